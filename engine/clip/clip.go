@@ -1,0 +1,59 @@
+package clip
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/bandscope/bandscope/engine/yuv"
+)
+
+// Info describes an open clip.
+type Info struct {
+	Path      string
+	Container string // "y4m", "yuv", or the ffmpeg format name
+	yuv.Format
+	Frames    int    // number of frames; -1 when unknown until read
+	FrameRate [2]int // numerator, denominator; 0/0 when unknown
+}
+
+// Reader gives random access to the frames of a clip.
+type Reader interface {
+	// Info describes the clip.
+	Info() Info
+	// ReadFrame decodes frame n (0-based) into dst, which must have the
+	// clip's format (use yuv.Reuse). It returns io.EOF, wrapped in an
+	// *Error, when n is past the last frame.
+	ReadFrame(n int, dst *yuv.Picture) error
+	// Close releases the file and any helper process.
+	Close() error
+}
+
+// RawOptions gives the format of raw .yuv files, which carry none of their
+// own. Y4M and container files ignore it, except that a non-zero field that
+// disagrees with a Y4M header is an error.
+type RawOptions struct {
+	Width, Height int
+	Chroma        yuv.Chroma
+	ChromaSet     bool // Chroma was given
+	BitDepth      int
+}
+
+// Error is a problem with a clip: the file, the frame (-1 when the problem is
+// not in a frame, e.g. the header) and what went wrong.
+type Error struct {
+	Path  string
+	Frame int
+	Err   error
+}
+
+func (e *Error) Error() string {
+	if e.Frame < 0 {
+		return fmt.Sprintf("%s: %v", e.Path, e.Err)
+	}
+	return fmt.Sprintf("%s: frame %d: %v", e.Path, e.Frame, e.Err)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// ErrTruncated is wrapped when a frame ends before its last byte.
+var ErrTruncated = errors.New("truncated frame")

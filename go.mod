@@ -1,0 +1,3 @@
+module github.com/bandscope/bandscope
+
+go 1.26.8
