@@ -1,0 +1,34 @@
+package engine
+
+import (
+	"github.com/bandscope/bandscope/engine/clip"
+	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/cambi"
+)
+
+// Request says what to score and how.
+type Request struct {
+	Reference string // path; "" scores the distorted clip against itself
+	Distorted string // path
+	Raw       clip.RawOptions
+	Features  []feature.Spec // e.g. {Name: "cambi"}, {Name: "adm", Opts: ...}
+	Backend   string         // "cpu" (default), "cpu:scalar", "gpu", "gpu:N"
+	Threads   int            // 0 = all cores
+	Frames    int            // 0 = every frame
+}
+
+// FrameResult is everything computed for one frame.
+type FrameResult struct {
+	Frame     int
+	Dist, Ref *yuv.Picture
+	CAMBI     *cambi.FrameResult // nil without the cambi feature
+	ADM       any                // *adm.FrameResult once integer ADM lands
+	Metrics   []feature.Metric   // libvmaf's names and order
+}
+
+// Progress reports a whole-clip run.
+type Progress struct {
+	Done, Total int
+	FPS         float64
+}
