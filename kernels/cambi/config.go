@@ -1,0 +1,127 @@
+package cambi
+
+import (
+	"fmt"
+
+	"github.com/bandscope/bandscope/engine/feature"
+)
+
+// minSide: libvmaf refuses pictures whose width and height are both below it.
+const minSide = 216
+
+// Config is a resolved CAMBI configuration for one input size.
+type Config struct {
+	InWidth, InHeight, InBitDepth int // the input pictures
+	EncWidth, EncHeight           int // size CAMBI scores the distorted picture at
+	EncBitDepth                   int
+	SrcWidth, SrcHeight           int // size the reference is scored at (full reference)
+	Window, SrcWindow             int // adjusted window sizes (odd)
+	TopK                          float64
+	MaxVal                        float64
+	FullRef                       bool
+	HighResSpeedup                bool // decimate once more right after the mask
+	HeatmapsPath                  string
+	Tables                        *Tables
+	Options                       *feature.Values
+}
+
+// NewConfig resolves options for input pictures of w x h at bitDepth, with
+// libvmaf's defaults and its refusals.
+func NewConfig(o *feature.Values, w, h, bitDepth int) (*Config, error) {
+	if o == nil {
+		o = NewOptions()
+	}
+	c := &Config{InWidth: w, InHeight: h, InBitDepth: bitDepth, Options: o,
+		FullRef: o.Bool("full_ref"), MaxVal: o.Float("cambi_max_val"), HeatmapsPath: o.String("heatmaps_path")}
+	if bitDepth < 6 || bitDepth > 16 {
+		return nil, fmt.Errorf("cambi: bit depth %d is not supported (6 to 16)", bitDepth)
+	}
+	c.EncBitDepth = o.Int("enc_bitdepth")
+	if c.EncBitDepth == 0 {
+		c.EncBitDepth = bitDepth
+	}
+	c.EncWidth, c.EncHeight = o.Int("enc_width"), o.Int("enc_height")
+	if c.EncWidth == 0 || c.EncHeight == 0 {
+		c.EncWidth, c.EncHeight = w, h
+	}
+	c.SrcWidth, c.SrcHeight = o.Int("src_width"), o.Int("src_height")
+	if c.SrcWidth == 0 || c.SrcHeight == 0 {
+		c.SrcWidth, c.SrcHeight = w, h
+	}
+	// A downscaled encode is scored at the input size, never upscaled.
+	if c.EncHeight > h || c.EncWidth > w {
+		c.EncWidth, c.EncHeight = w, h
+	}
+	if c.EncWidth < minSide && c.EncHeight < minSide {
+		return nil, fmt.Errorf("cambi: encode size %dx%d is too small: width or height must be at least %d", c.EncWidth, c.EncHeight, minSide)
+	}
+	if c.SrcWidth < minSide && c.SrcHeight < minSide {
+		return nil, fmt.Errorf("cambi: source size %dx%d is too small: width or height must be at least %d", c.SrcWidth, c.SrcHeight, minSide)
+	}
+	if (c.SrcWidth > c.EncWidth && c.SrcHeight < c.EncHeight) || (c.SrcWidth < c.EncWidth && c.SrcHeight > c.EncHeight) {
+		return nil, fmt.Errorf("cambi: source size %dx%d and encode size %dx%d must not be larger in one dimension and smaller in the other",
+			c.SrcWidth, c.SrcHeight, c.EncWidth, c.EncHeight)
+	}
+	encPix := c.EncWidth * c.EncHeight
+	switch hrs := o.Int("cambi_high_res_speedup"); hrs {
+	case 0:
+	case 1080, 1440, 2160:
+		threshold := map[int]int{1080: 1920 * 1080, 1440: 2560 * 1440, 2160: 3840 * 2160}[hrs]
+		c.HighResSpeedup = encPix >= threshold
+	default:
+		// libvmaf silently ignores other values; say so instead.
+		return nil, fmt.Errorf("cambi: option cambi_high_res_speedup=%d: want 0, 1080, 1440 or 2160", hrs)
+	}
+
+	eotfName := o.String("eotf")
+	if ce := o.String("cambi_eotf"); ce != DefaultEOTF {
+		eotfName = ce
+	}
+	var eotf EOTF
+	switch eotfName {
+	case "bt1886":
+		eotf = BT1886
+	case "pq":
+		eotf = PQ
+	default:
+		return nil, fmt.Errorf("cambi: option eotf=%q: want bt1886 or pq", eotfName)
+	}
+	c.TopK = o.Float("cambi_topk")
+	if t := o.Float("topk"); t != DefaultTopK {
+		c.TopK = t
+	}
+	c.Tables = NewTables(o.Int("max_log_contrast"), o.Float("tvi_threshold"), o.Float("cambi_vis_lum_threshold"), eotf)
+
+	ws := o.Int("window_size")
+	c.Window = AdjustWindow(ws, c.EncWidth, c.EncHeight, c.HighResSpeedup)
+	c.SrcWindow = AdjustWindow(ws, c.SrcWidth, c.SrcHeight, c.HighResSpeedup)
+	if m := max(c.Window, c.SrcWindow); m*m >= ReciprocalSize {
+		return nil, fmt.Errorf("cambi: window_size %d gives a %d-pixel window at %dx%d, too large (the window may hold at most %d pixels)",
+			ws, m, max(c.EncWidth, c.SrcWidth), max(c.EncHeight, c.SrcHeight), ReciprocalSize-1)
+	}
+	return c, nil
+}
+
+// AdjustWindow scales the 4K window size to a w x h picture, halves it with
+// the high-resolution speed-up, and makes it odd.
+func AdjustWindow(ws, w, h int, speedup bool) int {
+	ws = uint16Trunc(ws * (w + h) / 375 >> 4)
+	if speedup {
+		ws = (ws + 1) >> 1
+	}
+	return ws | 1
+}
+
+func uint16Trunc(v int) int { return int(uint16(v)) }
+
+// ScaleSizes lists the width and height of each scale of a w x h picture.
+func ScaleSizes(w, h int, speedup bool) [NumScales][2]int {
+	var s [NumScales][2]int
+	for i := range s {
+		if i > 0 || speedup {
+			w, h = (w+1)>>1, (h+1)>>1
+		}
+		s[i] = [2]int{w, h}
+	}
+	return s
+}

@@ -1,0 +1,219 @@
+package cambi
+
+import "github.com/bandscope/bandscope/engine/yuv"
+
+// Preprocess converts the luma plane src (of the given bit depth) to 10 bits
+// at dstW x dstH. Equal sizes convert sample by sample; otherwise libvmaf's
+// nearest-sample decimation picks source positions with float32 steps, which
+// this reproduces operation for operation (the rounding of the float steps
+// decides which source column is taken).
+func Preprocess(dst []uint16, dstW, dstH int, src yuv.Plane, bitDepth int) {
+	conv := converter(bitDepth)
+	if src.Width == dstW && src.Height == dstH {
+		for y := 0; y < dstH; y++ {
+			row := src.Pix[y*src.Stride : y*src.Stride+dstW]
+			out := dst[y*dstW : (y+1)*dstW]
+			for x, v := range row {
+				out[x] = conv(v)
+			}
+		}
+		return
+	}
+	ratioX := float32(src.Width) / float32(dstW)
+	ratioY := float32(src.Height) / float32(dstH)
+	startX := float32(float64(ratioX/2) - 0.5)
+	startY := float32(float64(ratioY/2) - 0.5)
+	fy := startY
+	for y := 0; y < dstH; y++ {
+		sy := int(float64(fy) + 0.5)
+		fx := startX
+		for x := 0; x < dstW; x++ {
+			sx := int(float64(fx) + 0.5)
+			dst[y*dstW+x] = conv(src.Pix[sy*src.Stride+sx])
+			fx += ratioX
+		}
+		fy += ratioY
+	}
+}
+
+// converter maps a sample of the given depth to 10 bits: low depths shift
+// left, high depths round to nearest (half up) and shift right.
+func converter(bitDepth int) func(uint16) uint16 {
+	switch {
+	case bitDepth < 10:
+		s := uint(10 - bitDepth)
+		return func(v uint16) uint16 { return v << s }
+	case bitDepth == 10:
+		return func(v uint16) uint16 { return v }
+	default:
+		s := uint(bitDepth - 10)
+		r := uint32(1) << (s - 1)
+		return func(v uint16) uint16 { return uint16((uint32(v) + r) >> s) }
+	}
+}
+
+// AntiDither averages each sample with its right, lower and lower-right
+// neighbours (the last row and column with the one neighbour they have),
+// removing the dither of content encoded below 10 bits. Every output reads
+// only original samples.
+func AntiDither(img []uint16, w, h int) {
+	for y := 0; y < h-1; y++ {
+		row, next := img[y*w:(y+1)*w], img[(y+1)*w:(y+2)*w]
+		for x := 0; x < w-1; x++ {
+			row[x] = uint16((uint32(row[x]) + uint32(row[x+1]) + uint32(next[x]) + uint32(next[x+1])) >> 2)
+		}
+		row[w-1] = uint16((uint32(row[w-1]) + uint32(next[w-1])) >> 1)
+	}
+	last := img[(h-1)*w : h*w]
+	for x := 0; x < w-1; x++ {
+		last[x] = uint16((uint32(last[x]) + uint32(last[x+1])) >> 1)
+	}
+}
+
+// MaskFilterSize is the side of the spatial mask's box filter.
+const MaskFilterSize = 7
+
+// MaskIndex is the spatial mask's threshold for a w x h picture: a pixel is
+// masked in when more than MaskIndex pixels of its 7x7 neighbourhood have a
+// zero derivative. It grows with the picture's area in 64x64 blocks.
+func MaskIndex(w, h int) int {
+	blocks := uint32(w>>6) * uint32(h>>6)
+	return (MaskFilterSize*MaskFilterSize + 3*(ceilLog2(blocks)-11) - 1) >> 1
+}
+
+func ceilLog2(n uint32) int {
+	if n == 0 {
+		return 0
+	}
+	s := 0
+	for t := n - 1; t > 0; t >>= 1 {
+		s++
+	}
+	return s
+}
+
+// SpatialMask marks the pixels whose 7x7 neighbourhood (zero outside the
+// picture) holds more than maskIndex zero-derivative pixels. A pixel has a
+// zero derivative when it equals its right and its lower neighbour; the last
+// column and row count as equal.
+//
+// The box sum runs as a running column sum per row (add the row entering the
+// window, subtract the one leaving) followed by a sliding row sum, which is
+// exact in integers and visits each pixel a constant number of times.
+func SpatialMask(mask []uint8, img []uint16, w, h, maskIndex int) {
+	const pad = MaskFilterSize / 2
+	col := make([]int32, w)   // zero-derivative count of rows y-pad..y+pad per column
+	deriv := make([]uint8, w) // one row of zero-derivative flags
+	addRow := func(y int, sign int32) {
+		zeroDerivativeRow(deriv, img, w, h, y)
+		for x, d := range deriv {
+			col[x] += sign * int32(d)
+		}
+	}
+	for y := 0; y < min(pad, h); y++ {
+		addRow(y, 1)
+	}
+	for y := 0; y < h; y++ {
+		if y+pad < h {
+			addRow(y+pad, 1)
+		}
+		if y-pad-1 >= 0 {
+			addRow(y-pad-1, -1)
+		}
+		var sum int32
+		for x := 0; x < min(pad, w); x++ {
+			sum += col[x]
+		}
+		out := mask[y*w : (y+1)*w]
+		for x := 0; x < w; x++ {
+			if x+pad < w {
+				sum += col[x+pad]
+			}
+			if x-pad-1 >= 0 {
+				sum -= col[x-pad-1]
+			}
+			out[x] = b2u8(int(sum) > maskIndex)
+		}
+	}
+}
+
+// zeroDerivativeRow sets deriv[x] to 1 where row y is flat to the right and
+// downwards.
+func zeroDerivativeRow(deriv []uint8, img []uint16, w, h, y int) {
+	row := img[y*w : (y+1)*w]
+	var below []uint16
+	if y+1 < h {
+		below = img[(y+1)*w : (y+2)*w]
+	}
+	for x := 0; x < w; x++ {
+		flat := (x == w-1 || row[x] == row[x+1]) && (below == nil || row[x] == below[x])
+		deriv[x] = b2u8(flat)
+	}
+}
+
+func b2u8(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Decimate keeps every other sample of every other row: dst is
+// (srcW+1)/2 x (srcH+1)/2.
+func Decimate[T uint8 | uint16](dst, src []T, srcW, srcH int) {
+	w, h := (srcW+1)>>1, (srcH+1)>>1
+	for y := 0; y < h; y++ {
+		in := src[2*y*srcW:]
+		out := dst[y*w : (y+1)*w]
+		for x := range out {
+			out[x] = in[2*x]
+		}
+	}
+}
+
+// mode3 is the majority of three values, or their minimum when all differ.
+func mode3(a, b, c uint16) uint16 {
+	if a == b || a == c {
+		return a
+	}
+	if b == c {
+		return b
+	}
+	return min(a, b, c)
+}
+
+// FilterMode applies libvmaf's separable 3-tap mode filter: each row is
+// filtered horizontally (its first and last sample kept), then rows 1..h-2
+// take the vertical mode of three horizontally filtered rows. Rows 0 and h-1
+// are left exactly as they were, not even filtered horizontally. dst and src
+// must not overlap.
+func FilterMode(dst, src []uint16, w, h int) {
+	copy(dst[:w], src[:w])
+	if h > 1 {
+		copy(dst[(h-1)*w:h*w], src[(h-1)*w:h*w])
+	}
+	if h < 3 {
+		return
+	}
+	// Three horizontally filtered rows, cycled.
+	buf := make([]uint16, 3*w)
+	hrow := func(y int) []uint16 {
+		out := buf[(y%3)*w : (y%3+1)*w]
+		in := src[y*w : (y+1)*w]
+		out[0] = in[0]
+		for x := 1; x < w-1; x++ {
+			out[x] = mode3(in[x-1], in[x], in[x+1])
+		}
+		out[w-1] = in[w-1]
+		return out
+	}
+	a, b := hrow(0), hrow(1)
+	for y := 1; y < h-1; y++ {
+		c := hrow(y + 1)
+		out := dst[y*w : (y+1)*w]
+		for x := range out {
+			out[x] = mode3(a[x], b[x], c[x])
+		}
+		a, b = b, c
+	}
+}
