@@ -1,0 +1,56 @@
+//go:build cgo
+
+// Package clib calls the C library's math functions for the tests that
+// prove the Go ports bit-exact. Only tests import it.
+package clib
+
+/*
+#cgo LDFLAGS: -lm
+#include <math.h>
+#include <stddef.h>
+
+static void powf_batch(const float *x, const float *y, float *out, size_t n) {
+	for (size_t i = 0; i < n; i++) out[i] = powf(x[i], y[i]);
+}
+static void pow_batch(const double *x, const double *y, double *out, size_t n) {
+	for (size_t i = 0; i < n; i++) out[i] = pow(x[i], y[i]);
+}
+static void powf_third(const float *x, float *out, size_t n) {
+	for (size_t i = 0; i < n; i++) out[i] = powf(x[i], 1.0f / 3.0f);
+}
+static double c_log10(double x) { return log10(x); }
+static double c_cos(double x) { return cos(x); }
+static double c_exp(double x) { return exp(x); }
+*/
+import "C"
+
+import "unsafe"
+
+// Powf evaluates powf(x[i], y[i]) into out.
+func Powf(x, y, out []float32) {
+	if len(x) == 0 {
+		return
+	}
+	C.powf_batch((*C.float)(unsafe.Pointer(&x[0])), (*C.float)(unsafe.Pointer(&y[0])), (*C.float)(unsafe.Pointer(&out[0])), C.size_t(len(x)))
+}
+
+// PowfThird evaluates powf(x[i], 1.0f/3.0f) into out.
+func PowfThird(x, out []float32) {
+	if len(x) == 0 {
+		return
+	}
+	C.powf_third((*C.float)(unsafe.Pointer(&x[0])), (*C.float)(unsafe.Pointer(&out[0])), C.size_t(len(x)))
+}
+
+// Pow evaluates pow(x[i], y[i]) into out.
+func Pow(x, y, out []float64) {
+	if len(x) == 0 {
+		return
+	}
+	C.pow_batch((*C.double)(unsafe.Pointer(&x[0])), (*C.double)(unsafe.Pointer(&y[0])), (*C.double)(unsafe.Pointer(&out[0])), C.size_t(len(x)))
+}
+
+// Log10, Cos and Exp are the C library's.
+func Log10(x float64) float64 { return float64(C.c_log10(C.double(x))) }
+func Cos(x float64) float64   { return float64(C.c_cos(C.double(x))) }
+func Exp(x float64) float64   { return float64(C.c_exp(C.double(x))) }
