@@ -4,8 +4,8 @@ package libm
 
 import (
 	"math"
-	"os"
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"github.com/bandscope/bandscope/kernels/libm/internal/clib"
