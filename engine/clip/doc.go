@@ -5,4 +5,28 @@
 //
 // Errors name the file, the frame and the problem (see Error), so that a
 // command line tool can print them as they are.
+//
+// Y4M frame N is read at an offset computed from the first FRAME line; the
+// FRAME line found there is checked, and the first that differs (FRAME lines
+// whose parameters vary in length) makes the reader index every frame by one
+// pass over the FRAME lines. Samples are kept in the file's own layout: 411
+// stays 4:1:1 and mono stays 4:0:0, 420jpeg/420mpeg2/420paldv are all 4:2:0,
+// and the 444alpha alpha plane is skipped.
+//
+// Where this differs from libvmaf's tools (y4m_input.c, yuv_input.c):
+//   - libvmaf's CLI reads pictures without conversion and refuses (at the
+//     first frame) the 8-bit tags it would resample: 422, 411, 420paldv,
+//     mono and 444alpha. Bandscope reads them unconverted; CAMBI and ADM
+//     read luma only, which no such conversion touches.
+//   - The F (frame rate) tag may be missing (libvmaf refuses the header); W
+//     and H must be plain positive decimals (libvmaf's sscanf takes "W+5x").
+//   - The 9/14/16-bit and monoN tags that ffmpeg writes are accepted.
+//   - A raw or Y4M file whose last frame is cut short is refused at Open,
+//     naming that frame. libvmaf scores the frames before it, prints "Error
+//     reading YUV frame data." on reaching it, and its fetch loop then
+//     mistakes the failure for a picture.
+//   - Frame sizes above 2^27 pixels (16384x8192) are refused before anything
+//     is allocated, and samples above the bit depth's maximum are an error
+//     naming plane and position: kernels index tables by sample value.
+//   - FIFOs and devices are refused: they would block or never end.
 package clip

@@ -1,0 +1,84 @@
+package clip
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"github.com/bandscope/bandscope/engine/yuv"
+)
+
+var planeNames = [3]string{"Y", "U", "V"}
+
+// planeBytes is the size of the planes of one frame as stored in a file:
+// 1 byte per sample up to 8 bits, 2 little-endian bytes above.
+func planeBytes(f yuv.Format) int64 {
+	var n int64
+	for i := 0; i < f.Chroma.Planes(); i++ {
+		w, h := f.PlaneSize(i)
+		n += int64(w) * int64(h)
+	}
+	return n * int64(f.BytesPerSample())
+}
+
+// checkDst refuses a destination that does not fit, rather than panicking.
+func checkDst(f yuv.Format, dst *yuv.Picture) error {
+	if dst == nil {
+		return fmt.Errorf("nil destination picture")
+	}
+	if dst.Format != f {
+		return fmt.Errorf("destination picture is %s, the clip is %s (use yuv.Reuse)", formatString(dst.Format), formatString(f))
+	}
+	for i := 0; i < f.Chroma.Planes(); i++ {
+		w, h := f.PlaneSize(i)
+		if len(dst.Planes[i]) != w*h {
+			return fmt.Errorf("destination plane %s holds %d samples, want %d", planeNames[i], len(dst.Planes[i]), w*h)
+		}
+	}
+	return nil
+}
+
+func formatString(f yuv.Format) string {
+	return fmt.Sprintf("%dx%d %s %d-bit", f.Width, f.Height, f.Chroma, f.BitDepth)
+}
+
+// unpack widens the stored planes in src into dst and checks that no sample
+// exceeds the bit depth: kernels index tables by sample value, so an
+// out-of-range sample (a wrong --bitdepth, a corrupt file) must stop here.
+func unpack(src []byte, dst *yuv.Picture) error {
+	f := dst.Format
+	limit := uint16(1<<f.BitDepth - 1)
+	if f.BitDepth >= 16 {
+		limit = 0xffff
+	}
+	for i := 0; i < f.Chroma.Planes(); i++ {
+		p := dst.Planes[i]
+		var acc uint16
+		if f.BitDepth > 8 {
+			s := src[:2*len(p)]
+			for j := range p {
+				v := binary.LittleEndian.Uint16(s[2*j:])
+				p[j] = v
+				acc |= v
+			}
+			src = src[2*len(p):]
+		} else {
+			s := src[:len(p)]
+			for j, b := range s {
+				p[j] = uint16(b)
+			}
+			src = src[len(p):]
+			continue
+		}
+		if acc&^limit == 0 {
+			continue
+		}
+		w, _ := f.PlaneSize(i)
+		for j, v := range p {
+			if v > limit {
+				return fmt.Errorf("%w: plane %s sample (%d,%d) is %d, the %d-bit maximum is %d",
+					ErrSampleRange, planeNames[i], j%w, j/w, v, f.BitDepth, limit)
+			}
+		}
+	}
+	return nil
+}
