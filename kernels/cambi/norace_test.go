@@ -1,0 +1,5 @@
+//go:build !race
+
+package cambi
+
+const raceEnabled = false
