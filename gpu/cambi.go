@@ -1,0 +1,435 @@
+//go:build cgo && !js
+
+package gpu
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/cambi"
+	"github.com/oliverbestmann/webgpu/wgpu"
+)
+
+// cambiScorer is the GPU cambi.Scorer. Everything a configuration fixes
+// (buffers, bind groups, the dispatch list) is built once in NewCAMBI; a
+// frame uploads its luma, runs the recorded dispatches and reads back.
+type cambiScorer struct {
+	d    *Device
+	cfg  *cambi.Config
+	k    *cambiKernels
+	pics []*cambiPicture // [0] distorted, [1] source (full reference)
+	res  cambi.FrameResult
+
+	buffers []*wgpu.Buffer
+	groups  []*wgpu.BindGroup
+	closed  bool
+}
+
+// cambiScale is one scale's buffers on the device.
+type cambiScale struct {
+	w, h      int
+	img, mask *wgpu.Buffer // this scale's picture before the mode filter, and its mask
+	filtered  *wgpu.Buffer
+	cv        *wgpu.Buffer
+	strip     int // rows per c-value strip
+	cvOff     uint64
+	imgOff    uint64 // of filtered, in the staging buffer
+	maskOff   uint64
+}
+
+// cambiPicture is the device pipeline of one picture size.
+type cambiPicture struct {
+	w, h, window int
+	maskIndex    int
+	in           *wgpu.Buffer // packed 16-bit input luma
+	inW, inH     int
+	pre          *wgpu.Buffer // preprocessed (and anti-dithered)
+	mask0        *wgpu.Buffer
+	scales       [cambi.NumScales]cambiScale
+
+	staging         *wgpu.Buffer
+	preOff, maskOff uint64
+	scoreSteps      []step // dispatches and the c-value copies
+	mapSteps        []step // the same and every map's copy
+	packed          []uint16
+}
+
+// NewCAMBI returns a Scorer computing CAMBI on d, with the same bits as the
+// CPU reference cambi.New(cfg) in every field of every FrameResult.
+func NewCAMBI(d *Device, cfg *cambi.Config) (_ cambi.Scorer, err error) {
+	if d == nil || d.dev == nil {
+		return nil, errors.New("gpu: NewCAMBI needs an opened Device")
+	}
+	if err := d.check(); err != nil {
+		return nil, err
+	}
+	s := &cambiScorer{d: d, cfg: cfg}
+	defer func() {
+		if err != nil {
+			s.Close()
+		}
+	}()
+	if s.k, err = d.cambiKernels(); err != nil {
+		return nil, err
+	}
+	rec, err := s.buffer("reciprocal", uint64(4*cambi.ReciprocalSize))
+	if err != nil {
+		return nil, err
+	}
+	if err := d.write(rec, 0, reciprocalBytes()); err != nil {
+		return nil, err
+	}
+	tables, err := s.buffer("tables", 64*4)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.write(tables, 0, wgpu.ToBytes(tableWords(cfg.Tables))); err != nil {
+		return nil, err
+	}
+	sizes := [][3]int{{cfg.EncWidth, cfg.EncHeight, cfg.Window}}
+	if cfg.FullRef {
+		sizes = append(sizes, [3]int{cfg.SrcWidth, cfg.SrcHeight, cfg.SrcWindow})
+	}
+	for _, sz := range sizes {
+		p, err := s.newPicture(sz[0], sz[1], sz[2], rec, tables)
+		if err != nil {
+			return nil, err
+		}
+		s.pics = append(s.pics, p)
+	}
+	return s, nil
+}
+
+func (s *cambiScorer) buffer(label string, size uint64) (*wgpu.Buffer, error) {
+	b, err := s.d.newBuffer(label, size, storageUsage)
+	if err == nil {
+		s.buffers = append(s.buffers, b)
+	}
+	return b, err
+}
+
+// dispatch records a kernel over a w x h picture in 8x8 workgroups.
+func (s *cambiScorer) dispatch(k *kernel, w, h int, params []uint32, bufs ...*wgpu.Buffer) (step, error) {
+	u, err := s.d.newUniform(k.name, params)
+	if err != nil {
+		return step{}, err
+	}
+	s.buffers = append(s.buffers, u)
+	g, err := s.d.bind(k, append([]*wgpu.Buffer{u}, bufs...)...)
+	if err != nil {
+		return step{}, err
+	}
+	s.groups = append(s.groups, g)
+	return step{k: k, group: g, x: groups(w, 8), y: groups(h, 8), z: 1}, nil
+}
+
+func (s *cambiScorer) newPicture(w, h, window int, rec, tables *wgpu.Buffer) (p *cambiPicture, err error) {
+	cfg, d := s.cfg, s.d
+	p = &cambiPicture{w: w, h: h, window: window, inW: cfg.InWidth, inH: cfg.InHeight, maskIndex: cambi.MaskIndex(w, h)}
+	n := uint64(w * h)
+	var steps []step
+	add := func(st step, err error) error {
+		steps = append(steps, st)
+		return err
+	}
+
+	// Preprocess, anti-dither.
+	if p.in, err = s.buffer("input", uint64(2*p.inW*p.inH)); err != nil {
+		return nil, err
+	}
+	identity := p.inW == w && p.inH == h
+	xmap, err := s.buffer("xmap", uint64(4*w))
+	if err != nil {
+		return nil, err
+	}
+	ymap, err := s.buffer("ymap", uint64(4*h))
+	if err != nil {
+		return nil, err
+	}
+	if err := d.write(xmap, 0, wgpu.ToBytes(resampleMap(p.inW, w, identity))); err != nil {
+		return nil, err
+	}
+	if err := d.write(ymap, 0, wgpu.ToBytes(resampleMap(p.inH, h, identity))); err != nil {
+		return nil, err
+	}
+	if p.pre, err = s.buffer("preprocessed", 4*n); err != nil {
+		return nil, err
+	}
+	up, down := conversion(cfg.InBitDepth)
+	if err := add(s.dispatch(s.k.preprocess, w, h, []uint32{uint32(w), uint32(h), uint32(p.inW), up, down}, p.in, xmap, ymap, p.pre)); err != nil {
+		return nil, err
+	}
+	if cfg.EncBitDepth < 10 {
+		raw := p.pre
+		if p.pre, err = s.buffer("antidithered", 4*n); err != nil {
+			return nil, err
+		}
+		if err := add(s.dispatch(s.k.antiDither, w, h, []uint32{uint32(w), uint32(h)}, raw, p.pre)); err != nil {
+			return nil, err
+		}
+	}
+
+	// Spatial mask.
+	deriv, err := s.buffer("derivative", 4*n)
+	if err != nil {
+		return nil, err
+	}
+	if p.mask0, err = s.buffer("mask", 4*n); err != nil {
+		return nil, err
+	}
+	if err := add(s.dispatch(s.k.derivative, w, h, []uint32{uint32(w), uint32(h), 0}, p.pre, deriv)); err != nil {
+		return nil, err
+	}
+	if err := add(s.dispatch(s.k.box, w, h, []uint32{uint32(w), uint32(h), uint32(int32(p.maskIndex))}, deriv, p.mask0)); err != nil {
+		return nil, err
+	}
+
+	// Scales. The c-value histograms are shared: the passes run in order.
+	sizes := cambi.ScaleSizes(w, h, cfg.HighResSpeedup)
+	pad := window >> 1
+	bandSize := int(cfg.Tables.BandSize)
+	var histBytes uint64
+	strips := make([]int, cambi.NumScales)
+	for i, sz := range sizes {
+		rows, n := stripLayout(sz[0], sz[1], pad, bandSize, d.histBudget())
+		p.scales[i].strip, strips[i] = rows, n
+		histBytes = max(histBytes, uint64(n)*uint64(bandSize)*uint64(sz[0])*4)
+	}
+	hist, err := s.buffer("histograms", histBytes)
+	if err != nil {
+		return nil, err
+	}
+	img, mask := p.pre, p.mask0
+	prevW, prevH := w, h
+	for i := range p.scales {
+		sc := &p.scales[i]
+		sc.w, sc.h = sizes[i][0], sizes[i][1]
+		sn := uint64(sc.w * sc.h)
+		if i > 0 || cfg.HighResSpeedup {
+			if sc.img, err = s.buffer(fmt.Sprintf("scale %d image", i), 4*sn); err != nil {
+				return nil, err
+			}
+			if sc.mask, err = s.buffer(fmt.Sprintf("scale %d mask", i), 4*sn); err != nil {
+				return nil, err
+			}
+			params := []uint32{uint32(sc.w), uint32(sc.h), uint32(prevW)}
+			if err := add(s.dispatch(s.k.decimate, sc.w, sc.h, params, img, sc.img)); err != nil {
+				return nil, err
+			}
+			if err := add(s.dispatch(s.k.decimate, sc.w, sc.h, params, mask, sc.mask)); err != nil {
+				return nil, err
+			}
+		} else {
+			sc.img, sc.mask = img, mask
+		}
+		if sc.filtered, err = s.buffer(fmt.Sprintf("scale %d filtered", i), 4*sn); err != nil {
+			return nil, err
+		}
+		if err := add(s.dispatch(s.k.mode, sc.w, sc.h, []uint32{uint32(sc.w), uint32(sc.h)}, sc.img, sc.filtered)); err != nil {
+			return nil, err
+		}
+		if sc.cv, err = s.buffer(fmt.Sprintf("scale %d c-values", i), 4*sn); err != nil {
+			return nil, err
+		}
+		t := cfg.Tables
+		params := []uint32{uint32(sc.w), uint32(sc.h), uint32(pad), uint32(sc.strip),
+			uint32(t.BandBase), uint32(t.BandSize), uint32(t.NumDiffs), uint32(t.VLTLuma)}
+		st, err := s.dispatch(s.k.cValues, sc.w, sc.h, params, sc.filtered, sc.mask, tables, rec, hist, sc.cv)
+		if err != nil {
+			return nil, err
+		}
+		st.x, st.y = groups(sc.w, 64), uint32(strips[i])
+		steps = append(steps, st)
+		img, mask = sc.filtered, sc.mask
+		prevW, prevH = sc.w, sc.h
+	}
+	_ = prevH
+
+	// Readback layout: c-values first, then the maps.
+	var off uint64
+	copyOut := func(src *wgpu.Buffer, n uint64) (step, uint64) {
+		st := step{src: src, size: 4 * n, dstOff: off}
+		o := off
+		off += 4 * n
+		return st, o
+	}
+	p.scoreSteps = append([]step(nil), steps...)
+	for i := range p.scales {
+		sc := &p.scales[i]
+		var st step
+		st, sc.cvOff = copyOut(sc.cv, uint64(sc.w*sc.h))
+		p.scoreSteps = append(p.scoreSteps, st)
+	}
+	p.mapSteps = append([]step(nil), p.scoreSteps...)
+	var st step
+	st, p.preOff = copyOut(p.pre, n)
+	p.mapSteps = append(p.mapSteps, st)
+	st, p.maskOff = copyOut(p.mask0, n)
+	p.mapSteps = append(p.mapSteps, st)
+	for i := range p.scales {
+		sc := &p.scales[i]
+		sn := uint64(sc.w * sc.h)
+		st, sc.imgOff = copyOut(sc.filtered, sn)
+		p.mapSteps = append(p.mapSteps, st)
+		st, sc.maskOff = copyOut(sc.mask, sn)
+		p.mapSteps = append(p.mapSteps, st)
+	}
+	if p.staging, err = d.newBuffer("readback", off, wgpu.BufferUsageMapRead|wgpu.BufferUsageCopyDst); err != nil {
+		return nil, err
+	}
+	s.buffers = append(s.buffers, p.staging)
+	return p, nil
+}
+
+func (s *cambiScorer) Close() (err error) {
+	if s.closed {
+		return nil
+	}
+	s.closed = true
+	defer guard(&err, "closing CAMBI")
+	for _, g := range s.groups {
+		g.Release()
+	}
+	for _, b := range s.buffers {
+		b.Release()
+	}
+	if s.k != nil {
+		s.k.release()
+	}
+	return nil
+}
+
+func (s *cambiScorer) Score(frame int, dist, ref yuv.Plane, keepMaps bool) (*cambi.FrameResult, error) {
+	if s.closed {
+		return nil, errors.New("gpu: CAMBI scorer used after Close")
+	}
+	cfg := s.cfg
+	r := &s.res
+	if keepMaps {
+		r = new(cambi.FrameResult)
+	}
+	*r = cambi.FrameResult{Frame: frame}
+	if err := cambi.CheckPlane(dist, cfg); err != nil {
+		return nil, fmt.Errorf("distorted: %w", err)
+	}
+	if err := s.scorePicture(&r.Dist, s.pics[0], dist, keepMaps); err != nil {
+		return nil, err
+	}
+	r.CAMBI = min(r.Dist.Score, cfg.MaxVal)
+	if cfg.FullRef {
+		if err := cambi.CheckPlane(ref, cfg); err != nil {
+			return nil, fmt.Errorf("reference: %w", err)
+		}
+		r.Src = new(cambi.PictureResult)
+		if err := s.scorePicture(r.Src, s.pics[1], ref, keepMaps); err != nil {
+			return nil, err
+		}
+		r.Source = min(r.Src.Score, cfg.MaxVal)
+		r.FullReference = min(max(0, r.Dist.Score-r.Src.Score), cfg.MaxVal)
+	}
+	return r, nil
+}
+
+// upload packs the plane's rows (dropping any stride padding) into the input
+// buffer.
+func (p *cambiPicture) upload(d *Device, pl yuv.Plane) error {
+	data := pl.Pix[:p.inW*p.inH]
+	if pl.Stride != p.inW {
+		if p.packed == nil {
+			p.packed = make([]uint16, p.inW*p.inH)
+		}
+		for y := 0; y < p.inH; y++ {
+			copy(p.packed[y*p.inW:(y+1)*p.inW], pl.Pix[y*pl.Stride:y*pl.Stride+p.inW])
+		}
+		data = p.packed
+	}
+	return d.write(p.in, 0, wgpu.ToBytes(data))
+}
+
+// run uploads a plane and runs the picture's pipeline; read gets the staging
+// buffer's words (nil when readback is false).
+func (p *cambiPicture) run(d *Device, pl yuv.Plane, keepMaps, readback bool, read func([]uint32)) error {
+	if err := p.upload(d, pl); err != nil {
+		return err
+	}
+	steps := p.scoreSteps
+	if keepMaps {
+		steps = p.mapSteps
+	}
+	if !readback {
+		var dispatches []step
+		for _, st := range steps {
+			if st.k != nil {
+				dispatches = append(dispatches, st)
+			}
+		}
+		return d.submit(dispatches, nil, nil)
+	}
+	return d.submit(steps, p.staging, func(b []byte) { read(asU32(b)) })
+}
+
+func (s *cambiScorer) scorePicture(r *cambi.PictureResult, p *cambiPicture, pl yuv.Plane, keepMaps bool) error {
+	cfg := s.cfg
+	*r = cambi.PictureResult{Width: p.w, Height: p.h, MaskIndex: p.maskIndex}
+	var cvs [cambi.NumScales][]float32
+	err := p.run(s.d, pl, keepMaps, true, func(words []uint32) {
+		for i := range p.scales {
+			sc := &p.scales[i]
+			cvs[i] = (asF32(words[sc.cvOff/4 : sc.cvOff/4+uint64(sc.w*sc.h)]))
+		}
+		if !keepMaps {
+			return
+		}
+		r.Preprocessed = toU16(words[p.preOff/4:], p.w*p.h)
+		r.SpatialMask = toU8(words[p.maskOff/4:], p.w*p.h)
+		for i := range p.scales {
+			sc := &p.scales[i]
+			r.Scales[i].Image = toU16(words[sc.imgOff/4:], sc.w*sc.h)
+			r.Scales[i].Mask = toU8(words[sc.maskOff/4:], sc.w*sc.h)
+		}
+	})
+	if err != nil {
+		return err
+	}
+	var scores [cambi.NumScales]float64
+	for i := range p.scales {
+		sc := &p.scales[i]
+		sr := &r.Scales[i]
+		sr.Width, sr.Height, sr.Window, sr.Pad, sr.Weight = sc.w, sc.h, p.window, p.window>>1, cambi.ScaleWeights[i]
+		if keepMaps || cfg.HeatmapsPath != "" {
+			sr.CValues = append([]float32(nil), cvs[i]...)
+		}
+		// The top-k selection and its double sum run here, on the device's
+		// c-values, with the CPU's own code: see the package comment.
+		sr.Score = cambi.Pool(cvs[i], cfg.TopK)
+		scores[i] = sr.Score
+	}
+	r.Score = cambi.WeightScores(scores, p.window)
+	return nil
+}
+
+func asF32(w []uint32) []float32 {
+	out := make([]float32, len(w))
+	for i, v := range w {
+		out[i] = math.Float32frombits(v)
+	}
+	return out
+}
+
+func toU16(w []uint32, n int) []uint16 {
+	out := make([]uint16, n)
+	for i := range out {
+		out[i] = uint16(w[i])
+	}
+	return out
+}
+
+func toU8(w []uint32, n int) []uint8 {
+	out := make([]uint8, n)
+	for i := range out {
+		out[i] = uint8(w[i])
+	}
+	return out
+}

@@ -1,0 +1,131 @@
+//go:build cgo && !js
+
+package gpu
+
+import (
+	_ "embed"
+	"math"
+
+	"github.com/bandscope/bandscope/kernels/cambi"
+	"github.com/oliverbestmann/webgpu/wgpu"
+)
+
+var (
+	//go:embed cambi_preprocess.wgsl
+	wgslPreprocess string
+	//go:embed cambi_antidither.wgsl
+	wgslAntiDither string
+	//go:embed cambi_mask.wgsl
+	wgslMask string
+	//go:embed cambi_decimate.wgsl
+	wgslDecimate string
+	//go:embed cambi_mode.wgsl
+	wgslMode string
+	//go:embed cambi_cvalues.wgsl
+	wgslCValues string
+)
+
+// cambiKernels are CAMBI's compiled stages.
+type cambiKernels struct {
+	preprocess, antiDither, derivative, box, decimate, mode, cValues *kernel
+}
+
+func (d *Device) cambiKernels() (*cambiKernels, error) {
+	k := new(cambiKernels)
+	for _, s := range []struct {
+		dst       **kernel
+		name, src string
+		entry     string
+	}{
+		{&k.preprocess, "cambi_preprocess.wgsl", wgslPreprocess, "main"},
+		{&k.antiDither, "cambi_antidither.wgsl", wgslAntiDither, "main"},
+		{&k.derivative, "cambi_mask.wgsl", wgslMask, "derivative"},
+		{&k.box, "cambi_mask.wgsl", wgslMask, "box"},
+		{&k.decimate, "cambi_decimate.wgsl", wgslDecimate, "main"},
+		{&k.mode, "cambi_mode.wgsl", wgslMode, "main"},
+		{&k.cValues, "cambi_cvalues.wgsl", wgslCValues, "main"},
+	} {
+		kk, err := d.newKernel(s.name, s.src, s.entry)
+		if err != nil {
+			k.release()
+			return nil, err
+		}
+		*s.dst = kk
+	}
+	return k, nil
+}
+
+func (k *cambiKernels) release() {
+	for _, kk := range []*kernel{k.preprocess, k.antiDither, k.derivative, k.box, k.decimate, k.mode, k.cValues} {
+		if kk != nil {
+			kk.release()
+		}
+	}
+}
+
+// resampleMap is the source index libvmaf's nearest-sample decimation takes
+// for each of out outputs from in inputs: a running float32 sum of the ratio,
+// rounded half up through double, exactly as kernels/cambi Preprocess walks
+// it. It is per column and per row, not per pixel, and constant for a
+// configuration, so the host computes it once.
+func resampleMap(in, out int, identity bool) []uint32 {
+	m := make([]uint32, out)
+	if identity {
+		for i := range m {
+			m[i] = uint32(i)
+		}
+		return m
+	}
+	ratio := float32(in) / float32(out)
+	f := float32(float64(ratio/2) - 0.5)
+	for i := range m {
+		m[i] = uint32(int(float64(f) + 0.5))
+		f += ratio
+	}
+	return m
+}
+
+// conversion returns the shifts of the 10-bit conversion of a bit depth.
+func conversion(bitDepth int) (up, down uint32) {
+	if bitDepth < 10 {
+		return uint32(10 - bitDepth), 0
+	}
+	return 0, uint32(bitDepth - 10)
+}
+
+// tableWords packs TVIForDiff and DiffWeights as the c-value shader reads them.
+func tableWords(t *cambi.Tables) []uint32 {
+	w := make([]uint32, 64)
+	for d := 0; d < t.NumDiffs; d++ {
+		w[d] = uint32(t.TVIForDiff[d])
+		w[32+d] = uint32(t.DiffWeights[d])
+	}
+	return w
+}
+
+func reciprocalBytes() []byte {
+	r := cambi.Reciprocal()
+	return wgpu.ToBytes(r[:])
+}
+
+// stripLayout splits h rows into strips for the c-value pass: strips of
+// about two windows' height (priming a strip costs about as much as sliding
+// it that far), fewer and taller when the histograms of w columns x size bins
+// per strip would not fit in budget bytes.
+func stripLayout(w, h, pad, size int, budget uint64) (rows, strips int) {
+	rows = max(2*(2*pad+1), 16)
+	per := uint64(size) * uint64(w) * 4
+	maxStrips := int(min(budget/max(per, 1), math.MaxInt32))
+	strips = (h + rows - 1) / rows
+	if strips > maxStrips {
+		strips = max(maxStrips, 1)
+		rows = (h + strips - 1) / strips
+		strips = (h + rows - 1) / rows
+	}
+	return rows, strips
+}
+
+// histBudget is the most the c-value histograms may take on this device.
+func (d *Device) histBudget() uint64 {
+	return min(d.limits.MaxStorageBufferBindingSize, d.limits.MaxBufferSize, 1<<30)
+}

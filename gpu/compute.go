@@ -1,0 +1,190 @@
+//go:build cgo && !js
+
+package gpu
+
+import (
+	"fmt"
+	"unsafe"
+
+	"github.com/oliverbestmann/webgpu/wgpu"
+)
+
+// kernel is one compute entry point of one WGSL file.
+type kernel struct {
+	name   string
+	pipe   *wgpu.ComputePipeline
+	layout *wgpu.BindGroupLayout
+}
+
+// newKernel compiles the entry point of a WGSL source.
+func (d *Device) newKernel(name, src, entry string) (k *kernel, err error) {
+	defer guard(&err, "compiling "+name)
+	mod, err := d.dev.TryCreateShaderModule(&wgpu.ShaderModuleDescriptor{
+		Label: name, WGSLSource: &wgpu.ShaderSourceWGSL{Code: src}})
+	if err != nil {
+		return nil, fmt.Errorf("gpu: compiling %s: %w", name, err)
+	}
+	defer mod.Release()
+	pipe, err := d.dev.TryCreateComputePipeline(&wgpu.ComputePipelineDescriptor{
+		Label: name + ":" + entry, Compute: wgpu.ProgrammableStageDescriptor{Module: mod, EntryPoint: entry}})
+	if err != nil {
+		return nil, fmt.Errorf("gpu: compiling %s (%s): %w", name, entry, err)
+	}
+	return &kernel{name: name + ":" + entry, pipe: pipe, layout: pipe.GetBindGroupLayout(0)}, nil
+}
+
+func (k *kernel) release() {
+	k.layout.Release()
+	k.pipe.Release()
+}
+
+// storage usage: read and written by shaders, filled by uploads, copied out.
+const storageUsage = wgpu.BufferUsageStorage | wgpu.BufferUsageCopyDst | wgpu.BufferUsageCopySrc
+
+// newBuffer allocates a zeroed buffer of at least size bytes (rounded up to
+// a multiple of 4, and at least 4: WebGPU rejects empty bindings).
+func (d *Device) newBuffer(label string, size uint64, usage wgpu.BufferUsage) (b *wgpu.Buffer, err error) {
+	defer guard(&err, "allocating "+label)
+	size = max(4, (size+3)&^3)
+	if usage&wgpu.BufferUsageStorage != 0 && size > d.limits.MaxStorageBufferBindingSize {
+		return nil, fmt.Errorf("gpu: %s needs %d bytes, more than %s binds (%d)", label, size, d.info.Name, d.limits.MaxStorageBufferBindingSize)
+	}
+	b, err = d.dev.TryCreateBuffer(&wgpu.BufferDescriptor{Label: label, Size: size, Usage: usage})
+	if err != nil {
+		return nil, fmt.Errorf("gpu: allocating %s (%d bytes): %w", label, size, err)
+	}
+	return b, nil
+}
+
+// newUniform makes a uniform buffer holding params (padded to 16 bytes).
+func (d *Device) newUniform(label string, params []uint32) (*wgpu.Buffer, error) {
+	words := append([]uint32(nil), params...)
+	for len(words)%4 != 0 {
+		words = append(words, 0)
+	}
+	b, err := d.newBuffer(label, uint64(4*len(words)), wgpu.BufferUsageUniform|wgpu.BufferUsageCopyDst)
+	if err != nil {
+		return nil, err
+	}
+	return b, d.write(b, 0, wgpu.ToBytes(words))
+}
+
+// write uploads data (its length rounded down... never: callers pad) at off.
+func (d *Device) write(b *wgpu.Buffer, off uint64, data []byte) (err error) {
+	defer guard(&err, "uploading")
+	if len(data)%4 != 0 {
+		data = append(append([]byte(nil), data...), make([]byte, 4-len(data)%4)...)
+	}
+	return d.queue.TryWriteBuffer(b, off, data)
+}
+
+// bind makes the bind group of a kernel: buffers bound at 0, 1, 2...
+func (d *Device) bind(k *kernel, bufs ...*wgpu.Buffer) (g *wgpu.BindGroup, err error) {
+	defer guard(&err, "binding "+k.name)
+	entries := make([]wgpu.BindGroupEntry, len(bufs))
+	for i, b := range bufs {
+		entries[i] = wgpu.BindGroupEntry{Binding: uint32(i), Buffer: b, Size: wgpu.WholeSize}
+	}
+	g, err = d.dev.TryCreateBindGroup(&wgpu.BindGroupDescriptor{Label: k.name, Layout: k.layout, Entries: entries})
+	if err != nil {
+		return nil, fmt.Errorf("gpu: binding %s: %w", k.name, err)
+	}
+	return g, nil
+}
+
+// step is one recorded operation of a submission: a dispatch, or a copy from
+// a device buffer into the readback staging buffer.
+type step struct {
+	k       *kernel
+	group   *wgpu.BindGroup
+	x, y, z uint32
+
+	src          *wgpu.Buffer // copy when set
+	srcOff, size uint64
+	dstOff       uint64
+}
+
+// groups is how many workgroups of size n cover count invocations.
+func groups(count, n int) uint32 { return uint32((count + n - 1) / n) }
+
+// submit records the steps in one command buffer, runs it and waits; when
+// staging is set, the copies land in it and it is mapped for reading, and
+// read is called with its bytes before it is unmapped.
+func (d *Device) submit(steps []step, staging *wgpu.Buffer, read func([]byte)) (err error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if err := d.check(); err != nil {
+		return err
+	}
+	defer guard(&err, "running shaders")
+	enc, err := d.dev.TryCreateCommandEncoder(nil)
+	if err != nil {
+		return fmt.Errorf("gpu: %w", err)
+	}
+	defer enc.Release()
+	var pass *wgpu.ComputePassEncoder
+	endPass := func() error {
+		if pass == nil {
+			return nil
+		}
+		err := pass.TryEnd()
+		pass.Release()
+		pass = nil
+		return err
+	}
+	for _, s := range steps {
+		if s.k != nil {
+			if pass == nil {
+				pass = enc.BeginComputePass(nil)
+			}
+			if s.x == 0 || s.y == 0 || s.z == 0 {
+				continue
+			}
+			pass.SetPipeline(s.k.pipe)
+			pass.SetBindGroup(0, s.group, nil)
+			pass.DispatchWorkgroups(s.x, s.y, s.z)
+			continue
+		}
+		if err := endPass(); err != nil {
+			return fmt.Errorf("gpu: %w", err)
+		}
+		if err := enc.TryCopyBufferToBuffer(s.src, s.srcOff, staging, s.dstOff, s.size); err != nil {
+			return fmt.Errorf("gpu: copying results: %w", err)
+		}
+	}
+	if err := endPass(); err != nil {
+		return fmt.Errorf("gpu: %w", err)
+	}
+	cmd, err := enc.TryFinish(nil)
+	if err != nil {
+		return fmt.Errorf("gpu: %w", err)
+	}
+	defer cmd.Release()
+	d.queue.Submit(cmd)
+	if staging == nil {
+		d.dev.Poll(true, nil)
+		return d.check()
+	}
+	size := staging.GetSize()
+	status := wgpu.MapAsyncStatus(0)
+	if err := staging.TryMapAsync(wgpu.MapModeRead, 0, size, func(s wgpu.MapAsyncStatus) { status = s }); err != nil {
+		return fmt.Errorf("gpu: reading results: %w", err)
+	}
+	d.dev.Poll(true, nil)
+	if err := d.check(); err != nil {
+		return err
+	}
+	if status != wgpu.MapAsyncStatusSuccess {
+		return fmt.Errorf("gpu: reading results: mapping failed (%s)", status)
+	}
+	read(staging.GetMappedRange(0, uint(size)))
+	return staging.TryUnmap()
+}
+
+// asU32 views a byte slice as uint32 words (the mapped range is aligned).
+func asU32(b []byte) []uint32 {
+	if len(b) < 4 {
+		return nil
+	}
+	return unsafe.Slice((*uint32)(unsafe.Pointer(&b[0])), len(b)/4)
+}

@@ -1,0 +1,178 @@
+//go:build cgo && !js
+
+package gpu
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"github.com/oliverbestmann/webgpu/wgpu"
+)
+
+// Vulkan, Metal and D3D12: the backends whose compute shaders Bandscope
+// supports (wgpu's GL backend is left out: its compute support is partial and
+// it would list the same devices twice).
+const primaryBackends = wgpu.InstanceBackend(1<<0 | 1<<2 | 1<<3)
+
+func init() {
+	// wgpu-native logs warnings about missing window-system extensions on
+	// headless hosts; only errors are worth a user's attention.
+	wgpu.SetLogLevel(wgpu.LogLevelError)
+}
+
+// Device is an opened adapter with its device and queue. Open it once, share
+// it between scorers, Release it when done. It is safe for concurrent use.
+type Device struct {
+	info    AdapterInfo
+	inst    *wgpu.Instance
+	adapter *wgpu.Adapter
+	dev     *wgpu.Device
+	queue   *wgpu.Queue
+	limits  wgpu.Limits
+
+	mu       sync.Mutex // serialises submissions and readbacks
+	released bool
+	lost     atomic.Pointer[string]
+}
+
+// guard turns a panic of the bindings (they panic on validation errors) into
+// an error, so that none reaches a user.
+func guard(err *error, what string) {
+	if r := recover(); r != nil {
+		if e, ok := r.(error); ok {
+			*err = fmt.Errorf("gpu: %s: %w", what, e)
+		} else {
+			*err = fmt.Errorf("gpu: %s: %v", what, r)
+		}
+	}
+}
+
+func adapterInfo(i int, a *wgpu.Adapter) AdapterInfo {
+	gi := a.GetInfo()
+	typ := "unknown"
+	switch gi.AdapterType {
+	case wgpu.AdapterTypeDiscreteGPU:
+		typ = "discrete"
+	case wgpu.AdapterTypeIntegratedGPU:
+		typ = "integrated"
+	case wgpu.AdapterTypeCPU:
+		typ = "cpu"
+	}
+	backend := gi.BackendType.String()
+	switch gi.BackendType {
+	case wgpu.BackendTypeVulkan:
+		backend = "vulkan"
+	case wgpu.BackendTypeMetal:
+		backend = "metal"
+	case wgpu.BackendTypeD3D12:
+		backend = "d3d12"
+	}
+	return AdapterInfo{Index: i, Name: gi.Device, Driver: gi.Description, Vendor: gi.Vendor,
+		Backend: backend, Type: typ, Int64: a.HasFeature(wgpu.NativeFeatureShaderInt64)}
+}
+
+// enumerate lists the adapters of a new instance; the caller releases both.
+func enumerate() (inst *wgpu.Instance, ads []*wgpu.Adapter, infos []AdapterInfo, err error) {
+	defer guard(&err, "listing adapters")
+	inst = wgpu.CreateInstance(&wgpu.InstanceDescriptor{Backends: primaryBackends})
+	ads = inst.EnumerateAdapters(&wgpu.InstanceEnumerateAdapterOptons{Backends: primaryBackends})
+	for i, a := range ads {
+		infos = append(infos, adapterInfo(i, a))
+	}
+	return inst, ads, infos, nil
+}
+
+// Adapters lists the WebGPU adapters of this host, in the order gpu:N names
+// them. An empty list is not an error.
+func Adapters() ([]AdapterInfo, error) {
+	inst, ads, infos, err := enumerate()
+	for _, a := range ads {
+		a.Release()
+	}
+	if inst != nil {
+		inst.Release()
+	}
+	return infos, err
+}
+
+// Open opens the adapter a selector names ("gpu", "gpu:N", "gpu:NAME").
+func Open(selector string) (d *Device, err error) {
+	inst, ads, infos, err := enumerate()
+	if err != nil {
+		return nil, err
+	}
+	chosen, err := choose(infos, selector)
+	if err != nil {
+		for _, a := range ads {
+			a.Release()
+		}
+		inst.Release()
+		return nil, err
+	}
+	for i, a := range ads {
+		if i != chosen.Index {
+			a.Release()
+		}
+	}
+	d = &Device{info: chosen, inst: inst, adapter: ads[chosen.Index]}
+	defer func() {
+		if err != nil {
+			d.adapter.Release()
+			d.inst.Release()
+		}
+	}()
+	defer guard(&err, "opening "+chosen.Name)
+	// No DeviceLostCallback: the bindings put a Go pointer inside a C
+	// struct for it, which cgo's pointer check rejects. A lost device shows
+	// up instead as a failed mapping or a failed submission, which submit
+	// reports as an error.
+	//
+	// Ask for the adapter's own limits: the defaults cap storage buffers at
+	// 128 MiB, which the c-value histograms of large pictures exceed.
+	limits := d.adapter.GetLimits()
+	dev, err := d.adapter.RequestDevice(&wgpu.DeviceDescriptor{
+		Label:          "bandscope",
+		RequiredLimits: &limits,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("gpu: opening %s: %w", chosen.Name, err)
+	}
+	d.dev = dev
+	d.queue = dev.GetQueue()
+	// Device.GetLimits trips cgo's pointer check in these bindings; the
+	// device has exactly the limits it was asked for.
+	d.limits = limits
+	return d, nil
+}
+
+// Info describes the opened adapter.
+func (d *Device) Info() AdapterInfo { return d.info }
+
+// check reports a lost or released device.
+func (d *Device) check() error {
+	if d.released {
+		return errors.New("gpu: device used after Release")
+	}
+	if m := d.lost.Load(); m != nil {
+		return fmt.Errorf("gpu: device %s was lost: %s", d.info.Name, *m)
+	}
+	return nil
+}
+
+// Release frees the device. Scorers made on it must be closed first.
+func (d *Device) Release() (err error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.released {
+		return nil
+	}
+	defer guard(&err, "releasing device")
+	d.released = true
+	d.queue.Release()
+	d.dev.Release()
+	d.adapter.Release()
+	d.inst.Release()
+	return nil
+}
