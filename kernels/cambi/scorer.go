@@ -17,8 +17,8 @@ type scalar struct {
 // workspace holds the buffers of one picture size.
 type workspace struct {
 	w, h, window int
-	pre          []uint16 // preprocessed picture
-	mask0        []uint8  // spatial mask at full size
+	pre          []uint16    // preprocessed picture
+	mask0        []uint8     // spatial mask at full size
 	img          [2][]uint16 // mode-filtered scales, alternating
 	cv           []float32
 	hist         []uint16
