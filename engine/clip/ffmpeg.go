@@ -1,0 +1,404 @@
+package clip
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/bandscope/bandscope/engine/yuv"
+)
+
+const (
+	// readAhead is how many decoded frames wait in memory ahead of the
+	// reader: enough to overlap decoding with scoring, few enough to bound
+	// memory.
+	readAhead = 2
+	// cacheFrames is how many recent frames a slider can step back to
+	// without a new decode.
+	cacheFrames = 8
+	// cacheBytes bounds the cache for big frames.
+	cacheBytes = 256 << 20
+)
+
+// openOther decodes anything that is neither Y4M nor raw .yuv with ffmpeg.
+func openOther(ctx context.Context, path string, f *os.File, size int64, raw RawOptions) (Reader, error) {
+	f.Close() // ffmpeg opens the file itself
+	if ok, why := FFmpegAvailable(); !ok {
+		return nil, &Error{path, -1, fmt.Errorf("not a YUV4MPEG2 or raw .yuv file, and %w: %s", ErrNoFFmpeg, why)}
+	}
+	return openFFmpeg(ctx, path)
+}
+
+// ffReader streams frames from an ffmpeg process that decodes to raw planar
+// YUV through a pipe. Reading forward reads the pipe; reading back or far
+// ahead restarts ffmpeg at the keyframe before the frame (from a packet
+// index built on the first seek) and decodes forward to it.
+type ffReader struct {
+	mu      sync.Mutex
+	ctx     context.Context
+	info    Info
+	probe   ProbeInfo
+	fbytes  int
+	dec     *decoder
+	pos     int // the frame dec delivers next
+	cache   frameCache
+	index   *packetIndex
+	ixErr   error // why there is no index
+	closed  bool
+	started int // decoder starts, for tests
+
+	shortAt  int   // ffmpeg ended cleanly before the listed frame count...
+	shortErr error // ...and this says so
+}
+
+func openFFmpeg(ctx context.Context, path string) (*ffReader, error) {
+	p, err := Probe(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	r := &ffReader{
+		ctx:    ctx,
+		probe:  p,
+		fbytes: int(planeBytes(p.Format)),
+		info:   Info{Path: path, Container: p.Container, Format: p.Format, Frames: p.Frames, FrameRate: p.FrameRate},
+	}
+	r.cache.max = max(1, min(cacheFrames, cacheBytes/r.fbytes))
+	return r, nil
+}
+
+// Probe gives what ffprobe said about the file.
+func (r *ffReader) Probe() ProbeInfo { return r.probe }
+
+func (r *ffReader) Info() Info {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.info
+}
+
+func (r *ffReader) ReadFrame(n int, dst *yuv.Picture) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	path := r.info.Path
+	switch {
+	case r.closed:
+		return &Error{path, n, errClosed}
+	case n < 0:
+		return &Error{path, n, fmt.Errorf("frame number %d is negative", n)}
+	case r.info.Frames >= 0 && n >= r.info.Frames:
+		return &Error{path, n, io.EOF}
+	}
+	if err := checkDst(r.info.Format, dst); err != nil {
+		return &Error{path, n, err}
+	}
+	if err := r.ctx.Err(); err != nil {
+		r.stop()
+		return &Error{path, n, err}
+	}
+	if r.shortErr != nil && n >= r.shortAt {
+		return r.shortErr
+	}
+	b, ok := r.cache.get(n)
+	if !ok {
+		var err error
+		if b, err = r.decodeTo(n); err != nil {
+			return err
+		}
+	}
+	if err := unpack(b, dst); err != nil {
+		return &Error{path, n, err}
+	}
+	return nil
+}
+
+// decodeTo positions the decoder and reads forward to frame n, caching the
+// frames it passes.
+func (r *ffReader) decodeTo(n int) ([]byte, error) {
+	start := r.startFor(n)
+	if r.dec == nil || start > r.pos || n < r.pos {
+		if err := r.restart(start); err != nil {
+			return nil, &Error{r.info.Path, n, err}
+		}
+	}
+	for {
+		m, ok := <-r.dec.frames
+		if !ok || m.err != nil {
+			return nil, r.endOfStream(n, m.err)
+		}
+		i := r.pos
+		r.pos++
+		if old := r.cache.put(i, m.buf); old != nil {
+			r.dec.recycle(old)
+		}
+		if i == n {
+			return m.buf, nil
+		}
+	}
+}
+
+// startFor is the frame to start decoding from to reach frame n: the
+// keyframe before it, or, with no usable index, the current position or 0.
+func (r *ffReader) startFor(n int) int {
+	if r.dec != nil && r.pos <= n && n-r.pos < 2 {
+		return r.pos // next frames: never worth an index
+	}
+	if r.index == nil && r.ixErr == nil && n > 0 {
+		r.index, r.ixErr = buildIndex(r.ctx, r.info.Path)
+		if r.index != nil && (r.info.Frames < 0 || len(r.index.pts) != r.info.Frames) {
+			// The packets are the better count (and must agree with seeks).
+			r.info.Frames = len(r.index.pts)
+		}
+	}
+	if r.index == nil || n >= len(r.index.pts) {
+		if r.dec != nil && r.pos <= n {
+			return r.pos
+		}
+		return 0
+	}
+	k := r.index.keyframeBefore(n)
+	if r.dec != nil && r.pos <= n && r.pos >= k {
+		return r.pos
+	}
+	return k
+}
+
+// endOfStream turns the decoder's end into an error for frame n: a clean
+// end before n means the frame count was an estimate; anything else names
+// what ffmpeg said.
+func (r *ffReader) endOfStream(n int, err error) error {
+	path := r.info.Path
+	d := r.dec
+	pos := r.pos
+	r.stop()
+	if cerr := r.ctx.Err(); cerr != nil {
+		return &Error{path, n, cerr}
+	}
+	if err == nil || errors.Is(err, io.EOF) {
+		if d.exitErr != nil {
+			return &Error{path, pos, fmt.Errorf("ffmpeg stopped: %s", toolError(d.exitErr, d.stderr.Bytes(), path))}
+		}
+		if r.info.Frames >= 0 && pos < r.info.Frames {
+			// A file cut short, or a stream whose packets do not all
+			// decode: either way the frame count is wrong, so say so
+			// rather than score fewer frames.
+			r.shortAt = pos
+			r.shortErr = &Error{path, pos, fmt.Errorf("ffmpeg ended after %d frames, but the file lists %d", pos, r.info.Frames)}
+			return r.shortErr
+		}
+		r.info.Frames = pos
+		return &Error{path, n, io.EOF}
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		why := "the stream ended inside the frame"
+		if d.exitErr != nil {
+			why = toolError(d.exitErr, d.stderr.Bytes(), path)
+		}
+		return &Error{path, pos, fmt.Errorf("%w: ffmpeg stopped: %s", ErrTruncated, why)}
+	}
+	return &Error{path, pos, fmt.Errorf("reading from ffmpeg: %v", err)}
+}
+
+// restart stops any decoder and starts one whose first frame is frame k.
+func (r *ffReader) restart(k int) error {
+	r.stop()
+	seek := ""
+	if k > 0 {
+		if r.index == nil {
+			return fmt.Errorf("cannot seek: %v", r.ixErr)
+		}
+		// ffmpeg's input -ss counts from the container's start time and
+		// drops decoded frames before it; half a frame before frame k
+		// keeps frame k first whatever the rounding.
+		ix := r.index
+		tb := float64(r.probe.TimeBase[0]) / float64(r.probe.TimeBase[1])
+		half := float64(ix.pts[k]-ix.pts[k-1]) * tb / 2
+		t := float64(ix.pts[k])*tb - r.probe.StartTime - half
+		if t > 0 {
+			seek = strconv.FormatFloat(t, 'f', 6, 64)
+		}
+	}
+	d, err := startDecoder(r.ctx, r.info.Path, r.probe.OutPixFmt, seek, r.fbytes)
+	if err != nil {
+		return err
+	}
+	r.dec, r.pos = d, k
+	r.started++
+	// The cache keeps its frames: they are still right.
+	return nil
+}
+
+func (r *ffReader) stop() {
+	if r.dec != nil {
+		r.dec.close()
+		r.dec = nil
+	}
+}
+
+func (r *ffReader) Close() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.stop()
+	r.closed = true
+	r.cache = frameCache{}
+	return nil
+}
+
+// decoder is one ffmpeg process and the goroutine that reads its frames
+// ahead into a bounded channel.
+type decoder struct {
+	cmd     *exec.Cmd
+	cancel  context.CancelFunc
+	frames  chan frameMsg
+	free    chan []byte
+	stopc   chan struct{}
+	done    chan struct{}
+	stderr  *bytes.Buffer
+	exitErr error // set once the process is reaped
+	once    sync.Once
+}
+
+type frameMsg struct {
+	buf []byte
+	err error
+}
+
+// ffmpegArgs decodes the first video stream to raw planar YUV with no frame
+// dropped or duplicated and no rotation.
+func ffmpegArgs(path, pixFmt, seek string) []string {
+	args := []string{"-nostdin", "-hide_banner", "-v", "error"}
+	if seek != "" {
+		args = append(args, "-ss", seek)
+	}
+	return append(args, "-noautorotate", "-i", path,
+		"-map", "0:v:0", "-an", "-sn", "-dn",
+		"-fps_mode", "passthrough", "-pix_fmt", pixFmt, "-f", "rawvideo", "pipe:1")
+}
+
+func startDecoder(ctx context.Context, path, pixFmt, seek string, frameBytes int) (*decoder, error) {
+	cctx, cancel := context.WithCancel(ctx)
+	cmd := exec.CommandContext(cctx, "ffmpeg", ffmpegArgs(path, pixFmt, seek)...)
+	d := &decoder{
+		cmd:    cmd,
+		cancel: cancel,
+		frames: make(chan frameMsg, readAhead),
+		free:   make(chan []byte, readAhead+cacheFrames+2),
+		stopc:  make(chan struct{}),
+		done:   make(chan struct{}),
+		stderr: &bytes.Buffer{},
+	}
+	cmd.Stderr = &lockedWriter{w: &tailWriter{buf: d.stderr, max: 16 << 10}}
+	cmd.WaitDelay = 2 * time.Second
+	ownGroup(cmd)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		cancel()
+		return nil, fmt.Errorf("cannot start ffmpeg: %v", err)
+	}
+	go d.run(out, frameBytes)
+	return d, nil
+}
+
+// run reads frames until the pipe ends or the decoder is stopped, then
+// reaps ffmpeg, so no process or goroutine outlives the decoder.
+func (d *decoder) run(out io.Reader, frameBytes int) {
+	defer close(d.done)
+	defer close(d.frames)
+	for {
+		var buf []byte
+		select {
+		case buf = <-d.free:
+		default:
+			buf = make([]byte, frameBytes)
+		}
+		_, err := io.ReadFull(out, buf)
+		if err != nil {
+			d.exitErr = d.cmd.Wait()
+			select {
+			case d.frames <- frameMsg{err: err}:
+			case <-d.stopc:
+			}
+			return
+		}
+		select {
+		case d.frames <- frameMsg{buf: buf}:
+		case <-d.stopc:
+			d.cancel()
+			d.exitErr = d.cmd.Wait()
+			return
+		}
+	}
+}
+
+// recycle returns a buffer the cache no longer holds.
+func (d *decoder) recycle(b []byte) {
+	select {
+	case d.free <- b:
+	default:
+	}
+}
+
+// close kills ffmpeg (if still running), waits for the reading goroutine,
+// which reaps the process.
+func (d *decoder) close() {
+	d.once.Do(func() {
+		close(d.stopc)
+		d.cancel()
+		<-d.done
+	})
+}
+
+// lockedWriter serialises writes from exec's stderr copier against reads.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+// frameCache holds the last few decoded frames, as stored bytes.
+type frameCache struct {
+	max   int
+	order []int // oldest first
+	bufs  map[int][]byte
+}
+
+func (c *frameCache) get(n int) ([]byte, bool) {
+	b, ok := c.bufs[n]
+	return b, ok
+}
+
+// put adds frame n and returns the buffer it evicts, if any.
+func (c *frameCache) put(n int, b []byte) []byte {
+	if c.bufs == nil {
+		c.bufs = make(map[int][]byte)
+	}
+	if _, ok := c.bufs[n]; ok {
+		old := c.bufs[n]
+		c.bufs[n] = b
+		return old
+	}
+	c.bufs[n] = b
+	c.order = append(c.order, n)
+	if len(c.order) <= c.max {
+		return nil
+	}
+	oldest := c.order[0]
+	c.order = c.order[1:]
+	old := c.bufs[oldest]
+	delete(c.bufs, oldest)
+	return old
+}
