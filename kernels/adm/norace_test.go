@@ -1,0 +1,5 @@
+//go:build !race
+
+package adm
+
+const raceEnabled = false
