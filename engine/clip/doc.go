@@ -29,4 +29,20 @@
 //     is allocated, and samples above the bit depth's maximum are an error
 //     naming plane and position: kernels index tables by sample value.
 //   - FIFOs and devices are refused: they would block or never end.
+//
+// Container files (mp4, mkv, webm, mov, ivf, anything not Y4M or .yuv) go
+// through ffmpeg, found on PATH (FFmpegAvailable says when it is missing
+// and what that disables). ffprobe gives size, pixel format, frame rate and
+// frame count (the container's, else a count of packets); ffmpeg decodes
+// the first video stream to raw planar YUV at the source's bit depth
+// (yuvj formats kept as they are so that no range conversion runs;
+// semi-planar and packed formats unpacked; RGB refused), with
+// -fps_mode passthrough (no frame dropped or duplicated) and
+// -noautorotate. The first seek lists the packets (ffprobe, demux only) to
+// learn presentation order and keyframes, which fixes Info().Frames to the
+// packet count; a seek restarts ffmpeg half a frame before the keyframe
+// at or before the wanted frame and decodes forward. A clean end of
+// ffmpeg before the listed count is an error naming the frame, never a
+// silently shorter clip. ffmpeg runs in its own process group, killed on
+// Close or when the OpenContext context ends, and always reaped.
 package clip

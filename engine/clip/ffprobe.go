@@ -286,6 +286,11 @@ func buildIndex(ctx context.Context, path string) (*packetIndex, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ffprobe cannot list packets: %s", toolError(err, stderr, path))
 	}
+	return parsePackets(out)
+}
+
+// parsePackets reads ffprobe's "pts,flags" lines into presentation order.
+func parsePackets(out []byte) (*packetIndex, error) {
 	type pkt struct {
 		pts int64
 		key bool
@@ -299,7 +304,7 @@ func buildIndex(ctx context.Context, path string) (*packetIndex, error) {
 		ptsStr, flags, _ := strings.Cut(line, ",")
 		v, err := strconv.ParseInt(ptsStr, 10, 64)
 		if err != nil {
-			return nil, fmt.Errorf("packet without a timestamp (%q)", line)
+			return nil, fmt.Errorf("packet without a timestamp (%q)", clipString([]byte(line)))
 		}
 		if strings.Contains(flags, "D") { // discarded by the demuxer (edit lists)
 			continue
