@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bandscope/bandscope/engine/yuv"
@@ -53,6 +54,9 @@ type ffReader struct {
 	ixErr   error // why there is no index
 	closed  bool
 	started int // decoder starts, for tests
+
+	live    atomic.Pointer[decoder] // dec, for Close to stop without the lock
+	closing atomic.Bool
 
 	shortAt  int   // ffmpeg ended cleanly before the listed frame count...
 	shortErr error // ...and this says so
@@ -176,6 +180,9 @@ func (r *ffReader) endOfStream(n int, err error) error {
 	d := r.dec
 	pos := r.pos
 	r.stop()
+	if r.closing.Load() {
+		return &Error{path, n, errClosed}
+	}
 	if cerr := r.ctx.Err(); cerr != nil {
 		return &Error{path, n, cerr}
 	}
@@ -228,6 +235,7 @@ func (r *ffReader) restart(k int) error {
 		return err
 	}
 	r.dec, r.pos = d, k
+	r.live.Store(d)
 	r.started++
 	// The cache keeps its frames: they are still right.
 	return nil
@@ -237,10 +245,17 @@ func (r *ffReader) stop() {
 	if r.dec != nil {
 		r.dec.close()
 		r.dec = nil
+		r.live.Store(nil)
 	}
 }
 
+// Close stops ffmpeg first, without the lock, so that a read blocked on a
+// stalled ffmpeg returns instead of holding Close up.
 func (r *ffReader) Close() error {
+	r.closing.Store(true)
+	if d := r.live.Load(); d != nil {
+		d.close()
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.stop()

@@ -338,3 +338,39 @@ func TestCancel(t *testing.T) {
 	}
 	noLeak(t, before)
 }
+
+// TestCloseDuringRead: Close while a read waits on a stalled ffmpeg ends
+// the read with a clear error and reaps ffmpeg.
+func TestCloseDuringRead(t *testing.T) {
+	requireFFmpeg(t)
+	clip := encode(t, "c.mkv", 10, "-pix_fmt", "yuv420p", "-c:v", "ffv1")
+	fakeFFmpeg(t, fmt.Sprintf(`head -c %d /dev/zero; sleep 600`, 176*144*3/2), "")
+	before := runtime.NumGoroutine()
+	r, err := Open(clip, RawOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pic := yuv.NewPicture(r.Info().Format)
+	if err := r.ReadFrame(0, pic); err != nil {
+		t.Fatal(err)
+	}
+	dec := r.(*ffReader).dec
+	errc := make(chan error)
+	go func() { errc <- r.ReadFrame(1, yuv.NewPicture(r.Info().Format)) }()
+	time.Sleep(100 * time.Millisecond)
+	if err := r.Close(); err != nil {
+		t.Error(err)
+	}
+	select {
+	case err := <-errc:
+		if got := errText(err, clip); got != "PATH: frame 1: reader is closed" {
+			t.Errorf("read during Close: %s", got)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("read still blocked after Close")
+	}
+	if dec.cmd.ProcessState == nil {
+		t.Error("ffmpeg was not reaped")
+	}
+	noLeak(t, before)
+}
