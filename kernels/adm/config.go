@@ -216,6 +216,9 @@ func (c *Config) deriveWeights() error {
 					break
 				}
 				wt[b] = uint64(v)
+				if k > 0 && roundNorm {
+					wt[b] = uint64(math.Round(v))
+				}
 				if wt[b] > WeightLimit[s][b] {
 					fits = false
 				}
@@ -264,3 +267,5 @@ func WatsonQuantStep(lambda, theta int, nvd float64, rdh int) float32 {
 	q := float32(float64(2.0*float64(watsonA)*libm.Pow(10.0, float64(kt))) / float64(watsonAmps[lambda][theta]))
 	return q
 }
+
+var roundNorm = false
