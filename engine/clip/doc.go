@@ -9,7 +9,8 @@
 // Y4M frame N is read at an offset computed from the first FRAME line; the
 // FRAME line found there is checked, and the first that differs (FRAME lines
 // whose parameters vary in length) makes the reader index every frame by one
-// pass over the FRAME lines. Samples are kept in the file's own layout: 411
+// pass over the FRAME lines (8 bytes a frame); Info().Frames then gives the
+// indexed count. Samples are kept in the file's own layout: 411
 // stays 4:1:1 and mono stays 4:0:0, 420jpeg/420mpeg2/420paldv are all 4:2:0,
 // and the 444alpha alpha plane is skipped.
 //
@@ -22,9 +23,10 @@
 //     and H must be plain positive decimals (libvmaf's sscanf takes "W+5x").
 //   - The 9/14/16-bit and monoN tags that ffmpeg writes are accepted.
 //   - A raw or Y4M file whose last frame is cut short is refused at Open,
-//     naming that frame. libvmaf scores the frames before it, prints "Error
-//     reading YUV frame data." on reaching it, and its fetch loop then
-//     mistakes the failure for a picture.
+//     naming that frame. libvmaf's CLI reads up to it and then stops with
+//     "problem reading pictures", a non-zero exit status and no output
+//     (checked with the built vmaf on a 64x48 raw file of 2.2 frames), so
+//     the outcome is the same, but earlier and with the frame named.
 //   - Frame sizes above 2^27 pixels (16384x8192) are refused before anything
 //     is allocated, and samples above the bit depth's maximum are an error
 //     naming plane and position: kernels index tables by sample value.

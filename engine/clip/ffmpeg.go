@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"strconv"
@@ -154,6 +155,9 @@ func (r *ffReader) startFor(n int) int {
 	}
 	if r.index == nil && r.ixErr == nil && n > 0 {
 		r.index, r.ixErr = buildIndex(r.ctx, r.info.Path)
+		if r.index != nil && (r.probe.TimeBase[0] <= 0 || r.probe.TimeBase[1] <= 0) {
+			r.index, r.ixErr = nil, fmt.Errorf("ffprobe gave no time base")
+		}
 		if r.index != nil && (r.info.Frames < 0 || len(r.index.pts) != r.info.Frames) {
 			// The packets are the better count (and must agree with seeks).
 			r.info.Frames = len(r.index.pts)
@@ -226,7 +230,10 @@ func (r *ffReader) restart(k int) error {
 		tb := float64(r.probe.TimeBase[0]) / float64(r.probe.TimeBase[1])
 		half := float64(ix.pts[k]-ix.pts[k-1]) * tb / 2
 		t := float64(ix.pts[k])*tb - r.probe.StartTime - half
-		if t > 0 {
+		if !(t > 0) || math.IsInf(t, 0) {
+			// No usable time to seek to: decode from the start.
+			k = 0
+		} else {
 			seek = strconv.FormatFloat(t, 'f', 6, 64)
 		}
 	}

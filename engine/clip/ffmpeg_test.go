@@ -374,3 +374,28 @@ func TestCloseDuringRead(t *testing.T) {
 	}
 	noLeak(t, before)
 }
+
+// TestNoTimeBase: without a time base seeking is impossible; the reader
+// decodes from the start instead and still gives the right frames.
+func TestNoTimeBase(t *testing.T) {
+	requireFFmpeg(t)
+	if !hasEncoder(t, "libx264") {
+		t.Skip("skipped: this ffmpeg has no libx264 encoder")
+	}
+	clip := encode(t, "c.mp4", 20, "-pix_fmt", "yuv420p", "-c:v", "libx264", "-g", "5")
+	want := decodeY4M(t, clip, "yuv420p")
+	fakeFFmpeg(t, `exec "$REAL_FFMPEG" "$@"`,
+		`case "$*" in *packet*) exec "$REAL_FFPROBE" "$@";; esac; "$REAL_FFPROBE" "$@" | sed 's/"time_base"/"no_time_base"/'`)
+	r, err := Open(clip, RawOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	pic := yuv.NewPicture(r.Info().Format)
+	for _, n := range []int{15, 3, 19, 0, 12} {
+		if err := r.ReadFrame(n, pic); err != nil {
+			t.Fatal(err)
+		}
+		samePicture(t, fmt.Sprintf("frame %d", n), pic, want[n])
+	}
+}

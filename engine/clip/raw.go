@@ -64,8 +64,8 @@ type rawReader struct {
 }
 
 // openRaw refuses a file whose size is not a whole number of frames, naming
-// the short frame. libvmaf reads up to it and then prints "Error reading YUV
-// frame data." (and its CLI goes on as if the read had succeeded).
+// the short frame. libvmaf's CLI fails on it too ("problem reading
+// pictures", no output), but only after reading every frame before it.
 func openRaw(path string, f *os.File, size int64, raw RawOptions) (*rawReader, error) {
 	l, err := LayoutRaw(raw, size)
 	if err != nil {

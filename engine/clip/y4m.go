@@ -28,6 +28,7 @@ type y4mReader struct {
 	payload int64 // planes plus the skipped alpha plane
 	fhLen   int64 // length of the first FRAME line
 	buf     []byte
+	line    []byte // scratch for FRAME lines
 
 	indexed bool
 	index   []int64 // payload offset of each frame, once indexed
@@ -114,7 +115,10 @@ func (r *y4mReader) frameLineAt(off int64) (int, error) {
 	if off >= r.size {
 		return 0, io.EOF
 	}
-	b := make([]byte, min(r.size-off, maxFrameHeader))
+	if r.line == nil {
+		r.line = make([]byte, maxFrameHeader)
+	}
+	b := r.line[:min(r.size-off, maxFrameHeader)]
 	n, err := r.f.ReadAt(b, off)
 	if err != nil && err != io.EOF {
 		return 0, err
