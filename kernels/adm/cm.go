@@ -50,6 +50,11 @@ var (
 // the weight normalisation. It returns each band's term
 // (sum^(1/3) + noise floor) in float, as it enters the scale's numerator.
 func CM0(src, csfA, csfF *[NumBands][]int16, w, h int, weight [NumBands]uint32, norm int, nw float64, maps *CMMaps) [NumBands]float32 {
+	return cm0(src, csfA, csfF, w, h, weight, norm, nw, maps, nil)
+}
+
+// cm0 is CM0 with a reusable w*h scratch slice (nil allocates one).
+func cm0(src, csfA, csfF *[NumBands][]int16, w, h int, weight [NumBands]uint32, norm int, nw float64, maps *CMMaps, F []int32) [NumBands]float32 {
 	sr := ScoreRect(w, h)
 	var shiftCub [NumBands]uint
 	var addCub [NumBands]int64
@@ -61,19 +66,27 @@ func CM0(src, csfA, csfF *[NumBands][]int16, w, h int, weight [NumBands]uint32, 
 	addAcc := int64(uint32(libm.Pow(2, float64(int(shiftAcc)-1))))
 	var acc [NumBands]int64
 	wt := [NumBands]int32{int32(weight[0]), int32(weight[1]), int32(weight[2])}
+	// The threshold is a sum of int32 terms, which wraps like libvmaf's and
+	// so may be regrouped: the three bands' |csf|/30 are added first (F)
+	// and the threshold is F's 3x3 sum without the centre plus the three
+	// centre terms.
+	wr := WorkRect(w, h)
+	if len(F) < w*h {
+		F = make([]int32, w*h)
+	}
+	for i := wr.Y0; i < wr.Y1; i++ {
+		for j := i*w + wr.X0; j < i*w+wr.X1; j++ {
+			F[j] = int32(csfF[0][j]) + int32(csfF[1][j]) + int32(csfF[2][j])
+		}
+	}
 	for i := sr.Y0; i < sr.Y1; i++ {
 		var inner [NumBands]int64
 		for j := sr.X0; j < sr.X1; j++ {
 			up, down, l, r := neighbours(i, j, w, h)
 			row := i * w
-			var thr int32
+			thr := F[up+l] + F[up+j] + F[up+r] + F[row+l] + F[row+r] + F[down+l] + F[down+j] + F[down+r]
 			for b := 0; b < NumBands; b++ {
-				f := csfF[b]
-				// The terms add up in int32, as in libvmaf.
-				sum := int32(f[up+l]) + int32(f[up+j]) + int32(f[up+r]) + int32(f[row+l]) +
-					int32(int16((8738*abs32(int32(csfA[b][row+j]))+2048)>>12)) +
-					int32(f[row+r]) + int32(f[down+l]) + int32(f[down+j]) + int32(f[down+r])
-				thr += sum
+				thr += int32(int16((8738*abs32(int32(csfA[b][row+j])) + 2048) >> 12))
 			}
 			k := row + j
 			for b := 0; b < NumBands; b++ {
@@ -110,23 +123,33 @@ var cmFinal = [4]int{0, 45, 39, 36}
 // term rounded with libvmaf's negative 2^31 constant, a square shifted by
 // 30 and a cube shifted by ceil(log2 w).
 func CM123(src, csfA, csfF *[NumBands][]int32, w, h, scale int, weight [NumBands]uint32, norm int, nw float64, maps *CMMaps) [NumBands]float32 {
+	return cm123(src, csfA, csfF, w, h, scale, weight, norm, nw, maps, nil)
+}
+
+func cm123(src, csfA, csfF *[NumBands][]int32, w, h, scale int, weight [NumBands]uint32, norm int, nw float64, maps *CMMaps, F []int32) [NumBands]float32 {
 	sr := ScoreRect(w, h)
 	shiftCub := uint(ceilLog2(w))
 	addCub := int64(uint32(libm.Pow(2, float64(int(shiftCub)-1))))
 	shiftAcc := uint(ceilLog2(h))
 	addAcc := int64(uint32(libm.Pow(2, float64(int(shiftAcc)-1))))
 	var acc [NumBands]int64
+	wr := WorkRect(w, h)
+	if len(F) < w*h {
+		F = make([]int32, w*h)
+	}
+	for i := wr.Y0; i < wr.Y1; i++ {
+		for j := i*w + wr.X0; j < i*w+wr.X1; j++ {
+			F[j] = csfF[0][j] + csfF[1][j] + csfF[2][j]
+		}
+	}
 	for i := sr.Y0; i < sr.Y1; i++ {
 		var inner [NumBands]int64
 		for j := sr.X0; j < sr.X1; j++ {
 			up, down, l, r := neighbours(i, j, w, h)
 			row := i * w
-			var thr int32
+			thr := F[up+l] + F[up+j] + F[up+r] + F[row+l] + F[row+r] + F[down+l] + F[down+j] + F[down+r]
 			for b := 0; b < NumBands; b++ {
-				f := csfF[b]
-				thr += f[up+l] + f[up+j] + f[up+r] + f[row+l] +
-					int32((286331153*int64(abs32(csfA[b][row+j]))-1<<31)>>32) +
-					f[row+r] + f[down+l] + f[down+j] + f[down+r]
+				thr += int32((286331153*int64(abs32(csfA[b][row+j])) - 1<<31) >> 32)
 			}
 			k := row + j
 			for b := 0; b < NumBands; b++ {

@@ -66,6 +66,7 @@ type buffers struct {
 	r, a         [NumBands][]int32
 	csfA, csfF   [NumBands][]int32
 	maps         CMMaps
+	scratch      []int32
 }
 
 func alloc16(n int) (b [NumBands][]int16) {
@@ -89,6 +90,7 @@ func newBuffers(c *Config) *buffers {
 		ref0: NewBands16(w0, h0), dis0: NewBands16(w0, h0),
 		r0: alloc16(n), a0: alloc16(n), csfA0: alloc16(n), csfF0: alloc16(n),
 		r: alloc32(n), a: alloc32(n), csfA: alloc32(n), csfF: alloc32(n),
+		scratch: make([]int32, n),
 	}
 	b.ref[0] = &Bands32{W: w0, H: h0, A: make([]int32, n)}
 	b.dis[0] = &Bands32{W: w0, H: h0, A: make([]int32, n)}
@@ -163,13 +165,13 @@ func (c *cpu) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResult
 				Decouple0(b.ref0, b.dis0, &b.r0, &b.a0, cfg.EnhnGainLimit, cfg.cos1degSq)
 				denB = CSFDen0(b.ref0, cfg.Factor[0], cfg.NoiseWeight)
 				CSF0(&b.a0, w, h, cfg.Weight[0], &b.csfA0, &b.csfF0)
-				numB = CM0(&b.r0, &b.csfA0, &b.csfF0, w, h, cfg.Weight[0], cfg.Norm[0], cfg.NoiseWeight, maps)
+				numB = cm0(&b.r0, &b.csfA0, &b.csfF0, w, h, cfg.Weight[0], cfg.Norm[0], cfg.NoiseWeight, maps, b.scratch)
 				if keepMaps {
 					c.keep(res, 0, w, h, func(band int) []float32 { return widen16(b.csfA0[band], w, h) })
 				}
 				if !cfg.SkipAIM {
 					CSF0(&b.r0, w, h, cfg.Weight[0], &b.csfA0, &b.csfF0)
-					aimB = CM0(&b.a0, &b.csfA0, &b.csfF0, w, h, cfg.Weight[0], cfg.Norm[0], 0, nil)
+					aimB = cm0(&b.a0, &b.csfA0, &b.csfF0, w, h, cfg.Weight[0], cfg.Norm[0], 0, nil, b.scratch)
 				}
 			}
 		} else {
@@ -178,13 +180,13 @@ func (c *cpu) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResult
 			Decouple123(b.ref[s], b.dis[s], &b.r, &b.a, cfg.EnhnGainLimit, cfg.cos1degSq)
 			denB = CSFDen123(b.ref[s], s, cfg.Factor[s], cfg.NoiseWeight)
 			CSF123(&b.a, w, h, cfg.Weight[s], &b.csfA, &b.csfF)
-			numB = CM123(&b.r, &b.csfA, &b.csfF, w, h, s, cfg.Weight[s], cfg.Norm[s], cfg.NoiseWeight, maps)
+			numB = cm123(&b.r, &b.csfA, &b.csfF, w, h, s, cfg.Weight[s], cfg.Norm[s], cfg.NoiseWeight, maps, b.scratch)
 			if keepMaps {
 				c.keep(res, s, w, h, func(band int) []float32 { return widen32(b.csfA[band], w, h) })
 			}
 			if !cfg.SkipAIM {
 				CSF123(&b.r, w, h, cfg.Weight[s], &b.csfA, &b.csfF)
-				aimB = CM123(&b.a, &b.csfA, &b.csfF, w, h, s, cfg.Weight[s], cfg.Norm[s], 0, nil)
+				aimB = cm123(&b.a, &b.csfA, &b.csfF, w, h, s, cfg.Weight[s], cfg.Norm[s], 0, nil, b.scratch)
 			}
 		}
 		numS := numB[0] + numB[1] + numB[2]

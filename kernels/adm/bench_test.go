@@ -1,0 +1,54 @@
+package adm
+
+import (
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/bandscope/bandscope/engine/synth"
+	"github.com/bandscope/bandscope/engine/yuv"
+)
+
+// benchPair is a natural-looking pair: a 10-bit-like diagonal ramp with a
+// one-level dither in the distorted picture (synth's diag8 pattern).
+func benchPair(b *testing.B, w, h int) (ref, dist *yuv.Picture) {
+	f := yuv.Format{Width: w, Height: h, Chroma: yuv.C420, BitDepth: 8}
+	ref, err := synth.Frame(synth.Spec{Pattern: "diag8", Format: f}, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	dist, err = synth.Frame(synth.Spec{Pattern: "diag8", Format: f, Dist: true}, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	// BANDSCOPE_BENCH_YUV=dir writes the pair for timing libvmaf on it.
+	if dir := os.Getenv("BANDSCOPE_BENCH_YUV"); dir != "" {
+		for name, p := range map[string]*yuv.Picture{"ref": ref, "dist": dist} {
+			if err := writeRaw(fmt.Sprintf("%s/%s_%dx%d.yuv", dir, name, w, h), p); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	return ref, dist
+}
+
+func benchScore(b *testing.B, w, h int, maps bool) {
+	ref, dist := benchPair(b, w, h)
+	cfg, err := NewConfig(nil, w, h, 8)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := New(cfg)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := s.Score(i, ref.Luma(), dist.Luma(), maps); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "fps")
+}
+
+func BenchmarkScore1080p(b *testing.B)     { benchScore(b, 1920, 1080, false) }
+func BenchmarkScore4K(b *testing.B)        { benchScore(b, 3840, 2160, false) }
+func BenchmarkScore1080pMaps(b *testing.B) { benchScore(b, 1920, 1080, true) }
