@@ -51,7 +51,7 @@ type Scorer interface {
 
 // New returns the CPU scalar reference scorer. It is not safe for
 // concurrent use; make one per goroutine.
-func New(cfg *Config) Scorer { return &cpu{cfg: cfg} }
+func New(cfg *Config) Scorer { return &cpu{cfg: cfg, bufs: newBuffers(cfg)} }
 
 type cpu struct {
 	cfg  *Config
