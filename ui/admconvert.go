@@ -1,0 +1,34 @@
+package ui
+
+import (
+	"image/color"
+
+	"github.com/bandscope/bandscope/kernels/adm"
+)
+
+type colorNRGBA = color.NRGBA
+
+// ADM map kinds a band can show.
+var admMapKinds = []string{"restored", "additive", "threshold"}
+
+// convertADM turns a backend's ADM frame result into the view's form.
+func convertADM(x any) *admData {
+	r, ok := x.(*adm.FrameResult)
+	if !ok || r == nil {
+		return nil
+	}
+	a := &admData{Score: r.ADM2, Num: r.Num, Den: r.Den}
+	for s := 0; s < admScales && s < adm.NumScales; s++ {
+		a.Scales[s] = r.Scale[s]
+		for b := 0; b < admBands && b < adm.NumBands; b++ {
+			bd := r.Bands[s][b]
+			out := &a.Bands[s][b]
+			out.Num, out.Den = bd.Num, bd.Den
+			for k, m := range [][]float32{bd.Restored, bd.Additive, bd.Threshold} {
+				out.Maps[k] = f32Map(bd.W, bd.H, m)
+			}
+			out.Map = out.Maps[0]
+		}
+	}
+	return a
+}

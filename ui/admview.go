@@ -1,0 +1,179 @@
+package ui
+
+import (
+	"fmt"
+	"math"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/bandscope/bandscope/engine"
+)
+
+// ADM's 4 scales and 3 orientations.
+const (
+	admScales = 4
+	admBands  = 3
+)
+
+var bandNames = [admBands]string{"horizontal", "vertical", "diagonal"}
+
+// admBand is one band of one scale: its numerator and denominator terms
+// and its map (nil when the backend kept none).
+type admBand struct {
+	Num, Den float64
+	Map      *mapData    // the map shown: one of Maps
+	Maps     [3]*mapData // restored, additive, threshold (see admMapKinds)
+}
+
+// admData is the view's form of an ADM frame result, whatever backend made
+// it; admOf converts.
+type admData struct {
+	Score    float64 // integer_adm2
+	Num, Den float64
+	Scales   [admScales]float64 // integer_adm_scale0..3
+	Bands    [admScales][admBands]admBand
+}
+
+// share is a band's part of the numerator: what the bar chart shows.
+func (a *admData) share(s, b int) float64 {
+	total := 0.0
+	for _, sc := range a.Bands {
+		for _, bd := range sc {
+			total += bd.Num
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return a.Bands[s][b].Num / total
+}
+
+// admOf extracts the ADM result of a frame, or nil.
+func admOf(r *engine.FrameResult) *admData {
+	if r == nil {
+		return nil
+	}
+	switch a := r.ADM.(type) {
+	case *admData:
+		return a
+	}
+	return convertADM(r.ADM)
+}
+
+// admView is the 4 x 3 grid of band maps with their terms and shares.
+type admView struct {
+	i       *inspector
+	content fyne.CanvasObject
+	panes   [admScales][admBands]*mapPane
+	labels  [admScales][admBands]*widget.Label
+	scores  *widget.Label
+	bars    *plotView
+	kind    *widget.Select
+}
+
+func newADMView(i *inspector) *admView {
+	v := &admView{i: i}
+	var grid []fyne.CanvasObject
+	for s := 0; s < admScales; s++ {
+		for b := 0; b < admBands; b++ {
+			p := newMapPane(i.vp)
+			p.hover = i.hoverFunc(func() int { return 0 })
+			v.panes[s][b] = p
+			l := widget.NewLabel("")
+			l.Truncation = fyne.TextTruncateEllipsis
+			v.labels[s][b] = l
+			grid = append(grid, container.NewBorder(l, nil, nil, nil, p))
+		}
+	}
+	v.scores = widget.NewLabel("")
+	v.scores.TextStyle.Monospace = true
+	v.scores.Truncation = fyne.TextTruncateEllipsis
+	v.bars = newPlotView(v.barPlot, fyne.NewSize(260, 200))
+	v.kind = widget.NewSelect(admMapKinds, func(string) { v.update() })
+	v.kind.SetSelectedIndex(0)
+	top := container.NewBorder(nil, nil, nil, container.NewHBox(widget.NewLabel("Band maps"), v.kind), v.scores)
+	v.content = container.NewBorder(top, nil, nil, v.bars, container.NewGridWithColumns(admBands, grid...))
+	return v
+}
+
+func (v *admView) barPlot() *plot.Plot {
+	a := admOf(v.i.res)
+	if a == nil {
+		return nil
+	}
+	p := plot.New()
+	p.Title.Text = "share of the numerator"
+	plotTheme(p, v.i.dark())
+	w := vg.Points(7)
+	for b := 0; b < admBands; b++ {
+		vals := make(plotter.Values, admScales)
+		for s := range vals {
+			vals[s] = a.share(s, b)
+		}
+		bc, err := plotter.NewBarChart(vals, w)
+		if err != nil {
+			continue
+		}
+		bc.Color = seriesColours[b]
+		bc.LineStyle.Width = 0
+		bc.Offset = vg.Length(b-1) * w
+		p.Add(bc)
+		p.Legend.Add(bandNames[b][:1], bc)
+	}
+	p.Legend.Top = true
+	p.NominalX("s0", "s1", "s2", "s3")
+	return p
+}
+
+func (v *admView) update() {
+	a := admOf(v.i.res)
+	if a == nil {
+		for s := range v.panes {
+			for b := range v.panes[s] {
+				v.panes[s][b].set(nil, nil)
+				v.labels[s][b].SetText(fmt.Sprintf("scale %d %s", s, bandNames[b]))
+			}
+		}
+		v.scores.SetText("No ADM result for this frame.")
+		v.bars.redraw()
+		return
+	}
+	kind := max(v.kind.SelectedIndex(), 0)
+	for s := range a.Bands {
+		for b := range a.Bands[s] {
+			if m := a.Bands[s][b].Maps[kind]; m != nil {
+				a.Bands[s][b].Map = m
+			}
+		}
+	}
+	top := 0.0
+	for _, sc := range a.Bands {
+		for _, bd := range sc {
+			if bd.Map != nil {
+				for k := 0; k < bd.Map.W*bd.Map.H; k++ {
+					top = math.Max(top, math.Abs(bd.Map.At(k)))
+				}
+			}
+		}
+	}
+	heat := heatColour(v.i.colormap, top)
+	abs := func(c func(float64) colorNRGBA) func(float64) colorNRGBA {
+		return func(x float64) colorNRGBA { return c(math.Abs(x)) }
+	}
+	for s := range v.panes {
+		for b := range v.panes[s] {
+			bd := a.Bands[s][b]
+			v.panes[s][b].set(bd.Map, abs(heat))
+			v.labels[s][b].SetText(fmt.Sprintf("s%d %s  %.1f%%  num %.6g  den %.6g", s, bandNames[b][:1], 100*a.share(s, b),
+				bd.Num, bd.Den))
+		}
+	}
+	v.scores.SetText(fmt.Sprintf("ADM %s   num %.6g  den %.6g   scales %.6f %.6f %.6f %.6f",
+		fmtScore(a.Score), a.Num, a.Den, a.Scales[0], a.Scales[1], a.Scales[2], a.Scales[3]))
+	v.bars.redraw()
+}

@@ -1,0 +1,226 @@
+package ui
+
+import (
+	"fmt"
+	"image"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/bandscope/bandscope/kernels/cambi"
+)
+
+// frameView is the distorted frame with a c-value heatmap on top.
+type frameView struct {
+	i       *inspector
+	content fyne.CanvasObject
+	pane    *mapPane
+	overlay *widget.Check
+	scale   *widget.Select
+	opacity *widget.Slider
+	legend  *legend
+}
+
+func scaleNames() []string {
+	var s []string
+	for k := 0; k < cambi.NumScales; k++ {
+		s = append(s, "scale "+strconv.Itoa(k))
+	}
+	return s
+}
+
+func newFrameView(i *inspector) *frameView {
+	v := &frameView{i: i}
+	v.pane = newMapPane(i.vp)
+	v.pane.hover = i.hoverFunc(func() int { return v.scale.SelectedIndex() })
+	v.overlay = widget.NewCheck("Heatmap", func(bool) { v.update() })
+	v.overlay.SetChecked(true)
+	v.scale = widget.NewSelect(scaleNames(), func(string) { v.update() })
+	v.scale.SetSelectedIndex(0)
+	v.opacity = widget.NewSlider(0, 1)
+	v.opacity.Step = 0.05
+	v.opacity.SetValue(0.6)
+	v.opacity.OnChanged = func(float64) { v.update() }
+	v.legend = newLegend()
+	cm := widget.NewSelect(colormapNames(), func(s string) {
+		if s != i.colormap.Name {
+			i.setColormap(s)
+		}
+	})
+	cm.SetSelected(i.colormap.Name)
+	controls := container.NewHBox(v.overlay, v.scale, widget.NewLabel("Opacity"),
+		container.NewGridWrap(fyne.NewSize(140, v.opacity.MinSize().Height), v.opacity),
+		widget.NewLabel("Colours"), cm)
+	v.content = container.NewBorder(controls, v.legend.content, nil, nil, v.pane)
+	return v
+}
+
+func (v *frameView) update() {
+	i := v.i
+	r := i.res
+	if r == nil || r.Dist == nil {
+		v.pane.set(nil, nil)
+		v.pane.setOverlay(nil, nil, 0)
+		return
+	}
+	v.pane.set(lumaMap(r.Dist), grayColour(r.Dist.BitDepth))
+	p := cambiPicture(r, false)
+	if p == nil || !v.overlay.Checked {
+		v.pane.setOverlay(nil, nil, 0)
+		return
+	}
+	top := cValueTop(p)
+	sc := p.Scales[max(v.scale.SelectedIndex(), 0)]
+	v.pane.setOverlay(f32Map(sc.Width, sc.Height, sc.CValues), heatColour(i.colormap, top), v.opacity.Value)
+	v.legend.set(i.colormap, 0, top, "c-value")
+}
+
+// legend is a colour bar with its range.
+type legend struct {
+	content fyne.CanvasObject
+	bar     *canvas.Raster
+	lo, hi  *widget.Label
+	cm      *Colormap
+}
+
+func newLegend() *legend {
+	l := &legend{cm: colormaps[0]}
+	l.bar = canvas.NewRaster(func(w, h int) image.Image {
+		img := image.NewNRGBA(image.Rect(0, 0, w, h))
+		for x := 0; x < w; x++ {
+			c := l.cm.At(float64(x) / float64(max(w-1, 1)))
+			for y := 0; y < h; y++ {
+				img.SetNRGBA(x, y, c)
+			}
+		}
+		return img
+	})
+	l.bar.SetMinSize(fyne.NewSize(200, 14))
+	l.lo, l.hi = widget.NewLabel("0"), widget.NewLabel("1")
+	l.content = container.NewBorder(nil, nil, l.lo, l.hi, l.bar)
+	return l
+}
+
+func (l *legend) set(cm *Colormap, lo, hi float64, what string) {
+	l.cm = cm
+	l.lo.SetText(fmt.Sprintf("%s %.4g", what, lo))
+	l.hi.SetText(fmt.Sprintf("%.4g", hi))
+	l.bar.Refresh()
+}
+
+// cambiView shows CAMBI's five c-value maps, the spatial mask, the
+// per-scale table and the frame's scores.
+type cambiView struct {
+	i       *inspector
+	content fyne.CanvasObject
+	panes   [cambi.NumScales + 1]*mapPane
+	titles  [cambi.NumScales + 1]*widget.Label
+	cells   [cambi.NumScales][8]*widget.Label
+	scores  *widget.Label
+	source  *widget.Check
+	legend  *legend
+}
+
+var cambiColumns = []string{"scale", "width", "height", "window", "pad", "score", "weight", "weighted"}
+
+func newCambiView(i *inspector) *cambiView {
+	v := &cambiView{i: i}
+	var grid []fyne.CanvasObject
+	for k := range v.panes {
+		scale := k
+		if k == cambi.NumScales {
+			scale = 0 // the spatial mask is at full size
+		}
+		p := newMapPane(i.vp)
+		p.hover = i.hoverFunc(func() int { return scale })
+		v.panes[k] = p
+		v.titles[k] = widget.NewLabel("")
+		v.titles[k].TextStyle.Bold = true
+		v.titles[k].Truncation = fyne.TextTruncateEllipsis
+		grid = append(grid, container.NewBorder(v.titles[k], nil, nil, nil, p))
+	}
+	table := container.NewGridWithColumns(len(cambiColumns))
+	for _, h := range cambiColumns {
+		l := widget.NewLabel(h)
+		l.TextStyle.Bold = true
+		l.Truncation = fyne.TextTruncateEllipsis
+		table.Add(l)
+	}
+	for s := range v.cells {
+		for c := range v.cells[s] {
+			v.cells[s][c] = widget.NewLabel("")
+			v.cells[s][c].Truncation = fyne.TextTruncateEllipsis
+			table.Add(v.cells[s][c])
+		}
+	}
+	v.scores = widget.NewLabel("")
+	v.scores.TextStyle.Monospace = true
+	v.source = widget.NewCheck("Show reference maps", func(bool) { v.update() })
+	v.legend = newLegend()
+	top := container.NewBorder(nil, nil, nil, v.source, v.scores)
+	bottom := container.NewVBox(v.legend.content, table)
+	v.content = container.NewBorder(top, bottom, nil, nil, container.NewGridWithColumns(3, grid...))
+	return v
+}
+
+func (v *cambiView) update() {
+	i := v.i
+	r := i.res
+	if r != nil && r.CAMBI != nil && r.CAMBI.Src != nil {
+		v.source.Enable()
+	} else {
+		v.source.Disable()
+	}
+	p := cambiPicture(r, v.source.Checked)
+	if p == nil {
+		for k := range v.panes {
+			v.panes[k].set(nil, nil)
+			v.titles[k].SetText("")
+		}
+		for s := range v.cells {
+			for c := range v.cells[s] {
+				v.cells[s][c].SetText("")
+			}
+		}
+		v.scores.SetText("No CAMBI result.")
+		return
+	}
+	top := cValueTop(p)
+	heat := heatColour(i.colormap, top)
+	for k, sc := range p.Scales {
+		v.titles[k].SetText(fmt.Sprintf("c-values, scale %d (%dx%d)", k, sc.Width, sc.Height))
+		v.panes[k].set(f32Map(sc.Width, sc.Height, sc.CValues), heat)
+		row := []string{strconv.Itoa(k), strconv.Itoa(sc.Width), strconv.Itoa(sc.Height),
+			strconv.Itoa(sc.Window), strconv.Itoa(sc.Pad), fmtScore(sc.Score), strconv.Itoa(sc.Weight),
+			fmtScore(sc.Score * float64(sc.Weight))}
+		for c, s := range row {
+			v.cells[k][c].SetText(s)
+		}
+	}
+	v.titles[cambi.NumScales].SetText(fmt.Sprintf("spatial mask (%dx%d)", p.Width, p.Height))
+	v.panes[cambi.NumScales].set(u8Map(p.Width, p.Height, p.SpatialMask), maskColour)
+	v.legend.set(i.colormap, 0, top, "c-value")
+	c := r.CAMBI
+	s := fmt.Sprintf("CAMBI %s", fmtScore(c.CAMBI))
+	if c.Src != nil {
+		s += fmt.Sprintf("   source %s   full reference %s", fmtScore(c.Source), fmtScore(c.FullReference))
+	}
+	v.scores.SetText(s)
+}
+
+// hoverFunc reports the value under the pointer in the status line; scale
+// says which CAMBI scale the pane shows.
+func (i *inspector) hoverFunc(scale func() int) func(p *mapPane, fx, fy float64, ok bool) {
+	return func(p *mapPane, fx, fy float64, ok bool) {
+		if !ok || i.res == nil {
+			if i.res != nil {
+				i.setStatus(i.summary())
+			}
+			return
+		}
+		i.setStatus(hoverText(i.res, fx, fy, max(scale(), 0), i.cambiView.source.Checked))
+	}
+}

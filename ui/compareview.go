@@ -1,0 +1,203 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+)
+
+var (
+	identicalColour = color.NRGBA{0x1b, 0x8a, 0x3a, 0xff}
+	differsColour   = color.NRGBA{0xc6, 0x28, 0x28, 0xff}
+	idleColour      = color.NRGBA{0x60, 0x60, 0x68, 0xff}
+)
+
+// compareView shows two backends' maps of one stage side by side with
+// their difference, and a verdict that cannot be mistaken: a green
+// "IDENTICAL" banner or a red "DIFFERS" one naming the first stage.
+type compareView struct {
+	i        *inspector
+	content  fyne.CanvasObject
+	banner   *canvas.Rectangle
+	verdict  *canvas.Text
+	detail   *widget.Label
+	stage    *widget.Select
+	stats    *widget.Label
+	titles   [3]*widget.Label
+	panes    [3]*mapPane
+	diffs    []stageDiff
+	selected string
+}
+
+func newCompareView(i *inspector) *compareView {
+	v := &compareView{i: i}
+	v.banner = canvas.NewRectangle(idleColour)
+	v.banner.CornerRadius = 6
+	v.verdict = canvas.NewText("Compare mode is off", color.White)
+	v.verdict.TextSize = 22
+	v.verdict.TextStyle.Bold = true
+	v.detail = widget.NewLabel("Tick \"Compare with\" and choose a second backend (Ctrl+K).")
+	v.stage = widget.NewSelect(nil, func(s string) { v.selected = s; v.showStage() })
+	v.stats = widget.NewLabel("")
+	v.stats.TextStyle.Monospace = true
+	var cols []fyne.CanvasObject
+	for k := range v.panes {
+		v.panes[k] = newMapPane(i.vp)
+		v.panes[k].hover = i.hoverFunc(func() int { return 0 })
+		v.titles[k] = widget.NewLabel("")
+		v.titles[k].TextStyle.Bold = true
+		cols = append(cols, container.NewBorder(v.titles[k], nil, nil, nil, v.panes[k]))
+	}
+	banner := container.NewStack(v.banner, container.NewPadded(container.NewHBox(v.verdict)))
+	controls := container.NewBorder(nil, nil, widget.NewLabel("Stage"), nil, v.stage)
+	top := container.NewVBox(banner, v.detail, controls, v.stats)
+	v.content = container.NewBorder(top, nil, nil, nil, container.NewGridWithColumns(3, cols...))
+	return v
+}
+
+func stageLabel(d *stageDiff) string {
+	mark := "✓ "
+	if d.differs() {
+		mark = "✗ "
+	}
+	if d.Skipped {
+		mark = "· "
+	}
+	return mark + d.Name
+}
+
+func (v *compareView) update() {
+	i := v.i
+	if !i.compare || i.res == nil || i.cmpRes == nil {
+		v.diffs = nil
+		v.banner.FillColor = idleColour
+		if i.compare {
+			v.verdict.Text = "Comparing…"
+		} else {
+			v.verdict.Text = "Compare mode is off"
+		}
+		v.banner.Refresh()
+		v.verdict.Refresh()
+		v.stage.SetOptions(nil)
+		v.showStage()
+		return
+	}
+	v.diffs = compareResults(i.res, i.cmpRes)
+	first := firstDiff(v.diffs)
+	a, b := i.backend, i.cmpBack
+	var opts []string
+	for k := range v.diffs {
+		opts = append(opts, stageLabel(&v.diffs[k]))
+	}
+	if first < 0 {
+		v.banner.FillColor = identicalColour
+		v.verdict.Text = "✓ IDENTICAL"
+		v.detail.SetText(fmt.Sprintf("%s and %s agree bit for bit on frame %d: %d stages, every map and score.", a, b, i.res.Frame, len(v.diffs)))
+	} else {
+		d := &v.diffs[first]
+		v.banner.FillColor = differsColour
+		v.verdict.Text = "✗ DIFFERS from " + d.Name
+		n := 0
+		for k := range v.diffs {
+			if v.diffs[k].differs() {
+				n++
+			}
+		}
+		v.detail.SetText(fmt.Sprintf("%s and %s differ on frame %d: %d of %d stages, first at %q.", a, b, i.res.Frame, n, len(v.diffs), d.Name))
+	}
+	v.banner.Refresh()
+	v.verdict.Refresh()
+	v.stage.SetOptions(opts)
+	// Keep the chosen stage across frames; default to the first that
+	// differs, else the final c-values.
+	// An identical stage stays chosen only while no stage differs.
+	sel := ""
+	for k := range v.diffs {
+		if v.diffs[k].Name == v.selected && (first < 0 || v.diffs[k].differs()) {
+			sel = opts[k]
+		}
+	}
+	if sel == "" {
+		k := first
+		if k < 0 {
+			for j := range v.diffs {
+				if v.diffs[j].A != nil {
+					k = j
+				}
+			}
+		}
+		if k >= 0 {
+			sel = opts[k]
+		}
+	}
+	if sel != "" {
+		v.stage.SetSelected(sel)
+	}
+	v.showStage()
+}
+
+func (v *compareView) current() *stageDiff {
+	for k := range v.diffs {
+		if stageLabel(&v.diffs[k]) == v.selected || v.diffs[k].Name == v.selected {
+			return &v.diffs[k]
+		}
+	}
+	return nil
+}
+
+// showStage draws the selected stage's maps and numbers.
+func (v *compareView) showStage() {
+	i := v.i
+	d := v.current()
+	if d != nil {
+		v.selected = d.Name
+	}
+	if d == nil {
+		for k := range v.panes {
+			v.panes[k].set(nil, nil)
+			v.titles[k].SetText("")
+		}
+		v.stats.SetText("")
+		return
+	}
+	v.titles[0].SetText(i.backendLabel(i.backend))
+	v.titles[1].SetText(i.backendLabel(i.cmpBack))
+	v.titles[2].SetText("difference (" + i.cmpBack + " − " + i.backend + ")")
+	if d.Note != "" {
+		v.stats.SetText(d.Name + ": " + d.Note)
+	} else if d.Kind == "score" {
+		v.stats.SetText(fmt.Sprintf("%s: %.17g vs %.17g   |diff| %.3g", d.Name, d.ScoreA, d.ScoreB, d.MaxAbs))
+	} else {
+		v.stats.SetText(fmt.Sprintf("%s: max |diff| %.6g   %d of %d pixels differ", d.Name, d.MaxAbs, d.Count, d.Total))
+	}
+	if d.A == nil || d.B == nil || d.Note != "" {
+		for k := range v.panes {
+			v.panes[k].set(nil, nil)
+		}
+		return
+	}
+	var col func(float64) color.NRGBA
+	switch d.Kind {
+	case "mask":
+		col = maskColour
+	case "luma":
+		col = grayColour(10)
+	default:
+		top := 0.0
+		for k := 0; k < d.Total; k++ {
+			top = math.Max(top, math.Max(math.Abs(d.A.At(k)), math.Abs(d.B.At(k))))
+		}
+		heat := heatColour(i.colormap, top)
+		col = func(x float64) color.NRGBA { return heat(math.Abs(x)) }
+	}
+	v.panes[0].set(d.A, col)
+	v.panes[1].set(d.B, col)
+	diff := &mapData{W: d.A.W, H: d.A.H, At: d.diffAt}
+	scale := d.MaxAbs
+	v.panes[2].set(diff, func(x float64) color.NRGBA { return diffColor(x, scale) })
+}

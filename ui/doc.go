@@ -1,0 +1,10 @@
+// Package ui is Bandscope's inspector: a Fyne window that shows where CAMBI
+// and ADM see banding in one frame of a clip, on the CPU or a GPU backend,
+// two backends side by side, and scores over a whole clip.
+//
+// The package is a thin layer over package engine. Every engine call runs in
+// a goroutine with a cancellable context (see worker); its result comes back
+// to the UI goroutine through fyne.Do and nowhere else, so the window never
+// waits on the engine. Pure helpers (colour maps, map differences, exports,
+// raw-file name parsing) carry no Fyne state and are tested without a window.
+package ui

@@ -1,0 +1,280 @@
+package ui
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgpdf"
+	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/bandscope/bandscope/engine"
+	"github.com/bandscope/bandscope/kernels/cambi"
+)
+
+// writeAtomic writes a file through a temporary file in the same folder
+// and a rename, so that a reader never sees half a file and a failed
+// export leaves nothing behind.
+func writeAtomic(path string, write func(io.Writer) error) (err error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	bw := bufio.NewWriter(f)
+	if err = write(bw); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err = bw.Flush(); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err = f.Sync(); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err = f.Close(); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err = os.Chmod(tmp, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// exportScores writes per-frame scores as JSON or CSV by the extension.
+func exportScores(path string, s ClipScores) error {
+	if s == nil {
+		return errors.New("no scores yet: score the whole clip first (Ctrl+R)")
+	}
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".json":
+		return writeAtomic(path, s.WriteJSON)
+	case ".csv":
+		return writeAtomic(path, s.WriteCSV)
+	}
+	return fmt.Errorf("%s: choose a .json or .csv name", path)
+}
+
+// exportPlots stacks the plots on one page in PNG, SVG or PDF by the
+// extension of path.
+func exportPlots(path string, plots []*plot.Plot) error {
+	w, h := 8*vg.Inch, vg.Length(len(plots))*3*vg.Inch
+	var c vg.CanvasWriterTo
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".png":
+		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(150))}
+	case ".svg":
+		c = vgsvg.New(w, h)
+	case ".pdf":
+		c = vgpdf.New(w, h)
+	default:
+		return fmt.Errorf("%s: choose a .png, .svg or .pdf name", path)
+	}
+	dc := draw.New(c)
+	tiles := draw.Tiles{Rows: len(plots), Cols: 1, PadY: vg.Points(8)}
+	grid := make([][]*plot.Plot, len(plots))
+	for k, p := range plots {
+		grid[k] = []*plot.Plot{p}
+	}
+	canvases := plot.Align(grid, tiles, dc)
+	for k, p := range plots {
+		p.Draw(canvases[k][0])
+	}
+	return writeAtomic(path, func(w io.Writer) error { _, err := c.WriteTo(w); return err })
+}
+
+// grayHeatmap writes c-values as libvmaf's cambi heatmaps do: 16-bit
+// little-endian samples scaled so that the largest possible c-value
+// (the largest contrast weight times window²/4) is 65535.
+func grayHeatmap(w io.Writer, sc cambi.ScaleResult, maxLogContrast int) error {
+	maxWeight := 0
+	for d := 0; d < 1<<maxLogContrast; d++ {
+		maxWeight = max(maxWeight, contrastWeights[d])
+	}
+	maxC := maxWeight * sc.Window * sc.Window / 4
+	scaling := 65535 / float64(maxC)
+	row := make([]byte, 2*sc.Width)
+	for y := 0; y < sc.Height; y++ {
+		for x := 0; x < sc.Width; x++ {
+			binary.LittleEndian.PutUint16(row[2*x:], uint16(scaling*float64(sc.CValues[y*sc.Width+x])))
+		}
+		if _, err := w.Write(row); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// contrastWeights weigh each contrast step, as in libvmaf's cambi.c.
+var contrastWeights = [32]int{1, 2, 3, 4, 4, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8}
+
+// mapImage colours a map at its own size.
+func mapImage(m *mapData, col func(float64) color.NRGBA) image.Image {
+	img := image.NewNRGBA(image.Rect(0, 0, m.W, m.H))
+	for k := 0; k < m.W*m.H; k++ {
+		c := col(m.At(k))
+		copy(img.Pix[4*k:], []byte{c.R, c.G, c.B, c.A})
+	}
+	return img
+}
+
+func writePNG(path string, img image.Image) error {
+	return writeAtomic(path, func(w io.Writer) error { return png.Encode(w, img) })
+}
+
+// exportMaps writes the frame's maps into dir and returns the file names.
+func exportMaps(dir string, r *engine.FrameResult, cm *Colormap, maxLogContrast int) ([]string, error) {
+	if r == nil {
+		return nil, errors.New("no frame to export yet")
+	}
+	var names []string
+	put := func(name string, write func(path string) error) error {
+		names = append(names, name)
+		return write(filepath.Join(dir, name))
+	}
+	if r.Dist != nil {
+		if err := put(fmt.Sprintf("frame%d_luma.png", r.Frame), func(p string) error {
+			return writePNG(p, mapImage(lumaMap(r.Dist), grayColour(r.Dist.BitDepth)))
+		}); err != nil {
+			return names, err
+		}
+	}
+	if p := cambiPicture(r, false); p != nil {
+		heat := heatColour(cm, cValueTop(p))
+		for s, sc := range p.Scales {
+			if m := f32Map(sc.Width, sc.Height, sc.CValues); m != nil {
+				if err := put(fmt.Sprintf("frame%d_cambi_cvalues_scale%d.png", r.Frame, s), func(path string) error {
+					return writePNG(path, mapImage(m, heat))
+				}); err != nil {
+					return names, err
+				}
+				sc := sc
+				name := fmt.Sprintf("frame%d_cambi_heatmap_scale_%d_%dx%d_16b.gray", r.Frame, s, sc.Width, sc.Height)
+				if err := put(name, func(path string) error {
+					return writeAtomic(path, func(w io.Writer) error { return grayHeatmap(w, sc, maxLogContrast) })
+				}); err != nil {
+					return names, err
+				}
+			}
+		}
+		if m := u8Map(p.Width, p.Height, p.SpatialMask); m != nil {
+			if err := put(fmt.Sprintf("frame%d_cambi_spatial_mask.png", r.Frame), func(path string) error {
+				return writePNG(path, mapImage(m, maskColour))
+			}); err != nil {
+				return names, err
+			}
+		}
+	}
+	if a := admOf(r); a != nil {
+		for s := range a.Bands {
+			for b, bd := range a.Bands[s] {
+				if bd.Map == nil {
+					continue
+				}
+				top := 0.0
+				for k := 0; k < bd.Map.W*bd.Map.H; k++ {
+					top = max(top, abs(bd.Map.At(k)))
+				}
+				heat := heatColour(cm, top)
+				m := bd.Map
+				if err := put(fmt.Sprintf("frame%d_adm_scale%d_%s.png", r.Frame, s, bandNames[b]), func(path string) error {
+					return writePNG(path, mapImage(m, func(v float64) color.NRGBA { return heat(abs(v)) }))
+				}); err != nil {
+					return names, err
+				}
+			}
+		}
+	}
+	return names, nil
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// The export dialogs.
+
+func (i *inspector) saveDialog(title, name string, exts []string, save func(path string) error) {
+	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
+		if err != nil {
+			i.fail(err)
+			return
+		}
+		if wc == nil {
+			return
+		}
+		path := wc.URI().Path()
+		wc.Close()
+		if err := save(path); err != nil {
+			os.Remove(path) // the dialog created it empty
+			i.fail(err)
+			return
+		}
+		i.prefs.SetString(prefLastDir, filepath.Dir(path))
+		i.setStatus("Wrote " + path)
+	}, i.win)
+	d.SetFileName(name)
+	d.SetFilter(storage.NewExtensionFileFilter(exts))
+	if dir := i.prefs.StringWithFallback(prefLastDir, ""); dir != "" {
+		if u, err := storage.ListerForURI(storage.NewFileURI(dir)); err == nil {
+			d.SetLocation(u)
+		}
+	}
+	d.SetTitleText(title)
+	d.Resize(fyne.NewSize(800, 560))
+	d.Show()
+}
+
+func (i *inspector) exportScoresDialog() {
+	i.saveDialog("Export scores", "scores.json", []string{".json", ".csv"}, func(p string) error {
+		return exportScores(p, i.scores[0])
+	})
+}
+
+func (i *inspector) exportPlotDialog() {
+	i.saveDialog("Export plots", "scores.png", []string{".png", ".svg", ".pdf"}, func(p string) error {
+		return exportPlots(p, []*plot.Plot{i.scoresView.plot("CAMBI", isCAMBI), i.scoresView.plot("ADM", i.scoresView.isADM)})
+	})
+}
+
+func (i *inspector) exportMapsDialog() {
+	dialog.ShowFolderOpen(func(u fyne.ListableURI, err error) {
+		if err != nil {
+			i.fail(err)
+			return
+		}
+		if u == nil {
+			return
+		}
+		names, err := exportMaps(u.Path(), i.res, i.colormap, i.cambiOpts.Int("max_log_contrast"))
+		if err != nil {
+			i.fail(err)
+			return
+		}
+		i.prefs.SetString(prefLastDir, u.Path())
+		i.setStatus(fmt.Sprintf("Wrote %d files to %s", len(names), u.Path()))
+	}, i.win)
+}

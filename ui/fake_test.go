@@ -1,0 +1,190 @@
+package ui
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"sync/atomic"
+
+	"github.com/bandscope/bandscope/engine"
+	"github.com/bandscope/bandscope/engine/clip"
+	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/engine/synth"
+	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/cambi"
+)
+
+// fakeEngine scores synthetic frames with the real CAMBI kernel, so that
+// the numbers the views show are real; its "gpu:0" backend can be told to
+// differ from the CPU in one c-value, to test compare mode.
+type fakeEngine struct {
+	format  yuv.Format
+	frames  int
+	differ  atomic.Bool // gpu:0 changes one c-value of scale 2
+	opened  atomic.Int32
+	openErr error
+}
+
+// The fixture patterns, one per frame in turn: all of them band.
+var fixturePatterns = []string{"hramp8", "diag8", "wide_hramp", "grad10", "diagramp", "vramp8"}
+
+func newFakeEngine() *fakeEngine {
+	return &fakeEngine{format: yuv.Format{Width: 320, Height: 240, Chroma: yuv.C420, BitDepth: 8}, frames: 6}
+}
+
+func (e *fakeEngine) Backends() []Backend {
+	return []Backend{{ID: "cpu", Name: "CPU (scalar)", Kind: "cpu"}, {ID: "gpu:0", Name: "Fake GPU", Kind: "gpu"}}
+}
+
+func (e *fakeEngine) Open(ctx context.Context, req engine.Request) (Session, error) {
+	if e.openErr != nil {
+		return nil, e.openErr
+	}
+	opts := cambi.NewOptions()
+	for _, f := range req.Features {
+		if f.Name == "cambi" {
+			if err := opts.SetAll(f.Opts); err != nil {
+				return nil, err
+			}
+		}
+	}
+	cfg, err := cambi.NewConfig(opts, e.format.Width, e.format.Height, e.format.BitDepth)
+	if err != nil {
+		return nil, err
+	}
+	e.opened.Add(1)
+	return &fakeSession{e: e, req: req, cfg: cfg, opts: opts}, nil
+}
+
+type fakeSession struct {
+	e    *fakeEngine
+	req  engine.Request
+	cfg  *cambi.Config
+	opts *feature.Values
+}
+
+func (s *fakeSession) Info() (ref, dist clip.Info) {
+	dist = clip.Info{Path: s.req.Distorted, Container: "yuv", Format: s.e.format, Frames: s.e.frames}
+	ref = dist
+	ref.Path = s.req.Reference
+	return ref, dist
+}
+
+func (s *fakeSession) Frames() int { return s.e.frames }
+
+func (s *fakeSession) pictures(n int) (dist, ref *yuv.Picture, err error) {
+	sp := synth.Spec{Pattern: fixturePatterns[n%len(fixturePatterns)], Format: s.e.format}
+	if ref, err = synth.Frame(sp, n); err != nil {
+		return nil, nil, err
+	}
+	sp.Dist = true
+	dist, err = synth.Frame(sp, n)
+	return dist, ref, err
+}
+
+func (s *fakeSession) Frame(ctx context.Context, n int) (*engine.FrameResult, error) {
+	if n < 0 || n >= s.e.frames {
+		return nil, &clip.Error{Path: s.req.Distorted, Frame: n, Err: io.EOF}
+	}
+	dist, ref, err := s.pictures(n)
+	if err != nil {
+		return nil, err
+	}
+	c, err := cambi.New(s.cfg).Score(n, dist.Luma(), ref.Luma(), true)
+	if err != nil {
+		return nil, err
+	}
+	if s.req.Backend == "gpu:0" && s.e.differ.Load() {
+		cv := c.Dist.Scales[2].CValues
+		cv[len(cv)/2+7] += 0.25
+	}
+	fr := &engine.FrameResult{Frame: n, Dist: dist, Ref: ref, CAMBI: c, ADM: fakeADM(dist, ref)}
+	fr.Metrics = []feature.Metric{{Name: "cambi", Value: c.CAMBI}, {Name: "integer_adm2", Value: fr.ADM.(*admData).Score}}
+	return fr, nil
+}
+
+// fakeADM makes band maps from the luma gradients; only the layout matters.
+func fakeADM(dist, ref *yuv.Picture) *admData {
+	a := &admData{}
+	w, h := dist.Width, dist.Height
+	for s := 0; s < admScales; s++ {
+		sw, sh := (w+1)>>(s+1), (h+1)>>(s+1)
+		for b := 0; b < admBands; b++ {
+			m := make([]float32, sw*sh)
+			for y := 0; y < sh; y++ {
+				for x := 0; x < sw; x++ {
+					px, py := min(x<<(s+1), w-2), min(y<<(s+1), h-2)
+					d := dist.Planes[0][py*w+px]
+					dx := float32(dist.Planes[0][py*w+px+1]) - float32(d)
+					dy := float32(dist.Planes[0][(py+1)*w+px]) - float32(d)
+					m[y*sw+x] = [3]float32{dx, dy, dx * dy}[b]
+				}
+			}
+			bd := &a.Bands[s][b]
+			bd.Num = float64(10*(s+1) + b)
+			bd.Den = float64(12*(s+1) + b)
+			bd.Maps[0] = f32Map(sw, sh, m)
+			bd.Map = bd.Maps[0]
+			a.Num += bd.Num
+			a.Den += bd.Den
+		}
+		a.Scales[s] = float64(10*(s+1)) / float64(12*(s+1))
+	}
+	a.Score = a.Num / a.Den
+	return a
+}
+
+func (s *fakeSession) Run(ctx context.Context, progress func(engine.Progress)) (ClipScores, error) {
+	var out fakeScores
+	for n := 0; n < s.e.frames; n++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		fr, err := s.Frame(ctx, n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, fr.Metrics)
+		if progress != nil {
+			progress(engine.Progress{Done: n + 1, Total: s.e.frames, FPS: 100})
+		}
+	}
+	return out, nil
+}
+
+func (s *fakeSession) Close() error { return nil }
+
+type fakeScores [][]feature.Metric
+
+func (f fakeScores) PerFrame() [][]feature.Metric { return f }
+
+func (f fakeScores) WriteJSON(w io.Writer) error {
+	var frames []map[string]any
+	for n, ms := range f {
+		m := map[string]float64{}
+		for _, x := range ms {
+			m[x.Name] = x.Value
+		}
+		frames = append(frames, map[string]any{"frameNum": n, "metrics": m})
+	}
+	return json.NewEncoder(w).Encode(map[string]any{"frames": frames})
+}
+
+func (f fakeScores) WriteCSV(w io.Writer) error {
+	names := metricNames(f)
+	fmt.Fprintf(w, "Frame,%s,\n", strings.Join(names, ","))
+	for n, ms := range f {
+		fmt.Fprintf(w, "%d,", n)
+		for _, name := range names {
+			v, _ := metric(ms, name)
+			fmt.Fprintf(w, "%s,", fmtScore(v))
+		}
+		fmt.Fprintln(w)
+	}
+	return nil
+}
+
+var _ = math.NaN

@@ -1,0 +1,255 @@
+package ui
+
+import (
+	"errors"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/bandscope/bandscope/engine/clip"
+	"github.com/bandscope/bandscope/engine/yuv"
+)
+
+const maxRecent = 10
+
+var (
+	reSize  = regexp.MustCompile(`(\d{2,5})x(\d{2,5})`)
+	reLines = regexp.MustCompile(`(?:^|[_\-.])(480|576|720|1080|1440|2160|4320)p`)
+	reDepth = regexp.MustCompile(`(?:^|[_\-.x])(8|10|12|16)[_\-]?b(?:it)?`)
+	reFmt   = regexp.MustCompile(`(420|422|444|400)`)
+)
+
+// guessRaw reads a raw clip's format from its name as encoders and
+// libvmaf's test files write it: "clip_1920x1080_10b420.yuv",
+// "grad_1080p_8b_src.yuv". complete says whether size and depth were found.
+func guessRaw(name string) (o clip.RawOptions, complete bool) {
+	base := strings.ToLower(filepath.Base(name))
+	o.BitDepth = 8
+	o.Chroma = yuv.C420
+	gotSize, gotDepth := false, false
+	if m := reSize.FindStringSubmatch(base); m != nil {
+		o.Width, _ = strconv.Atoi(m[1])
+		o.Height, _ = strconv.Atoi(m[2])
+		gotSize = true
+	} else if m := reLines.FindStringSubmatch(base); m != nil {
+		o.Height, _ = strconv.Atoi(m[1])
+		o.Width = o.Height * 16 / 9
+		if o.Height == 576 {
+			o.Width = 720
+		}
+		gotSize = true
+	}
+	if m := reDepth.FindStringSubmatch(base); m != nil {
+		o.BitDepth, _ = strconv.Atoi(m[1])
+		gotDepth = true
+	}
+	// Look for the pixel format after the size so that "420" in
+	// "1280x720" cannot match.
+	rest := base
+	if loc := reSize.FindStringIndex(base); loc != nil {
+		rest = base[loc[1]:]
+	}
+	if m := reFmt.FindStringSubmatch(rest); m != nil {
+		o.Chroma, _ = yuv.ParseChroma(m[1])
+		o.ChromaSet = true
+	}
+	return o, gotSize && gotDepth
+}
+
+// isRaw says whether a path is a raw planar YUV file.
+func isRaw(path string) bool {
+	ext := strings.ToLower(filepath.Ext(path))
+	return ext == ".yuv" || ext == ".raw"
+}
+
+// clipExtensions are the extensions the open dialog offers.
+func clipExtensions() []string {
+	ext := []string{".yuv", ".y4m"}
+	if _, err := exec.LookPath("ffmpeg"); err == nil {
+		ext = append(ext, ".mp4", ".mkv", ".webm", ".mov", ".ivf", ".avi", ".ts", ".obu", ".264", ".265", ".hevc")
+	}
+	return ext
+}
+
+func (i *inspector) recent() []string {
+	s := i.prefs.StringWithFallback(prefRecent, "")
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, "\n")
+}
+
+func (i *inspector) addRecent(path string) {
+	list := []string{path}
+	for _, p := range i.recent() {
+		if p != path && len(list) < maxRecent {
+			list = append(list, p)
+		}
+	}
+	i.prefs.SetString(prefRecent, strings.Join(list, "\n"))
+	i.win.SetMainMenu(i.mainMenu())
+}
+
+// openDialog asks for a clip file.
+func (i *inspector) openDialog(ref bool) {
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil {
+			i.fail(err)
+			return
+		}
+		if r == nil {
+			return
+		}
+		path := r.URI().Path()
+		r.Close()
+		i.openPath(path, ref)
+	}, i.win)
+	d.SetFilter(storage.NewExtensionFileFilter(clipExtensions()))
+	if dir := i.prefs.StringWithFallback(prefLastDir, ""); dir != "" {
+		if u, err := storage.ListerForURI(storage.NewFileURI(dir)); err == nil {
+			d.SetLocation(u)
+		}
+	}
+	if ref {
+		d.SetTitleText("Open the reference clip")
+	} else {
+		d.SetTitleText("Open the distorted clip")
+	}
+	d.Resize(fyne.NewSize(800, 560))
+	d.Show()
+}
+
+// openPath opens a clip as the distorted one, or the reference.
+func (i *inspector) openPath(path string, ref bool) {
+	i.prefs.SetString(prefLastDir, filepath.Dir(path))
+	i.addRecent(path)
+	apply := func(raw *clip.RawOptions) {
+		req := i.req
+		if raw != nil {
+			req.Raw = *raw
+		}
+		if ref {
+			req.Reference = path
+		} else {
+			req.Distorted = path
+		}
+		if req.Distorted == "" {
+			i.req = req
+			i.setStatus("Reference set; now open the distorted clip.")
+			return
+		}
+		i.open(req)
+	}
+	if !isRaw(path) {
+		apply(nil)
+		return
+	}
+	guess, complete := guessRaw(path)
+	if complete {
+		apply(&guess)
+		return
+	}
+	i.askRaw(path, guess, apply)
+}
+
+// askRaw asks for the size, layout and bit depth of a raw file.
+func (i *inspector) askRaw(path string, guess clip.RawOptions, done func(*clip.RawOptions)) {
+	w, h := widget.NewEntry(), widget.NewEntry()
+	if guess.Width > 0 {
+		w.SetText(strconv.Itoa(guess.Width))
+		h.SetText(strconv.Itoa(guess.Height))
+	}
+	chroma := widget.NewSelect([]string{"420", "422", "444", "400"}, nil)
+	chroma.SetSelected(guess.Chroma.String())
+	depth := widget.NewSelect([]string{"8", "10", "12", "16"}, nil)
+	depth.SetSelected(strconv.Itoa(guess.BitDepth))
+	items := []*widget.FormItem{
+		widget.NewFormItem("Width", w), widget.NewFormItem("Height", h),
+		widget.NewFormItem("Pixel format", chroma), widget.NewFormItem("Bit depth", depth),
+	}
+	dialog.ShowForm("Raw YUV: "+filepath.Base(path), "Open", "Cancel", items, func(ok bool) {
+		if !ok {
+			return
+		}
+		o, err := rawFromForm(w.Text, h.Text, chroma.Selected, depth.Selected)
+		if err != nil {
+			i.fail(err)
+			return
+		}
+		done(&o)
+	}, i.win)
+}
+
+func rawFromForm(w, h, chroma, depth string) (clip.RawOptions, error) {
+	var o clip.RawOptions
+	var err error
+	if o.Width, err = strconv.Atoi(strings.TrimSpace(w)); err != nil || o.Width <= 0 {
+		return o, errors.New("raw YUV: width must be a positive number")
+	}
+	if o.Height, err = strconv.Atoi(strings.TrimSpace(h)); err != nil || o.Height <= 0 {
+		return o, errors.New("raw YUV: height must be a positive number")
+	}
+	if o.Chroma, err = yuv.ParseChroma(chroma); err != nil {
+		return o, err
+	}
+	o.ChromaSet = true
+	if o.BitDepth, err = strconv.Atoi(depth); err != nil {
+		return o, errors.New("raw YUV: choose a bit depth")
+	}
+	return o, nil
+}
+
+// dropped opens files dropped on the window: one file is the distorted
+// clip (or the reference when its name says "ref", "src" or "source");
+// two are the distorted clip and its reference.
+func (i *inspector) dropped(_ fyne.Position, uris []fyne.URI) {
+	var paths []string
+	for _, u := range uris {
+		if u.Scheme() == "file" {
+			paths = append(paths, u.Path())
+		}
+	}
+	switch {
+	case len(paths) == 1:
+		i.openPath(paths[0], looksLikeReference(paths[0]) && i.req.Distorted != "")
+	case len(paths) >= 2:
+		dist, ref := paths[0], paths[1]
+		if looksLikeReference(dist) && !looksLikeReference(ref) {
+			dist, ref = ref, dist
+		}
+		i.openPair(dist, ref)
+	}
+}
+
+func looksLikeReference(path string) bool {
+	b := strings.ToLower(filepath.Base(path))
+	for _, w := range []string{"ref", "src", "source", "orig"} {
+		if strings.Contains(b, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// openPair opens a distorted clip and its reference at once.
+func (i *inspector) openPair(dist, ref string) {
+	req := i.req
+	req.Distorted, req.Reference = dist, ref
+	if isRaw(dist) {
+		g, complete := guessRaw(dist)
+		if !complete {
+			i.askRaw(dist, g, func(o *clip.RawOptions) { req.Raw = *o; i.open(req) })
+			return
+		}
+		req.Raw = g
+	}
+	i.addRecent(dist)
+	i.open(req)
+}

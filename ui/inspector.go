@@ -1,0 +1,457 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/bandscope/bandscope/engine"
+	"github.com/bandscope/bandscope/engine/clip"
+	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/kernels/cambi"
+)
+
+// Preference keys.
+const (
+	prefColormap = "colormap"
+	prefBackend  = "backend"
+	prefCompare  = "compareBackend"
+	prefTheme    = "theme"
+	prefRecent   = "recent"
+	prefLastDir  = "lastDir"
+	prefWinW     = "windowWidth"
+	prefWinH     = "windowHeight"
+	prefSplit    = "sidebarSplit"
+	prefTab      = "tab"
+)
+
+// inspector is the state of one window. Every field is read and written on
+// the UI goroutine only; engine jobs receive copies of what they need.
+type inspector struct {
+	app   fyne.App
+	win   fyne.Window
+	eng   Engine
+	prefs fyne.Preferences
+	wg    sync.WaitGroup
+
+	opener, framer, runner worker
+
+	req       engine.Request
+	cambiOpts *feature.Values
+	backends  []Backend
+	backend   string // primary backend ID
+	compare   bool
+	cmpBack   string // second backend ID in compare mode
+
+	sess, cmpSess Session
+	refInfo       clip.Info
+	distInfo      clip.Info
+	frames        int
+	cur           int
+	res, cmpRes   *engine.FrameResult
+	scores        [2]ClipScores // whole-clip runs: primary, compare
+	frameTime     time.Duration
+	onFrameShown  func() // test and benchmark hook: every map of a frame is drawn
+	errText       string
+
+	vp       *viewport
+	colormap *Colormap
+
+	// widgets
+	tabs        *container.AppTabs
+	status      *widget.Label
+	timing      *widget.Label
+	zoomLabel   *widget.Label
+	clipPanel   *clipPanel
+	frameView   *frameView
+	cambiView   *cambiView
+	admView     *admView
+	compareView *compareView
+	scoresView  *scoresView
+	optsForm    *optionsForm
+	backendSel  *widget.Select
+	compareChk  *widget.Check
+	cmpSel      *widget.Select
+}
+
+// newInspector builds the window's content on eng. It opens nothing.
+func newInspector(a fyne.App, w fyne.Window, eng Engine) *inspector {
+	i := &inspector{app: a, win: w, eng: eng, prefs: a.Preferences()}
+	for _, wk := range []*worker{&i.opener, &i.framer, &i.runner} {
+		wk.wg = &i.wg
+	}
+	i.cambiOpts = cambi.NewOptions()
+	i.vp = newViewport()
+	i.colormap = colormapNamed(i.prefs.StringWithFallback(prefColormap, "viridis"))
+	i.backends = eng.Backends()
+	i.backend = i.prefs.StringWithFallback(prefBackend, "cpu")
+	if i.backendIndex(i.backend) < 0 && len(i.backends) > 0 {
+		i.backend = i.backends[0].ID
+	}
+	i.cmpBack = i.prefs.StringWithFallback(prefCompare, "")
+	if i.backendIndex(i.cmpBack) < 0 {
+		i.cmpBack = i.backend
+		for _, b := range i.backends {
+			if b.ID != i.backend {
+				i.cmpBack = b.ID
+				break
+			}
+		}
+	}
+	i.build()
+	return i
+}
+
+func (i *inspector) backendIndex(id string) int {
+	for k, b := range i.backends {
+		if b.ID == id {
+			return k
+		}
+	}
+	return -1
+}
+
+func (i *inspector) backendLabel(id string) string {
+	if k := i.backendIndex(id); k >= 0 {
+		b := i.backends[k]
+		return b.ID + " — " + b.Name
+	}
+	return id
+}
+
+func (i *inspector) backendOptions() []string {
+	var s []string
+	for _, b := range i.backends {
+		s = append(s, i.backendLabel(b.ID))
+	}
+	return s
+}
+
+func (i *inspector) backendFromLabel(label string) string {
+	id, _, _ := strings.Cut(label, " — ")
+	return id
+}
+
+// build lays out the window.
+func (i *inspector) build() {
+	i.status = widget.NewLabel("Open a clip to start.")
+	i.status.Truncation = fyne.TextTruncateEllipsis
+	i.timing = widget.NewLabel("")
+	i.zoomLabel = widget.NewLabel("zoom fit")
+	i.vp.onZoom = func() { i.zoomLabel.SetText("zoom " + i.vp.zoomLabel()) }
+
+	i.clipPanel = newClipPanel(i)
+	i.optsForm = newOptionsForm(i)
+	i.frameView = newFrameView(i)
+	i.cambiView = newCambiView(i)
+	i.admView = newADMView(i)
+	i.compareView = newCompareView(i)
+	i.scoresView = newScoresView(i)
+
+	i.backendSel = widget.NewSelect(i.backendOptions(), func(s string) {
+		id := i.backendFromLabel(s)
+		if id == i.backend {
+			return
+		}
+		i.backend = id
+		i.prefs.SetString(prefBackend, id)
+		i.reopen()
+	})
+	i.backendSel.SetSelected(i.backendLabel(i.backend))
+	i.cmpSel = widget.NewSelect(i.backendOptions(), func(s string) {
+		id := i.backendFromLabel(s)
+		if id == i.cmpBack {
+			return
+		}
+		i.cmpBack = id
+		i.prefs.SetString(prefCompare, id)
+		if i.compare {
+			i.reopen()
+		}
+	})
+	i.cmpSel.SetSelected(i.backendLabel(i.cmpBack))
+	i.compareChk = widget.NewCheck("Compare with", func(on bool) { i.setCompare(on) })
+
+	top := container.NewHBox(
+		widget.NewLabel("Backend"), i.backendSel,
+		i.compareChk, i.cmpSel,
+	)
+
+	i.tabs = container.NewAppTabs(
+		container.NewTabItem("Frame", i.frameView.content),
+		container.NewTabItem("CAMBI", i.cambiView.content),
+		container.NewTabItem("ADM", i.admView.content),
+		container.NewTabItem("Compare", i.compareView.content),
+		container.NewTabItem("Scores", i.scoresView.content),
+	)
+	i.tabs.OnSelected = func(t *container.TabItem) {
+		i.prefs.SetInt(prefTab, i.tabs.SelectedIndex())
+	}
+	if k := i.prefs.IntWithFallback(prefTab, 0); k > 0 && k < len(i.tabs.Items) {
+		i.tabs.SelectIndex(k)
+	}
+
+	side := container.NewVScroll(container.NewVBox(
+		i.clipPanel.content,
+		widget.NewAccordion(widget.NewAccordionItem("CAMBI options", i.optsForm.content)),
+	))
+	split := container.NewHSplit(side, i.tabs)
+	split.Offset = i.prefs.FloatWithFallback(prefSplit, 0.24)
+	statusBar := container.NewBorder(nil, nil, nil, container.NewHBox(i.zoomLabel, i.timing), i.status)
+	i.win.SetContent(container.NewBorder(top, statusBar, nil, nil, split))
+	i.win.SetMainMenu(i.mainMenu())
+	i.bindKeys()
+	i.win.SetOnDropped(i.dropped)
+	i.win.SetCloseIntercept(func() {
+		sz := i.win.Canvas().Size()
+		i.prefs.SetFloat(prefSplit, split.Offset)
+		i.prefs.SetInt(prefWinW, int(sz.Width))
+		i.prefs.SetInt(prefWinH, int(sz.Height))
+		i.close()
+		i.win.Close()
+	})
+	i.showFrame()
+}
+
+// close cancels every job and closes the sessions.
+func (i *inspector) close() {
+	i.opener.stop()
+	i.framer.stop()
+	i.runner.stop()
+	sess, cmp := i.sess, i.cmpSess
+	i.sess, i.cmpSess = nil, nil
+	go func() {
+		i.framer.run.Lock()
+		defer i.framer.run.Unlock()
+		closeSessions(sess, cmp)
+	}()
+}
+
+func closeSessions(ss ...Session) {
+	for _, s := range ss {
+		if s != nil {
+			s.Close()
+		}
+	}
+}
+
+// request is the engine request for the current clips and options.
+func (i *inspector) request(backend string) engine.Request {
+	r := i.req
+	spec := feature.Spec{Name: "cambi"}
+	for _, o := range cambi.OptionTable {
+		if !i.cambiOpts.IsDefault(o.Name) {
+			spec.Opts = append(spec.Opts, feature.KV{Key: o.Name, Value: formatOption(i.cambiOpts, o)})
+		}
+	}
+	r.Features = []feature.Spec{spec, {Name: "adm"}}
+	r.Backend = backend
+	return r
+}
+
+func formatOption(v *feature.Values, o feature.Option) string {
+	switch o.Kind {
+	case feature.Bool:
+		return strconv.FormatBool(v.Bool(o.Name))
+	case feature.Int:
+		return strconv.Itoa(v.Int(o.Name))
+	case feature.Double:
+		return strconv.FormatFloat(v.Float(o.Name), 'g', -1, 64)
+	}
+	return v.String(o.Name)
+}
+
+// open starts scoring a new pair of clips.
+func (i *inspector) open(req engine.Request) {
+	i.req = req
+	i.cur = 0
+	i.scores = [2]ClipScores{}
+	i.scoresView.update()
+	i.reopen()
+}
+
+// reopen (re)creates the sessions for the current request, backends and
+// options, then shows the current frame.
+func (i *inspector) reopen() {
+	if i.req.Distorted == "" {
+		return
+	}
+	old, oldCmp := i.sess, i.cmpSess
+	i.sess, i.cmpSess = nil, nil
+	i.framer.stop()
+	req := i.request(i.backend)
+	var cmpReq *engine.Request
+	if i.compare {
+		r := i.request(i.cmpBack)
+		cmpReq = &r
+	}
+	i.setStatus("Opening " + req.Distorted + " on " + req.Backend + "…")
+	eng := i.eng
+	i.opener.submit(func(ctx context.Context) func() {
+		// A frame job may still run on the old sessions.
+		i.framer.run.Lock()
+		closeSessions(old, oldCmp)
+		i.framer.run.Unlock()
+		s, err := eng.Open(ctx, req)
+		if err != nil {
+			return func() { i.fail(err) }
+		}
+		var cs Session
+		if cmpReq != nil {
+			cs, err = eng.Open(ctx, *cmpReq)
+			if err != nil {
+				s.Close()
+				return func() { i.fail(fmt.Errorf("%s: %w", cmpReq.Backend, err)) }
+			}
+		}
+		if ctx.Err() != nil {
+			closeSessions(s, cs)
+			return nil
+		}
+		return func() {
+			i.sess, i.cmpSess = s, cs
+			i.refInfo, i.distInfo = s.Info()
+			i.frames = s.Frames()
+			i.vp.setFrame(i.distInfo.Width, i.distInfo.Height)
+			i.clipPanel.update()
+			i.errText = ""
+			i.gotoFrame(min(i.cur, max(i.frames-1, 0)))
+		}
+	})
+}
+
+// fail shows an error in the status line and a dialog.
+func (i *inspector) fail(err error) {
+	i.errText = err.Error()
+	i.setStatus("Error: " + err.Error())
+	showError(i.win, err)
+}
+
+func (i *inspector) setStatus(s string) { i.status.SetText(s) }
+
+// gotoFrame makes n the current frame and scores it.
+func (i *inspector) gotoFrame(n int) {
+	if i.frames > 0 {
+		n = min(max(n, 0), i.frames-1)
+	} else {
+		n = 0
+	}
+	i.cur = n
+	i.clipPanel.showFrame()
+	i.scoresView.markFrame()
+	if i.sess == nil {
+		return
+	}
+	s, cs := i.sess, i.cmpSess
+	start := now()
+	i.framer.submit(func(ctx context.Context) func() {
+		r, err := s.Frame(ctx, n)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			return func() { i.fail(err) }
+		}
+		var cr *engine.FrameResult
+		if cs != nil {
+			cr, err = cs.Frame(ctx, n)
+			if err != nil {
+				if ctx.Err() != nil {
+					return nil
+				}
+				return func() { i.fail(err) }
+			}
+		}
+		return func() {
+			i.res, i.cmpRes = r, cr
+			i.showFrame()
+			i.frameTime = now().Sub(start)
+			i.timing.SetText(fmt.Sprintf("frame %d in %d ms", n, i.frameTime.Milliseconds()))
+			if i.onFrameShown != nil {
+				i.onFrameShown()
+			}
+		}
+	})
+}
+
+// now is the clock frame timings use; tests stop it.
+var now = time.Now
+
+// step moves d frames.
+func (i *inspector) step(d int) { i.gotoFrame(i.cur + d) }
+
+// showFrame redraws every view from the current results.
+func (i *inspector) showFrame() {
+	i.frameView.update()
+	i.cambiView.update()
+	i.admView.update()
+	i.compareView.update()
+	i.scoresView.markFrame()
+	if i.res != nil && i.errText == "" {
+		i.setStatus(i.summary())
+	}
+}
+
+// summary is the status line when the pointer is over no map.
+func (i *inspector) summary() string {
+	r := i.res
+	s := fmt.Sprintf("frame %d/%d", r.Frame, i.frames)
+	if c := r.CAMBI; c != nil {
+		s += fmt.Sprintf("   CAMBI %s", fmtScore(c.CAMBI))
+		if c.Src != nil {
+			s += fmt.Sprintf("   source %s   full-ref %s", fmtScore(c.Source), fmtScore(c.FullReference))
+		}
+	}
+	if a := admOf(r); a != nil {
+		s += fmt.Sprintf("   ADM %s", fmtScore(a.Score))
+	}
+	return s
+}
+
+func fmtScore(v float64) string { return strconv.FormatFloat(v, 'f', 6, 64) }
+
+// setCompare turns compare mode on or off.
+func (i *inspector) setCompare(on bool) {
+	if on == i.compare {
+		return
+	}
+	i.compare = on
+	i.compareChk.SetChecked(on)
+	i.cmpRes = nil
+	i.scores[1] = nil
+	if on {
+		i.tabs.SelectIndex(3)
+	}
+	i.reopen()
+	i.showFrame()
+}
+
+// cycleBackend selects the next backend.
+func (i *inspector) cycleBackend() {
+	if len(i.backends) == 0 {
+		return
+	}
+	k := (i.backendIndex(i.backend) + 1) % len(i.backends)
+	i.backendSel.SetSelected(i.backendLabel(i.backends[k].ID))
+}
+
+// setColormap changes the heatmap colours everywhere.
+func (i *inspector) setColormap(name string) {
+	i.colormap = colormapNamed(name)
+	i.prefs.SetString(prefColormap, i.colormap.Name)
+	i.showFrame()
+}
+
+// optionsChanged re-runs the frame with the new CAMBI options.
+func (i *inspector) optionsChanged() {
+	i.scores = [2]ClipScores{}
+	i.scoresView.update()
+	i.reopen()
+}

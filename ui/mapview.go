@@ -1,0 +1,323 @@
+package ui
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/widget"
+)
+
+// mapData is one map to show: W x H values in row-major order, read through
+// At so that uint8, uint16 and float32 maps share one pane.
+type mapData struct {
+	W, H int
+	At   func(i int) float64
+}
+
+// value returns the map's value under frame coordinates (fx, fy) of a
+// frame fw x fh, the map being a (possibly decimated) picture of it.
+func (m *mapData) value(fx, fy float64, fw, fh int) (float64, int, int, bool) {
+	if m == nil || fx < 0 || fy < 0 || fx >= float64(fw) || fy >= float64(fh) {
+		return 0, 0, 0, false
+	}
+	x := int(fx * float64(m.W) / float64(fw))
+	y := int(fy * float64(m.H) / float64(fh))
+	if x >= m.W || y >= m.H {
+		return 0, 0, 0, false
+	}
+	return m.At(y*m.W + x), x, y, true
+}
+
+// viewport is the zoom and pan every map pane shares, in the frame's
+// coordinates, so that the same pixel sits under the same place in each.
+type viewport struct {
+	fw, fh int
+	fit    bool    // each pane fits the frame to its own size
+	zoom   float64 // device pixels per frame pixel when !fit
+	cx, cy float64 // frame point at the centre of each pane
+	panes  []*mapPane
+	onZoom func()
+}
+
+func newViewport() *viewport { return &viewport{fit: true, zoom: 1, fw: 1, fh: 1} }
+
+func (v *viewport) setFrame(w, h int) {
+	if w == v.fw && h == v.fh {
+		return
+	}
+	v.fw, v.fh = max(w, 1), max(h, 1)
+	v.cx, v.cy = float64(v.fw)/2, float64(v.fh)/2
+}
+
+func (v *viewport) scaleFor(w, h int) float64 {
+	if v.fit {
+		return math.Min(float64(w)/float64(v.fw), float64(h)/float64(v.fh))
+	}
+	return v.zoom
+}
+
+func (v *viewport) centre() (float64, float64) {
+	if v.fit {
+		return float64(v.fw) / 2, float64(v.fh) / 2
+	}
+	return v.cx, v.cy
+}
+
+// toFrame maps a device pixel of a w x h pane to frame coordinates.
+func (v *viewport) toFrame(px, py float64, w, h int) (float64, float64) {
+	s := v.scaleFor(w, h)
+	cx, cy := v.centre()
+	return cx + (px-float64(w)/2)/s, cy + (py-float64(h)/2)/s
+}
+
+func (v *viewport) refresh() {
+	for _, p := range v.panes {
+		p.raster.Refresh()
+	}
+	if v.onZoom != nil {
+		v.onZoom()
+	}
+}
+
+// zoomAt multiplies the zoom keeping the frame point under (px, py) of a
+// w x h pane where it is.
+func (v *viewport) zoomAt(f, px, py float64, w, h int) {
+	fx, fy := v.toFrame(px, py, w, h)
+	s := v.scaleFor(w, h)
+	v.fit = false
+	v.zoom = math.Min(math.Max(s*f, 0.05), 64)
+	v.cx = fx - (px-float64(w)/2)/v.zoom
+	v.cy = fy - (py-float64(h)/2)/v.zoom
+	v.refresh()
+}
+
+// zoomBy zooms about the centre of the panes.
+func (v *viewport) zoomBy(f float64) {
+	if v.fit {
+		s := 1.0
+		if len(v.panes) > 0 {
+			w, h := v.panes[0].pixelSize()
+			s = v.scaleFor(w, h)
+		}
+		v.cx, v.cy = v.centre()
+		v.zoom = s
+		v.fit = false
+	}
+	v.zoom = math.Min(math.Max(v.zoom*f, 0.05), 64)
+	v.refresh()
+}
+
+func (v *viewport) oneToOne() {
+	v.cx, v.cy = v.centre()
+	v.fit, v.zoom = false, 1
+	v.refresh()
+}
+
+func (v *viewport) fitAll() {
+	v.fit = true
+	v.refresh()
+}
+
+func (v *viewport) pan(dx, dy float64, w, h int) {
+	s := v.scaleFor(w, h)
+	if v.fit {
+		v.cx, v.cy = v.centre()
+		v.zoom = s
+		v.fit = false
+	}
+	v.cx -= dx / s
+	v.cy -= dy / s
+	v.refresh()
+}
+
+// zoomLabel describes the zoom for the status line.
+func (v *viewport) zoomLabel() string {
+	if v.fit {
+		return "fit"
+	}
+	return formatZoom(v.zoom)
+}
+
+// mapPane draws a map (and optionally a translucent overlay on it) through
+// the shared viewport with nearest-neighbour sampling, so that zoomed
+// pixels stay crisp squares.
+type mapPane struct {
+	widget.BaseWidget
+	vp      *viewport
+	raster  *canvas.Raster
+	base    *mapData
+	baseCol func(float64) color.NRGBA
+	over    *mapData
+	overCol func(float64) color.NRGBA
+	opacity float64
+	// hover reports the frame point under the pointer (ok=false when it left).
+	hover     func(p *mapPane, fx, fy float64, ok bool)
+	lastW     int
+	lastH     int
+	dragStart fyne.Position
+}
+
+var background = color.NRGBA{0x30, 0x30, 0x34, 0xff}
+
+func newMapPane(vp *viewport) *mapPane {
+	p := &mapPane{vp: vp, opacity: 0.6}
+	p.raster = canvas.NewRaster(p.render)
+	p.raster.ScaleMode = canvas.ImageScalePixels
+	vp.panes = append(vp.panes, p)
+	p.ExtendBaseWidget(p)
+	return p
+}
+
+func (p *mapPane) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(p.raster) }
+
+func (p *mapPane) MinSize() fyne.Size { return fyne.NewSize(120, 80) }
+
+func (p *mapPane) set(base *mapData, col func(float64) color.NRGBA) {
+	p.base, p.baseCol = base, col
+	p.raster.Refresh()
+}
+
+func (p *mapPane) setOverlay(over *mapData, col func(float64) color.NRGBA, opacity float64) {
+	p.over, p.overCol, p.opacity = over, col, opacity
+	p.raster.Refresh()
+}
+
+func (p *mapPane) canvasScale() float32 {
+	if c := fyne.CurrentApp().Driver().CanvasForObject(p); c != nil {
+		return c.Scale()
+	}
+	return 1
+}
+
+func (p *mapPane) pixelSize() (int, int) {
+	if p.lastW > 0 {
+		return p.lastW, p.lastH
+	}
+	s := p.canvasScale()
+	sz := p.Size()
+	return max(int(sz.Width*s), 1), max(int(sz.Height*s), 1)
+}
+
+// render draws the visible part of the map at w x h device pixels.
+func (p *mapPane) render(w, h int) image.Image {
+	p.lastW, p.lastH = w, h
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	v := p.vp
+	s := v.scaleFor(w, h)
+	cx, cy := v.centre()
+	x0 := cx - float64(w)/2/s
+	y0 := cy - float64(h)/2/s
+	// Column and row lookups are computed once; the inner loop only indexes.
+	cols := make([]int, w)
+	for i := range cols {
+		fx := x0 + (float64(i)+0.5)/s
+		cols[i] = -1
+		if fx >= 0 && fx < float64(v.fw) {
+			cols[i] = int(fx)
+		}
+	}
+	for j := 0; j < h; j++ {
+		fy := y0 + (float64(j)+0.5)/s
+		row := img.Pix[j*img.Stride : j*img.Stride+4*w]
+		fyi := -1
+		if fy >= 0 && fy < float64(v.fh) {
+			fyi = int(fy)
+		}
+		for i := 0; i < w; i++ {
+			c := background
+			if fyi >= 0 && cols[i] >= 0 {
+				c = p.colourAt(cols[i], fyi)
+			}
+			row[4*i], row[4*i+1], row[4*i+2], row[4*i+3] = c.R, c.G, c.B, 0xff
+		}
+	}
+	return img
+}
+
+// colourAt is the composed colour of frame pixel (x, y).
+func (p *mapPane) colourAt(x, y int) color.NRGBA {
+	fw, fh := p.vp.fw, p.vp.fh
+	c := background
+	if b := p.base; b != nil {
+		mx, my := x*b.W/fw, y*b.H/fh
+		c = p.baseCol(b.At(my*b.W + mx))
+	}
+	if o := p.over; o != nil && p.opacity > 0 {
+		mx, my := x*o.W/fw, y*o.H/fh
+		v := o.At(my*o.W + mx)
+		if v > 0 {
+			oc := p.overCol(v)
+			a := p.opacity
+			mix := func(u, w uint8) uint8 { return uint8(float64(u)*(1-a) + float64(w)*a + 0.5) }
+			c = color.NRGBA{mix(c.R, oc.R), mix(c.G, oc.G), mix(c.B, oc.B), 0xff}
+		}
+	}
+	return c
+}
+
+func (p *mapPane) framePoint(pos fyne.Position) (float64, float64) {
+	s := p.canvasScale()
+	w, h := p.pixelSize()
+	return p.vp.toFrame(float64(pos.X*s), float64(pos.Y*s), w, h)
+}
+
+// MouseIn, MouseMoved and MouseOut feed the status line.
+func (p *mapPane) MouseIn(e *desktop.MouseEvent) { p.MouseMoved(e) }
+
+func (p *mapPane) MouseMoved(e *desktop.MouseEvent) {
+	if p.hover != nil {
+		fx, fy := p.framePoint(e.Position)
+		p.hover(p, fx, fy, true)
+	}
+}
+
+func (p *mapPane) MouseOut() {
+	if p.hover != nil {
+		p.hover(p, 0, 0, false)
+	}
+}
+
+// Scrolled zooms about the pointer.
+func (p *mapPane) Scrolled(e *fyne.ScrollEvent) {
+	f := math.Pow(1.25, float64(e.Scrolled.DY)/10)
+	if e.Scrolled.DY > 0 && f < 1.25 {
+		f = 1.25
+	} else if e.Scrolled.DY < 0 && f > 0.8 {
+		f = 0.8
+	}
+	s := p.canvasScale()
+	w, h := p.pixelSize()
+	p.vp.zoomAt(f, float64(e.Position.X*s), float64(e.Position.Y*s), w, h)
+}
+
+// Dragged pans every pane.
+func (p *mapPane) Dragged(e *fyne.DragEvent) {
+	s := p.canvasScale()
+	w, h := p.pixelSize()
+	p.vp.pan(float64(e.Dragged.DX*s), float64(e.Dragged.DY*s), w, h)
+}
+
+func (p *mapPane) DragEnd() {}
+
+// Tapped takes the keyboard focus back from entries so that arrows step.
+func (p *mapPane) Tapped(*fyne.PointEvent) {
+	if c := fyne.CurrentApp().Driver().CanvasForObject(p); c != nil {
+		c.Unfocus()
+	}
+}
+
+// formatZoom writes a zoom as a ratio: "1:1", "4:1", "1:2", or a percentage.
+func formatZoom(z float64) string {
+	switch {
+	case z >= 1 && z == math.Trunc(z):
+		return strconv.Itoa(int(z)) + ":1"
+	case z < 1 && 1/z == math.Trunc(1/z):
+		return "1:" + strconv.Itoa(int(1/z))
+	}
+	return strconv.Itoa(int(math.Round(z*100))) + "%"
+}

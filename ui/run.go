@@ -1,0 +1,58 @@
+package ui
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/app"
+
+	"github.com/bandscope/bandscope/assets"
+	"github.com/bandscope/bandscope/engine"
+)
+
+// AppID is the application's identifier, as in FyneApp.toml.
+const AppID = "io.github.bandscope.bandscope"
+
+// Run opens the inspector and returns when its window closes. args are the
+// command line after the program name: none opens the embedded demo clip,
+// DIST opens a distorted clip alone, DIST REF opens it with its reference.
+func Run(args []string) error {
+	if len(args) > 2 {
+		return fmt.Errorf("usage: bandscope [DIST [REF]] (got %d arguments)", len(args))
+	}
+	a := app.NewWithID(AppID)
+	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
+	w := a.NewWindow("Bandscope")
+	i := newInspector(a, w, defaultEngine())
+	i.applyTheme(a.Preferences().StringWithFallback(prefTheme, "system"))
+	w.Resize(fyne.NewSize(float32(a.Preferences().IntWithFallback(prefWinW, 1400)),
+		float32(a.Preferences().IntWithFallback(prefWinH, 900))))
+	var req engine.Request
+	switch len(args) {
+	case 0:
+		r, err := demoRequest(demoDir())
+		if err != nil {
+			return err
+		}
+		req = r
+	default:
+		req.Distorted = args[0]
+		if len(args) == 2 {
+			req.Reference = args[1]
+		}
+		if isRaw(req.Distorted) {
+			g, complete := guessRaw(req.Distorted)
+			if !complete {
+				// The dialog needs the window up; ask once it is.
+				go fyne.Do(func() { i.openPath(args[0], false) })
+				req = engine.Request{}
+			}
+			req.Raw = g
+		}
+	}
+	if req.Distorted != "" {
+		i.open(req)
+	}
+	w.ShowAndRun()
+	return nil
+}

@@ -1,0 +1,52 @@
+package ui
+
+import (
+	"context"
+	"io"
+
+	"github.com/bandscope/bandscope/engine"
+	"github.com/bandscope/bandscope/engine/clip"
+	"github.com/bandscope/bandscope/engine/feature"
+)
+
+// Engine is what the inspector needs from package engine. Tests substitute
+// a fake; engineAdapter wraps the real one.
+type Engine interface {
+	Backends() []Backend
+	Open(ctx context.Context, req engine.Request) (Session, error)
+}
+
+// Backend is one place a run can happen: "cpu", "gpu:0", ...
+type Backend struct {
+	ID, Name, Kind string
+}
+
+// Session is one open pair of clips with one feature configuration on one
+// backend. The inspector never calls one Session from two goroutines at once.
+type Session interface {
+	Info() (ref, dist clip.Info)
+	Frames() int
+	// Frame scores frame n keeping every intermediate map.
+	Frame(ctx context.Context, n int) (*engine.FrameResult, error)
+	// Run scores every frame, reporting progress as it goes.
+	Run(ctx context.Context, progress func(engine.Progress)) (ClipScores, error)
+	Close() error
+}
+
+// ClipScores are the per-frame metrics of a whole-clip run.
+type ClipScores interface {
+	// PerFrame gives each frame's metrics, libvmaf's names and order.
+	PerFrame() [][]feature.Metric
+	WriteJSON(w io.Writer) error
+	WriteCSV(w io.Writer) error
+}
+
+// metric finds a metric by name in one frame's list.
+func metric(ms []feature.Metric, name string) (float64, bool) {
+	for _, m := range ms {
+		if m.Name == name {
+			return m.Value, true
+		}
+	}
+	return 0, false
+}

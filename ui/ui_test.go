@@ -1,0 +1,259 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/bandscope/bandscope/engine/synth"
+	"github.com/bandscope/bandscope/kernels/cambi"
+)
+
+// wantCAMBI scores fixture frame n with the CPU kernel directly.
+func wantCAMBI(t *testing.T, eng *fakeEngine, n int) float64 {
+	t.Helper()
+	sp := synth.Spec{Pattern: fixturePatterns[n%len(fixturePatterns)], Format: eng.format, Dist: true}
+	p, err := synth.Frame(sp, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := cambi.NewConfig(nil, eng.format.Width, eng.format.Height, eng.format.BitDepth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := cambi.New(cfg).Score(n, p.Luma(), p.Luma(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.CAMBI
+}
+
+func TestGoldenViews(t *testing.T) {
+	h := newHarness(t, nil)
+	h.open()
+	for k, name := range []string{"frame", "cambi", "adm"} {
+		h.do(func() { h.i.tabs.SelectIndex(k) })
+		assertGolden(t, "view_"+name+".png", h.w.Canvas().Capture())
+	}
+	h.shortcut(fyne.KeyK, fyne.KeyModifierShortcutDefault)
+	assertGolden(t, "view_compare_identical.png", h.w.Canvas().Capture())
+	h.eng.differ.Store(true)
+	h.do(h.i.reopen)
+	assertGolden(t, "view_compare_differs.png", h.w.Canvas().Capture())
+	h.do(func() { h.i.tabs.SelectIndex(4); h.i.runClip() })
+	assertGolden(t, "view_scores.png", h.w.Canvas().Capture())
+}
+
+func TestFrameSteppingKeys(t *testing.T) {
+	h := newHarness(t, nil)
+	h.open()
+	steps := []struct {
+		key  fyne.KeyName
+		want int
+	}{
+		{fyne.KeyRight, 1}, {fyne.KeyRight, 2}, {fyne.KeyLeft, 1}, {fyne.KeyEnd, 5},
+		{fyne.KeyRight, 5}, {fyne.KeyHome, 0}, {fyne.KeyLeft, 0}, {fyne.KeyPageDown, 5}, {fyne.KeyPageUp, 0},
+	}
+	for _, s := range steps {
+		h.key(s.key)
+		if h.i.cur != s.want || h.i.res.Frame != s.want {
+			t.Fatalf("after %s: frame %d (result %d), want %d", s.key, h.i.cur, h.i.res.Frame, s.want)
+		}
+		if got := h.i.clipPanel.entry.Text; got != fmt.Sprint(s.want) {
+			t.Errorf("after %s: frame box %q, want %d", s.key, got, s.want)
+		}
+		want := fmtScore(wantCAMBI(t, h.eng, s.want))
+		if !strings.Contains(h.i.cambiView.scores.Text, "CAMBI "+want) {
+			t.Errorf("after %s: CAMBI view says %q, want CAMBI %s", s.key, h.i.cambiView.scores.Text, want)
+		}
+		if !strings.Contains(h.i.status.Text, fmt.Sprintf("frame %d/6", s.want)) {
+			t.Errorf("after %s: status %q", s.key, h.i.status.Text)
+		}
+	}
+}
+
+func TestFrameSteppingTapsAndBox(t *testing.T) {
+	h := newHarness(t, nil)
+	h.open()
+	// The panel's buttons: first, back, next, last.
+	var buttons []fyne.Tappable
+	for _, o := range test.LaidOutObjects(h.i.clipPanel.content) {
+		if b, ok := o.(interface {
+			fyne.Tappable
+			MinSize() fyne.Size
+		}); ok && fmt.Sprintf("%T", o) == "*widget.Button" {
+			buttons = append(buttons, b)
+		}
+	}
+	if len(buttons) != 6 { // Distorted…, Reference…, and the four
+		t.Fatalf("%d buttons in the clip panel, want 6", len(buttons))
+	}
+	first, back, next, last := buttons[2], buttons[3], buttons[4], buttons[5]
+	for _, s := range []struct {
+		b    fyne.Tappable
+		want int
+	}{{next, 1}, {next, 2}, {back, 1}, {last, 5}, {first, 0}} {
+		h.do(func() { test.Tap(s.b) })
+		if h.i.res.Frame != s.want {
+			t.Fatalf("tap: frame %d, want %d", h.i.res.Frame, s.want)
+		}
+	}
+	h.do(func() {
+		h.i.clipPanel.entry.SetText("4")
+		h.i.clipPanel.entry.OnSubmitted("4")
+	})
+	if h.i.res.Frame != 4 {
+		t.Errorf("frame box: frame %d, want 4", h.i.res.Frame)
+	}
+	h.do(func() { h.i.clipPanel.slider.SetValue(2) })
+	if h.i.res.Frame != 2 {
+		t.Errorf("slider: frame %d, want 2", h.i.res.Frame)
+	}
+}
+
+func TestCAMBITable(t *testing.T) {
+	h := newHarness(t, nil)
+	h.open()
+	c := h.i.res.CAMBI
+	for s := 0; s < cambi.NumScales; s++ {
+		sc := c.Dist.Scales[s]
+		want := []string{fmt.Sprint(s), fmt.Sprint(sc.Width), fmt.Sprint(sc.Height), fmt.Sprint(sc.Window),
+			fmt.Sprint(sc.Pad), fmtScore(sc.Score), fmt.Sprint(sc.Weight), fmtScore(sc.Score * float64(sc.Weight))}
+		for k, w := range want {
+			if got := h.i.cambiView.cells[s][k].Text; got != w {
+				t.Errorf("scale %d %s: %q, want %q", s, cambiColumns[k], got, w)
+			}
+		}
+	}
+	if c.CAMBI <= 1 {
+		t.Errorf("fixture frame 0 CAMBI %v: want content that bands (> 1)", c.CAMBI)
+	}
+}
+
+func TestOptionChangeRerunsFrame(t *testing.T) {
+	h := newHarness(t, nil)
+	h.open()
+	before := h.eng.opened.Load()
+	win0 := h.i.res.CAMBI.Dist.Scales[0].Window
+	h.do(func() { h.i.optsForm.apply(cambi.OptionTable[6], "33") }) // window_size
+	if h.eng.opened.Load() == before {
+		t.Fatal("changing window_size did not re-open the session")
+	}
+	if got := h.i.res.CAMBI.Dist.Scales[0].Window; got == win0 {
+		t.Errorf("window still %d after window_size=33", got)
+	}
+	// Out of range: refused with a message; the frame is not re-run.
+	before = h.eng.opened.Load()
+	h.do(func() { h.i.optsForm.apply(cambi.OptionTable[6], "3") })
+	if h.eng.opened.Load() != before {
+		t.Error("an out-of-range option re-opened the session")
+	}
+	if !strings.Contains(h.i.optsForm.errors.Text, "out of range") {
+		t.Errorf("error shown: %q", h.i.optsForm.errors.Text)
+	}
+}
+
+func TestBackendSwitch(t *testing.T) {
+	h := newHarness(t, nil)
+	h.open()
+	if h.i.backend != "cpu" {
+		t.Fatalf("backend %q, want cpu", h.i.backend)
+	}
+	h.shortcut(fyne.KeyB, fyne.KeyModifierShortcutDefault)
+	if h.i.backend != "gpu:0" || h.i.res == nil {
+		t.Fatalf("after Ctrl+B: backend %q", h.i.backend)
+	}
+	if got := h.i.sess.(*fakeSession).req.Backend; got != "gpu:0" {
+		t.Errorf("session backend %q", got)
+	}
+	if got := h.a.Preferences().String(prefBackend); got != "gpu:0" {
+		t.Errorf("backend preference %q", got)
+	}
+	h.do(func() { h.i.backendSel.SetSelected(h.i.backendLabel("cpu")) })
+	if h.i.sess.(*fakeSession).req.Backend != "cpu" {
+		t.Errorf("select did not switch back to the CPU")
+	}
+}
+
+func TestCompareVerdict(t *testing.T) {
+	h := newHarness(t, nil)
+	h.open()
+	h.do(func() { h.i.setCompare(true) })
+	v := h.i.compareView
+	if !strings.Contains(v.verdict.Text, "IDENTICAL") || v.banner.FillColor != identicalColour {
+		t.Fatalf("identical backends: verdict %q", v.verdict.Text)
+	}
+	h.eng.differ.Store(true)
+	h.do(h.i.reopen)
+	if !strings.Contains(v.verdict.Text, "DIFFERS") || v.banner.FillColor != differsColour {
+		t.Fatalf("differing backends: verdict %q", v.verdict.Text)
+	}
+	if !strings.Contains(v.verdict.Text, "scale 2 c-values") {
+		t.Errorf("first differing stage: %q", v.verdict.Text)
+	}
+	if want := "max |diff| 0.25   1 of"; !strings.Contains(v.stats.Text, want) {
+		t.Errorf("stats %q, want %q", v.stats.Text, want)
+	}
+}
+
+func TestHoverAndZoom(t *testing.T) {
+	h := newHarness(t, nil)
+	h.open()
+	h.rune('1')
+	if h.i.vp.fit || h.i.vp.zoom != 1 {
+		t.Fatalf("after '1': fit %v zoom %v", h.i.vp.fit, h.i.vp.zoom)
+	}
+	h.rune('+')
+	if h.i.vp.zoom != 2 || h.i.zoomLabel.Text != "zoom 2:1" {
+		t.Fatalf("after '+': zoom %v, label %q", h.i.vp.zoom, h.i.zoomLabel.Text)
+	}
+	// The centre of every pane is the centre of the frame.
+	p := h.i.frameView.pane
+	sz := p.Size()
+	h.do(func() { p.MouseMoved(desktopMouse{Position: fyne.NewPos(sz.Width/2, sz.Height/2)}.event()) })
+	if !strings.Contains(h.i.status.Text, "x 160  y 120   pixel ") || !strings.Contains(h.i.status.Text, "c-value") {
+		t.Errorf("hover status %q", h.i.status.Text)
+	}
+	h.rune('0')
+	if !h.i.vp.fit {
+		t.Error("'0' did not fit")
+	}
+}
+
+func TestScoresRunAndPlotTap(t *testing.T) {
+	h := newHarness(t, nil)
+	h.open()
+	h.do(h.i.runClip)
+	if h.i.scores[0] == nil || len(h.i.scores[0].PerFrame()) != 6 {
+		t.Fatal("whole-clip run gave no scores")
+	}
+	if !h.i.scoresView.runBtn.Disabled() && h.i.scoresView.progress.Value != 1 {
+		t.Errorf("progress %v", h.i.scoresView.progress.Value)
+	}
+	pv := h.i.scoresView.cambi
+	pv.raster.Resize(fyne.NewSize(600, 300))
+	pv.render(600, 300)
+	x := pv.px0 + (pv.px1-pv.px0)*3/5 // frame 3 of 0..5
+	h.do(func() { pv.Tapped(&fyne.PointEvent{Position: fyne.NewPos(float32(x), 100)}) })
+	if h.i.res.Frame != 3 {
+		t.Errorf("plot tap: frame %d, want 3", h.i.res.Frame)
+	}
+}
+
+func TestHelpListsShortcuts(t *testing.T) {
+	h := newHarness(t, nil)
+	txt := h.i.helpText()
+	for _, s := range h.i.shortcuts() {
+		if s.keys != "" && !strings.Contains(txt, s.keys) {
+			t.Errorf("help lacks %s", s.keys)
+		}
+	}
+	for _, k := range []string{"Home / End", "← / →"} {
+		if !strings.Contains(txt, k) {
+			t.Errorf("help lacks %s", k)
+		}
+	}
+}
