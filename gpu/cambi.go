@@ -49,7 +49,9 @@ type cambiPicture struct {
 	mask0        *wgpu.Buffer
 	scales       [cambi.NumScales]cambiScale
 
+	bad             *wgpu.Buffer // first invalid input sample (cambi_validate.wgsl)
 	staging         *wgpu.Buffer
+	badOff          uint64
 	preOff, maskOff uint64
 	scoreSteps      []step // dispatches and the c-value copies
 	mapSteps        []step // the same and every map's copy
@@ -139,6 +141,15 @@ func (s *cambiScorer) newPicture(w, h, window int, rec, tables *wgpu.Buffer) (p 
 	if p.in, err = s.buffer("input", uint64(2*p.inW*p.inH)); err != nil {
 		return nil, err
 	}
+	if p.bad, err = s.buffer("validation", 4); err != nil {
+		return nil, err
+	}
+	if cfg.InBitDepth < 16 {
+		params := []uint32{uint32(p.inW), uint32(p.inH), uint32(p.inW), 1<<cfg.InBitDepth - 1}
+		if err := add(s.dispatch(s.k.validate, p.inW, p.inH, params, p.in, p.bad)); err != nil {
+			return nil, err
+		}
+	}
 	identity := p.inW == w && p.inH == h
 	xmap, err := s.buffer("xmap", uint64(4*w))
 	if err != nil {
@@ -201,6 +212,10 @@ func (s *cambiScorer) newPicture(w, h, window int, rec, tables *wgpu.Buffer) (p 
 	if err != nil {
 		return nil, err
 	}
+	bins, err := s.buffer("bins", 4*uint64(sizes[0][0]*sizes[0][1]))
+	if err != nil {
+		return nil, err
+	}
 	img, mask := p.pre, p.mask0
 	prevW, prevH := w, h
 	for i := range p.scales {
@@ -234,9 +249,13 @@ func (s *cambiScorer) newPicture(w, h, window int, rec, tables *wgpu.Buffer) (p 
 			return nil, err
 		}
 		t := cfg.Tables
+		binParams := []uint32{uint32(sc.w), uint32(sc.h), uint32(t.BandBase), uint32(t.BandSize)}
+		if err := add(s.dispatch(s.k.bins, sc.w, sc.h, binParams, sc.filtered, sc.mask, bins)); err != nil {
+			return nil, err
+		}
 		params := []uint32{uint32(sc.w), uint32(sc.h), uint32(pad), uint32(sc.strip),
 			uint32(t.BandBase), uint32(t.BandSize), uint32(t.NumDiffs), uint32(t.VLTLuma)}
-		st, err := s.dispatch(s.k.cValues, sc.w, sc.h, params, sc.filtered, sc.mask, tables, rec, hist, sc.cv)
+		st, err := s.dispatch(s.k.cValues, sc.w, sc.h, params, bins, tables, rec, hist, sc.cv)
 		if err != nil {
 			return nil, err
 		}
@@ -256,6 +275,9 @@ func (s *cambiScorer) newPicture(w, h, window int, rec, tables *wgpu.Buffer) (p 
 		return st, o
 	}
 	p.scoreSteps = append([]step(nil), steps...)
+	var st step
+	st, p.badOff = copyOut(p.bad, 1)
+	p.scoreSteps = append(p.scoreSteps, st)
 	for i := range p.scales {
 		sc := &p.scales[i]
 		var st step
@@ -263,7 +285,6 @@ func (s *cambiScorer) newPicture(w, h, window int, rec, tables *wgpu.Buffer) (p 
 		p.scoreSteps = append(p.scoreSteps, st)
 	}
 	p.mapSteps = append([]step(nil), p.scoreSteps...)
-	var st step
 	st, p.preOff = copyOut(p.pre, n)
 	p.mapSteps = append(p.mapSteps, st)
 	st, p.maskOff = copyOut(p.mask0, n)
@@ -311,20 +332,20 @@ func (s *cambiScorer) Score(frame int, dist, ref yuv.Plane, keepMaps bool) (*cam
 		r = new(cambi.FrameResult)
 	}
 	*r = cambi.FrameResult{Frame: frame}
-	if err := cambi.CheckPlane(dist, cfg); err != nil {
+	if err := checkPlane(dist, cfg); err != nil {
 		return nil, fmt.Errorf("distorted: %w", err)
 	}
 	if err := s.scorePicture(&r.Dist, s.pics[0], dist, keepMaps); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("distorted: %w", err)
 	}
 	r.CAMBI = min(r.Dist.Score, cfg.MaxVal)
 	if cfg.FullRef {
-		if err := cambi.CheckPlane(ref, cfg); err != nil {
+		if err := checkPlane(ref, cfg); err != nil {
 			return nil, fmt.Errorf("reference: %w", err)
 		}
 		r.Src = new(cambi.PictureResult)
 		if err := s.scorePicture(r.Src, s.pics[1], ref, keepMaps); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("reference: %w", err)
 		}
 		r.Source = min(r.Src.Score, cfg.MaxVal)
 		r.FullReference = min(max(0, r.Dist.Score-r.Src.Score), cfg.MaxVal)
@@ -345,7 +366,26 @@ func (p *cambiPicture) upload(d *Device, pl yuv.Plane) error {
 		}
 		data = p.packed
 	}
+	if err := d.write(p.bad, 0, wgpu.ToBytes([]uint32{noBad})); err != nil {
+		return err
+	}
 	return d.write(p.in, 0, wgpu.ToBytes(data))
+}
+
+// noBad is the validation word when every input sample is valid.
+const noBad = 0xffffffff
+
+// checkPlane refuses a plane of the wrong size, or with fewer samples than
+// its size and stride need, before anything is uploaded. The samples
+// themselves are checked on the device.
+func checkPlane(p yuv.Plane, cfg *cambi.Config) error {
+	if p.Width != cfg.InWidth || p.Height != cfg.InHeight {
+		return cambi.CheckPlane(p, cfg) // the CPU's message
+	}
+	if need := (p.Height-1)*p.Stride + p.Width; p.Stride < p.Width || len(p.Pix) < need {
+		return fmt.Errorf("picture of %dx%d with stride %d needs %d samples, has %d", p.Width, p.Height, p.Stride, need, len(p.Pix))
+	}
+	return nil
 }
 
 // run uploads a plane and runs the picture's pipeline; read gets the staging
@@ -374,7 +414,9 @@ func (s *cambiScorer) scorePicture(r *cambi.PictureResult, p *cambiPicture, pl y
 	cfg := s.cfg
 	*r = cambi.PictureResult{Width: p.w, Height: p.h, MaskIndex: p.maskIndex}
 	var cvs [cambi.NumScales][]float32
+	bad := uint32(noBad)
 	err := p.run(s.d, pl, keepMaps, true, func(words []uint32) {
+		bad = words[p.badOff/4]
 		for i := range p.scales {
 			sc := &p.scales[i]
 			cvs[i] = (asF32(words[sc.cvOff/4 : sc.cvOff/4+uint64(sc.w*sc.h)]))
@@ -392,6 +434,14 @@ func (s *cambiScorer) scorePicture(r *cambi.PictureResult, p *cambiPicture, pl y
 	})
 	if err != nil {
 		return err
+	}
+	if bad != noBad {
+		// The device found a sample above the maximum; the CPU check
+		// words the error exactly as the CPU backend does.
+		if err := cambi.CheckPlane(pl, cfg); err != nil {
+			return err
+		}
+		return fmt.Errorf("gpu: sample %d is out of range", bad)
 	}
 	var scores [cambi.NumScales]float64
 	for i := range p.scales {

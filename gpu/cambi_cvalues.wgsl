@@ -14,6 +14,9 @@
 //
 // Only bins v-num_diffs..v+num_diffs are read for a pixel of value v.
 //
+// cambi_cvalues_bins.wgsl runs first and fuses the mask and the band test
+// into one word per sample.
+//
 // The c-value is float32(w*p0*p) * reciprocal[p0+p]: the integer is below
 // 9*2113*2112 < 2^26 but may exceed 2^24, where WGSL's int-to-float
 // conversion may round either way; exact_f32 rounds to nearest-even in
@@ -33,13 +36,16 @@ struct Params {
 }
 
 @group(0) @binding(0) var<uniform> p: Params;
-@group(0) @binding(1) var<storage, read> img: array<u32>;
-@group(0) @binding(2) var<storage, read> mask: array<u32>;
+// bins[i] = img[i] - base for a masked in-band sample, NONE otherwise:
+// the one word the histogram updates and the c-value need per sample.
+@group(0) @binding(1) var<storage, read> bins: array<u32>;
 // tables[d] = TVIForDiff[d], tables[32 + d] = DiffWeights[d]
-@group(0) @binding(3) var<storage, read> tables: array<u32>;
-@group(0) @binding(4) var<storage, read> reciprocal: array<f32>;
-@group(0) @binding(5) var<storage, read_write> hist: array<u32>;
-@group(0) @binding(6) var<storage, read_write> cv: array<f32>;
+@group(0) @binding(2) var<storage, read> tables: array<u32>;
+@group(0) @binding(3) var<storage, read> reciprocal: array<f32>;
+@group(0) @binding(4) var<storage, read_write> hist: array<u32>;
+@group(0) @binding(5) var<storage, read_write> cv: array<f32>;
+
+const NONE: u32 = 0xffffffffu;
 
 // exact_f32 converts n < 2^31 to the nearest float32, ties to even, as C's
 // and Go's conversions do.
@@ -62,27 +68,20 @@ fn exact_f32(n: u32) -> f32 {
 fn update(y: u32, lo: u32, hi: u32, hbase: u32, delta: u32) {
     let row = y * p.w;
     for (var c = lo; c <= hi; c++) {
-        let i = row + c;
-        if (mask[i] != 0u) {
-            let b = img[i] - p.base; // wraps below the band
-            if (b < p.size) {
-                let k = hbase + b * p.w;
-                hist[k] = hist[k] + delta;
-            }
+        let b = bins[row + c];
+        if (b != NONE) {
+            let k = hbase + b * p.w;
+            hist[k] = hist[k] + delta;
         }
     }
 }
 
 fn c_value(i: u32, hbase: u32) -> f32 {
-    if (mask[i] == 0u) {
-        return 0.0;
+    let b = bins[i];
+    if (b == NONE) {
+        return 0.0; // unmasked, or outside the band: no c-value
     }
-    let v = img[i];
-    let b = v - p.base;
-    if (b >= p.size) {
-        return 0.0;
-    }
-    let adj = v + p.nd; // libvmaf compares thresholds in this offset form
+    let adj = b + p.base + p.nd; // libvmaf compares thresholds in this offset form
     let p0 = hist[hbase + b * p.w];
     var c = 0.0;
     for (var d = 0u; d < p.nd; d++) {
@@ -139,3 +138,4 @@ fn main(@builtin(global_invocation_id) g: vec3<u32>) {
         cv[i] = c_value(i, hbase);
     }
 }
+

@@ -23,11 +23,15 @@ var (
 	wgslMode string
 	//go:embed cambi_cvalues.wgsl
 	wgslCValues string
+	//go:embed cambi_cvalues_bins.wgsl
+	wgslBins string
+	//go:embed cambi_validate.wgsl
+	wgslValidate string
 )
 
 // cambiKernels are CAMBI's compiled stages.
 type cambiKernels struct {
-	preprocess, antiDither, derivative, box, decimate, mode, cValues *kernel
+	validate, preprocess, antiDither, derivative, box, decimate, mode, bins, cValues *kernel
 }
 
 func (d *Device) cambiKernels() (*cambiKernels, error) {
@@ -37,12 +41,14 @@ func (d *Device) cambiKernels() (*cambiKernels, error) {
 		name, src string
 		entry     string
 	}{
+		{&k.validate, "cambi_validate.wgsl", wgslValidate, "main"},
 		{&k.preprocess, "cambi_preprocess.wgsl", wgslPreprocess, "main"},
 		{&k.antiDither, "cambi_antidither.wgsl", wgslAntiDither, "main"},
 		{&k.derivative, "cambi_mask.wgsl", wgslMask, "derivative"},
 		{&k.box, "cambi_mask.wgsl", wgslMask, "box"},
 		{&k.decimate, "cambi_decimate.wgsl", wgslDecimate, "main"},
 		{&k.mode, "cambi_mode.wgsl", wgslMode, "main"},
+		{&k.bins, "cambi_cvalues_bins.wgsl", wgslBins, "main"},
 		{&k.cValues, "cambi_cvalues.wgsl", wgslCValues, "main"},
 	} {
 		kk, err := d.newKernel(s.name, s.src, s.entry)
@@ -56,7 +62,7 @@ func (d *Device) cambiKernels() (*cambiKernels, error) {
 }
 
 func (k *cambiKernels) release() {
-	for _, kk := range []*kernel{k.preprocess, k.antiDither, k.derivative, k.box, k.decimate, k.mode, k.cValues} {
+	for _, kk := range []*kernel{k.validate, k.preprocess, k.antiDither, k.derivative, k.box, k.decimate, k.mode, k.bins, k.cValues} {
 		if kk != nil {
 			kk.release()
 		}

@@ -183,8 +183,13 @@ func (s *cambiStages) cValuesStrips(c []float32, img []uint16, mask []uint8, w, 
 	pad := window >> 1
 	params := []uint32{uint32(w), uint32(h), uint32(pad), uint32(rows),
 		uint32(t.BandBase), uint32(t.BandSize), uint32(t.NumDiffs), uint32(t.VLTLuma)}
+	bins, err := s.once(s.k.bins, groups(w, 8), groups(h, 8), []uint32{uint32(w), uint32(h), uint32(t.BandBase), uint32(t.BandSize)},
+		binding{data: words16(img[:w*h])}, binding{data: words8(mask[:w*h])}, binding{size: uint64(4 * w * h)})
+	if err != nil {
+		return err
+	}
 	out, err := s.once(s.k.cValues, groups(w, 64), uint32(strips), params,
-		binding{data: words16(img[:w*h])}, binding{data: words8(mask[:w*h])},
+		binding{data: wgpu.ToBytes(bins[:w*h])},
 		binding{data: wgpu.ToBytes(tableWords(t))}, binding{data: reciprocalBytes()},
 		binding{size: uint64(strips) * uint64(t.BandSize) * uint64(w) * 4},
 		binding{size: uint64(4 * w * h)})

@@ -26,7 +26,6 @@ func init() {
 // it between scorers, Release it when done. It is safe for concurrent use.
 type Device struct {
 	info    AdapterInfo
-	inst    *wgpu.Instance
 	adapter *wgpu.Adapter
 	dev     *wgpu.Device
 	queue   *wgpu.Queue
@@ -36,6 +35,9 @@ type Device struct {
 	released bool
 	lost     atomic.Pointer[string]
 }
+
+// instanceMu serialises adapter enumeration and device creation.
+var instanceMu sync.Mutex
 
 // guard turns a panic of the bindings (they panic on validation errors) into
 // an error, so that none reaches a user.
@@ -73,10 +75,31 @@ func adapterInfo(i int, a *wgpu.Adapter) AdapterInfo {
 		Backend: backend, Type: typ, Int64: a.HasFeature(wgpu.NativeFeatureShaderInt64)}
 }
 
-// enumerate lists the adapters of a new instance; the caller releases both.
+// The process keeps one instance for its lifetime: creating a second one
+// after releasing the first crashes inside wgpu-native now and then (seen on
+// lavapipe), and an instance costs nothing while idle.
+var (
+	instanceOnce sync.Once
+	instanceVal  *wgpu.Instance
+	instanceErr  error
+)
+
+func instance() (*wgpu.Instance, error) {
+	instanceOnce.Do(func() {
+		defer guard(&instanceErr, "creating the WebGPU instance")
+		instanceVal = wgpu.CreateInstance(&wgpu.InstanceDescriptor{Backends: primaryBackends})
+	})
+	return instanceVal, instanceErr
+}
+
+// enumerate lists the adapters of the instance; the caller releases them.
 func enumerate() (inst *wgpu.Instance, ads []*wgpu.Adapter, infos []AdapterInfo, err error) {
+	if inst, err = instance(); err != nil {
+		return nil, nil, nil, err
+	}
+	instanceMu.Lock()
+	defer instanceMu.Unlock()
 	defer guard(&err, "listing adapters")
-	inst = wgpu.CreateInstance(&wgpu.InstanceDescriptor{Backends: primaryBackends})
 	ads = inst.EnumerateAdapters(&wgpu.InstanceEnumerateAdapterOptons{Backends: primaryBackends})
 	for i, a := range ads {
 		infos = append(infos, adapterInfo(i, a))
@@ -87,19 +110,16 @@ func enumerate() (inst *wgpu.Instance, ads []*wgpu.Adapter, infos []AdapterInfo,
 // Adapters lists the WebGPU adapters of this host, in the order gpu:N names
 // them. An empty list is not an error.
 func Adapters() ([]AdapterInfo, error) {
-	inst, ads, infos, err := enumerate()
+	_, ads, infos, err := enumerate()
 	for _, a := range ads {
 		a.Release()
-	}
-	if inst != nil {
-		inst.Release()
 	}
 	return infos, err
 }
 
 // Open opens the adapter a selector names ("gpu", "gpu:N", "gpu:NAME").
 func Open(selector string) (d *Device, err error) {
-	inst, ads, infos, err := enumerate()
+	_, ads, infos, err := enumerate()
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +128,6 @@ func Open(selector string) (d *Device, err error) {
 		for _, a := range ads {
 			a.Release()
 		}
-		inst.Release()
 		return nil, err
 	}
 	for i, a := range ads {
@@ -116,11 +135,10 @@ func Open(selector string) (d *Device, err error) {
 			a.Release()
 		}
 	}
-	d = &Device{info: chosen, inst: inst, adapter: ads[chosen.Index]}
+	d = &Device{info: chosen, adapter: ads[chosen.Index]}
 	defer func() {
 		if err != nil {
 			d.adapter.Release()
-			d.inst.Release()
 		}
 	}()
 	defer guard(&err, "opening "+chosen.Name)
@@ -132,10 +150,11 @@ func Open(selector string) (d *Device, err error) {
 	// Ask for the adapter's own limits: the defaults cap storage buffers at
 	// 128 MiB, which the c-value histograms of large pictures exceed.
 	limits := d.adapter.GetLimits()
-	dev, err := d.adapter.RequestDevice(&wgpu.DeviceDescriptor{
-		Label:          "bandscope",
-		RequiredLimits: &limits,
-	})
+	dev, err := func() (*wgpu.Device, error) {
+		instanceMu.Lock()
+		defer instanceMu.Unlock()
+		return d.adapter.RequestDevice(&wgpu.DeviceDescriptor{Label: "bandscope", RequiredLimits: &limits})
+	}()
 	if err != nil {
 		return nil, fmt.Errorf("gpu: opening %s: %w", chosen.Name, err)
 	}
@@ -173,6 +192,5 @@ func (d *Device) Release() (err error) {
 	d.queue.Release()
 	d.dev.Release()
 	d.adapter.Release()
-	d.inst.Release()
 	return nil
 }
