@@ -55,7 +55,15 @@ func unpack(src []byte, dst *yuv.Picture) error {
 		var acc uint16
 		if f.BitDepth > 8 {
 			s := src[:2*len(p)]
-			for j := range p {
+			j := 0
+			// Four samples a step: one 64-bit load instead of four.
+			for ; j+4 <= len(p); j += 4 {
+				w := binary.LittleEndian.Uint64(s[2*j:])
+				q := p[j : j+4 : j+4]
+				q[0], q[1], q[2], q[3] = uint16(w), uint16(w>>16), uint16(w>>32), uint16(w>>48)
+				acc |= uint16(w) | uint16(w>>16) | uint16(w>>32) | uint16(w>>48)
+			}
+			for ; j < len(p); j++ {
 				v := binary.LittleEndian.Uint16(s[2*j:])
 				p[j] = v
 				acc |= v
