@@ -23,7 +23,7 @@ type FrameResult struct {
 	Frame     int
 	Dist, Ref *yuv.Picture
 	CAMBI     *cambi.FrameResult // nil without the cambi feature
-	ADM       any                // *adm.FrameResult once integer ADM lands
+	ADM       any                // *adm.FrameResult; nil without the adm feature
 	Metrics   []feature.Metric   // libvmaf's names and order
 }
 

@@ -1,0 +1,30 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/bandscope/bandscope/engine"
+	"github.com/bandscope/bandscope/gpu"
+)
+
+// devicesMain is `bandscope devices`: the backends a run can use.
+func devicesMain(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		fmt.Fprintln(stderr, "usage: bandscope devices")
+		return 2
+	}
+	fmt.Fprintf(stdout, "cpu    %s\n", engine.Backends()[0].Name)
+	adapters, err := gpu.Adapters()
+	if err != nil {
+		fmt.Fprintln(stdout, "no GPU:", err)
+		return 0
+	}
+	if len(adapters) == 0 {
+		fmt.Fprintln(stdout, "no GPU adapter found")
+	}
+	for _, a := range adapters {
+		fmt.Fprintln(stdout, a.String())
+	}
+	return 0
+}

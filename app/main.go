@@ -1,0 +1,62 @@
+// Command bandscope is Bandscope's binary: with no subcommand it opens the
+// inspector (on the embedded demo clip when no clip is given); `bandscope
+// score` scores clips headless with libvmaf's command line; `bandscope
+// devices` lists the GPU adapters.
+package main
+
+import (
+	"fmt"
+	"os"
+	"runtime/debug"
+
+	"github.com/bandscope/bandscope/ui"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:]))
+}
+
+// run dispatches a command line and returns the exit code. A panic is
+// reported as an internal error with a clean exit code rather than a trace.
+func run(args []string) (code int) {
+	defer func() {
+		if p := recover(); p != nil {
+			fmt.Fprintf(os.Stderr, "bandscope: internal error: %v\n", p)
+			if os.Getenv("BANDSCOPE_TRACE") != "" {
+				os.Stderr.Write(debug.Stack())
+			}
+			code = 70
+		}
+	}()
+	if len(args) > 0 {
+		switch args[0] {
+		case "score":
+			return scoreMain(args[1:], os.Stdout, os.Stderr)
+		case "devices":
+			return devicesMain(args[1:], os.Stdout, os.Stderr)
+		case "help", "-help", "--help":
+			usage(os.Stdout)
+			return 0
+		case "version", "--version", "-v":
+			fmt.Println("bandscope", version)
+			return 0
+		}
+	}
+	if err := ui.Run(args); err != nil {
+		fmt.Fprintln(os.Stderr, "bandscope:", err)
+		return 1
+	}
+	return 0
+}
+
+func usage(w *os.File) {
+	fmt.Fprint(w, `Bandscope: see where video banding is detected.
+
+Usage:
+  bandscope                      open the inspector on the embedded demo clip
+  bandscope DIST [REF]           open the inspector on a distorted clip (and its reference)
+  bandscope score [flags]        score clips headless (libvmaf's flags; bandscope score --help)
+  bandscope devices              list the GPU adapters
+  bandscope version              print the version
+`)
+}

@@ -1,0 +1,75 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bandscope/bandscope/gpu"
+	"github.com/bandscope/bandscope/kernels/adm"
+	"github.com/bandscope/bandscope/kernels/cambi"
+)
+
+// BackendInfo names one backend a run can use.
+type BackendInfo struct {
+	ID   string // "cpu", "gpu:0", ...
+	Name string // what to show a person
+	Kind string // "cpu" or "gpu"
+}
+
+// Backends lists the CPU backend and every GPU adapter the host has. A
+// missing GPU is not an error: the list simply has none.
+func Backends() []BackendInfo {
+	list := []BackendInfo{{ID: "cpu", Name: "CPU (" + CPUKernels() + ")", Kind: "cpu"}}
+	adapters, err := gpu.Adapters()
+	if err != nil {
+		return list
+	}
+	for _, a := range adapters {
+		list = append(list, BackendInfo{ID: fmt.Sprintf("gpu:%d", a.Index), Name: a.Name + " (" + a.Type + ", " + a.Backend + ")", Kind: "gpu"})
+	}
+	return list
+}
+
+// CPUKernels names the CPU kernel set in use.
+func CPUKernels() string { return "scalar" }
+
+// backend builds scorers on one device.
+type backend struct {
+	id  string
+	dev *gpu.Device // nil for the CPU
+}
+
+func openBackend(id string) (*backend, error) {
+	switch {
+	case id == "" || id == "cpu" || id == "cpu:scalar":
+		return &backend{id: "cpu"}, nil
+	case strings.HasPrefix(id, "gpu"):
+		d, err := gpu.Open(id)
+		if err != nil {
+			return nil, err
+		}
+		return &backend{id: id, dev: d}, nil
+	}
+	return nil, fmt.Errorf("unknown backend %q (want cpu, gpu or gpu:N; `bandscope devices` lists the GPUs)", id)
+}
+
+func (b *backend) newCAMBI(cfg *cambi.Config) (cambi.Scorer, error) {
+	if b.dev == nil {
+		return cambi.New(cfg), nil
+	}
+	return gpu.NewCAMBI(b.dev, cfg)
+}
+
+func (b *backend) newADM(cfg *adm.Config) (adm.Scorer, error) {
+	if b.dev == nil {
+		return adm.New(cfg), nil
+	}
+	return nil, fmt.Errorf("integer ADM is not available on the GPU yet; use --backend cpu")
+}
+
+func (b *backend) close() error {
+	if b.dev != nil {
+		return b.dev.Release()
+	}
+	return nil
+}
