@@ -45,7 +45,7 @@ func BenchmarkCAMBI(b *testing.B) {
 		b.Run(name+"/device", func(b *testing.B) {
 			p := s.(*cambiScorer).pics[0]
 			for i := 0; i < b.N; i++ {
-				if err := p.run(d, pl, false, false, nil); err != nil {
+				if err := p.run(d, pl, false, false, false, nil); err != nil {
 					b.Fatal(err)
 				}
 			}

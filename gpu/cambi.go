@@ -25,6 +25,8 @@ type cambiScorer struct {
 	buffers []*wgpu.Buffer
 	groups  []*wgpu.BindGroup
 	closed  bool
+
+	hostPool bool // tests: pool every scale on the host
 }
 
 // cambiScale is one scale's buffers on the device.
@@ -35,6 +37,10 @@ type cambiScale struct {
 	cv        *wgpu.Buffer
 	strip     int // rows per c-value strip
 	cvOff     uint64
+	pool      poolBuffers
+	k         int // c-values pooled
+	stateOff  uint64
+	partOff   uint64
 	imgOff    uint64 // of filtered, in the staging buffer
 	maskOff   uint64
 }
@@ -53,8 +59,10 @@ type cambiPicture struct {
 	staging         *wgpu.Buffer
 	badOff          uint64
 	preOff, maskOff uint64
-	scoreSteps      []step // dispatches and the c-value copies
+	scoreSteps      []step // dispatches and the pooling results' copies
+	cvSteps         []step // the same and the c-values' copies
 	mapSteps        []step // the same and every map's copy
+	cvOnly          []step // the c-values' copies alone (host pooling fallback)
 	packed          []uint16
 }
 
@@ -216,6 +224,10 @@ func (s *cambiScorer) newPicture(w, h, window int, rec, tables *wgpu.Buffer) (p 
 	if err != nil {
 		return nil, err
 	}
+	poolHist, err := s.buffer("pool histogram", 2*65536*4)
+	if err != nil {
+		return nil, err
+	}
 	img, mask := p.pre, p.mask0
 	prevW, prevH := w, h
 	for i := range p.scales {
@@ -261,12 +273,19 @@ func (s *cambiScorer) newPicture(w, h, window int, rec, tables *wgpu.Buffer) (p 
 		}
 		st.x, st.y = groups(sc.w, 64), uint32(strips[i])
 		steps = append(steps, st)
+		sc.k = poolK(sc.w*sc.h, cfg.TopK)
+		ps, pb, err := s.poolSteps(sc.w*sc.h, sc.k, sc.cv, poolHist)
+		if err != nil {
+			return nil, err
+		}
+		steps = append(steps, ps...)
+		sc.pool = pb
 		img, mask = sc.filtered, sc.mask
 		prevW, prevH = sc.w, sc.h
 	}
 	_ = prevH
 
-	// Readback layout: c-values first, then the maps.
+	// Readback layout: validation and pooling results, c-values, maps.
 	var off uint64
 	copyOut := func(src *wgpu.Buffer, n uint64) (step, uint64) {
 		st := step{src: src, size: 4 * n, dstOff: off}
@@ -280,11 +299,19 @@ func (s *cambiScorer) newPicture(w, h, window int, rec, tables *wgpu.Buffer) (p 
 	p.scoreSteps = append(p.scoreSteps, st)
 	for i := range p.scales {
 		sc := &p.scales[i]
-		var st step
-		st, sc.cvOff = copyOut(sc.cv, uint64(sc.w*sc.h))
+		st, sc.stateOff = copyOut(sc.pool.state, 5)
+		p.scoreSteps = append(p.scoreSteps, st)
+		st, sc.partOff = copyOut(sc.pool.partial, uint64(3*sc.pool.groups))
 		p.scoreSteps = append(p.scoreSteps, st)
 	}
-	p.mapSteps = append([]step(nil), p.scoreSteps...)
+	p.cvSteps = append([]step(nil), p.scoreSteps...)
+	for i := range p.scales {
+		sc := &p.scales[i]
+		st, sc.cvOff = copyOut(sc.cv, uint64(sc.w*sc.h))
+		p.cvSteps = append(p.cvSteps, st)
+		p.cvOnly = append(p.cvOnly, st)
+	}
+	p.mapSteps = append([]step(nil), p.cvSteps...)
 	st, p.preOff = copyOut(p.pre, n)
 	p.mapSteps = append(p.mapSteps, st)
 	st, p.maskOff = copyOut(p.mask0, n)
@@ -390,13 +417,16 @@ func checkPlane(p yuv.Plane, cfg *cambi.Config) error {
 
 // run uploads a plane and runs the picture's pipeline; read gets the staging
 // buffer's words (nil when readback is false).
-func (p *cambiPicture) run(d *Device, pl yuv.Plane, keepMaps, readback bool, read func([]uint32)) error {
+func (p *cambiPicture) run(d *Device, pl yuv.Plane, keepMaps, wantCV, readback bool, read func([]uint32)) error {
 	if err := p.upload(d, pl); err != nil {
 		return err
 	}
 	steps := p.scoreSteps
-	if keepMaps {
+	switch {
+	case keepMaps:
 		steps = p.mapSteps
+	case wantCV:
+		steps = p.cvSteps
 	}
 	if !readback {
 		var dispatches []step
@@ -414,13 +444,28 @@ func (s *cambiScorer) scorePicture(r *cambi.PictureResult, p *cambiPicture, pl y
 	cfg := s.cfg
 	*r = cambi.PictureResult{Width: p.w, Height: p.h, MaskIndex: p.maskIndex}
 	var cvs [cambi.NumScales][]float32
+	var means [cambi.NumScales]float64
+	var exact [cambi.NumScales]bool
 	bad := uint32(noBad)
-	err := p.run(s.d, pl, keepMaps, true, func(words []uint32) {
+	wantCV := keepMaps || cfg.HeatmapsPath != "" || s.hostPool
+	readCV := func(words []uint32) {
+		for i := range p.scales {
+			sc := &p.scales[i]
+			cvs[i] = asF32(words[sc.cvOff/4 : sc.cvOff/4+uint64(sc.w*sc.h)])
+		}
+	}
+	err := p.run(s.d, pl, keepMaps, wantCV, true, func(words []uint32) {
 		bad = words[p.badOff/4]
 		for i := range p.scales {
 			sc := &p.scales[i]
-			cvs[i] = (asF32(words[sc.cvOff/4 : sc.cvOff/4+uint64(sc.w*sc.h)]))
+			state := words[sc.stateOff/4 : sc.stateOff/4+5]
+			partial := words[sc.partOff/4 : sc.partOff/4+uint64(3*sc.pool.groups)]
+			means[i], exact[i] = poolFinish(state, partial, sc.k)
 		}
+		if !wantCV {
+			return
+		}
+		readCV(words)
 		if !keepMaps {
 			return
 		}
@@ -443,17 +488,29 @@ func (s *cambiScorer) scorePicture(r *cambi.PictureResult, p *cambiPicture, pl y
 		}
 		return fmt.Errorf("gpu: sample %d is out of range", bad)
 	}
+	// A scale whose sum might round in libvmaf's order is pooled here from
+	// its c-values with the CPU's own selection and sum.
+	if !wantCV && (!exact[0] || !exact[1] || !exact[2] || !exact[3] || !exact[4]) {
+		if err := s.d.submit(p.cvOnly, p.staging, func(b []byte) { readCV(asU32(b)) }); err != nil {
+			return err
+		}
+	}
 	var scores [cambi.NumScales]float64
 	for i := range p.scales {
 		sc := &p.scales[i]
 		sr := &r.Scales[i]
 		sr.Width, sr.Height, sr.Window, sr.Pad, sr.Weight = sc.w, sc.h, p.window, p.window>>1, cambi.ScaleWeights[i]
 		if keepMaps || cfg.HeatmapsPath != "" {
-			sr.CValues = append([]float32(nil), cvs[i]...)
+			sr.CValues = cvs[i]
 		}
-		// The top-k selection and its double sum run here, on the device's
-		// c-values, with the CPU's own code: see the package comment.
-		sr.Score = cambi.Pool(cvs[i], cfg.TopK)
+		if exact[i] && !s.hostPool {
+			sr.Score = means[i]
+			poolStats.device.Add(1)
+		} else {
+			// Pool reorders its input: keep the map as computed.
+			sr.Score = cambi.Pool(append([]float32(nil), cvs[i]...), cfg.TopK)
+			poolStats.host.Add(1)
+		}
 		scores[i] = sr.Score
 	}
 	r.Score = cambi.WeightScores(scores, p.window)

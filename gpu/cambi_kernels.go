@@ -27,11 +27,17 @@ var (
 	wgslBins string
 	//go:embed cambi_validate.wgsl
 	wgslValidate string
+	//go:embed cambi_pool.wgsl
+	wgslPool string
 )
 
 // cambiKernels are CAMBI's compiled stages.
 type cambiKernels struct {
 	validate, preprocess, antiDither, derivative, box, decimate, mode, bins, cValues *kernel
+
+	// The pooling passes of cambi_pool.wgsl, in order, sharing poolLayout.
+	poolClear, poolCountHi, poolFindHi, poolCountLo, poolFindLo, poolSum *kernel
+	poolLayout                                                           *wgpu.BindGroupLayout
 }
 
 func (d *Device) cambiKernels() (*cambiKernels, error) {
@@ -58,14 +64,28 @@ func (d *Device) cambiKernels() (*cambiKernels, error) {
 		}
 		*s.dst = kk
 	}
+	ro, rw := wgpu.BufferBindingTypeReadOnlyStorage, wgpu.BufferBindingTypeStorage
+	pool, layout, err := d.newKernelGroup("cambi_pool.wgsl", wgslPool,
+		[]string{"clear", "count_hi", "find_hi", "count_lo", "find_lo", "sum"},
+		[]wgpu.BufferBindingType{ro, rw, rw, rw})
+	if err != nil {
+		k.release()
+		return nil, err
+	}
+	k.poolClear, k.poolCountHi, k.poolFindHi, k.poolCountLo, k.poolFindLo, k.poolSum = pool[0], pool[1], pool[2], pool[3], pool[4], pool[5]
+	k.poolLayout = layout
 	return k, nil
 }
 
 func (k *cambiKernels) release() {
-	for _, kk := range []*kernel{k.validate, k.preprocess, k.antiDither, k.derivative, k.box, k.decimate, k.mode, k.bins, k.cValues} {
+	for _, kk := range []*kernel{k.validate, k.preprocess, k.antiDither, k.derivative, k.box, k.decimate, k.mode, k.bins, k.cValues,
+		k.poolClear, k.poolCountHi, k.poolFindHi, k.poolCountLo, k.poolFindLo, k.poolSum} {
 		if kk != nil {
 			kk.release()
 		}
+	}
+	if k.poolLayout != nil {
+		k.poolLayout.Release()
 	}
 }
 

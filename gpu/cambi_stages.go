@@ -198,3 +198,44 @@ func (s *cambiStages) cValuesStrips(c []float32, img []uint16, mask []uint8, w, 
 	}
 	return err
 }
+
+// Pool runs the device pooling on c and finishes it on the host: the mean
+// of the top-k c-values, and whether the device's exact sum could be used
+// (false: the caller must pool on the host).
+func (s *cambiStages) Pool(c []float32, topk float64) (mean float64, exact bool, err error) {
+	d, kk := s.d, s.k
+	n := len(c)
+	k := poolK(n, topk)
+	// A scorer shell owns the buffers; the kernels stay s's.
+	sc := &cambiScorer{d: d, k: kk}
+	defer func() {
+		sc.k = nil
+		sc.Close()
+	}()
+	cv, err := sc.buffer("c-values", uint64(4*n))
+	if err != nil {
+		return 0, false, err
+	}
+	if err := d.write(cv, 0, wgpu.ToBytes(c)); err != nil {
+		return 0, false, err
+	}
+	hist, err := sc.buffer("pool histogram", 2*65536*4)
+	if err != nil {
+		return 0, false, err
+	}
+	steps, pb, err := sc.poolSteps(n, k, cv, hist)
+	if err != nil {
+		return 0, false, err
+	}
+	steps = append(steps, step{src: pb.state, size: 20}, step{src: pb.partial, size: uint64(12 * pb.groups), dstOff: 20})
+	staging, err := d.newBuffer("readback", uint64(20+12*pb.groups), wgpu.BufferUsageMapRead|wgpu.BufferUsageCopyDst)
+	if err != nil {
+		return 0, false, err
+	}
+	sc.buffers = append(sc.buffers, staging)
+	err = d.submit(steps, staging, func(b []byte) {
+		w := asU32(b)
+		mean, exact = poolFinish(w[:5], w[5:5+3*pb.groups], k)
+	})
+	return mean, exact, err
+}

@@ -14,6 +14,7 @@ type kernel struct {
 	name   string
 	pipe   *wgpu.ComputePipeline
 	layout *wgpu.BindGroupLayout
+	shared bool // layout owned by the kernel group (newKernelGroup)
 }
 
 // newKernel compiles the entry point of a WGSL source.
@@ -34,8 +35,54 @@ func (d *Device) newKernel(name, src, entry string) (k *kernel, err error) {
 }
 
 func (k *kernel) release() {
-	k.layout.Release()
+	if !k.shared {
+		k.layout.Release()
+	}
 	k.pipe.Release()
+}
+
+// newKernelGroup compiles several entry points of one WGSL source with one
+// explicit layout (a uniform at binding 0, then the given buffer types), so
+// that one bind group serves all of them even where an entry point leaves a
+// binding unused. The returned layout is released by the caller after the
+// kernels.
+func (d *Device) newKernelGroup(name, src string, entries []string, types []wgpu.BufferBindingType) (ks []*kernel, layout *wgpu.BindGroupLayout, err error) {
+	defer guard(&err, "compiling "+name)
+	mod, err := d.dev.TryCreateShaderModule(&wgpu.ShaderModuleDescriptor{
+		Label: name, WGSLSource: &wgpu.ShaderSourceWGSL{Code: src}})
+	if err != nil {
+		return nil, nil, fmt.Errorf("gpu: compiling %s: %w", name, err)
+	}
+	defer mod.Release()
+	le := []wgpu.BindGroupLayoutEntry{{Binding: 0, Visibility: wgpu.ShaderStageCompute,
+		Buffer: wgpu.BufferBindingLayout{Type: wgpu.BufferBindingTypeUniform}}}
+	for i, t := range types {
+		le = append(le, wgpu.BindGroupLayoutEntry{Binding: uint32(i + 1), Visibility: wgpu.ShaderStageCompute,
+			Buffer: wgpu.BufferBindingLayout{Type: t}})
+	}
+	layout, err = d.dev.TryCreateBindGroupLayout(&wgpu.BindGroupLayoutDescriptor{Label: name, Entries: le})
+	if err != nil {
+		return nil, nil, fmt.Errorf("gpu: compiling %s: %w", name, err)
+	}
+	pl, err := d.dev.TryCreatePipelineLayout(&wgpu.PipelineLayoutDescriptor{Label: name, BindGroupLayouts: []*wgpu.BindGroupLayout{layout}})
+	if err != nil {
+		layout.Release()
+		return nil, nil, fmt.Errorf("gpu: compiling %s: %w", name, err)
+	}
+	defer pl.Release()
+	for _, e := range entries {
+		pipe, err := d.dev.TryCreateComputePipeline(&wgpu.ComputePipelineDescriptor{
+			Label: name + ":" + e, Layout: pl, Compute: wgpu.ProgrammableStageDescriptor{Module: mod, EntryPoint: e}})
+		if err != nil {
+			for _, k := range ks {
+				k.release()
+			}
+			layout.Release()
+			return nil, nil, fmt.Errorf("gpu: compiling %s (%s): %w", name, e, err)
+		}
+		ks = append(ks, &kernel{name: name + ":" + e, pipe: pipe, layout: layout, shared: true})
+	}
+	return ks, layout, nil
 }
 
 // storage usage: read and written by shaders, filled by uploads, copied out.

@@ -2,7 +2,7 @@
 // computed on a GPU adapter through wgpu-native, with the same bits as the
 // CPU reference in kernels/cambi for every intermediate map and every score.
 //
-// Every per-pixel stage runs on the device as a WGSL compute shader, one
+// Every per-pixel stage runs on the device (input validation included) as a WGSL compute shader, one
 // .wgsl file per stage, named after the CPU stage it mirrors. The shaders use
 // integer arithmetic wherever the CPU relies on IEEE rounding: WGSL allows
 // approximate conversions and Vulkan may contract multiply-adds, so the only
@@ -10,9 +10,16 @@
 // multiplication of two exactly representable float32 values, and the
 // integer-to-float conversion before it rounds to nearest-even in integers.
 //
-// The pooling's top-k selection and double sum run on the host from the
-// device's c-values: libvmaf sums the first k entries in the order its
-// quickselect leaves them, and that order decides the last bit.
+// Pooling: libvmaf sums the k largest c-values in double in the order its
+// quickselect leaves them, and that order could decide the last bit. The
+// device selects the k-th largest value (radix select on the float bits) and
+// sums the values above it exactly in integers (every non-zero c-value is a
+// multiple of 2^-24 below 2^14); the host adds the ties, checks that no
+// double partial sum of these values can round in any order (the exact sum
+// has at most 53 significant bits above the smallest value's ulp) and
+// divides by k. When that check fails, the host reads the c-values back and
+// pools them with kernels/cambi Pool itself. The per-frame finish (the
+// division, the weighted sum of five scale scores) runs on the host.
 //
 // The package needs cgo (wgpu-native is linked statically); without cgo it
 // builds a stub whose Adapters and Open report that no GPU backend exists.

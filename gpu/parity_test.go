@@ -261,6 +261,14 @@ var cambiCases = []cambiCase{
 // field of the frame result with the CPU scalar reference.
 func TestCAMBIParity(t *testing.T) {
 	backends := cambiBackends(t)
+	dev0, host0 := poolStats.device.Load(), poolStats.host.Load()
+	defer func() {
+		dev, host := poolStats.device.Load()-dev0, poolStats.host.Load()-host0
+		t.Logf("pooling: %d scales on the device, %d on the host (forced or inexact)", dev, host)
+		if len(backends) > 1 && dev == 0 {
+			t.Error("no scale was pooled on the device")
+		}
+	}()
 	for _, tc := range cambiCases {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.long && testing.Short() {
@@ -319,6 +327,17 @@ func TestCAMBIParity(t *testing.T) {
 					}
 					sameF64(t, "cambi without maps", want.CAMBI, got2.CAMBI)
 					sameF64(t, "full reference without maps", want.FullReference, got2.FullReference)
+					// And with the host pooling fallback forced.
+					if gs, ok := s.(*cambiScorer); ok {
+						gs.hostPool = true
+						got3, err := s.Score(9, dist, ref, false)
+						gs.hostPool = false
+						if err != nil {
+							t.Fatal(err)
+						}
+						sameF64(t, "cambi pooled on the host", want.CAMBI, got3.CAMBI)
+						sameF64(t, "full reference pooled on the host", want.FullReference, got3.FullReference)
+					}
 				})
 			}
 		})

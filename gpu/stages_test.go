@@ -4,6 +4,7 @@ package gpu
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/bandscope/bandscope/engine/yuv"
@@ -202,6 +203,63 @@ func TestCValueLargeProducts(t *testing.T) {
 				want, got := make([]float32, w*h), make([]float32, w*h)
 				cambi.CValues(want, img, mask, w, h, win, tables)
 				check(t, fmt.Sprintf("split %d", split), g.CValues(got, img, mask, w, h, win, tables), diff("c-values", bits32(want), bits32(got), w))
+			}
+		})
+	}
+}
+
+// TestCAMBIPoolParity: the device's top-k mean equals the CPU's Pool bit for
+// bit whenever it claims exactness, and it claims it on ordinary c-values;
+// sums too large for that are refused.
+func TestCAMBIPoolParity(t *testing.T) {
+	rec := cambi.Reciprocal()
+	for name, g := range stageDevices(t) {
+		t.Run(name, func(t *testing.T) {
+			r := rng(3)
+			// cval draws a c-value as the shader makes them.
+			cval := func(maxP int) float32 {
+				p0, p := 1+r.intn(maxP), 1+r.intn(maxP)
+				w := 1 + r.intn(9)
+				return float32(w*p0*p) * rec[p0+p]
+			}
+			for _, tc := range []struct {
+				n, maxP   int
+				zeros     int // in 8
+				topk      float64
+				wantExact bool
+			}{
+				{1, 10, 0, 0.6, true},
+				{1, 10, 8, 0.6, true},
+				{7, 10, 4, 0.6, true},
+				{1000, 30, 6, 0.6, true},
+				{1000, 30, 0, 1, true},
+				{1000, 30, 0, 0.0001, true},
+				{100000, 200, 5, 0.6, true},
+				{65536*2 + 17, 1000, 2, 0.3, true},
+				{300000, 2100, 0, 1, false}, // sums near 2^30: ulp 2^-24 no longer fits
+			} {
+				c := make([]float32, tc.n)
+				for i := range c {
+					if r.intn(8) >= tc.zeros {
+						c[i] = cval(tc.maxP)
+					}
+				}
+				// Ties at the threshold.
+				for i := 0; i+3 < len(c); i += 5 {
+					c[i+3] = c[i]
+				}
+				got, exact, err := g.Pool(c, tc.topk)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := cambi.Pool(append([]float32(nil), c...), tc.topk)
+				what := fmt.Sprintf("n=%d maxP=%d zeros=%d/8 topk=%g", tc.n, tc.maxP, tc.zeros, tc.topk)
+				if exact != tc.wantExact {
+					t.Errorf("%s: exact %v, want %v", what, exact, tc.wantExact)
+				}
+				if exact && math.Float64bits(got) != math.Float64bits(want) {
+					t.Errorf("%s: %.17g, want %.17g", what, got, want)
+				}
 			}
 		})
 	}
