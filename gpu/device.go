@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"sync"
-	"sync/atomic"
 
 	"github.com/oliverbestmann/webgpu/wgpu"
 )
@@ -33,7 +32,6 @@ type Device struct {
 
 	mu       sync.Mutex // serialises submissions and readbacks
 	released bool
-	lost     atomic.Pointer[string]
 }
 
 // instanceMu serialises adapter enumeration and device creation.
@@ -169,13 +167,11 @@ func Open(selector string) (d *Device, err error) {
 // Info describes the opened adapter.
 func (d *Device) Info() AdapterInfo { return d.info }
 
-// check reports a lost or released device.
+// check reports a released device. A lost one shows up as a failed
+// submission or mapping (see Open).
 func (d *Device) check() error {
 	if d.released {
 		return errors.New("gpu: device used after Release")
-	}
-	if m := d.lost.Load(); m != nil {
-		return fmt.Errorf("gpu: device %s was lost: %s", d.info.Name, *m)
 	}
 	return nil
 }
