@@ -9,6 +9,8 @@ import (
 	"os"
 	"runtime/debug"
 
+	_ "github.com/bandscope/bandscope/internal/quietlocale" // before Fyne initialises
+
 	"github.com/bandscope/bandscope/ui"
 )
 

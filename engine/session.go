@@ -36,18 +36,17 @@ type Session struct {
 
 // Open opens the clips, checks that they can be scored together and builds
 // every requested feature on the requested backend.
-func Open(ctx context.Context, req Request) (s *Session, err error) {
+func Open(ctx context.Context, req Request) (_ *Session, err error) {
 	if req.Distorted == "" {
 		return nil, errors.New("no distorted clip given")
 	}
 	if len(req.Features) == 0 {
 		return nil, errors.New("no feature given (e.g. --feature cambi)")
 	}
-	s = &Session{req: req}
+	s := &Session{req: req}
 	defer func() {
 		if err != nil {
 			s.Close()
-			s = nil
 		}
 	}()
 	if s.dist, err = clip.OpenContext(ctx, req.Distorted, req.Raw); err != nil {

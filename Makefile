@@ -1,0 +1,34 @@
+# Bandscope. `make run` opens the inspector on the embedded demo clip;
+# `make test` runs every test. Both install the Debian packages they need.
+GO ?= go
+export PATH := $(PATH):/usr/local/go/bin
+
+.PHONY: run build test vet fmt-check test-race test-full bench golden deps
+
+deps:
+	@.ci/deps
+
+build: deps
+	$(GO) build -o bandscope ./app
+
+run: build
+	./bandscope
+
+vet:
+	$(GO) vet ./...
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+# The race detector slows the scalar kernels tenfold, so it runs the short
+# suites (one frame per golden case); the full corpus then runs without it.
+test-race: deps
+	.ci/with-display $(GO) test -race -short -timeout 30m ./...
+
+test-full: deps
+	.ci/with-display $(GO) test -timeout 30m ./...
+
+test: deps fmt-check vet test-race test-full
+
+bench: deps
+	$(GO) test -run '^$$' -bench . -benchtime 3x ./kernels/... ./engine/...
