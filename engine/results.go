@@ -17,7 +17,7 @@ const Version = "0.1.0"
 // Results are the per-frame metrics of a whole-clip run.
 type Results struct {
 	Width, Height int
-	FPS           float64 // frames scored per second
+	FPS           float64            // frames scored per second
 	Names         []string           // metric names in libvmaf's order
 	Frames        [][]feature.Metric // by frame index
 }
