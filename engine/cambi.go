@@ -16,13 +16,16 @@ type cambiExtractor struct {
 	heatmap *heatmapWriter
 }
 
-func newCAMBIExtractor(b *backend, sp feature.Spec, f yuv.Format, frames int) (*cambiExtractor, error) {
+func newCAMBIExtractor(b *backend, sp feature.Spec, ref, dist yuv.Format) (*cambiExtractor, error) {
 	o := cambi.NewOptions()
 	if err := o.SetAll(sp.Opts); err != nil {
 		return nil, err
 	}
-	cfg, err := cambi.NewConfig(o, f.Width, f.Height, f.BitDepth)
+	cfg, err := cambi.NewConfig(o, dist.Width, dist.Height, dist.BitDepth)
 	if err != nil {
+		return nil, err
+	}
+	if err := cfg.SetReference(ref.Width, ref.Height, ref.BitDepth); err != nil {
 		return nil, err
 	}
 	x := &cambiExtractor{opts: o, cfg: cfg, name: o.MetricName(cambi.MetricScore)}

@@ -10,6 +10,7 @@ import (
 	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/cambi"
 )
 
 // extractor is one feature on one backend.
@@ -58,10 +59,11 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 		return nil, err
 	}
 	di := s.dist.Info()
+	ri := di
 	s.frames = di.Frames
 	if !s.sameClip {
-		ri := s.ref.Info()
-		if err := clip.CheckPair(ri, di); err != nil && !errors.Is(err, clip.ErrFrameCount) {
+		ri = s.ref.Info()
+		if err := clip.CheckPair(ri, di); err != nil && !errors.Is(err, clip.ErrFrameCount) && !refMayDiffer(req.Features) {
 			return nil, err
 		}
 		// libvmaf scores the frames both clips have.
@@ -76,7 +78,7 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 		return nil, err
 	}
 	for _, sp := range req.Features {
-		x, err := s.newExtractor(sp, di.Format)
+		x, err := s.newExtractor(sp, ri.Format, di.Format)
 		if err != nil {
 			return nil, err
 		}
@@ -85,12 +87,32 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 	return s, nil
 }
 
-func (s *Session) newExtractor(sp feature.Spec, f yuv.Format) (extractor, error) {
+// refMayDiffer reports whether the reference may have another size or
+// format than the distorted clip: only CAMBI in full-reference mode reads
+// the reference, and it resamples it to the source size.
+func refMayDiffer(features []feature.Spec) bool {
+	for _, sp := range features {
+		if sp.Name != "cambi" {
+			return false
+		}
+		o := cambi.NewOptions()
+		if o.SetAll(sp.Opts) != nil || !o.Bool("full_ref") {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *Session) newExtractor(sp feature.Spec, ref, dist yuv.Format) (extractor, error) {
 	switch sp.Name {
 	case "cambi":
-		return newCAMBIExtractor(s.backend, sp, f, s.frames)
+		return newCAMBIExtractor(s.backend, sp, ref, dist)
 	case "adm", "integer_adm":
-		return newADMExtractor(s.backend, sp, f)
+		if ref != dist {
+			return nil, fmt.Errorf("adm: reference %dx%d %d-bit and distorted %dx%d %d-bit clips must have the same size and bit depth",
+				ref.Width, ref.Height, ref.BitDepth, dist.Width, dist.Height, dist.BitDepth)
+		}
+		return newADMExtractor(s.backend, sp, dist)
 	}
 	return nil, fmt.Errorf("--feature %s: unknown feature (Bandscope computes cambi and adm)", sp.Name)
 }

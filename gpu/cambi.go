@@ -51,6 +51,7 @@ type cambiPicture struct {
 	maskIndex    int
 	in           *wgpu.Buffer // packed 16-bit input luma
 	inW, inH     int
+	bitDepth     int          // of the input pictures
 	pre          *wgpu.Buffer // preprocessed (and anti-dithered)
 	mask0        *wgpu.Buffer
 	scales       [cambi.NumScales]cambiScale
@@ -98,12 +99,13 @@ func NewCAMBI(d *Device, cfg *cambi.Config) (_ cambi.Scorer, err error) {
 	if err := d.write(tables, 0, wgpu.ToBytes(tableWords(cfg.Tables))); err != nil {
 		return nil, err
 	}
-	sizes := [][3]int{{cfg.EncWidth, cfg.EncHeight, cfg.Window}}
+	// Each picture: scored size, window, and the input's size and depth.
+	sizes := [][6]int{{cfg.EncWidth, cfg.EncHeight, cfg.Window, cfg.InWidth, cfg.InHeight, cfg.InBitDepth}}
 	if cfg.FullRef {
-		sizes = append(sizes, [3]int{cfg.SrcWidth, cfg.SrcHeight, cfg.SrcWindow})
+		sizes = append(sizes, [6]int{cfg.SrcWidth, cfg.SrcHeight, cfg.SrcWindow, cfg.RefWidth, cfg.RefHeight, cfg.RefBitDepth})
 	}
 	for _, sz := range sizes {
-		p, err := s.newPicture(sz[0], sz[1], sz[2], rec, tables)
+		p, err := s.newPicture(sz[0], sz[1], sz[2], sz[3], sz[4], sz[5], rec, tables)
 		if err != nil {
 			return nil, err
 		}
@@ -135,9 +137,9 @@ func (s *cambiScorer) dispatch(k *kernel, w, h int, params []uint32, bufs ...*wg
 	return step{k: k, group: g, x: groups(w, 8), y: groups(h, 8), z: 1}, nil
 }
 
-func (s *cambiScorer) newPicture(w, h, window int, rec, tables *wgpu.Buffer) (p *cambiPicture, err error) {
+func (s *cambiScorer) newPicture(w, h, window, inW, inH, bitDepth int, rec, tables *wgpu.Buffer) (p *cambiPicture, err error) {
 	cfg, d := s.cfg, s.d
-	p = &cambiPicture{w: w, h: h, window: window, inW: cfg.InWidth, inH: cfg.InHeight, maskIndex: cambi.MaskIndex(w, h)}
+	p = &cambiPicture{w: w, h: h, window: window, inW: inW, inH: inH, bitDepth: bitDepth, maskIndex: cambi.MaskIndex(w, h)}
 	n := uint64(w * h)
 	var steps []step
 	add := func(st step, err error) error {
@@ -152,8 +154,8 @@ func (s *cambiScorer) newPicture(w, h, window int, rec, tables *wgpu.Buffer) (p 
 	if p.bad, err = s.buffer("validation", 4); err != nil {
 		return nil, err
 	}
-	if cfg.InBitDepth < 16 {
-		params := []uint32{uint32(p.inW), uint32(p.inH), uint32(p.inW), 1<<cfg.InBitDepth - 1}
+	if bitDepth < 16 {
+		params := []uint32{uint32(p.inW), uint32(p.inH), uint32(p.inW), 1<<bitDepth - 1}
 		if err := add(s.dispatch(s.k.validate, p.inW, p.inH, params, p.in, p.bad)); err != nil {
 			return nil, err
 		}
@@ -176,7 +178,7 @@ func (s *cambiScorer) newPicture(w, h, window int, rec, tables *wgpu.Buffer) (p 
 	if p.pre, err = s.buffer("preprocessed", 4*n); err != nil {
 		return nil, err
 	}
-	up, down := conversion(cfg.InBitDepth)
+	up, down := conversion(bitDepth)
 	if err := add(s.dispatch(s.k.preprocess, w, h, []uint32{uint32(w), uint32(h), uint32(p.inW), up, down}, p.in, xmap, ymap, p.pre)); err != nil {
 		return nil, err
 	}
@@ -359,7 +361,7 @@ func (s *cambiScorer) Score(frame int, dist, ref yuv.Plane, keepMaps bool) (*cam
 		r = new(cambi.FrameResult)
 	}
 	*r = cambi.FrameResult{Frame: frame}
-	if err := checkPlane(dist, cfg); err != nil {
+	if err := checkPlane(dist, s.pics[0]); err != nil {
 		return nil, fmt.Errorf("distorted: %w", err)
 	}
 	if err := s.scorePicture(&r.Dist, s.pics[0], dist, keepMaps); err != nil {
@@ -367,7 +369,7 @@ func (s *cambiScorer) Score(frame int, dist, ref yuv.Plane, keepMaps bool) (*cam
 	}
 	r.CAMBI = min(r.Dist.Score, cfg.MaxVal)
 	if cfg.FullRef {
-		if err := checkPlane(ref, cfg); err != nil {
+		if err := checkPlane(ref, s.pics[1]); err != nil {
 			return nil, fmt.Errorf("reference: %w", err)
 		}
 		r.Src = new(cambi.PictureResult)
@@ -405,9 +407,9 @@ const noBad = 0xffffffff
 // checkPlane refuses a plane of the wrong size, or with fewer samples than
 // its size and stride need, before anything is uploaded. The samples
 // themselves are checked on the device.
-func checkPlane(p yuv.Plane, cfg *cambi.Config) error {
-	if p.Width != cfg.InWidth || p.Height != cfg.InHeight {
-		return cambi.CheckPlane(p, cfg) // the CPU's message
+func checkPlane(p yuv.Plane, pic *cambiPicture) error {
+	if p.Width != pic.inW || p.Height != pic.inH {
+		return cambi.CheckPlane(p, pic.inW, pic.inH, pic.bitDepth) // the CPU's message
 	}
 	if need := (p.Height-1)*p.Stride + p.Width; p.Stride < p.Width || len(p.Pix) < need {
 		return fmt.Errorf("picture of %dx%d with stride %d needs %d samples, has %d", p.Width, p.Height, p.Stride, need, len(p.Pix))
@@ -483,7 +485,7 @@ func (s *cambiScorer) scorePicture(r *cambi.PictureResult, p *cambiPicture, pl y
 	if bad != noBad {
 		// The device found a sample above the maximum; the CPU check
 		// words the error exactly as the CPU backend does.
-		if err := cambi.CheckPlane(pl, cfg); err != nil {
+		if err := cambi.CheckPlane(pl, p.inW, p.inH, p.bitDepth); err != nil {
 			return err
 		}
 		return fmt.Errorf("gpu: sample %d is out of range", bad)

@@ -11,7 +11,8 @@ const minSide = 216
 
 // Config is a resolved CAMBI configuration for one input size.
 type Config struct {
-	InWidth, InHeight, InBitDepth int // the input pictures
+	InWidth, InHeight, InBitDepth int // the distorted pictures
+	RefWidth, RefHeight, RefBitDepth int // the reference pictures (full reference)
 	EncWidth, EncHeight           int // size CAMBI scores the distorted picture at
 	EncBitDepth                   int
 	SrcWidth, SrcHeight           int // size the reference is scored at (full reference)
@@ -31,7 +32,7 @@ func NewConfig(o *feature.Values, w, h, bitDepth int) (*Config, error) {
 	if o == nil {
 		o = NewOptions()
 	}
-	c := &Config{InWidth: w, InHeight: h, InBitDepth: bitDepth, Options: o,
+	c := &Config{InWidth: w, InHeight: h, InBitDepth: bitDepth, RefWidth: w, RefHeight: h, RefBitDepth: bitDepth, Options: o,
 		FullRef: o.Bool("full_ref"), MaxVal: o.Float("cambi_max_val"), HeatmapsPath: o.String("heatmaps_path")}
 	if bitDepth < 6 || bitDepth > 16 {
 		return nil, fmt.Errorf("cambi: bit depth %d is not supported (6 to 16)", bitDepth)
@@ -100,6 +101,21 @@ func NewConfig(o *feature.Values, w, h, bitDepth int) (*Config, error) {
 			ws, m, max(c.EncWidth, c.SrcWidth), max(c.EncHeight, c.SrcHeight), ReciprocalSize-1)
 	}
 	return c, nil
+}
+
+// SetReference declares reference pictures of another size or bit depth than
+// the distorted ones: in full-reference mode they are resampled to the source
+// size (src_width x src_height) like the distorted picture is to the encode
+// size.
+func (c *Config) SetReference(w, h, bitDepth int) error {
+	if bitDepth < 6 || bitDepth > 16 {
+		return fmt.Errorf("cambi: reference bit depth %d is not supported (6 to 16)", bitDepth)
+	}
+	if w <= 0 || h <= 0 {
+		return fmt.Errorf("cambi: reference size %dx%d is not positive", w, h)
+	}
+	c.RefWidth, c.RefHeight, c.RefBitDepth = w, h, bitDepth
+	return nil
 }
 
 // AdjustWindow scales the 4K window size to a w x h picture, halves it with

@@ -54,17 +54,17 @@ func (s *scalar) Score(frame int, dist, ref yuv.Plane, keepMaps bool) (*FrameRes
 		r = new(FrameResult)
 	}
 	*r = FrameResult{Frame: frame}
-	if err := CheckPlane(dist, cfg); err != nil {
+	if err := CheckPlane(dist, cfg.InWidth, cfg.InHeight, cfg.InBitDepth); err != nil {
 		return nil, fmt.Errorf("distorted: %w", err)
 	}
-	ScorePicture(&r.Dist, s.work[0], dist, cfg, keepMaps)
+	ScorePicture(&r.Dist, s.work[0], dist, cfg.InBitDepth, cfg, keepMaps)
 	r.CAMBI = min(r.Dist.Score, cfg.MaxVal)
 	if cfg.FullRef {
-		if err := CheckPlane(ref, cfg); err != nil {
+		if err := CheckPlane(ref, cfg.RefWidth, cfg.RefHeight, cfg.RefBitDepth); err != nil {
 			return nil, fmt.Errorf("reference: %w", err)
 		}
 		r.Src = new(PictureResult)
-		ScorePicture(r.Src, s.work[1], ref, cfg, keepMaps)
+		ScorePicture(r.Src, s.work[1], ref, cfg.RefBitDepth, cfg, keepMaps)
 		r.Source = min(r.Src.Score, cfg.MaxVal)
 		r.FullReference = min(max(0, r.Dist.Score-r.Src.Score), cfg.MaxVal)
 	}
@@ -73,14 +73,14 @@ func (s *scalar) Score(frame int, dist, ref yuv.Plane, keepMaps bool) (*FrameRes
 
 // CheckPlane refuses planes of the wrong size and samples above the bit
 // depth's maximum, as libvmaf does before scoring.
-func CheckPlane(p yuv.Plane, cfg *Config) error {
-	if p.Width != cfg.InWidth || p.Height != cfg.InHeight {
-		return fmt.Errorf("picture is %dx%d, CAMBI was configured for %dx%d", p.Width, p.Height, cfg.InWidth, cfg.InHeight)
+func CheckPlane(p yuv.Plane, w, h, bitDepth int) error {
+	if p.Width != w || p.Height != h {
+		return fmt.Errorf("picture is %dx%d, CAMBI was configured for %dx%d", p.Width, p.Height, w, h)
 	}
-	if cfg.InBitDepth < 16 {
-		maxv := uint16(1<<cfg.InBitDepth - 1)
+	if bitDepth < 16 {
+		maxv := uint16(1<<bitDepth - 1)
 		if x, y, v, found := p.MaxAbove(maxv); found {
-			return fmt.Errorf("sample %d at (%d,%d) exceeds the maximum %d of %d-bit video", v, x, y, maxv, cfg.InBitDepth)
+			return fmt.Errorf("sample %d at (%d,%d) exceeds the maximum %d of %d-bit video", v, x, y, maxv, bitDepth)
 		}
 	}
 	return nil
@@ -88,10 +88,10 @@ func CheckPlane(p yuv.Plane, cfg *Config) error {
 
 // ScorePicture runs the whole CAMBI pipeline on one picture with the
 // buffers of ws, filling r.
-func ScorePicture(r *PictureResult, ws *workspace, p yuv.Plane, cfg *Config, keepMaps bool) {
+func ScorePicture(r *PictureResult, ws *workspace, p yuv.Plane, bitDepth int, cfg *Config, keepMaps bool) {
 	w, h := ws.w, ws.h
 	*r = PictureResult{Width: w, Height: h}
-	Preprocess(ws.pre, w, h, p, cfg.InBitDepth)
+	Preprocess(ws.pre, w, h, p, bitDepth)
 	if cfg.EncBitDepth < 10 {
 		AntiDither(ws.pre, w, h)
 	}
