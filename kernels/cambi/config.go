@@ -11,19 +11,19 @@ const minSide = 216
 
 // Config is a resolved CAMBI configuration for one input size.
 type Config struct {
-	InWidth, InHeight, InBitDepth int // the distorted pictures
+	InWidth, InHeight, InBitDepth    int // the distorted pictures
 	RefWidth, RefHeight, RefBitDepth int // the reference pictures (full reference)
-	EncWidth, EncHeight           int // size CAMBI scores the distorted picture at
-	EncBitDepth                   int
-	SrcWidth, SrcHeight           int // size the reference is scored at (full reference)
-	Window, SrcWindow             int // adjusted window sizes (odd)
-	TopK                          float64
-	MaxVal                        float64
-	FullRef                       bool
-	HighResSpeedup                bool // decimate once more right after the mask
-	HeatmapsPath                  string
-	Tables                        *Tables
-	Options                       *feature.Values
+	EncWidth, EncHeight              int // size CAMBI scores the distorted picture at
+	EncBitDepth                      int
+	SrcWidth, SrcHeight              int // size the reference is scored at (full reference)
+	Window, SrcWindow                int // adjusted window sizes (odd)
+	TopK                             float64
+	MaxVal                           float64
+	FullRef                          bool
+	HighResSpeedup                   bool // decimate once more right after the mask
+	HeatmapsPath                     string
+	Tables                           *Tables
+	Options                          *feature.Values
 }
 
 // NewConfig resolves options for input pictures of w x h at bitDepth, with
