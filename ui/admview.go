@@ -139,7 +139,11 @@ func (v *admView) update() {
 				v.labels[s][b].SetText(fmt.Sprintf("scale %d %s", s, bandNames[b]))
 			}
 		}
-		v.scores.SetText("No ADM result for this frame.")
+		if v.i.admErr != nil {
+			v.scores.SetText("ADM unavailable: " + v.i.admErr.Error())
+		} else {
+			v.scores.SetText("No ADM result for this frame.")
+		}
 		v.bars.redraw()
 		return
 	}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"fmt"
 	"sync"
 
 	"fyne.io/fyne/v2"
@@ -17,6 +18,23 @@ type worker struct {
 	seq    int
 	cancel context.CancelFunc
 	wg     *sync.WaitGroup // shared by every worker; tests wait on it
+	fail   func(error)     // shows an error on the UI goroutine
+}
+
+// protect runs a job, turning a panic in the engine into an error shown
+// to the user rather than a crash of the whole inspector.
+func (w *worker) protect(ctx context.Context, job func(context.Context) func()) (done func()) {
+	defer func() {
+		if p := recover(); p != nil {
+			err := fmt.Errorf("internal error: %v", p)
+			done = func() {
+				if w.fail != nil {
+					w.fail(err)
+				}
+			}
+		}
+	}()
+	return job(ctx)
 }
 
 // submit runs job in a goroutine; the func it returns runs on the UI
@@ -37,7 +55,7 @@ func (w *worker) submit(job func(ctx context.Context) func()) {
 		w.run.Lock()
 		var done func()
 		if ctx.Err() == nil {
-			done = job(ctx)
+			done = w.protect(ctx, job)
 		}
 		w.run.Unlock()
 		if done == nil {

@@ -42,7 +42,7 @@ func newFrameView(i *inspector) *frameView {
 	v.scale.SetSelectedIndex(0)
 	v.opacity = widget.NewSlider(0, 1)
 	v.opacity.Step = 0.05
-	v.opacity.SetValue(0.6)
+	v.opacity.SetValue(0.8)
 	v.opacity.OnChanged = func(float64) { v.update() }
 	v.legend = newLegend()
 	cm := widget.NewSelect(colormapNames(), func(s string) {
@@ -63,18 +63,18 @@ func (v *frameView) update() {
 	r := i.res
 	if r == nil || r.Dist == nil {
 		v.pane.set(nil, nil)
-		v.pane.setOverlay(nil, nil, 0)
+		v.pane.setOverlay(nil, nil, 1, 0)
 		return
 	}
 	v.pane.set(lumaMap(r.Dist), grayColour(r.Dist.BitDepth))
 	p := cambiPicture(r, false)
 	if p == nil || !v.overlay.Checked {
-		v.pane.setOverlay(nil, nil, 0)
+		v.pane.setOverlay(nil, nil, 1, 0)
 		return
 	}
 	top := cValueTop(p)
 	sc := p.Scales[max(v.scale.SelectedIndex(), 0)]
-	v.pane.setOverlay(f32Map(sc.Width, sc.Height, sc.CValues), heatColour(i.colormap, top), v.opacity.Value)
+	v.pane.setOverlay(f32Map(sc.Width, sc.Height, sc.CValues), heatColour(i.colormap, top), top, v.opacity.Value)
 	v.legend.set(i.colormap, 0, top, "c-value")
 }
 

@@ -2,17 +2,46 @@ package ui
 
 import (
 	"context"
-	"errors"
+	"io"
 
 	"github.com/bandscope/bandscope/engine"
+	"github.com/bandscope/bandscope/engine/feature"
 )
 
 // defaultEngine is package engine behind the Engine interface.
-func defaultEngine() Engine { return stubEngine{} }
+func defaultEngine() Engine { return realEngine{} }
 
-type stubEngine struct{}
+type realEngine struct{}
 
-func (stubEngine) Backends() []Backend { return []Backend{{ID: "cpu", Name: "CPU", Kind: "cpu"}} }
-func (stubEngine) Open(context.Context, engine.Request) (Session, error) {
-	return nil, errors.New("engine not ready")
+func (realEngine) Backends() []Backend {
+	var out []Backend
+	for _, b := range engine.Backends() {
+		out = append(out, Backend{ID: b.ID, Name: b.Name, Kind: b.Kind})
+	}
+	return out
 }
+
+func (realEngine) Open(ctx context.Context, req engine.Request) (Session, error) {
+	s, err := engine.Open(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return realSession{s}, nil
+}
+
+type realSession struct{ *engine.Session }
+
+func (s realSession) Run(ctx context.Context, progress func(engine.Progress)) (ClipScores, error) {
+	r, err := s.Session.Run(ctx, progress)
+	if err != nil {
+		return nil, err
+	}
+	return realScores{r}, nil
+}
+
+// realScores writes with libvmaf's default precision, as its CLI does.
+type realScores struct{ r *engine.Results }
+
+func (s realScores) PerFrame() [][]feature.Metric { return s.r.Frames }
+func (s realScores) WriteJSON(w io.Writer) error  { return s.r.WriteJSON(w, engine.DefaultPrecision) }
+func (s realScores) WriteCSV(w io.Writer) error   { return s.r.WriteCSV(w, engine.DefaultPrecision) }

@@ -60,6 +60,7 @@ type inspector struct {
 	frameTime     time.Duration
 	onFrameShown  func() // test and benchmark hook: every map of a frame is drawn
 	errText       string
+	admErr        error // why the sessions score no ADM, if they do not
 
 	vp       *viewport
 	colormap *Colormap
@@ -86,6 +87,7 @@ func newInspector(a fyne.App, w fyne.Window, eng Engine) *inspector {
 	i := &inspector{app: a, win: w, eng: eng, prefs: a.Preferences()}
 	for _, wk := range []*worker{&i.opener, &i.framer, &i.runner} {
 		wk.wg = &i.wg
+		wk.fail = i.fail
 	}
 	i.cambiOpts = cambi.NewOptions()
 	i.vp = newViewport()
@@ -299,13 +301,13 @@ func (i *inspector) reopen() {
 		i.framer.run.Lock()
 		closeSessions(old, oldCmp)
 		i.framer.run.Unlock()
-		s, err := eng.Open(ctx, req)
+		s, admErr, err := openWithoutFailing(ctx, eng, req)
 		if err != nil {
 			return func() { i.fail(err) }
 		}
 		var cs Session
 		if cmpReq != nil {
-			cs, err = eng.Open(ctx, *cmpReq)
+			cs, _, err = openWithoutFailing(ctx, eng, *cmpReq)
 			if err != nil {
 				s.Close()
 				return func() { i.fail(fmt.Errorf("%s: %w", cmpReq.Backend, err)) }
@@ -316,6 +318,7 @@ func (i *inspector) reopen() {
 			return nil
 		}
 		return func() {
+			i.admErr = admErr
 			i.sess, i.cmpSess = s, cs
 			i.refInfo, i.distInfo = s.Info()
 			i.frames = s.Frames()
@@ -325,6 +328,32 @@ func (i *inspector) reopen() {
 			i.gotoFrame(min(i.cur, max(i.frames-1, 0)))
 		}
 	})
+}
+
+// openWithoutFailing opens a session; when a feature other than CAMBI is
+// what fails (a backend without ADM), it opens CAMBI alone and says why.
+func openWithoutFailing(ctx context.Context, eng Engine, req engine.Request) (Session, error, error) {
+	s, err := safeOpen(ctx, eng, req)
+	if err == nil || len(req.Features) < 2 {
+		return s, nil, err
+	}
+	alone := req
+	alone.Features = req.Features[:1]
+	s, err2 := safeOpen(ctx, eng, alone)
+	if err2 != nil {
+		return nil, nil, err
+	}
+	return s, err, nil
+}
+
+// safeOpen turns a panic while opening into an error.
+func safeOpen(ctx context.Context, eng Engine, req engine.Request) (s Session, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			s, err = nil, fmt.Errorf("opening %s on %s: internal error: %v", req.Distorted, req.Backend, p)
+		}
+	}()
+	return eng.Open(ctx, req)
 }
 
 // fail shows an error in the status line and a dialog.

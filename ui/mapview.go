@@ -154,6 +154,7 @@ type mapPane struct {
 	baseCol func(float64) color.NRGBA
 	over    *mapData
 	overCol func(float64) color.NRGBA
+	overTop float64 // the overlay value drawn at full opacity
 	opacity float64
 	// hover reports the frame point under the pointer (ok=false when it left).
 	hover     func(p *mapPane, fx, fy float64, ok bool)
@@ -182,8 +183,8 @@ func (p *mapPane) set(base *mapData, col func(float64) color.NRGBA) {
 	p.raster.Refresh()
 }
 
-func (p *mapPane) setOverlay(over *mapData, col func(float64) color.NRGBA, opacity float64) {
-	p.over, p.overCol, p.opacity = over, col, opacity
+func (p *mapPane) setOverlay(over *mapData, col func(float64) color.NRGBA, top, opacity float64) {
+	p.over, p.overCol, p.overTop, p.opacity = over, col, max(top, 1e-9), opacity
 	p.raster.Refresh()
 }
 
@@ -252,7 +253,9 @@ func (p *mapPane) colourAt(x, y int) color.NRGBA {
 		v := o.At(my*o.W + mx)
 		if v > 0 {
 			oc := p.overCol(v)
-			a := p.opacity
+			// Strong banding shows at full opacity, faint banding faintly,
+			// so that the frame stays readable under a dense map.
+			a := p.opacity * math.Sqrt(math.Min(v/p.overTop, 1))
 			mix := func(u, w uint8) uint8 { return uint8(float64(u)*(1-a) + float64(w)*a + 0.5) }
 			c = color.NRGBA{mix(c.R, oc.R), mix(c.G, oc.G), mix(c.B, oc.B), 0xff}
 		}

@@ -20,10 +20,14 @@ func Run(args []string) error {
 	if len(args) > 2 {
 		return fmt.Errorf("usage: bandscope [DIST [REF]] (got %d arguments)", len(args))
 	}
+	// The engine lists its GPU adapters before Fyne starts: creating the
+	// WebGPU instance after GLFW has made its GL context crashes inside
+	// wgpu-native. The list (and so the instance) is made once, here.
+	eng := cachedBackends(defaultEngine())
 	a := app.NewWithID(AppID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
 	w := a.NewWindow("Bandscope")
-	i := newInspector(a, w, defaultEngine())
+	i := newInspector(a, w, eng)
 	i.applyTheme(a.Preferences().StringWithFallback(prefTheme, "system"))
 	w.Resize(fyne.NewSize(float32(a.Preferences().IntWithFallback(prefWinW, 1400)),
 		float32(a.Preferences().IntWithFallback(prefWinH, 900))))

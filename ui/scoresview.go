@@ -209,7 +209,7 @@ func (i *inspector) runClip() {
 		start := now()
 		total := 0
 		for k, req := range reqs {
-			s, err := eng.Open(ctx, req)
+			s, _, err := openWithoutFailing(ctx, eng, req)
 			if err != nil {
 				return func() { i.runEnded(fmt.Errorf("%s: %w", req.Backend, err)) }
 			}

@@ -50,3 +50,13 @@ func metric(ms []feature.Metric, name string) (float64, bool) {
 	}
 	return 0, false
 }
+
+// backendCache answers Backends from a list made once.
+type backendCache struct {
+	Engine
+	list []Backend
+}
+
+func cachedBackends(e Engine) Engine { return backendCache{e, e.Backends()} }
+
+func (c backendCache) Backends() []Backend { return c.list }
