@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/bandscope/bandscope/gpu"
 	"github.com/bandscope/bandscope/kernels/adm"
@@ -33,10 +35,35 @@ func Backends() []BackendInfo {
 // CPUKernels names the CPU kernel set in use.
 func CPUKernels() string { return "scalar" }
 
+// ErrNotOnBackend is wrapped when a feature cannot run on the chosen backend.
+var ErrNotOnBackend = errors.New("feature not available on this backend")
+
 // backend builds scorers on one device.
 type backend struct {
 	id  string
 	dev *gpu.Device // nil for the CPU
+}
+
+// Devices are opened once per process and shared by every session: opening
+// a GPU device costs far more than a frame, and some drivers refuse a new
+// device while a released one is still being torn down.
+var (
+	devicesMu sync.Mutex
+	devices   = map[string]*gpu.Device{}
+)
+
+func openDevice(selector string) (*gpu.Device, error) {
+	devicesMu.Lock()
+	defer devicesMu.Unlock()
+	if d, ok := devices[selector]; ok {
+		return d, nil
+	}
+	d, err := gpu.Open(selector)
+	if err != nil {
+		return nil, err
+	}
+	devices[selector] = d
+	return d, nil
 }
 
 func openBackend(id string) (*backend, error) {
@@ -44,7 +71,7 @@ func openBackend(id string) (*backend, error) {
 	case id == "" || id == "cpu" || id == "cpu:scalar":
 		return &backend{id: "cpu"}, nil
 	case strings.HasPrefix(id, "gpu"):
-		d, err := gpu.Open(id)
+		d, err := openDevice(id)
 		if err != nil {
 			return nil, err
 		}
@@ -64,12 +91,9 @@ func (b *backend) newADM(cfg *adm.Config) (adm.Scorer, error) {
 	if b.dev == nil {
 		return adm.New(cfg), nil
 	}
-	return nil, fmt.Errorf("integer ADM is not available on the GPU yet; use --backend cpu")
+	return nil, fmt.Errorf("%w: integer ADM runs on the CPU only; use --backend cpu", ErrNotOnBackend)
 }
 
-func (b *backend) close() error {
-	if b.dev != nil {
-		return b.dev.Release()
-	}
-	return nil
-}
+// close releases what the backend holds for one session; shared devices
+// stay open for the next.
+func (b *backend) close() error { return nil }

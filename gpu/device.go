@@ -133,10 +133,12 @@ func Open(selector string) (d *Device, err error) {
 			a.Release()
 		}
 	}
-	d = &Device{info: chosen, adapter: ads[chosen.Index]}
+	adapter := ads[chosen.Index]
+	d = &Device{info: chosen, adapter: adapter}
 	defer func() {
+		// d may be nil here: a failed return clears it.
 		if err != nil {
-			d.adapter.Release()
+			adapter.Release()
 		}
 	}()
 	defer guard(&err, "opening "+chosen.Name)

@@ -1,0 +1,142 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bandscope/bandscope/engine/clip"
+	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/engine/synth"
+	"github.com/bandscope/bandscope/engine/yuv"
+)
+
+func writeRaw(t testing.TB, path string, s synth.Spec, frames int) clip.RawOptions {
+	t.Helper()
+	b, err := synth.Raw(s, frames)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return clip.RawOptions{Width: s.Width, Height: s.Height, Chroma: s.Chroma, ChromaSet: true, BitDepth: s.BitDepth}
+}
+
+// TestSizeSweep: every small size either scores or is refused with a reason
+// naming the size, for both features on every backend the host has, and
+// never reads or writes outside a picture (the race detector and Go's bounds
+// checks would turn that into a failure here).
+func TestSizeSweep(t *testing.T) {
+	dir := t.TempDir()
+	var sizes [][2]int
+	for _, n := range []int{1, 2, 3, 7, 16, 32, 33, 37} {
+		sizes = append(sizes, [2]int{n, 216}, [2]int{216, n})
+	}
+	sizes = append(sizes, [2]int{1, 1}, [2]int{10, 10}, [2]int{215, 215}, [2]int{216, 216}, [2]int{217, 33})
+	for _, b := range Backends() {
+		if testing.Short() && b.Kind == "gpu" {
+			continue // the GPU's own parity tests cover small sizes stage by stage
+		}
+		for _, sz := range sizes {
+			for _, feat := range []string{"cambi", "adm", "cambi=full_ref=true"} {
+				f := yuv.Format{Width: sz[0], Height: sz[1], Chroma: yuv.C420, BitDepth: 8}
+				path := filepath.Join(dir, "c.yuv")
+				raw := writeRaw(t, path, synth.Spec{Pattern: "diagramp", Format: f}, 1)
+				sp, _ := feature.ParseSpec(feat)
+				s, err := Open(context.Background(), Request{Distorted: path, Raw: raw, Features: []feature.Spec{sp}, Backend: b.ID})
+				if err != nil {
+					if errors.Is(err, ErrNotOnBackend) {
+						continue
+					}
+					if !strings.Contains(err.Error(), "size") && !strings.Contains(err.Error(), "small") {
+						t.Errorf("%s %s %dx%d: refused without naming the size: %v", b.ID, feat, sz[0], sz[1], err)
+					}
+					continue
+				}
+				_, err = s.Run(context.Background(), nil)
+				s.Close()
+				if err != nil {
+					t.Errorf("%s %s %dx%d: accepted, then failed: %v", b.ID, feat, sz[0], sz[1], err)
+				}
+			}
+		}
+	}
+}
+
+// TestCancel: a cancelled run stops at the next frame and leaves no
+// heatmap files, finished or partial.
+func TestCancel(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "c.yuv")
+	raw := writeRaw(t, path, synth.Spec{Pattern: "grad10", Format: yuv.Format{Width: 640, Height: 480, Chroma: yuv.C420, BitDepth: 10}}, 40)
+	hdir := filepath.Join(dir, "heat")
+	s, err := Open(context.Background(), Request{Distorted: path, Raw: raw,
+		Features: []feature.Spec{{Name: "cambi", Opts: []feature.KV{{Key: "heatmaps_path", Value: hdir}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	var cancelled time.Time
+	_, err = s.Run(ctx, func(p Progress) {
+		if p.Done == 2 {
+			cancelled = time.Now()
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Run = %v, want context.Canceled", err)
+	}
+	if d := time.Since(cancelled); d > time.Second {
+		t.Errorf("stopped %v after the cancel", d)
+	}
+	entries, _ := os.ReadDir(hdir)
+	for _, e := range entries {
+		t.Errorf("left behind: %s", e.Name())
+	}
+}
+
+// TestMemoryBounded scores a 1000-frame stream and checks the live heap
+// does not grow with the frame count (beyond the per-frame scores kept).
+func TestMemoryBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: 1000 frames; runs in the full suite")
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "c.yuv")
+	raw := writeRaw(t, path, synth.Spec{Pattern: "noise8", Format: yuv.Format{Width: 216, Height: 64, Chroma: yuv.C420, BitDepth: 8}}, 1000)
+	s, err := Open(context.Background(), Request{Distorted: path, Raw: raw, Features: []feature.Spec{{Name: "cambi"}, {Name: "adm"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	heap := func() uint64 {
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	var at100, at1000 uint64
+	_, err = s.Run(context.Background(), func(p Progress) {
+		switch p.Done {
+		case 100:
+			at100 = heap()
+		case 1000:
+			at1000 = heap()
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 900 more frames keep 900 small metric lists (~1 KB each at most).
+	if at1000 > at100+2<<20 {
+		t.Errorf("heap grew from %d to %d bytes over 900 frames", at100, at1000)
+	}
+	t.Logf("heap at frame 100: %d KB, at frame 1000: %d KB", at100>>10, at1000>>10)
+}
