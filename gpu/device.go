@@ -5,6 +5,8 @@ package gpu
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sync"
 
 	"github.com/oliverbestmann/webgpu/wgpu"
@@ -84,10 +86,28 @@ var (
 
 func instance() (*wgpu.Instance, error) {
 	instanceOnce.Do(func() {
+		ensureRuntimeDir()
 		defer guard(&instanceErr, "creating the WebGPU instance")
 		instanceVal = wgpu.CreateInstance(&wgpu.InstanceDescriptor{Backends: primaryBackends})
 	})
 	return instanceVal, instanceErr
+}
+
+// ensureRuntimeDir gives Vulkan drivers a private XDG_RUNTIME_DIR when the
+// session has none (servers, CI, containers): Mesa otherwise prints an
+// error line on every run, which reads like a failure in a tool's output.
+func ensureRuntimeDir() {
+	if os.Getenv("XDG_RUNTIME_DIR") != "" {
+		return
+	}
+	dir := filepath.Join(os.TempDir(), fmt.Sprintf("bandscope-runtime-%d", os.Getuid()))
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return
+	}
+	if st, err := os.Stat(dir); err != nil || st.Mode().Perm() != 0o700 {
+		return // not ours to use
+	}
+	os.Setenv("XDG_RUNTIME_DIR", dir)
 }
 
 // enumerate lists the adapters of the instance; the caller releases them.
