@@ -1,0 +1,65 @@
+package cambi
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/bandscope/bandscope/kernels/cpu"
+	"github.com/bandscope/bandscope/kernels/internal/benchclip"
+)
+
+// benchCAMBI scores frames of a benchmark clip one after another and
+// reports frames per second.
+func benchCAMBI(b *testing.B, clip string, w, h int, mk func(*Config) Scorer) {
+	frames, err := benchclip.Clip(clip, w, h, 4)
+	if err != nil {
+		b.Skip(err)
+	}
+	cfg, err := NewConfig(nil, w, h, frames[0].BitDepth)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := mk(cfg)
+	defer s.Close()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p := frames[i%len(frames)].Luma()
+		if _, err := s.Score(i, p, p, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "fps")
+}
+
+var benchSizes = []struct {
+	name string
+	w, h int
+}{{"1080p", 1920, 1080}, {"4K", 3840, 2160}}
+
+// BenchmarkReference is the scalar reference scorer (New).
+func BenchmarkReference(b *testing.B) {
+	for _, sz := range benchSizes {
+		b.Run("real/"+sz.name, func(b *testing.B) { benchCAMBI(b, "real", sz.w, sz.h, New) })
+	}
+}
+
+// BenchmarkCPU is the CPU scorer in every kernel set the host supports, on
+// one thread and on every core.
+func BenchmarkCPU(b *testing.B) {
+	threads := []int{1}
+	if n := cpu.Threads(0); n > 1 {
+		threads = append(threads, n)
+	}
+	for _, clip := range []string{"real", "grad10"} {
+		for _, sz := range benchSizes {
+			for _, set := range cpu.Supported() {
+				for _, t := range threads {
+					b.Run(fmt.Sprintf("%s/%s/%s/t%d", clip, sz.name, set, t), func(b *testing.B) {
+						benchCAMBI(b, clip, sz.w, sz.h, func(c *Config) Scorer { return NewCPU(c, Options{Kernels: set, Threads: t}) })
+					})
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,413 @@
+package cambi
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/cpu"
+)
+
+// Options choose how the CPU scorer runs; none of them changes a bit of
+// the results.
+type Options struct {
+	Kernels cpu.Set      // kernel set (cpu.Scalar is portable Go)
+	Threads int          // goroutines per frame; 0: every core
+	Limiter *cpu.Limiter // shared by scorers that run at once; nil: Threads-1 helpers of its own
+}
+
+// NewCPU returns the fast CPU Scorer: the scalar reference's stages cut
+// into row bands and column strips that run in parallel, with the hot rows
+// in the chosen kernel set, and a c-value pass that slides each strip's
+// histogram with whole runs of equal samples at a time. It is safe for
+// concurrent use (each call takes a workspace of its own), and its results
+// are identical to New's for every option, kernel set and thread count.
+func NewCPU(cfg *Config, o Options) Scorer {
+	if !o.Kernels.Supported() {
+		o.Kernels = cpu.Scalar
+	}
+	o.Threads = cpu.Threads(o.Threads)
+	if o.Limiter == nil {
+		o.Limiter = cpu.NewLimiter(o.Threads - 1)
+	}
+	f := &fast{cfg: cfg, opt: o, k: kernelsFor(o.Kernels)}
+	f.plans = append(f.plans, newPlan(cfg.EncWidth, cfg.EncHeight, cfg.Window, cfg.InWidth, cfg.InHeight, cfg.InBitDepth, cfg.Tables))
+	if cfg.FullRef {
+		f.plans = append(f.plans, newPlan(cfg.SrcWidth, cfg.SrcHeight, cfg.SrcWindow, cfg.RefWidth, cfg.RefHeight, cfg.RefBitDepth, cfg.Tables))
+	}
+	return f
+}
+
+type fast struct {
+	cfg   *Config
+	opt   Options
+	k     *kernels
+	plans []*plan // [0] distorted, [1] source
+
+	mu   sync.Mutex
+	free [][]*fastWS // per plan, idle workspaces
+}
+
+// plan holds what one picture size derives once: resampling positions and
+// the per-value tables of the c-value pass.
+type plan struct {
+	w, h, window int
+	inW, inH, bd int // the input pictures
+	sx, sy       []int32 // source column/row of each output sample (resampling)
+	resample     bool
+	active       []uint32 // per band value: bit d set when step d+1 can count
+}
+
+func newPlan(w, h, window, inW, inH, bd int, t *Tables) *plan {
+	p := &plan{w: w, h: h, window: window, inW: inW, inH: inH, bd: bd}
+	if inW != w || inH != h {
+		// libvmaf's float steps, accumulated exactly as Preprocess does.
+		p.resample = true
+		ratioX := float32(inW) / float32(w)
+		ratioY := float32(inH) / float32(h)
+		fx := float32(float64(ratioX/2) - 0.5)
+		fy := float32(float64(ratioY/2) - 0.5)
+		p.sx, p.sy = make([]int32, w), make([]int32, h)
+		for x := range p.sx {
+			p.sx[x] = int32(float64(fx) + 0.5)
+			fx += ratioX
+		}
+		for y := range p.sy {
+			p.sy[y] = int32(float64(fy) + 0.5)
+			fy += ratioY
+		}
+	}
+	p.active = make([]uint32, t.BandSize)
+	for b := range p.active {
+		adj := int(t.BandBase) + b + t.NumDiffs
+		for d := 0; d < t.NumDiffs; d++ {
+			if adj > int(t.TVIForDiff[d]) || adj+d+1 <= int(t.VLTLuma) {
+				continue
+			}
+			p.active[b] |= 1 << d
+		}
+	}
+	return p
+}
+
+// fastWS is one frame's buffers for one picture size.
+type fastWS struct {
+	img   [2][]uint16 // ping-pong images
+	mask0 []uint8     // spatial mask at full size
+	masks [2][]uint8  // ping-pong decimated masks
+	cv    []float32
+	bands []bandScratch // per row band / column strip
+}
+
+type bandScratch struct {
+	col   []int32  // mask column sums
+	deriv []uint8  // one row of zero-derivative flags
+	rows  []uint16 // 3 horizontally mode-filtered rows
+	hist  []uint16 // a strip's histogram
+	runs  []run    // runs of one histogram update row
+}
+
+// run is a horizontal run [a, b) of equal samples (hist row r) that enter
+// or leave a strip's window.
+type run struct{ a, b, r int32 }
+
+func newFastWS(p *plan) *fastWS {
+	n := p.w * p.h
+	q := ((p.w+1)>>1)*((p.h+1)>>1) + 1
+	ws := &fastWS{mask0: make([]uint8, n), cv: make([]float32, n)}
+	ws.img[0], ws.img[1] = make([]uint16, n), make([]uint16, n)
+	ws.masks[0], ws.masks[1] = make([]uint8, q), make([]uint8, q)
+	return ws
+}
+
+// ensure makes room for n bands' scratch before a parallel loop uses them.
+func (ws *fastWS) ensure(n int) {
+	for len(ws.bands) < n {
+		ws.bands = append(ws.bands, bandScratch{})
+	}
+}
+
+func (f *fast) get(i int) *fastWS {
+	f.mu.Lock()
+	for len(f.free) <= i {
+		f.free = append(f.free, nil)
+	}
+	if n := len(f.free[i]); n > 0 {
+		ws := f.free[i][n-1]
+		f.free[i] = f.free[i][:n-1]
+		f.mu.Unlock()
+		return ws
+	}
+	f.mu.Unlock()
+	return newFastWS(f.plans[i])
+}
+
+func (f *fast) put(i int, ws *fastWS) {
+	f.mu.Lock()
+	f.free[i] = append(f.free[i], ws)
+	f.mu.Unlock()
+}
+
+func (f *fast) Close() error {
+	f.mu.Lock()
+	f.free = nil
+	f.mu.Unlock()
+	return nil
+}
+
+func (f *fast) Score(frame int, dist, ref yuv.Plane, keepMaps bool) (*FrameResult, error) {
+	cfg := f.cfg
+	r := &FrameResult{Frame: frame}
+	if err := f.checkPlane(dist, f.plans[0]); err != nil {
+		return nil, fmt.Errorf("distorted: %w", err)
+	}
+	f.scorePicture(&r.Dist, 0, dist, keepMaps)
+	r.CAMBI = min(r.Dist.Score, cfg.MaxVal)
+	if cfg.FullRef {
+		if err := f.checkPlane(ref, f.plans[1]); err != nil {
+			return nil, fmt.Errorf("reference: %w", err)
+		}
+		r.Src = new(PictureResult)
+		f.scorePicture(r.Src, 1, ref, keepMaps)
+		r.Source = min(r.Src.Score, cfg.MaxVal)
+		r.FullReference = min(max(0, r.Dist.Score-r.Src.Score), cfg.MaxVal)
+	}
+	return r, nil
+}
+
+// checkPlane is CheckPlane with the sample scan in row bands; the first
+// offending sample in row order is reported, as CheckPlane does.
+func (f *fast) checkPlane(p yuv.Plane, pl *plan) error {
+	if p.Width != pl.inW || p.Height != pl.inH || pl.bd >= 16 {
+		return CheckPlane(p, pl.inW, pl.inH, pl.bd)
+	}
+	maxv := uint16(1<<pl.bd - 1)
+	parts := cpu.Parts(p.Height, f.opt.Threads, 64)
+	bad := make([]bool, parts)
+	cpu.For(f.opt.Limiter, parts, func(i int) {
+		y0, y1 := cpu.Split(p.Height, parts, i)
+		sub := yuv.Plane{Width: p.Width, Height: y1 - y0, Stride: p.Stride, Pix: p.Pix[y0*p.Stride:]}
+		_, _, _, bad[i] = sub.MaxAbove(maxv)
+	})
+	for _, b := range bad {
+		if b {
+			return CheckPlane(p, pl.inW, pl.inH, pl.bd)
+		}
+	}
+	return nil
+}
+
+// rows runs fn over row bands [y0, y1) of h rows, at least minRows each;
+// band indexes ws's scratch.
+func (f *fast) rows(ws *fastWS, h, minRows int, fn func(sc *bandScratch, y0, y1 int)) {
+	parts := cpu.Parts(h, f.opt.Threads, minRows)
+	if f.opt.Threads == 1 {
+		parts = 1
+	}
+	ws.ensure(parts)
+	cpu.For(f.opt.Limiter, parts, func(i int) {
+		y0, y1 := cpu.Split(h, parts, i)
+		fn(&ws.bands[i], y0, y1)
+	})
+}
+
+func (f *fast) scorePicture(r *PictureResult, pi int, p yuv.Plane, keepMaps bool) {
+	cfg, pl, k := f.cfg, f.plans[pi], f.k
+	ws := f.get(pi)
+	defer f.put(pi, ws)
+	w, h := pl.w, pl.h
+	*r = PictureResult{Width: w, Height: h}
+
+	cur, other := ws.img[0], ws.img[1]
+	f.rows(ws, h, 16, func(_ *bandScratch, y0, y1 int) { f.preprocess(cur, pl, p, y0, y1) })
+	if cfg.EncBitDepth < 10 {
+		f.rows(ws, h, 16, func(_ *bandScratch, y0, y1 int) { antiDitherRows(other, cur, w, h, y0, y1) })
+		cur, other = other, cur
+	}
+	r.MaskIndex = MaskIndex(w, h)
+	f.rows(ws, h, 16, func(sc *bandScratch, y0, y1 int) {
+		spatialMaskRows(ws.mask0, cur, w, h, r.MaskIndex, y0, y1, sc, k)
+	})
+	if keepMaps {
+		r.Preprocessed = clone(cur[:w*h])
+		r.SpatialMask = clone(ws.mask0[:w*h])
+	}
+	mask := ws.mask0
+	sw, sh := w, h
+	var scores [NumScales]float64
+	for scale := 0; scale < NumScales; scale++ {
+		if scale > 0 || cfg.HighResSpeedup {
+			dw, dh := (sw+1)>>1, (sh+1)>>1
+			dm := ws.masks[scale%2]
+			src, srcMask := cur, mask
+			f.rows(ws, dh, 32, func(_ *bandScratch, y0, y1 int) {
+				for y := y0; y < y1; y++ {
+					k.decimate16(other[y*dw:(y+1)*dw], src[2*y*sw:])
+					k.decimate8(dm[y*dw:(y+1)*dw], srcMask[2*y*sw:])
+				}
+			})
+			cur, other = other, cur
+			mask = dm
+			sw, sh = dw, dh
+		}
+		src, dst := cur, other
+		f.rows(ws, sh, 16, func(sc *bandScratch, y0, y1 int) { filterModeRows(dst, src, sw, sh, y0, y1, sc, k) })
+		cur, other = other, cur
+
+		cv := ws.cv[:sw*sh]
+		f.cValues(cv, cur, mask, sw, sh, pl, ws)
+		sr := &r.Scales[scale]
+		*sr = ScaleResult{Width: sw, Height: sh, Window: pl.window, Pad: pl.window >> 1, Weight: ScaleWeights[scale]}
+		if keepMaps || cfg.HeatmapsPath != "" {
+			sr.CValues = clone(cv)
+		}
+		if keepMaps {
+			sr.Image = clone(cur[:sw*sh])
+			sr.Mask = clone(mask[:sw*sh])
+		}
+		sr.Score = Pool(cv, cfg.TopK)
+		scores[scale] = sr.Score
+	}
+	r.Score = WeightScores(scores, pl.window)
+}
+
+// preprocess is Preprocess for rows [y0, y1).
+func (f *fast) preprocess(dst []uint16, pl *plan, src yuv.Plane, y0, y1 int) {
+	w, bd := pl.w, pl.bd
+	for y := y0; y < y1; y++ {
+		out := dst[y*w : (y+1)*w]
+		if !pl.resample {
+			convertRow(out, src.Pix[y*src.Stride:y*src.Stride+w], bd)
+			continue
+		}
+		in := src.Pix[int(pl.sy[y])*src.Stride:]
+		conv := converter(bd)
+		for x, sx := range pl.sx {
+			out[x] = conv(in[sx])
+		}
+	}
+}
+
+func convertRow(out, in []uint16, bd int) {
+	switch {
+	case bd == 10:
+		copy(out, in)
+	case bd < 10:
+		s := uint(10 - bd)
+		for x, v := range in {
+			out[x] = v << s
+		}
+	default:
+		s := uint(bd - 10)
+		r := uint32(1) << (s - 1)
+		for x, v := range in {
+			out[x] = uint16((uint32(v) + r) >> s)
+		}
+	}
+}
+
+// antiDitherRows is AntiDither from src into dst for rows [y0, y1).
+func antiDitherRows(dst, src []uint16, w, h, y0, y1 int) {
+	for y := y0; y < y1; y++ {
+		row, out := src[y*w:(y+1)*w], dst[y*w:(y+1)*w]
+		if y == h-1 {
+			for x := 0; x < w-1; x++ {
+				out[x] = uint16((uint32(row[x]) + uint32(row[x+1])) >> 1)
+			}
+			out[w-1] = row[w-1]
+			continue
+		}
+		next := src[(y+1)*w : (y+2)*w]
+		for x := 0; x < w-1; x++ {
+			out[x] = uint16((uint32(row[x]) + uint32(row[x+1]) + uint32(next[x]) + uint32(next[x+1])) >> 2)
+		}
+		out[w-1] = uint16((uint32(row[w-1]) + uint32(next[w-1])) >> 1)
+	}
+}
+
+// spatialMaskRows is SpatialMask for output rows [y0, y1): the column sums
+// are primed over the rows the first output row's window holds.
+func spatialMaskRows(mask []uint8, img []uint16, w, h, maskIndex, y0, y1 int, sc *bandScratch, k *kernels) {
+	const pad = MaskFilterSize / 2
+	sc.col = grow(sc.col, w)
+	sc.deriv = grow(sc.deriv, w)
+	col, deriv := sc.col[:w], sc.deriv[:w]
+	clear(col)
+	// Rows y0-pad-1 .. y0+pad-1: the loop's first step drops the first.
+	for y := max(y0-pad-1, 0); y < min(y0+pad, h); y++ {
+		k.derivRow(deriv, img, w, h, y)
+		k.addCounts(col, deriv, true)
+	}
+	for y := y0; y < y1; y++ {
+		if y+pad < h {
+			k.derivRow(deriv, img, w, h, y+pad)
+			k.addCounts(col, deriv, true)
+		}
+		if y-pad-1 >= 0 {
+			k.derivRow(deriv, img, w, h, y-pad-1)
+			k.addCounts(col, deriv, false)
+		}
+		boxRow(mask[y*w:(y+1)*w], col, w, int32(maskIndex))
+	}
+}
+
+// boxRow thresholds the 7-wide sliding sum of col: clipped windows at
+// the edges, one column in and one out in the interior.
+func boxRow(out []uint8, col []int32, w int, maskIndex int32) {
+	const pad = MaskFilterSize / 2
+	var sum int32
+	for x := 0; x < min(pad, w); x++ {
+		sum += col[x]
+	}
+	edge := func(x int) {
+		if x+pad < w {
+			sum += col[x+pad]
+		}
+		if x-pad-1 >= 0 {
+			sum -= col[x-pad-1]
+		}
+		out[x] = b2u8(sum > maskIndex)
+	}
+	x := 0
+	for ; x < w && (x <= pad || x+pad >= w); x++ {
+		edge(x)
+	}
+	for ; x+pad < w; x++ {
+		sum += col[x+pad] - col[x-pad-1]
+		out[x] = b2u8(sum > maskIndex)
+	}
+	for ; x < w; x++ {
+		edge(x)
+	}
+}
+
+// filterModeRows is FilterMode for output rows [y0, y1).
+func filterModeRows(dst, src []uint16, w, h, y0, y1 int, sc *bandScratch, k *kernels) {
+	sc.rows = grow(sc.rows, 3*w)
+	hrow := func(y int) []uint16 {
+		out := sc.rows[(y%3)*w : (y%3+1)*w]
+		k.hmode(out, src[y*w:(y+1)*w])
+		return out
+	}
+	var a, b []uint16
+	for y := y0; y < y1; y++ {
+		if y == 0 || y == h-1 || h < 3 {
+			copy(dst[y*w:(y+1)*w], src[y*w:(y+1)*w])
+			a, b = nil, nil
+			continue
+		}
+		if a == nil {
+			a, b = hrow(y-1), hrow(y)
+		}
+		c := hrow(y + 1)
+		k.vmode(dst[y*w:(y+1)*w], a, b, c)
+		a, b = b, c
+	}
+}
+
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}

@@ -1,0 +1,242 @@
+package cambi
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/cpu"
+)
+
+// parityPlane is a w x h plane of bd bits with bands (a slow diagonal
+// ramp), flat areas, noisy patches that the spatial mask drops, and runs of
+// every length, stored with a stride and at an odd offset so no row
+// starts aligned.
+func parityPlane(w, h, bd int, seed uint64) yuv.Plane {
+	stride := w + 3
+	pix := make([]uint16, 5+stride*h)[5:]
+	z := seed*0x9E3779B97F4A7C15 + 1
+	rnd := func() uint64 {
+		z ^= z << 13
+		z ^= z >> 7
+		z ^= z << 17
+		return z
+	}
+	maxv := 1<<bd - 1
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			v := 60 + (x/3+y/5)%50 + ((x/97+y/61)%3)*70
+			switch {
+			case (x/23+y/19)%7 == 3: // noise: unmasked
+				v += int(rnd() % 9)
+			case (x/11)%13 == 5: // short runs of other values
+				v += int(rnd() % 3)
+			}
+			v <<= max(bd-8, 0)
+			pix[y*stride+x] = uint16(min(max(v, 0), maxv))
+		}
+	}
+	return yuv.Plane{Width: w, Height: h, Stride: stride, Pix: pix}
+}
+
+type paritySize struct{ w, h int }
+
+func paritySizes() []paritySize {
+	var s []paritySize
+	for w := 1; w <= 70; w += 3 {
+		s = append(s, paritySize{w, 216})
+	}
+	s = append(s, paritySize{70, 216}, paritySize{216, 1}, paritySize{217, 7}, paritySize{1000, 217},
+		paritySize{3840, 64}, paritySize{48, 1080}, paritySize{640, 480}, paritySize{1919, 301})
+	return s
+}
+
+// TestParity scores the same pictures with the scalar reference and with
+// the CPU scorer in every kernel set the host supports at several thread
+// counts, and compares every score and every map bit for bit.
+func TestParity(t *testing.T) {
+	type variant struct {
+		name string
+		opts map[string]string
+		bd   int
+	}
+	variants := []variant{
+		{"default10", nil, 10},
+		{"encbd8", map[string]string{"enc_bitdepth": "8"}, 8},
+		{"mlc3_ws35", map[string]string{"max_log_contrast": "3", "window_size": "35"}, 10},
+		{"fullref", map[string]string{"full_ref": "true"}, 10},
+	}
+	sizes := paritySizes()
+	if testing.Short() || raceEnabled {
+		sizes = []paritySize{{7, 216}, {70, 216}, {217, 7}, {640, 480}}
+	}
+	for _, set := range cpu.Supported() {
+		for _, threads := range []int{1, 2, 5} {
+			for _, v := range variants {
+				for _, sz := range sizes {
+					name := fmt.Sprintf("%s/t%d/%s/%dx%d", set, threads, v.name, sz.w, sz.h)
+					t.Run(name, func(t *testing.T) {
+						o := NewOptions()
+						for k, val := range v.opts {
+							if err := o.Set(k, val); err != nil {
+								t.Fatal(err)
+							}
+						}
+						cfg, err := NewConfig(o, sz.w, sz.h, v.bd)
+						if err != nil {
+							t.Skip(err)
+						}
+						dist := parityPlane(sz.w, sz.h, v.bd, 1)
+						ref := parityPlane(sz.w, sz.h, v.bd, 2)
+						want, err := New(cfg).Score(0, dist, ref, true)
+						if err != nil {
+							t.Fatal(err)
+						}
+						got, err := NewCPU(cfg, Options{Kernels: set, Threads: threads}).Score(0, dist, ref, true)
+						if err != nil {
+							t.Fatal(err)
+						}
+						compareFrames(t, got, want)
+					})
+				}
+			}
+		}
+	}
+}
+
+// TestParityResample covers the resampling paths: encode and source sizes
+// below the input, the high-resolution speed-up, and a reference of another
+// size and bit depth.
+func TestParityResample(t *testing.T) {
+	cases := []struct {
+		name          string
+		w, h, bd      int
+		opts          map[string]string
+		rw, rh, rbd   int
+	}{
+		{"enc", 1000, 600, 10, map[string]string{"enc_width": "777", "enc_height": "411"}, 0, 0, 0},
+		{"hrs", 1920, 1080, 8, map[string]string{"cambi_high_res_speedup": "1080"}, 0, 0, 0},
+		{"src", 900, 500, 10, map[string]string{"full_ref": "true", "src_width": "640", "src_height": "360"}, 0, 0, 0},
+		{"refsize", 640, 360, 10, map[string]string{"full_ref": "true"}, 1280, 720, 8},
+	}
+	for _, set := range cpu.Supported() {
+		for _, threads := range []int{1, 3} {
+			for _, c := range cases {
+				t.Run(fmt.Sprintf("%s/t%d/%s", set, threads, c.name), func(t *testing.T) {
+					o := NewOptions()
+					for k, val := range c.opts {
+						if err := o.Set(k, val); err != nil {
+							t.Fatal(err)
+						}
+					}
+					cfg, err := NewConfig(o, c.w, c.h, c.bd)
+					if err != nil {
+						t.Fatal(err)
+					}
+					ref := parityPlane(c.w, c.h, c.bd, 2)
+					if c.rw != 0 {
+						if err := cfg.SetReference(c.rw, c.rh, c.rbd); err != nil {
+							t.Fatal(err)
+						}
+						ref = parityPlane(c.rw, c.rh, c.rbd, 2)
+					}
+					dist := parityPlane(c.w, c.h, c.bd, 1)
+					want, err := New(cfg).Score(3, dist, ref, true)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got, err := NewCPU(cfg, Options{Kernels: set, Threads: threads}).Score(3, dist, ref, true)
+					if err != nil {
+						t.Fatal(err)
+					}
+					compareFrames(t, got, want)
+				})
+			}
+		}
+	}
+}
+
+// TestParityErrors: the CPU scorer refuses what the reference refuses,
+// with the same message.
+func TestParityErrors(t *testing.T) {
+	cfg, err := NewConfig(nil, 300, 220, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := parityPlane(300, 220, 8, 1)
+	p.Pix[150*p.Stride+77] = 300
+	p.Pix[190*p.Stride+7] = 400
+	for _, set := range cpu.Supported() {
+		_, werr := New(cfg).Score(0, p, p, false)
+		_, gerr := NewCPU(cfg, Options{Kernels: set, Threads: 4}).Score(0, p, p, false)
+		if werr == nil || gerr == nil || werr.Error() != gerr.Error() {
+			t.Errorf("%s: error %v, want %v", set, gerr, werr)
+		}
+	}
+}
+
+func compareFrames(t *testing.T, got, want *FrameResult) {
+	t.Helper()
+	for _, f := range []struct {
+		name string
+		g, w float64
+	}{{"cambi", got.CAMBI, want.CAMBI}, {"source", got.Source, want.Source}, {"fullref", got.FullReference, want.FullReference}} {
+		if math.Float64bits(f.g) != math.Float64bits(f.w) {
+			t.Errorf("%s = %v, want %v", f.name, f.g, f.w)
+		}
+	}
+	if want.CAMBI == 0 && testing.Verbose() {
+		t.Logf("note: score 0")
+	}
+	comparePictures(t, "dist", &got.Dist, &want.Dist)
+	if (got.Src == nil) != (want.Src == nil) {
+		t.Fatalf("src result: got %v, want %v", got.Src != nil, want.Src != nil)
+	}
+	if want.Src != nil {
+		comparePictures(t, "src", got.Src, want.Src)
+	}
+}
+
+func comparePictures(t *testing.T, name string, got, want *PictureResult) {
+	t.Helper()
+	if math.Float64bits(got.Score) != math.Float64bits(want.Score) || got.MaskIndex != want.MaskIndex ||
+		got.Width != want.Width || got.Height != want.Height {
+		t.Errorf("%s: score %v mask index %d size %dx%d, want %v %d %dx%d", name, got.Score, got.MaskIndex,
+			got.Width, got.Height, want.Score, want.MaskIndex, want.Width, want.Height)
+	}
+	firstDiff(t, name+" preprocessed", got.Preprocessed, want.Preprocessed)
+	firstDiff(t, name+" spatial mask", got.SpatialMask, want.SpatialMask)
+	for s := range want.Scales {
+		g, w := &got.Scales[s], &want.Scales[s]
+		sn := fmt.Sprintf("%s scale %d", name, s)
+		if math.Float64bits(g.Score) != math.Float64bits(w.Score) || g.Width != w.Width || g.Height != w.Height ||
+			g.Window != w.Window || g.Pad != w.Pad || g.Weight != w.Weight {
+			t.Errorf("%s: score %v size %dx%d window %d, want %v %dx%d %d", sn, g.Score, g.Width, g.Height, g.Window, w.Score, w.Width, w.Height, w.Window)
+		}
+		firstDiff(t, sn+" image", g.Image, w.Image)
+		firstDiff(t, sn+" mask", g.Mask, w.Mask)
+		gc, wc := make([]uint32, len(g.CValues)), make([]uint32, len(w.CValues))
+		for i := range gc {
+			gc[i] = math.Float32bits(g.CValues[i])
+		}
+		for i := range wc {
+			wc[i] = math.Float32bits(w.CValues[i])
+		}
+		firstDiff(t, sn+" c-values", gc, wc)
+	}
+}
+
+func firstDiff[T comparable](t *testing.T, name string, got, want []T) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Errorf("%s: %d values, want %d", name, len(got), len(want))
+		return
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("%s: first difference at %d: %v, want %v", name, i, got[i], want[i])
+			return
+		}
+	}
+}

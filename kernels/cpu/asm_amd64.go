@@ -1,0 +1,4 @@
+package cpu
+
+// haveAsm: this build carries the amd64 assembly kernels.
+const haveAsm = true

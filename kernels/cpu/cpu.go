@@ -1,0 +1,127 @@
+package cpu
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/klauspost/cpuid/v2"
+)
+
+// Set is a kernel set.
+type Set int
+
+// The kernel sets, slowest first.
+const (
+	Scalar Set = iota // portable Go, the reference
+	AVX2              // amd64 AVX2 assembly
+	AVX512            // amd64 AVX-512 (F, BW, VL) assembly
+)
+
+func (s Set) String() string {
+	switch s {
+	case Scalar:
+		return "scalar"
+	case AVX2:
+		return "avx2"
+	case AVX512:
+		return "avx512"
+	}
+	return fmt.Sprintf("Set(%d)", int(s))
+}
+
+// Parse reads a kernel set name: scalar, avx2, avx512, or "" / "auto" for
+// the best the host supports. It refuses sets the host cannot run.
+func Parse(name string) (Set, error) {
+	var s Set
+	switch strings.ToLower(strings.TrimSpace(name)) {
+	case "", "auto", "best":
+		return Best(), nil
+	case "scalar", "generic", "go":
+		s = Scalar
+	case "avx2":
+		s = AVX2
+	case "avx512", "avx-512":
+		s = AVX512
+	default:
+		return 0, fmt.Errorf("unknown CPU kernel set %q (want scalar, avx2, avx512 or auto)", name)
+	}
+	if !s.Supported() {
+		return 0, fmt.Errorf("CPU kernel set %s is not supported by this CPU (supported: %s)", s, strings.Join(names(Supported()), ", "))
+	}
+	return s, nil
+}
+
+func names(sets []Set) []string {
+	var n []string
+	for _, s := range sets {
+		n = append(n, s.String())
+	}
+	return n
+}
+
+// Supported reports whether the host can run the set with this build.
+func (s Set) Supported() bool {
+	switch s {
+	case Scalar:
+		return true
+	case AVX2:
+		return haveAsm && cpuid.CPU.Supports(cpuid.AVX2, cpuid.BMI2)
+	case AVX512:
+		return haveAsm && cpuid.CPU.Supports(cpuid.AVX2, cpuid.BMI2, cpuid.AVX512F, cpuid.AVX512BW, cpuid.AVX512VL)
+	}
+	return false
+}
+
+// Supported lists the sets the host can run, slowest first.
+func Supported() []Set {
+	var out []Set
+	for _, s := range []Set{Scalar, AVX2, AVX512} {
+		if s.Supported() {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+var (
+	defaultOnce sync.Once
+	defaultSet  Set
+	defaultErr  error
+)
+
+// Best is the fastest set the host supports.
+func Best() Set {
+	all := Supported()
+	return all[len(all)-1]
+}
+
+// Default is the set used when none is asked for: BANDSCOPE_CPU_KERNELS
+// when set and supported, else Best.
+func Default() Set {
+	defaultOnce.Do(func() {
+		defaultSet = Best()
+		if env := os.Getenv("BANDSCOPE_CPU_KERNELS"); env != "" {
+			if s, err := Parse(env); err == nil {
+				defaultSet = s
+			} else {
+				defaultErr = fmt.Errorf("BANDSCOPE_CPU_KERNELS: %w", err)
+			}
+		}
+	})
+	return defaultSet
+}
+
+// DefaultError reports a BANDSCOPE_CPU_KERNELS value that was ignored.
+func DefaultError() error { Default(); return defaultErr }
+
+// Threads resolves a thread count: n > 0 as given, otherwise every core
+// the process may use.
+func Threads(n int) int {
+	if n > 0 {
+		return n
+	}
+	return runtime.GOMAXPROCS(0)
+}

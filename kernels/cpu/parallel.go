@@ -1,0 +1,80 @@
+package cpu
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// Limiter caps how many helper goroutines the parallel loops of one run
+// use together. Several frames scored at once share one Limiter so that
+// --threads N means at most N busy goroutines: each frame's own goroutine
+// always works, helpers only start while a token is free.
+type Limiter struct{ tokens chan struct{} }
+
+// NewLimiter allows helpers extra goroutines (0: every loop runs on its
+// caller alone).
+func NewLimiter(helpers int) *Limiter {
+	l := &Limiter{tokens: make(chan struct{}, max(helpers, 0))}
+	for range cap(l.tokens) {
+		l.tokens <- struct{}{}
+	}
+	return l
+}
+
+func (l *Limiter) tryAcquire() bool {
+	if l == nil {
+		return false
+	}
+	select {
+	case <-l.tokens:
+		return true
+	default:
+		return false
+	}
+}
+
+func (l *Limiter) release() { l.tokens <- struct{}{} }
+
+// For calls fn(i) for every i in [0, n), on the calling goroutine and on as
+// many helpers as l lends (never more than n-1). Items are handed out in
+// order from a shared counter; fn must write only what item i owns.
+func For(l *Limiter, n int, fn func(i int)) {
+	if n <= 0 {
+		return
+	}
+	var next atomic.Int64
+	work := func() {
+		for {
+			i := int(next.Add(1)) - 1
+			if i >= n {
+				return
+			}
+			fn(i)
+		}
+	}
+	var wg sync.WaitGroup
+	for h := 0; h < n-1 && l.tryAcquire(); h++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer l.release()
+			work()
+		}()
+	}
+	work()
+	wg.Wait()
+}
+
+// Split cuts [0, n) into parts contiguous ranges of nearly equal length
+// (part i is [lo, hi)); parts is clipped to [1, n].
+func Split(n, parts, i int) (lo, hi int) {
+	parts = min(max(parts, 1), max(n, 1))
+	return n * i / parts, n * (i + 1) / parts
+}
+
+// Parts is how many pieces to cut n units of work into for threads
+// goroutines: a few per thread for balance, each at least minSize units.
+func Parts(n, threads, minSize int) int {
+	p := min(4*threads, n/max(minSize, 1))
+	return max(p, 1)
+}
