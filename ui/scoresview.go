@@ -101,6 +101,7 @@ func scorePlot(title string, ss [][]series, cur int, dark bool) *plot.Plot {
 	}
 	p.X.Min, p.X.Max = 0, math.Max(float64(n-1), 1)
 	p.X.Tick.Marker = frameTicks{}
+	p.Y.Tick.Marker = preciseTicks{}
 	if p.Y.Min == p.Y.Max {
 		p.Y.Max = p.Y.Min + 1
 	}
@@ -294,6 +295,35 @@ func (frameTicks) Ticks(lo, hi float64) []plot.Tick {
 	var ts []plot.Tick
 	for v := math.Ceil(lo/step) * step; v <= hi; v += step {
 		ts = append(ts, plot.Tick{Value: v, Label: strconv.Itoa(int(v))})
+	}
+	return ts
+}
+
+// preciseTicks are gonum's default ticks labelled with enough digits to
+// tell them apart: CAMBI over a clip often moves in the third decimal.
+type preciseTicks struct{}
+
+func (preciseTicks) Ticks(lo, hi float64) []plot.Tick {
+	ts := plot.DefaultTicks{}.Ticks(lo, hi)
+	step := math.Inf(1)
+	prev := math.NaN()
+	for _, t := range ts {
+		if t.Label == "" {
+			continue
+		}
+		if !math.IsNaN(prev) {
+			step = math.Min(step, t.Value-prev)
+		}
+		prev = t.Value
+	}
+	digits := 0
+	if step > 0 && !math.IsInf(step, 0) {
+		digits = max(0, int(math.Ceil(-math.Log10(step)+1e-9)))
+	}
+	for k := range ts {
+		if ts[k].Label != "" {
+			ts[k].Label = strconv.FormatFloat(ts[k].Value, 'f', digits, 64)
+		}
 	}
 	return ts
 }

@@ -12,6 +12,8 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/bandscope/bandscope/engine"
 )
 
 // variantTheme forces the light or dark variant of the default theme.
@@ -206,7 +208,7 @@ func (i *inspector) mainMenu() *fyne.MainMenu {
 	help := fyne.NewMenu("Help",
 		fyne.NewMenuItem("Keyboard and mouse", i.showHelp),
 		fyne.NewMenuItem("About Bandscope", func() {
-			dialog.ShowInformation("Bandscope", "Bandscope "+i.app.Metadata().Version+
+			dialog.ShowInformation("Bandscope", "Bandscope "+engine.Version+
 				"\nWhere CAMBI and ADM see banding, CPU and GPU side by side.", i.win)
 		}),
 	)

@@ -1,0 +1,93 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/bandscope/bandscope/engine"
+	"github.com/bandscope/bandscope/engine/clip"
+	"github.com/bandscope/bandscope/engine/synth"
+	"github.com/bandscope/bandscope/engine/yuv"
+)
+
+// writeClip writes n frames of a synthetic pattern as raw YUV.
+func writeClip(b testing.TB, dir string, sp synth.Spec, n int) string {
+	b.Helper()
+	raw, err := synth.Raw(sp, n)
+	if err != nil {
+		b.Fatal(err)
+	}
+	name := "ref.yuv"
+	if sp.Dist {
+		name = "dist.yuv"
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, raw, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	return path
+}
+
+// BenchmarkFrameStep1080p measures a frame step on the real CPU engine at
+// 1920x1080: from the key press to every map pane drawn (the frame view at
+// 1280x720 and the 5 c-value maps, the spatial mask and the 12 ADM bands at
+// 420x236 each). The goal is 150 ms.
+func BenchmarkFrameStep1080p(b *testing.B) {
+	f := yuv.Format{Width: 1920, Height: 1080, Chroma: yuv.C420, BitDepth: 8}
+	dir := b.TempDir()
+	const frames = 4
+	sp := synth.Spec{Pattern: "wide_hramp", Format: f}
+	ref := writeClip(b, dir, sp, frames)
+	sp.Dist = true
+	dist := writeClip(b, dir, sp, frames)
+
+	a := test.NewTempApp(b)
+	w := a.NewWindow("bench")
+	i := newInspector(a, w, cachedBackends(defaultEngine()))
+	w.Resize(fyne.NewSize(1600, 1000))
+	shown := make(chan struct{}, 1)
+	i.onFrameShown = func() { shown <- struct{}{} }
+	uiDo(func() {
+		i.open(engine.Request{Distorted: dist, Reference: ref,
+			Raw: clip.RawOptions{Width: f.Width, Height: f.Height, Chroma: f.Chroma, ChromaSet: true, BitDepth: f.BitDepth}})
+	})
+	<-shown
+	i.wg.Wait()
+	if i.res == nil || i.res.CAMBI == nil {
+		b.Fatalf("no CAMBI result: %s", i.status.Text)
+	}
+	drawAll := func() {
+		for k, p := range i.vp.panes {
+			if k == 0 {
+				p.render(1280, 720)
+			} else {
+				p.render(420, 236)
+			}
+		}
+	}
+	var engineTime, drawTime time.Duration
+	b.ResetTimer()
+	for n := 0; n < b.N; n++ {
+		start := time.Now()
+		uiDo(func() { i.typedKey(&fyne.KeyEvent{Name: fyne.KeyRight}) })
+		if i.cur == frames-1 {
+			uiDo(func() { i.gotoFrame(0) })
+		}
+		<-shown
+		mid := time.Now()
+		drawAll()
+		engineTime += mid.Sub(start)
+		drawTime += time.Since(mid)
+	}
+	b.StopTimer()
+	i.wg.Wait()
+	b.ReportMetric(float64(engineTime.Milliseconds())/float64(b.N), "ms-engine/op")
+	b.ReportMetric(float64(drawTime.Milliseconds())/float64(b.N), "ms-draw/op")
+	uiDo(i.close)
+	i.wg.Wait()
+}
