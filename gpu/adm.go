@@ -1,0 +1,456 @@
+//go:build cgo && !js
+
+package gpu
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/adm"
+	"github.com/oliverbestmann/webgpu/wgpu"
+)
+
+// admScorer is the GPU adm.Scorer. NewADM builds every buffer, bind group
+// and the two dispatch lists (scores only, scores and maps) once; a frame
+// uploads both lumas, runs one submission and reads back the accumulators
+// (and the maps when asked).
+type admScorer struct {
+	d   *Device
+	cfg *adm.Config
+	k   *admKernels
+
+	in, bad [2]*wgpu.Buffer // reference, distorted: packed luma, first bad sample
+	acc     *wgpu.Buffer
+	maps    [adm.NumScales]*wgpu.Buffer
+	staging *wgpu.Buffer
+	shifts  [adm.NumScales]admShifts
+
+	scoreSteps, mapSteps []step
+	mapOff               [adm.NumScales]uint64
+
+	buffers []*wgpu.Buffer
+	groups  []*wgpu.BindGroup
+	packed  []uint16
+	closed  bool
+}
+
+// Readback layout: the two validation words, then the accumulators, then
+// (with maps) each scale's nine map planes.
+const (
+	admBadOff   = 0
+	admAccOff   = 8
+	admAccWords = adm.NumScales * 3 * adm.NumBands * 2
+	admMapsOff  = admAccOff + 4*admAccWords
+)
+
+// NewADM returns a Scorer computing integer ADM on d, with the same bits as
+// the CPU reference adm.New(cfg) in every field of every FrameResult.
+func NewADM(d *Device, cfg *adm.Config) (_ adm.Scorer, err error) {
+	if d == nil || d.dev == nil {
+		return nil, errors.New("gpu: NewADM needs an opened Device")
+	}
+	if cfg == nil {
+		return nil, errors.New("gpu: NewADM needs a configuration")
+	}
+	if err := d.check(); err != nil {
+		return nil, err
+	}
+	s := &admScorer{d: d, cfg: cfg}
+	defer func() {
+		if err != nil {
+			s.Close()
+		}
+	}()
+	if s.k, err = d.admKernels(); err != nil {
+		return nil, err
+	}
+	if err := s.build(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *admScorer) buffer(label string, size uint64) (*wgpu.Buffer, error) {
+	b, err := s.d.newBuffer(label, size, storageUsage)
+	if err == nil {
+		s.buffers = append(s.buffers, b)
+	}
+	return b, err
+}
+
+// dispatch binds a kernel to a uniform of params and the buffers; the
+// caller sets the workgroup counts.
+func (s *admScorer) dispatch(k *kernel, params []uint32, bufs ...*wgpu.Buffer) (step, error) {
+	u, err := s.d.newUniform(k.name, params)
+	if err != nil {
+		return step{}, err
+	}
+	s.buffers = append(s.buffers, u)
+	g, err := s.d.bind(k, append([]*wgpu.Buffer{u}, bufs...)...)
+	if err != nil {
+		return step{}, err
+	}
+	s.groups = append(s.groups, g)
+	return step{k: k, group: g, z: 1}, nil
+}
+
+func i2u(v int) uint32 { return uint32(int32(v)) }
+
+func (s *admScorer) build() error {
+	cfg := s.cfg
+	w, h := cfg.Width, cfg.Height
+	w0, h0 := cfg.BandW[0], cfg.BandH[0]
+	n0 := uint64(w0 * h0)
+	var common []step // every dispatch before the numerator's masking
+	var err error
+	for i := range s.in {
+		if s.in[i], err = s.buffer("adm input", uint64(2*w*h)); err != nil {
+			return err
+		}
+		if s.bad[i], err = s.buffer("adm validation", 4); err != nil {
+			return err
+		}
+		if cfg.BitDepth < 16 {
+			st, err := s.dispatch(s.k.validate, []uint32{uint32(w), uint32(h), uint32(w), 1<<cfg.BitDepth - 1}, s.in[i], s.bad[i])
+			if err != nil {
+				return err
+			}
+			st.x, st.y = groups(w, 8), groups(h, 8)
+			common = append(common, st)
+		}
+	}
+	// The DWT pyramid of both pictures: four planes (A, H, V, D) per scale.
+	var pyr [2][adm.NumScales]*wgpu.Buffer
+	for i := range pyr {
+		for sc := 0; sc < adm.NumScales; sc++ {
+			bw, bh := cfg.BandW[sc], cfg.BandH[sc]
+			if pyr[i][sc], err = s.buffer(fmt.Sprintf("adm scale %d bands", sc), uint64(16*bw*bh)); err != nil {
+				return err
+			}
+			var st step
+			if sc == 0 {
+				st, err = s.dispatch(s.k.dwt0, []uint32{uint32(w), uint32(h), uint32(bw), uint32(bh),
+					uint32(cfg.BitDepth), 1 << (cfg.BitDepth - 1)}, s.in[i], pyr[i][0])
+			} else {
+				pw, ph := cfg.BandW[sc-1], cfg.BandH[sc-1]
+				st, err = s.dispatch(s.k.dwt123, []uint32{uint32(pw), uint32(ph), uint32(bw), uint32(bh),
+					uint32(dwtVPAdd[sc]), dwtVPShift[sc], uint32(dwtHPAdd[sc]), dwtHPShift[sc]}, pyr[i][sc-1], pyr[i][sc])
+			}
+			if err != nil {
+				return err
+			}
+			st.x, st.y = groups(bw, 8), groups(bh, 8)
+			common = append(common, st)
+		}
+	}
+	// Shared work buffers, sized for scale 0 and reused by every scale in
+	// dispatch order.
+	rd, err := s.buffer("adm restored/additive", 6*4*n0)
+	if err != nil {
+		return err
+	}
+	csf, err := s.buffer("adm csf", 3*4*n0)
+	if err != nil {
+		return err
+	}
+	fc, err := s.buffer("adm thresholds", 2*4*n0)
+	if err != nil {
+		return err
+	}
+	var partWords uint64
+	for sc := 0; sc < adm.NumScales; sc++ {
+		s.shifts[sc] = newADMShifts(sc, cfg.BandW[sc], cfg.BandH[sc])
+		sr := s.shifts[sc].sr
+		partWords = max(partWords, uint64(3*(sr.Y1-sr.Y0)*int(groups(sr.X1-sr.X0, 256))*2))
+	}
+	partial, err := s.buffer("adm row sums", 4*partWords)
+	if err != nil {
+		return err
+	}
+	if s.acc, err = s.buffer("adm accumulators", 4*admAccWords); err != nil {
+		return err
+	}
+	mc, me := cos1Float()
+	eLo, eHi, eQ := eglFloat(cfg.EnhnGainLimit)
+
+	score := append([]step(nil), common...)
+	maps := append([]step(nil), common...)
+	both := func(st step) {
+		score = append(score, st)
+		maps = append(maps, st)
+	}
+	rowSum := func(kind, sc int, rows, chunks int, add uint64, shift uint, signed bool) error {
+		st, err := s.dispatch(s.k.rowSum, []uint32{uint32(rows), uint32(chunks), uint32(add), uint32(add >> 32),
+			uint32(shift), b2u(signed), uint32((sc*3 + kind) * adm.NumBands * 2)}, partial, s.acc)
+		if err != nil {
+			return err
+		}
+		st.x, st.y = adm.NumBands, 1
+		both(st)
+		return nil
+	}
+	for sc := 0; sc < adm.NumScales; sc++ {
+		bw, bh := cfg.BandW[sc], cfg.BandH[sc]
+		if s.maps[sc], err = s.buffer(fmt.Sprintf("adm scale %d maps", sc), uint64(9*4*bw*bh)); err != nil {
+			return err
+		}
+		if sc == 0 && cfg.SkipScale0 {
+			continue
+		}
+		sh := s.shifts[sc]
+		sr := sh.sr
+		sw, shh := sr.X1-sr.X0, sr.Y1-sr.Y0
+		chunks := int(groups(sw, 256))
+		scale0 := b2u(sc == 0)
+		gx, gy := groups(bw, 8), groups(bh, 8)
+
+		st, err := s.dispatch(s.k.decouple, []uint32{uint32(bw), uint32(bh), scale0, mc, uint32(me), eLo, eHi, eQ},
+			pyr[0][sc], pyr[1][sc], rd)
+		if err != nil {
+			return err
+		}
+		st.x, st.y = gx, gy
+		both(st)
+
+		st, err = s.dispatch(s.k.den, []uint32{uint32(bw), uint32(bh), uint32(sr.X0), uint32(sr.Y0), uint32(sw), uint32(shh),
+			uint32(chunks), scale0, sh.denSq, uint32(sh.denAddSq), sh.denCub, uint32(sh.denAddCub)}, pyr[0][sc], partial)
+		if err != nil {
+			return err
+		}
+		st.x, st.y = uint32(chunks), uint32(shh)
+		both(st)
+		if err := rowSum(2, sc, shh, chunks, sh.denAdd, uint(sh.denAcc), false); err != nil {
+			return err
+		}
+
+		wt := cfg.Weight[sc]
+		csfStep := func(plane uint32) error {
+			st, err := s.dispatch(s.k.csf, []uint32{uint32(bw), uint32(bh), scale0, plane, wt[0], wt[1], wt[2]}, rd, csf, fc)
+			if err != nil {
+				return err
+			}
+			st.x, st.y = gx, gy
+			both(st)
+			return nil
+		}
+		cmParams := func(plane uint32, withMaps bool) []uint32 {
+			p := []uint32{uint32(bw), uint32(bh), uint32(sr.X0), uint32(sr.Y0), uint32(sw), uint32(shh),
+				uint32(chunks), scale0, plane, b2u(withMaps), wt[0], wt[1], wt[2]}
+			p = append(p, uint32(sh.cmSub[0]), uint32(sh.cmSub[1]), uint32(sh.cmSub[2]))
+			p = append(p, uint32(sh.cmSq[0]), uint32(sh.cmSq[1]), uint32(sh.cmSq[2]))
+			p = append(p, uint32(sh.cmCub[0]), uint32(sh.cmCub[1]), uint32(sh.cmCub[2]))
+			p = append(p, uint32(sh.cmAddCub[0]), uint32(sh.cmAddCub[1]), uint32(sh.cmAddCub[2]))
+			var xe, ae [adm.NumBands]uint32
+			for b := 0; b < adm.NumBands; b++ {
+				x, a := admMapExp(sc, b, cfg.Norm[sc])
+				xe[b], ae[b] = i2u(x), i2u(a)
+			}
+			return append(append(p, xe[:]...), ae[:]...)
+		}
+		// DLM: the restored bands against the additive bands' masking.
+		if err := csfStep(3); err != nil {
+			return err
+		}
+		st, err = s.dispatch(s.k.cm, cmParams(0, false), rd, fc, csf, partial, s.maps[sc])
+		if err != nil {
+			return err
+		}
+		st.x, st.y = uint32(chunks), uint32(shh)
+		score = append(score, st)
+		st, err = s.dispatch(s.k.cm, cmParams(0, true), rd, fc, csf, partial, s.maps[sc])
+		if err != nil {
+			return err
+		}
+		st.x, st.y = uint32(chunks), uint32(shh)
+		maps = append(maps, st)
+		if err := rowSum(0, sc, shh, chunks, uint64(sh.cmAddAcc), sh.cmAcc, true); err != nil {
+			return err
+		}
+		// AIM: the roles swapped.
+		if !cfg.SkipAIM {
+			if err := csfStep(0); err != nil {
+				return err
+			}
+			st, err = s.dispatch(s.k.cm, cmParams(3, false), rd, fc, csf, partial, s.maps[sc])
+			if err != nil {
+				return err
+			}
+			st.x, st.y = uint32(chunks), uint32(shh)
+			both(st)
+			if err := rowSum(1, sc, shh, chunks, uint64(sh.cmAddAcc), sh.cmAcc, true); err != nil {
+				return err
+			}
+		}
+	}
+	// Readback.
+	copies := []step{
+		{src: s.bad[0], size: 4, dstOff: admBadOff},
+		{src: s.bad[1], size: 4, dstOff: admBadOff + 4},
+		{src: s.acc, size: 4 * admAccWords, dstOff: admAccOff},
+	}
+	s.scoreSteps = append(score, copies...)
+	s.mapSteps = append(maps, copies...)
+	off := uint64(admMapsOff)
+	for sc := 0; sc < adm.NumScales; sc++ {
+		if sc == 0 && cfg.SkipScale0 {
+			continue
+		}
+		size := uint64(9 * 4 * cfg.BandW[sc] * cfg.BandH[sc])
+		s.mapOff[sc] = off
+		s.mapSteps = append(s.mapSteps, step{src: s.maps[sc], size: size, dstOff: off})
+		off += size
+	}
+	if s.staging, err = s.d.newBuffer("adm readback", off, wgpu.BufferUsageMapRead|wgpu.BufferUsageCopyDst); err != nil {
+		return err
+	}
+	s.buffers = append(s.buffers, s.staging)
+	return nil
+}
+
+// The DWT's per-scale rounding (kernels/adm vpAdd, vpShift, hpAdd, hpShift).
+var (
+	dwtVPAdd   = [4]int64{0, 0, 32768, 32768}
+	dwtVPShift = [4]uint32{0, 0, 16, 16}
+	dwtHPAdd   = [4]int64{0, 16384, 32768, 16384}
+	dwtHPShift = [4]uint32{0, 15, 16, 15}
+)
+
+func b2u(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (s *admScorer) Close() (err error) {
+	if s.closed {
+		return nil
+	}
+	s.closed = true
+	defer guard(&err, "closing ADM")
+	for _, g := range s.groups {
+		g.Release()
+	}
+	for _, b := range s.buffers {
+		b.Release()
+	}
+	if s.k != nil {
+		s.k.release()
+	}
+	return nil
+}
+
+// checkADMPlane refuses a plane of the wrong size or one too short for its
+// stride, with the CPU's words; the samples are checked on the device.
+func checkADMPlane(name string, p yuv.Plane, cfg *adm.Config) error {
+	if p.Width != cfg.Width || p.Height != cfg.Height {
+		return fmt.Errorf("adm: %s luma is %dx%d, configured for %dx%d", name, p.Width, p.Height, cfg.Width, cfg.Height)
+	}
+	if p.Stride < p.Width || len(p.Pix) < (p.Height-1)*p.Stride+p.Width {
+		return fmt.Errorf("adm: %s luma plane is shorter than %dx%d (stride %d)", name, p.Width, p.Height, p.Stride)
+	}
+	return nil
+}
+
+func (s *admScorer) upload(i int, p yuv.Plane) error {
+	w, h := s.cfg.Width, s.cfg.Height
+	data := p.Pix[:w*h]
+	if p.Stride != w {
+		if s.packed == nil {
+			s.packed = make([]uint16, w*h)
+		}
+		for y := 0; y < h; y++ {
+			copy(s.packed[y*w:(y+1)*w], p.Pix[y*p.Stride:y*p.Stride+w])
+		}
+		data = s.packed
+	}
+	if err := s.d.write(s.bad[i], 0, wgpu.ToBytes([]uint32{noBad})); err != nil {
+		return err
+	}
+	return s.d.write(s.in[i], 0, wgpu.ToBytes(data))
+}
+
+func (s *admScorer) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*adm.FrameResult, error) {
+	if s.closed {
+		return nil, errors.New("gpu: ADM scorer used after Close")
+	}
+	cfg := s.cfg
+	if err := checkADMPlane("reference", ref, cfg); err != nil {
+		return nil, err
+	}
+	if err := checkADMPlane("distorted", dist, cfg); err != nil {
+		return nil, err
+	}
+	if err := s.upload(0, ref); err != nil {
+		return nil, err
+	}
+	if err := s.upload(1, dist); err != nil {
+		return nil, err
+	}
+	res := &adm.FrameResult{Frame: frame}
+	var acc admAcc
+	var bad [2]uint32
+	steps := s.scoreSteps
+	if keepMaps {
+		steps = s.mapSteps
+	}
+	err := s.d.submit(steps, s.staging, func(b []byte) {
+		words := asU32(b)
+		bad[0], bad[1] = words[0], words[1]
+		a := words[admAccOff/4:]
+		for sc := range acc {
+			for kind := range acc[sc] {
+				for band := range acc[sc][kind] {
+					i := 2 * ((sc*3+kind)*adm.NumBands + band)
+					acc[sc][kind][band] = uint64(a[i]) | uint64(a[i+1])<<32
+				}
+			}
+		}
+		if keepMaps {
+			s.readMaps(res, words)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	for i, name := range [2]string{"reference", "distorted"} {
+		if bad[i] != noBad {
+			p := [2]yuv.Plane{ref, dist}[i]
+			x, y := int(bad[i])%cfg.Width, int(bad[i])/cfg.Width
+			return nil, fmt.Errorf("adm: %s sample %d at (%d, %d) is out of range for %d-bit input", name, p.At(x, y), x, y, cfg.BitDepth)
+		}
+	}
+	finishADM(cfg, &s.shifts, &acc, res)
+	return res, nil
+}
+
+// readMaps copies the float maps the masking stage wrote (zero outside the
+// scored window, as the CPU keeps them).
+func (s *admScorer) readMaps(res *adm.FrameResult, words []uint32) {
+	cfg := s.cfg
+	for sc := 0; sc < adm.NumScales; sc++ {
+		if sc == 0 && cfg.SkipScale0 {
+			continue
+		}
+		w, h := cfg.BandW[sc], cfg.BandH[sc]
+		n := w * h
+		base := int(s.mapOff[sc] / 4)
+		plane := func(i int) []float32 {
+			out := make([]float32, n)
+			src := words[base+i*n : base+(i+1)*n]
+			for k, v := range src {
+				out[k] = math.Float32frombits(v)
+			}
+			return out
+		}
+		for b := 0; b < adm.NumBands; b++ {
+			bd := &res.Bands[sc][b]
+			bd.W, bd.H = w, h
+			bd.Restored = plane(b)
+			bd.Additive = plane(b + 3)
+			bd.Threshold = plane(b + 6)
+		}
+	}
+}
