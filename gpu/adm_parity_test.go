@@ -68,7 +68,7 @@ var admCases = []admCase{
 	{name: "1920x1080 noise8 10-bit", pattern: "noise8", w: 1920, h: 1080, depth: 10, long: true},
 }
 
-// admPictures draws a case's reference and distorted lumas (noted with a
+// admPictures draws a case's reference and distorted lumas (with a
 // stride wider than the picture, to check the padding is never read).
 func admPictures(t testing.TB, tc *admCase) (ref, dist yuv.Plane, depth int) {
 	t.Helper()
@@ -120,7 +120,6 @@ func padded(p yuv.Plane) yuv.Plane {
 	}
 	return yuv.Plane{Width: p.Width, Height: p.Height, Stride: stride, Pix: pix}
 }
-
 
 func sameADM(t *testing.T, want, got *adm.FrameResult, maps bool) {
 	t.Helper()
