@@ -169,10 +169,9 @@ fn round_bits(p: vec3<u32>, n: u32) -> Rounded {
         return Rounded(p.xy, 0u);
     }
     let sh = len - n;
-    // p >> sh (sh < 64 here: the numbers have at most 96 bits, n >= 24)
     var q = p;
     var s = sh;
-    if (s >= 32u) {
+    while (s >= 32u) {
         q = vec3<u32>(q.y, q.z, 0u);
         s = s - 32u;
     }
