@@ -91,7 +91,7 @@ func (b *backend) newADM(cfg *adm.Config) (adm.Scorer, error) {
 	if b.dev == nil {
 		return adm.New(cfg), nil
 	}
-	return nil, fmt.Errorf("%w: integer ADM runs on the CPU only; use --backend cpu", ErrNotOnBackend)
+	return gpu.NewADM(b.dev, cfg)
 }
 
 // close releases what the backend holds for one session; shared devices
