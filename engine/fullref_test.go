@@ -55,8 +55,10 @@ func runOne(t *testing.T, req Request) *Results {
 func TestFullRefOtherSize(t *testing.T) {
 	dir := t.TempDir()
 	ref, dist := filepath.Join(dir, "ref.y4m"), filepath.Join(dir, "dist.y4m")
-	writeY4M(t, ref, synth.Spec{Pattern: "grad10", Format: yuv.Format{Width: 1280, Height: 720, Chroma: yuv.C420, BitDepth: 10}}, 1)
-	writeY4M(t, dist, synth.Spec{Pattern: "vramp_b", Format: yuv.Format{Width: 640, Height: 360, Chroma: yuv.C420, BitDepth: 8}, Dist: true}, 1)
+	writeY4M(t, ref, synth.Spec{Pattern: "wide_hramp", Format: yuv.Format{Width: 1280, Height: 720, Chroma: yuv.C420, BitDepth: 10}}, 1)
+	// Both 10-bit: below 10 bits enc_bitdepth (the distorted clip's by default)
+	// anti-dithers both pictures.
+	writeY4M(t, dist, synth.Spec{Pattern: "vramp_b", Format: yuv.Format{Width: 640, Height: 360, Chroma: yuv.C420, BitDepth: 10}, Dist: true}, 1)
 
 	full := runOne(t, Request{Reference: ref, Distorted: dist, Features: []feature.Spec{{Name: "cambi", Opts: []feature.KV{{Key: "full_ref", Value: "true"}}}}})
 	alone := runOne(t, Request{Distorted: ref, Features: []feature.Spec{{Name: "cambi", Opts: []feature.KV{{Key: "enc_width", Value: "640"}, {Key: "enc_height", Value: "360"}}}}})
