@@ -47,6 +47,9 @@ var admCases = []admCase{
 	{name: "216x216 noise8 12-bit", pattern: "noise8", w: 216, h: 216, depth: 12},
 	{name: "216x216 noise8 16-bit", pattern: "noise8", w: 216, h: 216, depth: 16},
 	{name: "216x216 checker 16-bit", pattern: "checker", w: 216, h: 216, depth: 16},
+	{name: "216x216 extreme 16-bit", pattern: "extreme", w: 216, h: 216, depth: 16},
+	{name: "216x216 fullnoise 16-bit", pattern: "fullnoise", w: 216, h: 216, depth: 16},
+	{name: "100x75 fullnoise 12-bit", pattern: "fullnoise", w: 100, h: 75, depth: 12},
 	{name: "1000x562 noise8 8-bit", pattern: "noise8", w: 1000, h: 562, depth: 8},
 	{name: "1000x562 diag8 10-bit", pattern: "diag8", w: 1000, h: 562, depth: 10},
 	{name: "barten", pattern: "noise8", w: 216, h: 216, depth: 10, opts: []string{"adm_csf_mode", "1"}},
@@ -88,6 +91,10 @@ func admPictures(t testing.TB, tc *admCase) (ref, dist yuv.Plane, depth int) {
 		}
 		t.Fatalf("no golden case %s", name)
 	}
+	if tc.pattern == "extreme" || tc.pattern == "fullnoise" {
+		r, d := extremePlanes(tc.pattern, tc.w, tc.h, tc.depth)
+		return padded(r), padded(d), tc.depth
+	}
 	f := yuv.Format{Width: tc.w, Height: tc.h, Chroma: yuv.C420, BitDepth: tc.depth}
 	r, err := synth.Frame(synth.Spec{Pattern: tc.pattern, Format: f}, 0)
 	if err != nil {
@@ -98,6 +105,41 @@ func admPictures(t testing.TB, tc *admCase) (ref, dist yuv.Plane, depth int) {
 		t.Fatal(err)
 	}
 	return padded(r.Luma()), padded(d.Luma()), tc.depth
+}
+
+// extremePlanes are full-scale contents where the first DWT level's int32
+// arithmetic wraps at 16 bits: "extreme", a 10-pixel checkerboard of 0 and
+// the maximum whose distorted version inverts one cell in three, and
+// "fullnoise", uniform noise over the whole range with the distorted
+// version off by up to 1/16 of it.
+func extremePlanes(pattern string, w, h, depth int) (ref, dist yuv.Plane) {
+	maxv := 1<<depth - 1
+	r, d := make([]uint16, w*h), make([]uint16, w*h)
+	seed := uint64(0x9E3779B97F4A7C15)
+	next := func() uint64 {
+		seed ^= seed << 13
+		seed ^= seed >> 7
+		seed ^= seed << 17
+		return seed
+	}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			var rv, dv int
+			if pattern == "extreme" {
+				c := (x/10 + y/10) % 2
+				rv = c * maxv
+				dv = rv
+				if (x/10+3*(y/10))%3 == 0 {
+					dv = maxv - rv
+				}
+			} else {
+				rv = int(next() % uint64(maxv+1))
+				dv = rv + int(next()%uint64(maxv/8+1)) - maxv/16
+			}
+			r[y*w+x], d[y*w+x] = uint16(rv), uint16(min(max(dv, 0), maxv))
+		}
+	}
+	return yuv.Plane{Width: w, Height: h, Stride: w, Pix: r}, yuv.Plane{Width: w, Height: h, Stride: w, Pix: d}
 }
 
 func cutPrefix(s, p string) (string, bool) {

@@ -1,6 +1,7 @@
-// Package gpu is Bandscope's WebGPU backend: CAMBI (and, later, integer ADM)
-// computed on a GPU adapter through wgpu-native, with the same bits as the
-// CPU reference in kernels/cambi for every intermediate map and every score.
+// Package gpu is Bandscope's WebGPU backend: CAMBI and integer ADM computed
+// on a GPU adapter through wgpu-native, with the same bits as the CPU
+// references in kernels/cambi and kernels/adm for every intermediate map and
+// every score.
 //
 // Every per-pixel stage runs on the device (input validation included) as a WGSL compute shader, one
 // .wgsl file per stage, named after the CPU stage it mirrors. The shaders use
@@ -20,6 +21,19 @@
 // divides by k. When that check fails, the host reads the c-values back and
 // pools them with kernels/cambi Pool itself. The per-frame finish (the
 // division, the weighted sum of five scale scores) runs on the host.
+//
+// Integer ADM (NewADM): the DWT pyramid, decouple, CSF, contrast masking
+// (numerator and AIM) and the CSF-weighted denominator run on the device,
+// down to each band's 64-bit accumulator (adm_*.wgsl). WGSL without the
+// shader-int64 extension has no 64-bit integers, so they are pairs of u32
+// (adm_int64.wgsl) on every adapter; the row sums with their rounding
+// shifts are formed on the device too (adm_rowsum.wgsl). The CPU's float
+// and double steps per coefficient (the one-degree angle test, the
+// enhancement gain limit, the maps' int-to-float conversion) are evaluated
+// in integers with explicit round-to-nearest-even (round_bits), never with
+// WGSL floats. The host reads back 72 accumulators and finishes each frame
+// as kernels/adm does (libm's powf and pow, the float sums of the band
+// terms), so every field of adm.FrameResult has the CPU's bits.
 //
 // The package needs cgo (wgpu-native is linked statically); without cgo it
 // builds a stub whose Adapters and Open report that no GPU backend exists.
