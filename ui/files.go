@@ -37,7 +37,7 @@ func guessRaw(name string) (o clip.RawOptions, complete bool) {
 	if m := reSize.FindStringSubmatch(base); m != nil {
 		o.Width, _ = strconv.Atoi(m[1])
 		o.Height, _ = strconv.Atoi(m[2])
-		gotSize = true
+		gotSize = o.Width > 0 && o.Height > 0
 	} else if m := reLines.FindStringSubmatch(base); m != nil {
 		o.Height, _ = strconv.Atoi(m[1])
 		o.Width = o.Height * 16 / 9
