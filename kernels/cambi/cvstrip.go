@@ -35,6 +35,7 @@ type strip struct {
 
 	px0, px1 int // the samples that feed the strip
 	hist     []uint16
+	ring     [][]run // run lists of recent rows, by row modulo its length
 	stride   int
 	rowOff   int // histogram row of band value b is b + rowOff
 }
@@ -76,67 +77,104 @@ func (s *strip) run() {
 	s.hist = s.sc.hist
 	clear(s.hist[:rows*s.stride])
 
-	args := cvArgs{hist: s.hist, stride: s.stride, rowOff: s.rowOff, base: base, size: size,
-		active: s.pl.active, t: t, rec: Reciprocal()}
 	pad := s.pad
+	// A ring of the run lists of the rows in the window, one more that is
+	// leaving, and the row entering.
+	ringLen := 2*pad + 3
+	for len(s.sc.ring) < ringLen {
+		s.sc.ring = append(s.sc.ring, nil)
+	}
+	s.ring = s.sc.ring[:ringLen]
 	for y := 0; y < min(pad, h); y++ {
-		s.update(y, -1, false)
+		s.findRuns(y)
+		s.apply(s.runs(y), nil, false)
 	}
 	for y := 0; y < h; y++ {
-		in, out := y+pad, y-pad-1
-		switch {
-		case in < h && out >= 0:
-			s.update(in, out, false)
-			s.update(out, in, true)
-		case in < h:
-			s.update(in, -1, false)
-		case out >= 0:
-			s.update(out, -1, true)
+		var in, out []run
+		if y+pad < h {
+			s.findRuns(y + pad)
+			in = s.runs(y + pad)
 		}
+		if y-pad-1 >= 0 {
+			out = s.runs(y - pad - 1)
+		}
+		s.apply(in, out, false)
+		s.apply(out, in, true)
 		o := y * w
-		args.out = s.cv[o+s.x0 : o+s.x1]
-		args.img = s.img[o+s.x0 : o+s.x1]
-		args.mask = s.mask[o+s.x0 : o+s.x1]
-		s.k.cvRow(&args)
+		s.cvRow(s.cv[o+s.x0:o+s.x1], s.runs(y))
 	}
 }
 
-// update adds (sub: removes) the masked in-band samples of row y to the
-// histogram, a run of equal samples at a time. A sample that equals the
-// sample of row other in its column (both masked) is skipped: the row
-// entering and the row leaving the window cancel there.
-func (s *strip) update(y, other int, sub bool) {
-	w, base, size := s.w, int(s.t.BandBase), int(s.t.BandSize)
+func (s *strip) runs(y int) []run { return s.ring[y%len(s.ring)] }
+
+// findRuns lists the runs of equal masked in-band samples of row y over
+// the samples that feed the strip.
+func (s *strip) findRuns(y int) {
+	w, base, size := s.w, uint16(s.t.BandBase), uint16(s.t.BandSize)
 	row, mrow := s.img[y*w:(y+1)*w], s.mask[y*w:(y+1)*w]
-	var orow []uint16
-	var omask []uint8
-	if other >= 0 {
-		orow, omask = s.img[other*w:(other+1)*w], s.mask[other*w:(other+1)*w]
-	}
-	win := 2*s.pad + 1
-	runA, runB := -1, -1 // current run [runA, runB) of band value runV
-	runV := 0
-	flush := func() {
-		if runA < 0 {
-			return
-		}
-		n := runB - runA
-		lo, hi := max(runA-s.pad, s.x0), min(runB+s.pad, s.x1)
-		s.k.trap(s.hist[(runV+s.rowOff)*s.stride:], lo-s.x0, hi-s.x0, lo-(runA-s.pad), min(n, win), n+win-1, sub)
-		runA = -1
-	}
-	for x := s.px0; x < s.px1; x++ {
-		b := int(row[x]) - base
-		if mrow[x] == 0 || uint(b) >= uint(size) || (orow != nil && omask[x] != 0 && orow[x] == row[x]) {
-			flush()
+	rs := s.ring[y%len(s.ring)][:0]
+	for x := s.px0; x < s.px1; {
+		v := row[x]
+		if mrow[x] == 0 || v-base >= size {
+			x++
 			continue
 		}
-		if runA >= 0 && b == runV && x == runB {
-			runB++
+		e := x + 1
+		for e < s.px1 && row[e] == v && mrow[e] != 0 {
+			e++
+		}
+		rs = append(rs, run{int32(x), int32(e), int32(v - base)})
+		x = e
+	}
+	s.ring[y%len(s.ring)] = rs
+}
+
+// apply adds (sub: removes) the runs of rs to the histogram, except where
+// a run of other (the row leaving or entering the window at the same time)
+// holds the same value in the same columns: there the two cancel.
+func (s *strip) apply(rs, other []run, sub bool) {
+	j := 0
+	for _, r := range rs {
+		for j < len(other) && other[j].b <= r.a {
+			j++
+		}
+		a := r.a
+		for k := j; k < len(other) && other[k].a < r.b; k++ {
+			if o := other[k]; o.v == r.v {
+				if ca := max(a, o.a); ca > a {
+					s.trap(int(a), int(ca), int(r.v), sub)
+				}
+				a = max(a, min(r.b, o.b))
+			}
+		}
+		if a < r.b {
+			s.trap(int(a), int(r.b), int(r.v), sub)
+		}
+	}
+}
+
+// trap adds the samples [a, b) of band value v to the strip's columns.
+func (s *strip) trap(a, b, v int, sub bool) {
+	lo, hi := max(a-s.pad, s.x0), min(b+s.pad, s.x1)
+	if lo >= hi {
+		return
+	}
+	n, win := b-a, 2*s.pad+1
+	s.k.trap(s.hist[(v+s.rowOff)*s.stride:], lo-s.x0, hi-s.x0, lo-(a-s.pad), min(n, win), n+win-1, sub)
+}
+
+// cvRow computes one row of c-values from the row's runs: along a run
+// every histogram row the c-value reads is contiguous.
+func (s *strip) cvRow(out []float32, rs []run) {
+	clear(out)
+	rec := Reciprocal()
+	for _, r := range rs {
+		a, b := max(int(r.a), s.x0), min(int(r.b), s.x1)
+		if a >= b {
 			continue
 		}
-		flush()
-		runA, runB, runV = x, x+1, b
+		if act := s.pl.active[r.v]; act != 0 {
+			s.k.cvRun(out[a-s.x0:b-s.x0], s.hist, (int(r.v)+s.rowOff)*s.stride+a-s.x0, s.stride, act, &s.pl.wts, rec)
+		}
 	}
-	flush()
 }

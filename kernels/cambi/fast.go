@@ -52,10 +52,11 @@ type fast struct {
 // the per-value tables of the c-value pass.
 type plan struct {
 	w, h, window int
-	inW, inH, bd int // the input pictures
+	inW, inH, bd int     // the input pictures
 	sx, sy       []int32 // source column/row of each output sample (resampling)
 	resample     bool
-	active       []uint32 // per band value: bit d set when step d+1 can count
+	active       []uint32  // per band value: bit d set when step d+1 can count
+	wts          [32]int32 // the diff weights
 }
 
 func newPlan(w, h, window, inW, inH, bd int, t *Tables) *plan {
@@ -76,6 +77,9 @@ func newPlan(w, h, window, inW, inH, bd int, t *Tables) *plan {
 			p.sy[y] = int32(float64(fy) + 0.5)
 			fy += ratioY
 		}
+	}
+	for d := 0; d < t.NumDiffs; d++ {
+		p.wts[d] = int32(t.DiffWeights[d])
 	}
 	p.active = make([]uint32, t.BandSize)
 	for b := range p.active {
@@ -100,16 +104,15 @@ type fastWS struct {
 }
 
 type bandScratch struct {
-	col   []int32  // mask column sums
-	deriv []uint8  // one row of zero-derivative flags
-	rows  []uint16 // 3 horizontally mode-filtered rows
-	hist  []uint16 // a strip's histogram
-	runs  []run    // runs of one histogram update row
+	col  []int32  // mask column sums
+	rows []uint16 // 3 horizontally mode-filtered rows
+	hist []uint16 // a strip's histogram
+	ring [][]run  // a strip's run lists
 }
 
 // run is a horizontal run [a, b) of equal samples (hist row r) that enter
 // or leave a strip's window.
-type run struct{ a, b, r int32 }
+type run struct{ a, b, v int32 }
 
 func newFastWS(p *plan) *fastWS {
 	n := p.w * p.h
@@ -330,22 +333,18 @@ func antiDitherRows(dst, src []uint16, w, h, y0, y1 int) {
 func spatialMaskRows(mask []uint8, img []uint16, w, h, maskIndex, y0, y1 int, sc *bandScratch, k *kernels) {
 	const pad = MaskFilterSize / 2
 	sc.col = grow(sc.col, w)
-	sc.deriv = grow(sc.deriv, w)
-	col, deriv := sc.col[:w], sc.deriv[:w]
+	col := sc.col[:w]
 	clear(col)
 	// Rows y0-pad-1 .. y0+pad-1: the loop's first step drops the first.
 	for y := max(y0-pad-1, 0); y < min(y0+pad, h); y++ {
-		k.derivRow(deriv, img, w, h, y)
-		k.addCounts(col, deriv, true)
+		k.derivCount(col, img, w, h, y, true)
 	}
 	for y := y0; y < y1; y++ {
 		if y+pad < h {
-			k.derivRow(deriv, img, w, h, y+pad)
-			k.addCounts(col, deriv, true)
+			k.derivCount(col, img, w, h, y+pad, true)
 		}
 		if y-pad-1 >= 0 {
-			k.derivRow(deriv, img, w, h, y-pad-1)
-			k.addCounts(col, deriv, false)
+			k.derivCount(col, img, w, h, y-pad-1, false)
 		}
 		boxRow(mask[y*w:(y+1)*w], col, w, int32(maskIndex))
 	}

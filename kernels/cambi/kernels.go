@@ -7,11 +7,9 @@ import "github.com/bandscope/bandscope/kernels/cpu"
 // twins that give the same bits (kernels_test.go checks every one).
 type kernels struct {
 	set cpu.Set
-	// derivRow sets deriv[x] to 1 where row y of img (w x h) is flat to
-	// the right and downwards (zeroDerivativeRow).
-	derivRow func(deriv []uint8, img []uint16, w, h, y int)
-	// addCounts adds (or subtracts) the 0/1 flags to the column sums.
-	addCounts func(col []int32, deriv []uint8, add bool)
+	// derivCount adds (or subtracts) to col[x] 1 where row y of img
+	// (w x h) is flat to the right and downwards (zeroDerivativeRow).
+	derivCount func(col []int32, img []uint16, w, h, y int, add bool)
 	// hmode is the horizontal 3-tap mode of in (first and last kept).
 	hmode func(out, in []uint16)
 	// vmode is the vertical 3-tap mode of three rows.
@@ -24,36 +22,22 @@ type kernels struct {
 	// min(t+1, m, l-t) with t = t0+i-lo, m = min(n, window), l = n+window-1.
 	// It may read and rewrite (unchanged) up to 31 entries past hi.
 	trap func(h []uint16, lo, hi, t0, m, l int, sub bool)
-	// cvRow computes one row of c-values of a strip (see cvRowGo).
-	cvRow func(a *cvArgs)
-}
-
-// cvArgs are the inputs of one strip row of c-values.
-type cvArgs struct {
-	out    []float32
-	img    []uint16
-	mask   []uint8
-	hist   []uint16 // the strip's histogram, rows of stride entries
-	stride int
-	rowOff int // histogram row of band value b is b + rowOff
-	base   int // band base
-	size   int // band size
-	active []uint32
-	wts    *[32]float32 // unused by the Go kernel
-	t      *Tables
-	rec    *[ReciprocalSize]float32
+	// cvRun computes the c-values of a run of len(out) equal samples
+	// whose p0 counts start at hist[i0] (the other counts are whole rows
+	// of stride entries above and below); act has bit d set for each step
+	// d+1 the value can use, wts are the diff weights.
+	cvRun func(out []float32, hist []uint16, i0, stride int, act uint32, wts *[32]int32, rec *[ReciprocalSize]float32)
 }
 
 var scalarKernels = &kernels{
 	set:        cpu.Scalar,
-	derivRow:   zeroDerivativeRow,
-	addCounts:  addCountsGo,
+	derivCount: derivCountGo,
 	hmode:      hmodeGo,
 	vmode:      vmodeGo,
 	decimate16: decimateGo[uint16],
 	decimate8:  decimateGo[uint8],
 	trap:       trapGo,
-	cvRow:      cvRowGo,
+	cvRun:      cvRunGo,
 }
 
 // kernelsFor returns the kernels of a set; sets without a twin for an
@@ -65,16 +49,39 @@ func kernelsFor(s cpu.Set) *kernels {
 	return scalarKernels
 }
 
-func addCountsGo(col []int32, deriv []uint8, add bool) {
-	col = col[:len(deriv)]
-	if add {
-		for x, d := range deriv {
-			col[x] += int32(d)
+func derivCountGo(col []int32, img []uint16, w, h, y int, add bool) {
+	row := img[y*w : (y+1)*w]
+	if y+1 >= h {
+		col = col[:w]
+		d := int32(1)
+		if !add {
+			d = -1
 		}
+		for x := 0; x < w-1; x++ {
+			if row[x] == row[x+1] {
+				col[x] += d
+			}
+		}
+		col[w-1] += d
 		return
 	}
-	for x, d := range deriv {
-		col[x] -= int32(d)
+	derivCountTail(col, row, img[(y+1)*w:(y+2)*w], 0, w, add)
+}
+
+// derivCountTail is derivCount's rows from column x0 on, with a row below.
+func derivCountTail(col []int32, row, below []uint16, x0, w int, add bool) {
+	col, below = col[:w], below[:w]
+	d := int32(1)
+	if !add {
+		d = -1
+	}
+	for x := x0; x < w-1; x++ {
+		if row[x] == row[x+1] && row[x] == below[x] {
+			col[x] += d
+		}
+	}
+	if row[w-1] == below[w-1] {
+		col[w-1] += d
 	}
 }
 
@@ -121,31 +128,26 @@ func trapGo(h []uint16, lo, hi, t0, m, l int, sub bool) {
 	}
 }
 
-// cvRowGo is cValuePixel over one strip row, reading the strip's
-// histogram; the steps d a value can use are the set bits of active.
-func cvRowGo(a *cvArgs) {
-	t, rec, hist, stride := a.t, a.rec, a.hist, a.stride
-	img, mask := a.img[:len(a.out)], a.mask[:len(a.out)]
-	for x := range a.out {
-		b := int(img[x]) - a.base
-		if mask[x] == 0 || uint(b) >= uint(a.size) {
-			a.out[x] = 0
+// cvRunGo is cValuePixel along a run: the steps run outermost so that
+// every count is read from a contiguous histogram row.
+func cvRunGo(out []float32, hist []uint16, i0, stride int, act uint32, wts *[32]int32, rec *[ReciprocalSize]float32) {
+	n := len(out)
+	p0s := hist[i0 : i0+n]
+	clear(out)
+	for d := 0; act != 0; d, act = d+1, act>>1 {
+		if act&1 == 0 {
 			continue
 		}
-		act := a.active[b]
-		i := (b+a.rowOff)*stride + x
-		p0 := int(hist[i])
-		var c float32
-		for d := 0; act != 0; d++ {
-			if act&1 != 0 {
-				p := max(int(hist[i+(d+1)*stride]), int(hist[i-(d+1)*stride]))
-				val := float32(t.DiffWeights[d]*p0*p) * rec[p+p0]
-				if val > c {
-					c = val
-				}
+		up := hist[i0+(d+1)*stride:][:n]
+		dn := hist[i0-(d+1)*stride:][:n]
+		wd := int(wts[d])
+		for i, c := range out {
+			p0 := int(p0s[i])
+			p := max(int(up[i]), int(dn[i]))
+			val := float32(wd*p0*p) * rec[p+p0]
+			if val > c {
+				out[i] = val
 			}
-			act >>= 1
 		}
-		a.out[x] = c
 	}
 }

@@ -1,14 +1,119 @@
 package cambi
 
-import "github.com/bandscope/bandscope/kernels/cpu"
+import (
+	"math/bits"
+
+	"github.com/bandscope/bandscope/kernels/cpu"
+)
+
+//go:noescape
+func trapAVX2(h *uint16, n, t0, m, l int, sub bool)
+
+//go:noescape
+func trapAVX512(h *uint16, n, t0, m, l int, sub bool)
+
+//go:noescape
+func cvRunAVX2(out *float32, n int, p0 *uint16, stride int, act uint32, wts *[32]int32, rec *float32)
+
+//go:noescape
+func cvRunAVX512(out *float32, n int, p0 *uint16, stride int, act uint32, wts *[32]int32, rec *float32)
+
+//go:noescape
+func derivCountAVX2(col *int32, row, below *uint16, n int, sub bool)
+
+//go:noescape
+func hmodeAVX2(out, in *uint16, n int)
+
+//go:noescape
+func vmodeAVX2(out, a, b, c *uint16, n int)
 
 // simdKernels returns the amd64 twins of a SIMD set.
 func simdKernels(s cpu.Set) *kernels {
+	k := *scalarKernels
+	k.set = s
+	// The mask and mode-filter rows are memory-bound: AVX-512 shares the
+	// AVX2 twins.
+	k.derivCount = derivCountSIMD
+	k.hmode = hmodeSIMD
+	k.vmode = vmodeSIMD
 	switch s {
-	case cpu.AVX2, cpu.AVX512:
-		k := *scalarKernels
-		k.set = s
-		return &k
+	case cpu.AVX2:
+		k.trap = trapSIMD(trapAVX2, 16)
+		k.cvRun = cvRunSIMD(cvRunAVX2, 8)
+	case cpu.AVX512:
+		k.trap = trapSIMD(trapAVX512, 32)
+		k.cvRun = cvRunSIMD(cvRunAVX512, 16)
+	default:
+		return nil
 	}
-	return nil
+	return &k
+}
+
+// trapSIMD wraps a trapezoid kernel that rewrites whole vectors of lanes
+// entries; the bounds check covers the last vector (histSlack leaves room).
+func trapSIMD(f func(h *uint16, n, t0, m, l int, sub bool), lanes int) func([]uint16, int, int, int, int, int, bool) {
+	return func(h []uint16, lo, hi, t0, m, l int, sub bool) {
+		n := hi - lo
+		if n <= 0 {
+			return
+		}
+		_ = h[lo+(n+lanes-1)/lanes*lanes-1]
+		f(&h[lo], n, t0, m, l, sub)
+	}
+}
+
+// cvRunSIMD wraps a c-value kernel that handles whole vectors; the rest of
+// the run goes to the Go kernel (every pixel is independent).
+func cvRunSIMD(f func(out *float32, n int, p0 *uint16, stride int, act uint32, wts *[32]int32, rec *float32), lanes int) func([]float32, []uint16, int, int, uint32, *[32]int32, *[ReciprocalSize]float32) {
+	return func(out []float32, hist []uint16, i0, stride int, act uint32, wts *[32]int32, rec *[ReciprocalSize]float32) {
+		n := len(out)
+		v := n / lanes * lanes
+		if v > 0 {
+			// The kernel reads rows up to 32 steps above and below.
+			d := 32 - bits.LeadingZeros32(act)
+			_ = hist[i0+d*stride+v-1]
+			_ = hist[i0-d*stride]
+			f(&out[0], v, &hist[i0], stride, act, wts, &rec[0])
+		}
+		if v < n {
+			cvRunGo(out[v:], hist, i0+v, stride, act, wts, rec)
+		}
+	}
+}
+
+func derivCountSIMD(col []int32, img []uint16, w, h, y int, add bool) {
+	if y+1 >= h || w < 17 {
+		derivCountGo(col, img, w, h, y, add)
+		return
+	}
+	n := (w - 1) &^ 15
+	row, below := img[y*w:(y+1)*w], img[(y+1)*w:(y+2)*w]
+	_ = col[n-1]
+	derivCountAVX2(&col[0], &row[0], &below[0], n, !add)
+	derivCountTail(col, row, below, n, w, add)
+}
+
+func hmodeSIMD(out, in []uint16) {
+	w := len(in)
+	n := (w - 2) &^ 15
+	if w < 18 || n <= 0 {
+		hmodeGo(out, in)
+		return
+	}
+	out = out[:w]
+	hmodeAVX2(&out[1], &in[1], n)
+	out[0] = in[0]
+	for x := 1 + n; x < w-1; x++ {
+		out[x] = mode3(in[x-1], in[x], in[x+1])
+	}
+	out[w-1] = in[w-1]
+}
+
+func vmodeSIMD(out, a, b, c []uint16) {
+	n := len(out) &^ 15
+	if n > 0 {
+		_, _, _ = a[n-1], b[n-1], c[n-1]
+		vmodeAVX2(&out[0], &a[0], &b[0], &c[0], n)
+	}
+	vmodeGo(out[n:], a[n:], b[n:], c[n:])
 }

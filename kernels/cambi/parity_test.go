@@ -110,10 +110,10 @@ func TestParity(t *testing.T) {
 // size and bit depth.
 func TestParityResample(t *testing.T) {
 	cases := []struct {
-		name          string
-		w, h, bd      int
-		opts          map[string]string
-		rw, rh, rbd   int
+		name        string
+		w, h, bd    int
+		opts        map[string]string
+		rw, rh, rbd int
 	}{
 		{"enc", 1000, 600, 10, map[string]string{"enc_width": "777", "enc_height": "411"}, 0, 0, 0},
 		{"hrs", 1920, 1080, 8, map[string]string{"cambi_high_res_speedup": "1080"}, 0, 0, 0},

@@ -1,0 +1,310 @@
+#include "textflag.h"
+
+// Lane indices 0..31 as int16 and 0..15 as int32.
+DATA iota16<>+0(SB)/8, $0x0003000200010000
+DATA iota16<>+8(SB)/8, $0x0007000600050004
+DATA iota16<>+16(SB)/8, $0x000b000a00090008
+DATA iota16<>+24(SB)/8, $0x000f000e000d000c
+DATA iota16<>+32(SB)/8, $0x0013001200110010
+DATA iota16<>+40(SB)/8, $0x0017001600150014
+DATA iota16<>+48(SB)/8, $0x001b001a00190018
+DATA iota16<>+56(SB)/8, $0x001f001e001d001c
+GLOBL iota16<>(SB), RODATA|NOPTR, $64
+
+// func trapAVX2(h *uint16, n, t0, m, l int, sub bool)
+// h[i] += min(t+1, m, l-t), t = t0+i, for i in [0, n); lanes past n add 0.
+TEXT ·trapAVX2(SB), NOSPLIT, $0-41
+	MOVQ h+0(FP), DI
+	MOVQ n+8(FP), CX
+	MOVQ t0+16(FP), AX
+	MOVQ m+24(FP), BX
+	MOVQ l+32(FP), DX
+	MOVBLZX sub+40(FP), R8
+	TESTQ CX, CX
+	JLE tdone2
+	VMOVDQU iota16<>(SB), Y0        // j: lane index
+	VMOVQ AX, X1
+	VPBROADCASTW X1, Y1
+	VPADDW Y0, Y1, Y1               // t
+	VMOVQ BX, X2
+	VPBROADCASTW X2, Y2             // m
+	VMOVQ DX, X3
+	VPBROADCASTW X3, Y3             // l
+	VMOVQ CX, X4
+	VPBROADCASTW X4, Y4             // n
+	MOVL $0x00010001, R9
+	VMOVQ R9, X5
+	VPBROADCASTD X5, Y5             // 1
+	MOVL $0x00100010, R9
+	VMOVQ R9, X6
+	VPBROADCASTD X6, Y6             // 16
+tloop2:
+	VPADDW Y5, Y1, Y7               // t+1
+	VPMINSW Y2, Y7, Y7
+	VPSUBW Y1, Y3, Y8               // l-t
+	VPMINSW Y8, Y7, Y7
+	VPCMPGTW Y0, Y4, Y9             // j < n
+	VPAND Y9, Y7, Y7
+	VMOVDQU (DI), Y10
+	TESTQ R8, R8
+	JNZ tsub2
+	VPADDW Y7, Y10, Y10
+	JMP tstore2
+tsub2:
+	VPSUBW Y7, Y10, Y10
+tstore2:
+	VMOVDQU Y10, (DI)
+	VPADDW Y6, Y1, Y1
+	VPADDW Y6, Y0, Y0
+	ADDQ $32, DI
+	SUBQ $16, CX
+	JG tloop2
+	VZEROUPPER
+tdone2:
+	RET
+
+// func trapAVX512(h *uint16, n, t0, m, l int, sub bool)
+TEXT ·trapAVX512(SB), NOSPLIT, $0-41
+	MOVQ h+0(FP), DI
+	MOVQ n+8(FP), CX
+	MOVQ t0+16(FP), AX
+	MOVQ m+24(FP), BX
+	MOVQ l+32(FP), DX
+	MOVBLZX sub+40(FP), R8
+	TESTQ CX, CX
+	JLE tdone5
+	VMOVDQU16 iota16<>(SB), Z0
+	VPBROADCASTW AX, Z1
+	VPADDW Z0, Z1, Z1               // t
+	VPBROADCASTW BX, Z2             // m
+	VPBROADCASTW DX, Z3             // l
+	VPBROADCASTW CX, Z4             // n
+	MOVL $1, R9
+	VPBROADCASTW R9, Z5             // 1
+	MOVL $32, R9
+	VPBROADCASTW R9, Z6             // 32
+tloop5:
+	VPADDW Z5, Z1, Z7
+	VPMINSW Z2, Z7, Z7
+	VPSUBW Z1, Z3, Z8
+	VPMINSW Z8, Z7, Z7
+	VPCMPGTW Z0, Z4, K1             // j < n
+	VMOVDQU16 (DI), Z10
+	TESTQ R8, R8
+	JNZ tsub5
+	VPADDW Z7, Z10, K1, Z10
+	JMP tstore5
+tsub5:
+	VPSUBW Z7, Z10, K1, Z10
+tstore5:
+	VMOVDQU16 Z10, (DI)
+	VPADDW Z6, Z1, Z1
+	VPADDW Z6, Z0, Z0
+	ADDQ $64, DI
+	SUBQ $32, CX
+	JG tloop5
+	VZEROUPPER
+tdone5:
+	RET
+
+// func cvRunAVX2(out *float32, n int, p0 *uint16, stride int, act uint32, wts *[32]int32, rec *float32)
+// n is a multiple of 8; stride is in entries.
+TEXT ·cvRunAVX2(SB), NOSPLIT, $0-56
+	MOVQ out+0(FP), DI
+	MOVQ n+8(FP), CX
+	MOVQ p0+16(FP), SI
+	MOVQ stride+24(FP), DX
+	SHLQ $1, DX                     // stride in bytes
+	MOVL act+32(FP), R12
+	MOVQ wts+40(FP), R13
+	MOVQ rec+48(FP), R14
+	SHRQ $3, CX
+	JZ cdone2
+cloop2:
+	VPMOVZXWD (SI), Y0              // p0
+	VXORPS Y1, Y1, Y1               // c
+	MOVL R12, R8
+dloop2:
+	TESTL R8, R8
+	JZ dend2
+	BSFL R8, R9                     // d
+	BTRL R9, R8
+	LEAQ 1(R9), R10
+	IMULQ DX, R10                   // (d+1)*stride bytes
+	VPMOVZXWD (SI)(R10*1), Y2       // row b+d+1
+	MOVQ SI, R11
+	SUBQ R10, R11
+	VPMOVZXWD (R11), Y3             // row b-d-1
+	VPMAXSD Y3, Y2, Y2              // p
+	VPADDD Y0, Y2, Y4               // p+p0
+	VPMULLD Y0, Y2, Y2              // p0*p
+	VPBROADCASTD (R13)(R9*4), Y5
+	VPMULLD Y5, Y2, Y2              // w*p0*p
+	VCVTDQ2PS Y2, Y2
+	VPCMPEQD Y6, Y6, Y6
+	VGATHERDPS Y6, (R14)(Y4*4), Y7  // rec[p+p0]
+	VMULPS Y7, Y2, Y2
+	VMAXPS Y1, Y2, Y1               // c = val > c ? val : c
+	JMP dloop2
+dend2:
+	VMOVUPS Y1, (DI)
+	ADDQ $32, DI
+	ADDQ $16, SI
+	DECQ CX
+	JNZ cloop2
+	VZEROUPPER
+cdone2:
+	RET
+
+// func cvRunAVX512(out *float32, n int, p0 *uint16, stride int, act uint32, wts *[32]int32, rec *float32)
+// n is a multiple of 16.
+TEXT ·cvRunAVX512(SB), NOSPLIT, $0-56
+	MOVQ out+0(FP), DI
+	MOVQ n+8(FP), CX
+	MOVQ p0+16(FP), SI
+	MOVQ stride+24(FP), DX
+	SHLQ $1, DX
+	MOVL act+32(FP), R12
+	MOVQ wts+40(FP), R13
+	MOVQ rec+48(FP), R14
+	SHRQ $4, CX
+	JZ cdone5
+cloop5:
+	VPMOVZXWD (SI), Z0
+	VXORPS Z1, Z1, Z1
+	MOVL R12, R8
+dloop5:
+	TESTL R8, R8
+	JZ dend5
+	BSFL R8, R9
+	BTRL R9, R8
+	LEAQ 1(R9), R10
+	IMULQ DX, R10
+	VPMOVZXWD (SI)(R10*1), Z2
+	MOVQ SI, R11
+	SUBQ R10, R11
+	VPMOVZXWD (R11), Z3
+	VPMAXSD Z3, Z2, Z2
+	VPADDD Z0, Z2, Z4
+	VPMULLD Z0, Z2, Z2
+	VPBROADCASTD (R13)(R9*4), Z5
+	VPMULLD Z5, Z2, Z2
+	VCVTDQ2PS Z2, Z2
+	KXNORW K0, K0, K1
+	VGATHERDPS (R14)(Z4*4), K1, Z7
+	VMULPS Z7, Z2, Z2
+	VMAXPS Z1, Z2, Z1
+	JMP dloop5
+dend5:
+	VMOVUPS Z1, (DI)
+	ADDQ $64, DI
+	ADDQ $32, SI
+	DECQ CX
+	JNZ cloop5
+	VZEROUPPER
+cdone5:
+	RET
+
+// func derivCountAVX2(col *int32, row, below *uint16, n int, sub bool)
+// col[x] += (or -=) 1 where row[x] == row[x+1] and row[x] == below[x], for
+// x in [0, n); n is a multiple of 16 and row[n] is readable.
+TEXT ·derivCountAVX2(SB), NOSPLIT, $0-33
+	MOVQ col+0(FP), DI
+	MOVQ row+8(FP), SI
+	MOVQ below+16(FP), BX
+	MOVQ n+24(FP), CX
+	MOVBLZX sub+32(FP), R8
+	SHRQ $4, CX
+	JZ ddone
+dloop:
+	VMOVDQU (SI), Y0
+	VMOVDQU 2(SI), Y1
+	VMOVDQU (BX), Y2
+	VPCMPEQW Y1, Y0, Y1
+	VPCMPEQW Y2, Y0, Y2
+	VPAND Y2, Y1, Y1                // -1 where flat
+	VPMOVSXWD X1, Y3
+	VEXTRACTI128 $1, Y1, X4
+	VPMOVSXWD X4, Y4
+	VMOVDQU (DI), Y5
+	VMOVDQU 32(DI), Y6
+	TESTQ R8, R8
+	JNZ dsub
+	VPSUBD Y3, Y5, Y5
+	VPSUBD Y4, Y6, Y6
+	JMP dstore
+dsub:
+	VPADDD Y3, Y5, Y5
+	VPADDD Y4, Y6, Y6
+dstore:
+	VMOVDQU Y5, (DI)
+	VMOVDQU Y6, 32(DI)
+	ADDQ $32, SI
+	ADDQ $32, BX
+	ADDQ $64, DI
+	DECQ CX
+	JNZ dloop
+	VZEROUPPER
+ddone:
+	RET
+
+// MODE3 sets dst to the 3-tap mode of a, b, c (uint16 lanes): a when it
+// equals b or c, else b when b equals c, else the minimum. t1, t2 are
+// scratch.
+#define MODE3(a, b, c, dst, t1, t2) \
+	VPMINUW b, a, dst \
+	VPMINUW c, dst, dst \
+	VPCMPEQW c, b, t1 \
+	VPBLENDVB t1, b, dst, dst \
+	VPCMPEQW b, a, t1 \
+	VPCMPEQW c, a, t2 \
+	VPOR t2, t1, t1 \
+	VPBLENDVB t1, a, dst, dst
+
+// func hmodeAVX2(out, in *uint16, n int)
+// out[x] = mode3(in[x-1], in[x], in[x+1]) for x in [0, n); n is a multiple
+// of 16, out and in point at the first output's column.
+TEXT ·hmodeAVX2(SB), NOSPLIT, $0-24
+	MOVQ out+0(FP), DI
+	MOVQ in+8(FP), SI
+	MOVQ n+16(FP), CX
+	SHRQ $4, CX
+	JZ hdone
+hloop:
+	VMOVDQU -2(SI), Y0
+	VMOVDQU (SI), Y1
+	VMOVDQU 2(SI), Y2
+	MODE3(Y0, Y1, Y2, Y3, Y4, Y5)
+	VMOVDQU Y3, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ hloop
+	VZEROUPPER
+hdone:
+	RET
+
+// func vmodeAVX2(out, a, b, c *uint16, n int)
+TEXT ·vmodeAVX2(SB), NOSPLIT, $0-40
+	MOVQ out+0(FP), DI
+	MOVQ a+8(FP), AX
+	MOVQ b+16(FP), BX
+	MOVQ c+24(FP), DX
+	MOVQ n+32(FP), CX
+	SHRQ $4, CX
+	JZ vdone
+vloop:
+	VMOVDQU (AX), Y0
+	VMOVDQU (BX), Y1
+	VMOVDQU (DX), Y2
+	MODE3(Y0, Y1, Y2, Y3, Y4, Y5)
+	VMOVDQU Y3, (DI)
+	ADDQ $32, AX
+	ADDQ $32, BX
+	ADDQ $32, DX
+	ADDQ $32, DI
+	DECQ CX
+	JNZ vloop
+	VZEROUPPER
+vdone:
+	RET

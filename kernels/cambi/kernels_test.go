@@ -1,0 +1,168 @@
+package cambi
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/bandscope/bandscope/kernels/cpu"
+)
+
+// twinWidths are the row lengths every kernel twin is checked at.
+func twinWidths() []int {
+	var ws []int
+	for w := 1; w <= 70; w++ {
+		ws = append(ws, w)
+	}
+	return append(ws, 1000, 3840)
+}
+
+type lcg uint64
+
+func (r *lcg) next(n int) int {
+	*r = *r*6364136223846793005 + 1442695040888963407
+	return int(uint64(*r>>33) % uint64(n))
+}
+
+// TestKernelTwins checks every kernel of every kernel set the host supports
+// against the scalar Go kernel at odd lengths and unaligned starts.
+func TestKernelTwins(t *testing.T) {
+	ref := scalarKernels
+	rec := Reciprocal()
+	for _, set := range cpu.Supported() {
+		k := kernelsFor(set)
+		t.Run(set.String(), func(t *testing.T) {
+			rnd := lcg(7)
+			for _, w := range twinWidths() {
+				for off := 0; off < 3; off++ {
+					// trap: a trapezoid of every shape.
+					for _, sub := range []bool{false, true} {
+						n := 1 + rnd.next(2*w+1)
+						win := 1 + 2*rnd.next(33)
+						l := n + win - 1
+						t0 := rnd.next(l)
+						lo := off
+						hi := lo + min(w, l-t0)
+						a := make([]uint16, hi+histSlack)
+						for i := range a {
+							a[i] = uint16(rnd.next(5000))
+						}
+						b := append([]uint16(nil), a...)
+						ref.trap(a, lo, hi, t0, min(n, win), l, sub)
+						k.trap(b, lo, hi, t0, min(n, win), l, sub)
+						firstDiff(t, fmt.Sprintf("trap w=%d off=%d n=%d win=%d t0=%d sub=%v", w, off, n, win, t0, sub), b, a)
+					}
+					// cvRun: random counts over 2*32+1 rows.
+					{
+						stride := w + off + 5
+						hist := make([]uint16, 65*stride+histSlack)
+						for i := range hist {
+							if rnd.next(4) > 0 {
+								hist[i] = uint16(rnd.next(2000))
+							}
+						}
+						i0 := 32*stride + off
+						var wts [32]int32
+						for d := range wts {
+							wts[d] = int32(contrastWeights[d])
+						}
+						act := uint32(rnd.next(1 << 16))
+						if w%5 == 0 {
+							act = 0xffffffff
+						}
+						want := make([]float32, w+off)
+						got := make([]float32, w+off)
+						ref.cvRun(want[off:], hist, i0, stride, act, &wts, rec)
+						k.cvRun(got[off:], hist, i0, stride, act, &wts, rec)
+						for i := range want {
+							if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+								t.Fatalf("cvRun w=%d off=%d act=%#x: [%d] = %v, want %v", w, off, act, i, got[i], want[i])
+							}
+						}
+					}
+					// Rows of the mask and the mode filter.
+					{
+						img := make([]uint16, 3*(w+off))
+						for i := range img {
+							img[i] = uint16(500 + rnd.next(3))
+							if rnd.next(7) == 0 {
+								img[i] = uint16(rnd.next(1024))
+							}
+						}
+						rows := [3][]uint16{img[off : off+w], img[w+2*off : 2*w+2*off], img[2*w+3*off-off : 3*w+3*off-off]}
+						want, got := make([]uint16, w), make([]uint16, w)
+						ref.hmode(want, rows[0])
+						k.hmode(got, rows[0])
+						firstDiff(t, fmt.Sprintf("hmode w=%d off=%d", w, off), got, want)
+						ref.vmode(want, rows[0], rows[1], rows[2])
+						k.vmode(got, rows[0], rows[1], rows[2])
+						firstDiff(t, fmt.Sprintf("vmode w=%d off=%d", w, off), got, want)
+
+						dw := (w + 1) / 2
+						d16w, d16g := make([]uint16, dw), make([]uint16, dw)
+						ref.decimate16(d16w, rows[0])
+						k.decimate16(d16g, rows[0])
+						firstDiff(t, fmt.Sprintf("decimate16 w=%d off=%d", w, off), d16g, d16w)
+						m := make([]uint8, w+off)
+						for i := range m {
+							m[i] = uint8(rnd.next(2))
+						}
+						d8w, d8g := make([]uint8, dw), make([]uint8, dw)
+						ref.decimate8(d8w, m[off:])
+						k.decimate8(d8g, m[off:])
+						firstDiff(t, fmt.Sprintf("decimate8 w=%d off=%d", w, off), d8g, d8w)
+
+						flat := make([]uint16, (w+off)*3)
+						for i := range flat {
+							flat[i] = uint16(100 + rnd.next(2))
+						}
+						for _, y := range []int{0, 1, 2} {
+							cw, cg := make([]int32, w), make([]int32, w)
+							for i := range cw {
+								cw[i] = int32(rnd.next(49))
+								cg[i] = cw[i]
+							}
+							ref.derivCount(cw, flat[off:], w, 3, y, y != 1)
+							k.derivCount(cg, flat[off:], w, 3, y, y != 1)
+							firstDiff(t, fmt.Sprintf("derivCount w=%d off=%d y=%d", w, off, y), cg, cw)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkKernels times the hot kernels of every set on 1080p-sized rows.
+func BenchmarkKernels(b *testing.B) {
+	rec := Reciprocal()
+	const w = 1920
+	var wts [32]int32
+	for d := range wts {
+		wts[d] = int32(contrastWeights[d])
+	}
+	hist := make([]uint16, 65*w+histSlack)
+	rnd := lcg(3)
+	for i := range hist {
+		hist[i] = uint16(rnd.next(1000))
+	}
+	out := make([]float32, w)
+	for _, set := range cpu.Supported() {
+		k := kernelsFor(set)
+		b.Run("trap33/"+set.String(), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				k.trap(hist, 100, 133, 0, 1, 33, i&1 == 1)
+			}
+		})
+		b.Run("trap200/"+set.String(), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				k.trap(hist, 100, 300, 0, 33, 200, i&1 == 1)
+			}
+		})
+		b.Run("cvRun64x4/"+set.String(), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				k.cvRun(out[:64], hist, 32*w+7, w, 0xf, &wts, rec)
+			}
+		})
+	}
+}
