@@ -47,6 +47,7 @@ func scoreMain(args []string, stdout, stderr io.Writer) int {
 		quiet, noPred      bool
 		features           featureFlags
 		cpumask            uint
+		cpuKernels         string
 	)
 	str := func(p *string, names []string, def, help string) {
 		for _, n := range names {
@@ -80,7 +81,8 @@ func scoreMain(args []string, stdout, stderr io.Writer) int {
 	str(&req.Backend, []string{"backend"}, "cpu", "backend: cpu, gpu (best adapter) or gpu:N (see bandscope devices)")
 	boolean(&quiet, []string{"q", "quiet"}, "no progress line")
 	boolean(&noPred, []string{"n", "no_prediction"}, "accepted for libvmaf compatibility (Bandscope never predicts)")
-	fs.UintVar(&cpumask, "cpumask", 0, "accepted for libvmaf compatibility")
+	fs.UintVar(&cpumask, "cpumask", 0, "accepted for libvmaf compatibility (see --cpu-kernels)")
+	str(&cpuKernels, []string{"cpu-kernels", "cpu_kernels"}, "", "CPU kernel set: scalar, avx2, avx512 (default: the best this CPU has; the bits are the same)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: bandscope score -r REF -d DIST [-w W -h H -p PF -b BD] --feature cambi [--json -o OUT] [--precision max] [--backend cpu|gpu|gpu:N]")
 		fs.PrintDefaults()
@@ -109,6 +111,13 @@ func scoreMain(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	req.Features = features
+	if cpuKernels != "" {
+		if req.Backend != "" && req.Backend != "cpu" && !strings.HasPrefix(req.Backend, "cpu:") {
+			fmt.Fprintln(stderr, "bandscope score: --cpu-kernels needs --backend cpu")
+			return 2
+		}
+		req.Backend = "cpu:" + cpuKernels
+	}
 	req.Raw = clip.RawOptions{Width: width, Height: height, BitDepth: bd}
 	if pixfmt != "" {
 		if req.Raw.Chroma, err = yuv.ParseChroma(pixfmt); err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/bandscope/bandscope/gpu"
 	"github.com/bandscope/bandscope/kernels/adm"
 	"github.com/bandscope/bandscope/kernels/cambi"
+	"github.com/bandscope/bandscope/kernels/cpu"
 )
 
 // BackendInfo names one backend a run can use.
@@ -32,8 +33,9 @@ func Backends() []BackendInfo {
 	return list
 }
 
-// CPUKernels names the CPU kernel set in use.
-func CPUKernels() string { return "scalar" }
+// CPUKernels names the CPU kernel set used by default: the best the host
+// supports, or BANDSCOPE_CPU_KERNELS.
+func CPUKernels() string { return cpu.Default().String() }
 
 // ErrNotOnBackend is wrapped when a feature cannot run on the chosen backend.
 var ErrNotOnBackend = errors.New("feature not available on this backend")
@@ -42,6 +44,13 @@ var ErrNotOnBackend = errors.New("feature not available on this backend")
 type backend struct {
 	id  string
 	dev *gpu.Device // nil for the CPU
+
+	// CPU only: the kernel set, goroutines per run, and the limiter the
+	// frames scored at once share.
+	kernels  cpu.Set
+	threads  int
+	inflight int // frames scored at once (pipeline.go)
+	limiter  *cpu.Limiter
 }
 
 // Devices are opened once per process and shared by every session: opening
@@ -66,10 +75,19 @@ func openDevice(selector string) (*gpu.Device, error) {
 	return d, nil
 }
 
-func openBackend(id string) (*backend, error) {
+// openBackend opens "cpu" (the default kernel set), "cpu:SET" (scalar,
+// avx2, avx512), "gpu" or "gpu:N".
+func openBackend(id string, threads int) (*backend, error) {
 	switch {
-	case id == "" || id == "cpu" || id == "cpu:scalar":
-		return &backend{id: "cpu"}, nil
+	case id == "" || id == "cpu" || strings.HasPrefix(id, "cpu:"):
+		set := cpu.Default()
+		if name, ok := strings.CutPrefix(id, "cpu:"); ok {
+			var err error
+			if set, err = cpu.Parse(name); err != nil {
+				return nil, fmt.Errorf("backend %s: %w", id, err)
+			}
+		}
+		return &backend{id: "cpu", kernels: set, threads: cpu.Threads(threads)}, nil
 	case strings.HasPrefix(id, "gpu"):
 		d, err := openDevice(id)
 		if err != nil {
@@ -82,14 +100,14 @@ func openBackend(id string) (*backend, error) {
 
 func (b *backend) newCAMBI(cfg *cambi.Config) (cambi.Scorer, error) {
 	if b.dev == nil {
-		return cambi.New(cfg), nil
+		return cambi.NewCPU(cfg, cambi.Options{Kernels: b.kernels, Threads: b.threads, Limiter: b.limiter}), nil
 	}
 	return gpu.NewCAMBI(b.dev, cfg)
 }
 
 func (b *backend) newADM(cfg *adm.Config) (adm.Scorer, error) {
 	if b.dev == nil {
-		return adm.New(cfg), nil
+		return adm.NewConcurrent(cfg), nil
 	}
 	return gpu.NewADM(b.dev, cfg)
 }

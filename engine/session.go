@@ -74,9 +74,10 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 	if req.Frames > 0 && (s.frames < 0 || req.Frames < s.frames) {
 		s.frames = req.Frames
 	}
-	if s.backend, err = openBackend(req.Backend); err != nil {
+	if s.backend, err = openBackend(req.Backend, req.Threads); err != nil {
 		return nil, err
 	}
+	s.backend.planFrames(di.Format, ri.Format, req.Features, s.sameClip)
 	for _, sp := range req.Features {
 		x, err := s.newExtractor(sp, ri.Format, di.Format)
 		if err != nil {
@@ -199,6 +200,9 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 			res = nil
 		}
 	}()
+	if s.pipelined() {
+		return s.runPipelined(ctx, progress, res)
+	}
 	start := time.Now()
 	var prev *FrameResult
 	for n := 0; s.frames < 0 || n < s.frames; n++ {
