@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -26,6 +27,8 @@ type fakeEngine struct {
 	differ  atomic.Bool // gpu:0 changes one c-value of scale 2
 	opened  atomic.Int32
 	openErr error
+	noADM   bool          // Open refuses the adm feature, as a backend without it
+	running chan struct{} // when set, Run signals here after frame 0 and waits for cancellation
 }
 
 // The fixture patterns, one per frame in turn: all of them band.
@@ -45,6 +48,9 @@ func (e *fakeEngine) Open(ctx context.Context, req engine.Request) (Session, err
 	}
 	opts := cambi.NewOptions()
 	for _, f := range req.Features {
+		if f.Name == "adm" && e.noADM {
+			return nil, errors.New("--feature adm: not on this backend")
+		}
 		if f.Name == "cambi" {
 			if err := opts.SetAll(f.Opts); err != nil {
 				return nil, err
@@ -101,8 +107,18 @@ func (s *fakeSession) Frame(ctx context.Context, n int) (*engine.FrameResult, er
 		cv := c.Dist.Scales[2].CValues
 		cv[len(cv)/2+7] += 0.25
 	}
-	fr := &engine.FrameResult{Frame: n, Dist: dist, Ref: ref, CAMBI: c, ADM: fakeADM(dist, ref)}
-	fr.Metrics = []feature.Metric{{Name: "cambi", Value: c.CAMBI}, {Name: "integer_adm2", Value: fr.ADM.(*admData).Score}}
+	fr := &engine.FrameResult{Frame: n, Dist: dist, Ref: ref}
+	for _, f := range s.req.Features {
+		switch f.Name {
+		case "cambi":
+			fr.CAMBI = c
+			fr.Metrics = append(fr.Metrics, feature.Metric{Name: "cambi", Value: c.CAMBI})
+		case "adm":
+			a := fakeADM(dist, ref)
+			fr.ADM = a
+			fr.Metrics = append(fr.Metrics, feature.Metric{Name: "integer_adm2", Value: a.Score})
+		}
+	}
 	return fr, nil
 }
 
@@ -150,6 +166,11 @@ func (s *fakeSession) Run(ctx context.Context, progress func(engine.Progress)) (
 		out = append(out, fr.Metrics)
 		if progress != nil {
 			progress(engine.Progress{Done: n + 1, Total: s.e.frames, FPS: 100})
+		}
+		if s.e.running != nil {
+			s.e.running <- struct{}{}
+			<-ctx.Done()
+			return nil, ctx.Err()
 		}
 	}
 	return out, nil

@@ -301,13 +301,13 @@ func (i *inspector) reopen() {
 		i.framer.run.Lock()
 		closeSessions(old, oldCmp)
 		i.framer.run.Unlock()
-		s, admErr, err := openWithoutFailing(ctx, eng, req)
+		s, admErr, err := openPerFeature(ctx, eng, req)
 		if err != nil {
 			return func() { i.fail(err) }
 		}
 		var cs Session
 		if cmpReq != nil {
-			cs, _, err = openWithoutFailing(ctx, eng, *cmpReq)
+			cs, _, err = openPerFeature(ctx, eng, *cmpReq)
 			if err != nil {
 				s.Close()
 				return func() { i.fail(fmt.Errorf("%s: %w", cmpReq.Backend, err)) }
@@ -381,22 +381,27 @@ func (i *inspector) gotoFrame(n int) {
 	s, cs := i.sess, i.cmpSess
 	start := now()
 	i.framer.submit(func(ctx context.Context) func() {
+		// In compare mode the two backends score at once.
+		var cr *engine.FrameResult
+		var cerr error
+		var wg sync.WaitGroup
+		if cs != nil {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				cr, cerr = cs.Frame(ctx, n)
+			}()
+		}
 		r, err := s.Frame(ctx, n)
+		wg.Wait()
+		if err == nil {
+			err = cerr
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil
 			}
 			return func() { i.fail(err) }
-		}
-		var cr *engine.FrameResult
-		if cs != nil {
-			cr, err = cs.Frame(ctx, n)
-			if err != nil {
-				if ctx.Err() != nil {
-					return nil
-				}
-				return func() { i.fail(err) }
-			}
 		}
 		return func() {
 			i.res, i.cmpRes = r, cr

@@ -105,7 +105,7 @@ func TestWriteAtomic(t *testing.T) {
 
 func TestExports(t *testing.T) {
 	eng := newFakeEngine()
-	s, err := eng.Open(t.Context(), engine.Request{Distorted: fixtureDist, Features: []feature.Spec{{Name: "cambi"}}})
+	s, err := eng.Open(t.Context(), engine.Request{Distorted: fixtureDist, Features: bothFeatures})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +176,7 @@ func TestExports(t *testing.T) {
 func TestCompareResults(t *testing.T) {
 	eng := newFakeEngine()
 	open := func(backend string) *engine.FrameResult {
-		s, err := eng.Open(t.Context(), engine.Request{Distorted: fixtureDist, Backend: backend})
+		s, err := eng.Open(t.Context(), engine.Request{Distorted: fixtureDist, Backend: backend, Features: bothFeatures})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -251,3 +251,5 @@ func TestFrameTicks(t *testing.T) {
 		}
 	}
 }
+
+var bothFeatures = []feature.Spec{{Name: "cambi"}, {Name: "adm"}}

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/synth"
 	"github.com/bandscope/bandscope/kernels/cambi"
 )
@@ -138,7 +139,7 @@ func TestOptionChangeRerunsFrame(t *testing.T) {
 	h.open()
 	before := h.eng.opened.Load()
 	win0 := h.i.res.CAMBI.Dist.Scales[0].Window
-	h.do(func() { h.i.optsForm.apply(cambi.OptionTable[6], "33") }) // window_size
+	h.do(func() { h.i.optsForm.apply(cambiOption("window_size"), "33") })
 	if h.eng.opened.Load() == before {
 		t.Fatal("changing window_size did not re-open the session")
 	}
@@ -147,7 +148,7 @@ func TestOptionChangeRerunsFrame(t *testing.T) {
 	}
 	// Out of range: refused with a message; the frame is not re-run.
 	before = h.eng.opened.Load()
-	h.do(func() { h.i.optsForm.apply(cambi.OptionTable[6], "3") })
+	h.do(func() { h.i.optsForm.apply(cambiOption("window_size"), "3") })
 	if h.eng.opened.Load() != before {
 		t.Error("an out-of-range option re-opened the session")
 	}
@@ -166,14 +167,14 @@ func TestBackendSwitch(t *testing.T) {
 	if h.i.backend != "gpu:0" || h.i.res == nil {
 		t.Fatalf("after Ctrl+B: backend %q", h.i.backend)
 	}
-	if got := h.i.sess.(*fakeSession).req.Backend; got != "gpu:0" {
+	if got := backendOf(h.i.sess); got != "gpu:0" {
 		t.Errorf("session backend %q", got)
 	}
 	if got := h.a.Preferences().String(prefBackend); got != "gpu:0" {
 		t.Errorf("backend preference %q", got)
 	}
 	h.do(func() { h.i.backendSel.SetSelected(h.i.backendLabel("cpu")) })
-	if h.i.sess.(*fakeSession).req.Backend != "cpu" {
+	if backendOf(h.i.sess) != "cpu" {
 		t.Errorf("select did not switch back to the CPU")
 	}
 }
@@ -256,4 +257,77 @@ func TestHelpListsShortcuts(t *testing.T) {
 			t.Errorf("help lacks %s", k)
 		}
 	}
+}
+
+// backendOf is the backend a (possibly per-feature) session runs on.
+func backendOf(s Session) string {
+	if f, ok := s.(*featureSessions); ok {
+		s = f.parts[0]
+	}
+	return s.(*fakeSession).req.Backend
+}
+
+func TestWholeClipCancel(t *testing.T) {
+	eng := newFakeEngine()
+	h := newHarness(t, eng)
+	h.open()
+	eng.running = make(chan struct{})
+	uiMu.Lock()
+	h.i.runClip()
+	uiMu.Unlock()
+	<-eng.running
+	// The progress report landed before the fake signalled.
+	v := h.i.scoresView
+	if !v.runBtn.Disabled() || v.cancel.Disabled() {
+		t.Error("during a run: run button enabled or cancel disabled")
+	}
+	h.key(fyne.KeyEscape)
+	if h.i.scores[0] != nil || v.rate.Text != "cancelled" || v.runBtn.Disabled() {
+		t.Errorf("after cancel: scores %v, rate %q", h.i.scores[0], v.rate.Text)
+	}
+	// Frame stepping still works during and after a run.
+	h.key(fyne.KeyRight)
+	if h.i.res.Frame != 1 {
+		t.Errorf("frame %d after a step", h.i.res.Frame)
+	}
+}
+
+func TestBackendWithoutADM(t *testing.T) {
+	eng := newFakeEngine()
+	eng.noADM = true
+	h := newHarness(t, eng)
+	h.open()
+	if h.i.res.CAMBI == nil || admOf(h.i.res) != nil {
+		t.Fatal("want CAMBI alone")
+	}
+	if !strings.Contains(h.i.admView.scores.Text, "ADM unavailable: --feature adm: not on this backend") {
+		t.Errorf("ADM view says %q", h.i.admView.scores.Text)
+	}
+}
+
+func TestFullReference(t *testing.T) {
+	h := newHarness(t, nil)
+	h.open()
+	h.do(func() { h.i.optsForm.apply(cambiOption("full_ref"), "true") })
+	c := h.i.res.CAMBI
+	if c.Src == nil {
+		t.Fatal("full_ref=true gave no source result")
+	}
+	want := fmt.Sprintf("CAMBI %s   source %s   full reference %s", fmtScore(c.CAMBI), fmtScore(c.Source), fmtScore(c.FullReference))
+	if h.i.cambiView.scores.Text != want {
+		t.Errorf("scores %q, want %q", h.i.cambiView.scores.Text, want)
+	}
+	h.do(func() { h.i.cambiView.source.SetChecked(true) })
+	if got, want := h.i.cambiView.cells[0][5].Text, fmtScore(c.Src.Scales[0].Score); got != want {
+		t.Errorf("reference maps: scale 0 score %q, want %q", got, want)
+	}
+}
+
+func cambiOption(name string) feature.Option {
+	for _, o := range cambi.OptionTable {
+		if o.Name == name {
+			return o
+		}
+	}
+	panic("no CAMBI option " + name)
 }
