@@ -16,7 +16,7 @@ export DISPLAY=:77 HOME="$tmp" XDG_CACHE_HOME="$tmp/cache" XDG_CONFIG_HOME="$tmp
 app=$!
 wid=""
 for _ in $(seq 100); do
-	wid=$(xdotool search --name '^Bandscope$' 2>/dev/null | head -1 || true)
+	wid=$(xdotool search --name '^Bandscope' 2>/dev/null | head -1 || true)
 	[ -n "$wid" ] && break
 	sleep 0.3
 done

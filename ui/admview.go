@@ -81,8 +81,18 @@ func newADMView(i *inspector) *admView {
 	var grid []fyne.CanvasObject
 	for s := 0; s < admScales; s++ {
 		for b := 0; b < admBands; b++ {
+			s, b := s, b
 			p := newMapPane(i.vp)
-			p.hover = i.hoverFunc(func() int { return 0 })
+			p.hover = i.hoverFunc(func() int { return 0 }, func(fx, fy float64) string {
+				if p.base == nil {
+					return ""
+				}
+				val, x, y, ok := p.base.value(fx, fy, i.vp.fw, i.vp.fh)
+				if !ok {
+					return ""
+				}
+				return fmt.Sprintf("ADM s%d %s (%d, %d) %s %.6g", s, bandNames[b][:1], x, y, admMapKinds[max(v.kind.SelectedIndex(), 0)], val)
+			})
 			v.panes[s][b] = p
 			l := widget.NewLabel("")
 			l.Truncation = fyne.TextTruncateEllipsis

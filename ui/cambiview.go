@@ -36,9 +36,9 @@ func newFrameView(i *inspector) *frameView {
 	v := &frameView{i: i}
 	v.pane = newMapPane(i.vp)
 	v.pane.hover = i.hoverFunc(func() int { return v.scale.SelectedIndex() })
-	v.overlay = widget.NewCheck("Heatmap", func(bool) { v.update() })
+	v.overlay = widget.NewCheck("Heatmap", func(bool) { v.update(); i.unfocus() })
 	v.overlay.SetChecked(true)
-	v.scale = widget.NewSelect(scaleNames(), func(string) { v.update() })
+	v.scale = widget.NewSelect(scaleNames(), func(string) { v.update(); i.unfocus() })
 	v.scale.SetSelectedIndex(0)
 	v.opacity = widget.NewSlider(0, 1)
 	v.opacity.Step = 0.05
@@ -158,7 +158,7 @@ func newCambiView(i *inspector) *cambiView {
 	}
 	v.scores = widget.NewLabel("")
 	v.scores.TextStyle.Monospace = true
-	v.source = widget.NewCheck("Show reference maps", func(bool) { v.update() })
+	v.source = widget.NewCheck("Show reference maps", func(bool) { v.update(); i.unfocus() })
 	v.legend = newLegend()
 	top := container.NewBorder(nil, nil, nil, v.source, v.scores)
 	bottom := container.NewVBox(v.legend.content, table)
@@ -212,8 +212,9 @@ func (v *cambiView) update() {
 }
 
 // hoverFunc reports the value under the pointer in the status line; scale
-// says which CAMBI scale the pane shows.
-func (i *inspector) hoverFunc(scale func() int) func(p *mapPane, fx, fy float64, ok bool) {
+// says which CAMBI scale the pane shows. A pane whose own map is not a CAMBI
+// one adds its value through extra.
+func (i *inspector) hoverFunc(scale func() int, extra ...func(fx, fy float64) string) func(p *mapPane, fx, fy float64, ok bool) {
 	return func(p *mapPane, fx, fy float64, ok bool) {
 		if !ok || i.res == nil {
 			if i.res != nil {
@@ -221,6 +222,12 @@ func (i *inspector) hoverFunc(scale func() int) func(p *mapPane, fx, fy float64,
 			}
 			return
 		}
-		i.setStatus(hoverText(i.res, fx, fy, max(scale(), 0), i.cambiView.source.Checked))
+		s := hoverText(i.res, fx, fy, max(scale(), 0), i.cambiView.source.Checked)
+		for _, e := range extra {
+			if x := e(fx, fy); x != "" {
+				s += "   " + x
+			}
+		}
+		i.setStatus(s)
 	}
 }

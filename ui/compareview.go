@@ -48,7 +48,7 @@ func newCompareView(i *inspector) *compareView {
 	var cols []fyne.CanvasObject
 	for k := range v.panes {
 		v.panes[k] = newMapPane(i.vp)
-		v.panes[k].hover = i.hoverFunc(func() int { return 0 })
+		v.panes[k].hover = i.hoverFunc(func() int { return 0 }, v.hoverValues)
 		v.titles[k] = widget.NewLabel("")
 		v.titles[k].TextStyle.Bold = true
 		cols = append(cols, container.NewBorder(v.titles[k], nil, nil, nil, v.panes[k]))
@@ -200,4 +200,19 @@ func (v *compareView) showStage() {
 	diff := &mapData{W: d.A.W, H: d.A.H, At: d.diffAt}
 	scale := d.MaxAbs
 	v.panes[2].set(diff, func(x float64) color.NRGBA { return diffColor(x, scale) })
+}
+
+// hoverValues gives both backends' values of the chosen stage under the
+// pointer, with all the digits a float carries.
+func (v *compareView) hoverValues(fx, fy float64) string {
+	d := v.current()
+	if d == nil || d.A == nil || d.B == nil || d.Note != "" {
+		return ""
+	}
+	a, x, y, ok := d.A.value(fx, fy, v.i.vp.fw, v.i.vp.fh)
+	if !ok {
+		return ""
+	}
+	b, _, _, _ := d.B.value(fx, fy, v.i.vp.fw, v.i.vp.fh)
+	return fmt.Sprintf("%s (%d, %d): %.9g vs %.9g", d.Name, x, y, a, b)
 }

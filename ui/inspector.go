@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -165,6 +166,7 @@ func (i *inspector) build() {
 		i.backend = id
 		i.prefs.SetString(prefBackend, id)
 		i.reopen()
+		i.unfocus()
 	})
 	i.backendSel.SetSelected(i.backendLabel(i.backend))
 	i.cmpSel = widget.NewSelect(i.backendOptions(), func(s string) {
@@ -179,7 +181,7 @@ func (i *inspector) build() {
 		}
 	})
 	i.cmpSel.SetSelected(i.backendLabel(i.cmpBack))
-	i.compareChk = widget.NewCheck("Compare with", func(on bool) { i.setCompare(on) })
+	i.compareChk = widget.NewCheck("Compare with", func(on bool) { i.setCompare(on); i.unfocus() })
 
 	top := container.NewHBox(
 		widget.NewLabel("Backend"), i.backendSel,
@@ -220,6 +222,14 @@ func (i *inspector) build() {
 		i.win.Close()
 	})
 	i.showFrame()
+}
+
+// unfocus gives the keyboard back to the window after a check box or a
+// list took it with a click, so that the arrow keys step frames again.
+func (i *inspector) unfocus() {
+	if c := i.win.Canvas(); c != nil {
+		c.Unfocus()
+	}
 }
 
 // close cancels every job and closes the sessions.
@@ -323,6 +333,7 @@ func (i *inspector) reopen() {
 			i.refInfo, i.distInfo = s.Info()
 			i.frames = s.Frames()
 			i.vp.setFrame(i.distInfo.Width, i.distInfo.Height)
+			i.win.SetTitle("Bandscope — " + filepath.Base(i.distInfo.Path))
 			i.clipPanel.update()
 			i.errText = ""
 			i.gotoFrame(min(i.cur, max(i.frames-1, 0)))

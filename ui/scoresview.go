@@ -137,7 +137,7 @@ func newScoresView(i *inspector) *scoresView {
 	v.adm = newPlotView(func() *plot.Plot { return v.plot("ADM", v.isADM) }, fyne.NewSize(300, 160))
 	jump := func(x float64) { i.gotoFrame(int(math.Round(x))) }
 	v.cambi.onTap, v.adm.onTap = jump, jump
-	v.perScale = widget.NewCheck("Per scale", func(bool) { v.adm.redraw() })
+	v.perScale = widget.NewCheck("Per scale", func(bool) { v.adm.redraw(); i.unfocus() })
 	v.progress = widget.NewProgressBar()
 	v.rate = widget.NewLabel("")
 	v.runBtn = widget.NewButtonWithIcon("Score whole clip", theme.MediaPlayIcon(), i.runClip)

@@ -8,6 +8,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/bandscope/bandscope/engine"
+	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/synth"
 	"github.com/bandscope/bandscope/kernels/cambi"
@@ -330,4 +332,26 @@ func cambiOption(name string) feature.Option {
 		}
 	}
 	panic("no CAMBI option " + name)
+}
+
+func TestOpenError(t *testing.T) {
+	eng := newFakeEngine()
+	eng.openErr = &clip.Error{Path: "broken.yuv", Frame: 3, Err: clip.ErrTruncated}
+	h := newHarness(t, eng)
+	h.do(func() { h.i.open(engine.Request{Distorted: "broken.yuv"}) })
+	if want := "Error: broken.yuv: frame 3: truncated frame"; h.i.status.Text != want {
+		t.Errorf("status %q, want %q", h.i.status.Text, want)
+	}
+	// Nothing is open: keys and runs do nothing rather than fail.
+	h.key(fyne.KeyRight)
+	h.shortcut(fyne.KeyR, fyne.KeyModifierShortcutDefault)
+	if h.i.res != nil {
+		t.Error("a result without a session")
+	}
+	// A later good clip opens.
+	eng.openErr = nil
+	h.open()
+	if !strings.HasPrefix(h.w.Title(), "Bandscope — fixture_dist") {
+		t.Errorf("title %q", h.w.Title())
+	}
 }

@@ -70,7 +70,7 @@ func TestRealWindow(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatal("no Bandscope window after 90 s")
 		}
-		out, _ := exec.Command("xdotool", "search", "--name", "^Bandscope$").Output()
+		out, _ := exec.Command("xdotool", "search", "--name", "^Bandscope").Output()
 		if f := strings.Fields(string(out)); len(f) > 0 {
 			wid = f[0]
 		} else {
