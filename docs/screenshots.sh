@@ -25,10 +25,13 @@ xdotool windowsize --sync "$wid" 1600 1000 || true
 xdotool windowmove "$wid" 0 0 || true
 xdotool windowfocus --sync "$wid" || true
 key() { xdotool key --window "$wid" "$@"; }
-shot() { sleep "$2"; import -window root "$out/$1.png"; }
+shot() { sleep "$2"; import -window "$wid" "$out/$1.png"; }
 sleep 4
 key Right
 shot frame 3
+key 1 plus plus
+shot frame_zoom_4x 2
+key 0
 key ctrl+2
 shot cambi 1
 key ctrl+3

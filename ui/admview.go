@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"math"
+	"sort"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -165,24 +166,16 @@ func (v *admView) update() {
 			}
 		}
 	}
-	top := 0.0
-	for _, sc := range a.Bands {
-		for _, bd := range sc {
-			if bd.Map != nil {
-				for k := 0; k < bd.Map.W*bd.Map.H; k++ {
-					top = math.Max(top, math.Abs(bd.Map.At(k)))
-				}
-			}
-		}
-	}
-	heat := heatColour(v.i.colormap, top)
+
 	abs := func(c func(float64) colorNRGBA) func(float64) colorNRGBA {
 		return func(x float64) colorNRGBA { return c(math.Abs(x)) }
 	}
 	for s := range v.panes {
 		for b := range v.panes[s] {
 			bd := a.Bands[s][b]
-			v.panes[s][b].set(bd.Map, abs(heat))
+			// Each band has its own colour scale: coarse scales' values are
+			// far larger, and one scale would leave the fine ones dark.
+			v.panes[s][b].set(bd.Map, abs(heatColour(v.i.colormap, bandTop(bd.Map))))
 			v.labels[s][b].SetText(fmt.Sprintf("s%d %s  %.1f%%  num %.6g  den %.6g", s, bandNames[b][:1], 100*a.share(s, b),
 				bd.Num, bd.Den))
 		}
@@ -190,4 +183,25 @@ func (v *admView) update() {
 	v.scores.SetText(fmt.Sprintf("ADM %s   num %.6g  den %.6g   scales %.6f %.6f %.6f %.6f",
 		fmtScore(a.Score), a.Num, a.Den, a.Scales[0], a.Scales[1], a.Scales[2], a.Scales[3]))
 	v.bars.redraw()
+}
+
+// bandTop is the top of a band map's colour scale: the 99.5th percentile
+// of |value|, so that a few large coefficients do not turn the rest dark.
+func bandTop(m *mapData) float64 {
+	if m == nil {
+		return 1
+	}
+	var vals []float64
+	n := m.W * m.H
+	step := max(n/20000, 1)
+	for k := 0; k < n; k += step {
+		if v := math.Abs(m.At(k)); v > 0 {
+			vals = append(vals, v)
+		}
+	}
+	if len(vals) == 0 {
+		return 1
+	}
+	sort.Float64s(vals)
+	return vals[min(len(vals)-1, len(vals)*995/1000)]
 }

@@ -191,11 +191,7 @@ func exportMaps(dir string, r *engine.FrameResult, cm *Colormap, maxLogContrast 
 				if bd.Map == nil {
 					continue
 				}
-				top := 0.0
-				for k := 0; k < bd.Map.W*bd.Map.H; k++ {
-					top = max(top, abs(bd.Map.At(k)))
-				}
-				heat := heatColour(cm, top)
+				heat := heatColour(cm, bandTop(bd.Map))
 				m := bd.Map
 				if err := put(fmt.Sprintf("frame%d_adm_scale%d_%s.png", r.Frame, s, bandNames[b]), func(path string) error {
 					return writePNG(path, mapImage(m, func(v float64) color.NRGBA { return heat(abs(v)) }))
