@@ -110,6 +110,13 @@ func (v *compareView) update() {
 		}
 		v.detail.SetText(fmt.Sprintf("%s and %s differ on frame %d: %d of %d stages, first at %q.", a, b, i.res.Frame, n, len(v.diffs), d.Name))
 	}
+	if x, y := admOf(i.res), admOf(i.cmpRes); (x == nil) != (y == nil) {
+		only := a
+		if x == nil {
+			only = b
+		}
+		v.detail.SetText(v.detail.Text + " ADM is computed on " + only + " only.")
+	}
 	v.banner.Refresh()
 	v.verdict.Refresh()
 	v.stage.SetOptions(opts)

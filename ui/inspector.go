@@ -183,9 +183,12 @@ func (i *inspector) build() {
 	i.cmpSel.SetSelected(i.backendLabel(i.cmpBack))
 	i.compareChk = widget.NewCheck("Compare with", func(on bool) { i.setCompare(on); i.unfocus() })
 
+	wide := func(o fyne.CanvasObject) fyne.CanvasObject {
+		return container.NewGridWrap(fyne.NewSize(300, o.MinSize().Height), o)
+	}
 	top := container.NewHBox(
-		widget.NewLabel("Backend"), i.backendSel,
-		i.compareChk, i.cmpSel,
+		widget.NewLabel("Backend"), wide(i.backendSel),
+		i.compareChk, wide(i.cmpSel),
 	)
 
 	i.tabs = container.NewAppTabs(
