@@ -131,11 +131,9 @@ func (v *compareView) update() {
 	}
 	if sel == "" {
 		k := first
-		if k < 0 {
-			for j := range v.diffs {
-				if v.diffs[j].A != nil {
-					k = j
-				}
+		for j := range v.diffs {
+			if k < 0 && v.diffs[j].Name == "scale 0 c-values" {
+				k = j
 			}
 		}
 		if k >= 0 {

@@ -69,6 +69,7 @@ type inspector struct {
 	// widgets
 	tabs        *container.AppTabs
 	status      *widget.Label
+	statusBar   *fyne.Container
 	timing      *widget.Label
 	zoomLabel   *widget.Label
 	clipPanel   *clipPanel
@@ -148,7 +149,12 @@ func (i *inspector) build() {
 	i.status.Truncation = fyne.TextTruncateEllipsis
 	i.timing = widget.NewLabel("")
 	i.zoomLabel = widget.NewLabel("zoom fit")
-	i.vp.onZoom = func() { i.zoomLabel.SetText("zoom " + i.vp.zoomLabel()) }
+	i.vp.onZoom = func() {
+		i.zoomLabel.SetText("zoom " + i.vp.zoomLabel())
+		if i.statusBar != nil {
+			i.statusBar.Refresh()
+		}
+	}
 
 	i.clipPanel = newClipPanel(i)
 	i.optsForm = newOptionsForm(i)
@@ -205,13 +211,13 @@ func (i *inspector) build() {
 		i.tabs.SelectIndex(k)
 	}
 
-	side := container.NewVScroll(container.NewVBox(
-		i.clipPanel.content,
-		widget.NewAccordion(widget.NewAccordionItem("CAMBI options", i.optsForm.content)),
-	))
+	opts := widget.NewAccordion(widget.NewAccordionItem("CAMBI options", i.optsForm.content))
+	opts.Open(0)
+	side := container.NewVScroll(container.NewVBox(i.clipPanel.content, opts))
 	split := container.NewHSplit(side, i.tabs)
 	split.Offset = i.prefs.FloatWithFallback(prefSplit, 0.24)
 	statusBar := container.NewBorder(nil, nil, nil, container.NewHBox(i.zoomLabel, i.timing), i.status)
+	i.statusBar = statusBar
 	i.win.SetContent(container.NewBorder(top, statusBar, nil, nil, split))
 	i.win.SetMainMenu(i.mainMenu())
 	i.bindKeys()
@@ -422,6 +428,7 @@ func (i *inspector) gotoFrame(n int) {
 			i.showFrame()
 			i.frameTime = now().Sub(start)
 			i.timing.SetText(fmt.Sprintf("frame %d in %d ms", n, i.frameTime.Milliseconds()))
+			i.statusBar.Refresh() // the label grew: lay the bar out again
 			if i.onFrameShown != nil {
 				i.onFrameShown()
 			}

@@ -2,10 +2,12 @@ package ui
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/bandscope/bandscope/engine"
@@ -353,5 +355,30 @@ func TestOpenError(t *testing.T) {
 	h.open()
 	if !strings.HasPrefix(h.w.Title(), "Bandscope — fixture_dist") {
 		t.Errorf("title %q", h.w.Title())
+	}
+}
+
+func TestDropAndRecent(t *testing.T) {
+	h := newHarness(t, nil)
+	dir := t.TempDir()
+	ref := filepath.Join(dir, "clip_src_320x240_8b420.yuv")
+	dist := filepath.Join(dir, "clip_enc_320x240_8b420.yuv")
+	// Dropped in either order, the "src" file is the reference.
+	h.do(func() { h.i.dropped(fyne.Position{}, []fyne.URI{storage.NewFileURI(ref), storage.NewFileURI(dist)}) })
+	if h.i.req.Distorted != dist || h.i.req.Reference != ref || h.i.res == nil {
+		t.Fatalf("request %+v", h.i.req)
+	}
+	if h.i.req.Raw.Width != 320 || h.i.req.Raw.Height != 240 || h.i.req.Raw.BitDepth != 8 {
+		t.Errorf("raw options %+v", h.i.req.Raw)
+	}
+	if got := h.i.recent(); len(got) != 1 || got[0] != dist {
+		t.Errorf("recent %v", got)
+	}
+	h.do(func() { h.i.openPath(ref, true) })
+	if got := h.i.recent(); len(got) != 2 || got[0] != ref {
+		t.Errorf("recent %v", got)
+	}
+	if got := h.a.Preferences().String(prefLastDir); got != dir {
+		t.Errorf("last folder %q", got)
 	}
 }
