@@ -108,7 +108,7 @@ func (l *legend) set(cm *Colormap, lo, hi float64, what string) {
 	l.cm = cm
 	l.lo.SetText(fmt.Sprintf("%s %.4g", what, lo))
 	l.hi.SetText(fmt.Sprintf("%.4g", hi))
-	l.bar.Refresh()
+	l.content.Refresh() // the labels may have grown
 }
 
 // cambiView shows CAMBI's five c-value maps, the spatial mask, the

@@ -129,6 +129,13 @@ type scoresView struct {
 	rate     *widget.Label
 	runBtn   *widget.Button
 	cancel   *widget.Button
+	bar      *fyne.Container
+}
+
+// setRate shows the run's rate; the bar is laid out again as it grows.
+func (v *scoresView) setRate(s string) {
+	v.rate.SetText(s)
+	v.bar.Refresh()
 }
 
 func newScoresView(i *inspector) *scoresView {
@@ -145,6 +152,7 @@ func newScoresView(i *inspector) *scoresView {
 	v.cancel.Disable()
 	bar := container.NewBorder(nil, nil, container.NewHBox(v.runBtn, v.cancel),
 		container.NewHBox(v.rate, v.perScale), v.progress)
+	v.bar = bar
 	v.content = container.NewBorder(bar, nil, nil, nil, container.NewGridWithRows(2, v.cambi, v.adm))
 	return v
 }
@@ -203,7 +211,7 @@ func (i *inspector) runClip() {
 	v.runBtn.Disable()
 	v.cancel.Enable()
 	v.progress.SetValue(0)
-	v.rate.SetText("starting…")
+	v.setRate("starting…")
 	eng := i.eng
 	i.runner.submit(func(ctx context.Context) func() {
 		var out [2]ClipScores
@@ -236,7 +244,7 @@ func (i *inspector) runClip() {
 		el := now().Sub(start)
 		return func() {
 			i.scores = out
-			v.rate.SetText(fmt.Sprintf("%d frames in %.1f s", total, el.Seconds()))
+			v.setRate(fmt.Sprintf("%d frames in %.1f s", total, el.Seconds()))
 			i.runEnded(nil)
 		}
 	})
@@ -246,7 +254,7 @@ func (v *scoresView) showProgress(run, runs int, p engine.Progress) {
 	if p.Total > 0 {
 		v.progress.SetValue((float64(run) + float64(p.Done)/float64(p.Total)) / float64(runs))
 	}
-	v.rate.SetText(fmt.Sprintf("%d/%d frames, %.1f frames/s", p.Done, p.Total, p.FPS))
+	v.setRate(fmt.Sprintf("%d/%d frames, %.1f frames/s", p.Done, p.Total, p.FPS))
 }
 
 func (i *inspector) cancelRun() { i.runner.stop(); i.runEnded(context.Canceled) }
@@ -260,9 +268,9 @@ func (i *inspector) runEnded(err error) {
 	case err == nil:
 		v.progress.SetValue(1)
 	case err == context.Canceled:
-		v.rate.SetText("cancelled")
+		v.setRate("cancelled")
 	default:
-		v.rate.SetText("failed")
+		v.setRate("failed")
 		i.fail(err)
 	}
 	v.update()
