@@ -19,7 +19,7 @@ func (c *Colormap) At(t float64) color.NRGBA {
 	if t >= 1 {
 		return c.lut[255]
 	}
-	return c.lut[int(t*255+0.5)]
+	return c.lut[uint8(t*255+0.5)]
 }
 
 // newColormap interpolates evenly spaced stops (0xRRGGBB) into a table.

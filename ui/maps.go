@@ -42,7 +42,11 @@ func lumaMap(p *yuv.Picture) *mapData {
 func grayColour(bitDepth int) func(float64) color.NRGBA {
 	scale := 255 / float64(int(1)<<bitDepth-1)
 	return func(v float64) color.NRGBA {
-		g := uint8(math.Min(v*scale+0.5, 255))
+		x := v*scale + 0.5
+		if x > 255 {
+			x = 255
+		}
+		g := uint8(x)
 		return color.NRGBA{g, g, g, 0xff}
 	}
 }
@@ -52,7 +56,8 @@ func heatColour(c *Colormap, top float64) func(float64) color.NRGBA {
 	if top <= 0 {
 		top = 1
 	}
-	return func(v float64) color.NRGBA { return c.At(v / top) }
+	inv := 1 / top
+	return func(v float64) color.NRGBA { return c.At(v * inv) }
 }
 
 var maskOn, maskOff = color.NRGBA{0xf0, 0xf0, 0xf0, 0xff}, color.NRGBA{0x20, 0x20, 0x28, 0xff}

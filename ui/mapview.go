@@ -156,7 +156,9 @@ type mapPane struct {
 	baseCol func(float64) color.NRGBA
 	over    *mapData
 	overCol func(float64) color.NRGBA
-	overTop float64 // the overlay value drawn at full opacity
+	overTop float64     // the overlay value drawn at full opacity
+	overInv float64     // 1 / overTop
+	alpha   [256]uint32 // overlay weight (of 256) by value/overTop in 255ths
 	opacity float64
 	// hover reports the frame point under the pointer (ok=false when it left).
 	hover     func(p *mapPane, fx, fy float64, ok bool)
@@ -187,6 +189,10 @@ func (p *mapPane) set(base *mapData, col func(float64) color.NRGBA) {
 
 func (p *mapPane) setOverlay(over *mapData, col func(float64) color.NRGBA, top, opacity float64) {
 	p.over, p.overCol, p.overTop, p.opacity = over, col, max(top, 1e-9), opacity
+	p.overInv = 1 / p.overTop
+	for k := range p.alpha {
+		p.alpha[k] = uint32(256*opacity*math.Sqrt(float64(k)/255) + 0.5)
+	}
 	p.raster.Refresh()
 }
 
@@ -269,16 +275,20 @@ func (p *mapPane) render(w, h int) image.Image {
 	return img
 }
 
-// blend lays the overlay's colour for value x over c.
+// blend lays the overlay's colour for value x over c. Strong banding shows
+// at full opacity, faint banding faintly (alpha grows as the square root of
+// the value), so that the frame stays readable under a dense map.
 func (p *mapPane) blend(c color.NRGBA, x float64) color.NRGBA {
 	if !(x > 0) {
 		return c
 	}
 	oc := p.overCol(x)
-	// Strong banding shows at full opacity, faint banding faintly, so that
-	// the frame stays readable under a dense map.
-	a := p.opacity * math.Sqrt(math.Min(x/p.overTop, 1))
-	mix := func(u, w uint8) uint8 { return uint8(float64(u)*(1-a) + float64(w)*a + 0.5) }
+	t := x * p.overInv
+	if t > 1 {
+		t = 1
+	}
+	a := p.alpha[uint8(t*255+0.5)] // 0..256
+	mix := func(u, w uint8) uint8 { return uint8((uint32(u)*(256-a) + uint32(w)*a + 128) >> 8) }
 	return color.NRGBA{mix(c.R, oc.R), mix(c.G, oc.G), mix(c.B, oc.B), 0xff}
 }
 
