@@ -70,6 +70,7 @@ type inspector struct {
 	tabs        *container.AppTabs
 	status      *widget.Label
 	statusBar   *fyne.Container
+	split       *container.Split
 	timing      *widget.Label
 	zoomLabel   *widget.Label
 	clipPanel   *clipPanel
@@ -222,14 +223,8 @@ func (i *inspector) build() {
 	i.win.SetMainMenu(i.mainMenu())
 	i.bindKeys()
 	i.win.SetOnDropped(i.dropped)
-	i.win.SetCloseIntercept(func() {
-		sz := i.win.Canvas().Size()
-		i.prefs.SetFloat(prefSplit, split.Offset)
-		i.prefs.SetInt(prefWinW, int(sz.Width))
-		i.prefs.SetInt(prefWinH, int(sz.Height))
-		i.close()
-		i.win.Close()
-	})
+	i.split = split
+	i.win.SetCloseIntercept(i.quit)
 	i.showFrame()
 }
 
@@ -239,6 +234,16 @@ func (i *inspector) unfocus() {
 	if c := i.win.Canvas(); c != nil {
 		c.Unfocus()
 	}
+}
+
+// quit remembers the window layout, stops the engine and closes the window.
+func (i *inspector) quit() {
+	sz := i.win.Canvas().Size()
+	i.prefs.SetFloat(prefSplit, i.split.Offset)
+	i.prefs.SetInt(prefWinW, int(sz.Width))
+	i.prefs.SetInt(prefWinH, int(sz.Height))
+	i.close()
+	i.win.Close()
 }
 
 // close cancels every job and closes the sessions.

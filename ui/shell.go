@@ -86,7 +86,11 @@ func (i *inspector) shortcuts() []shortcut {
 		{fyne.Key3, ctl, "", "", func() { i.tabs.SelectIndex(2) }},
 		{fyne.Key4, ctl, "", "", func() { i.tabs.SelectIndex(3) }},
 		{fyne.Key5, ctl, "", "", func() { i.tabs.SelectIndex(4) }},
-		{fyne.KeyQ, ctl, "Ctrl+Q", "quit", func() { i.win.Close() }},
+		{fyne.KeyQ, ctl, "Ctrl+Q", "quit", i.quit},
+		{fyne.KeyLeft, fyne.KeyModifierShift, "Shift+arrows", "pan every map pane", func() { i.panBy(-1, 0) }},
+		{fyne.KeyRight, fyne.KeyModifierShift, "", "", func() { i.panBy(1, 0) }},
+		{fyne.KeyUp, fyne.KeyModifierShift, "", "", func() { i.panBy(0, -1) }},
+		{fyne.KeyDown, fyne.KeyModifierShift, "", "", func() { i.panBy(0, 1) }},
 	}
 }
 
@@ -133,6 +137,15 @@ func (i *inspector) typedKey(e *fyne.KeyEvent) {
 	case fyne.KeyF1:
 		i.showHelp()
 	}
+}
+
+// panBy moves the view an eighth of a pane in direction (dx, dy).
+func (i *inspector) panBy(dx, dy float64) {
+	w, h := 800, 450
+	if len(i.vp.panes) > 0 {
+		w, h = i.vp.panes[0].pixelSize()
+	}
+	i.vp.pan(-dx*float64(w)/8, -dy*float64(h)/8, w, h)
 }
 
 func (i *inspector) typedRune(r rune) {

@@ -382,3 +382,19 @@ func TestDropAndRecent(t *testing.T) {
 		t.Errorf("last folder %q", got)
 	}
 }
+
+func TestPanKeysAndLayoutPrefs(t *testing.T) {
+	h := newHarness(t, nil)
+	h.open()
+	h.rune('1')
+	cx := h.i.vp.cx
+	h.shortcut(fyne.KeyRight, fyne.KeyModifierShift)
+	if h.i.vp.cx <= cx {
+		t.Errorf("Shift+Right: centre x %v, was %v", h.i.vp.cx, cx)
+	}
+	h.do(h.i.quit)
+	h.closed = true
+	if w := h.a.Preferences().Int(prefWinW); w != 1280 {
+		t.Errorf("window width remembered as %d", w)
+	}
+}
