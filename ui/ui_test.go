@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"image/color"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -396,5 +397,25 @@ func TestPanKeysAndLayoutPrefs(t *testing.T) {
 	h.closed = true
 	if w := h.a.Preferences().Int(prefWinW); w != 1280 {
 		t.Errorf("window width remembered as %d", w)
+	}
+}
+
+func TestHelpDialogAndTheme(t *testing.T) {
+	h := newHarness(t, nil)
+	h.open()
+	h.key(fyne.KeyF1)
+	if h.w.Canvas().Overlays().Top() == nil {
+		t.Fatal("F1 opened no dialog")
+	}
+	h.do(func() { h.i.applyTheme("dark") })
+	if !h.i.dark() || h.a.Preferences().String(prefTheme) != "dark" {
+		t.Error("dark theme not applied or not remembered")
+	}
+	if p := scorePlot("x", nil, 0, h.i.dark()); p.BackgroundColor != (color.NRGBA{0x1e, 0x1e, 0x22, 0xff}) {
+		t.Errorf("plot background %v in the dark theme", p.BackgroundColor)
+	}
+	h.shortcut(fyne.KeyT, fyne.KeyModifierShortcutDefault)
+	if h.i.dark() {
+		t.Error("Ctrl+T did not switch back to light")
 	}
 }
