@@ -32,9 +32,10 @@ func main() {
 		frames   = flag.Int("frames", 0, "frames per clip (default: 24 at 1080p and below, 8 above)")
 		repeat   = flag.Int("repeat", 3, "runs per measurement; the best is kept")
 		vmafCPU  = flag.String("vmaf-cpumask", "0", "libvmaf --cpumask values to time (0: every SIMD path, 63: C only)")
+		keep     = flag.String("keep", "", "directory to leave the clip files in (for timing other tools)")
 	)
 	flag.Parse()
-	if err := run(*features, *sizeList, *threads, *kernels, *clipName, *frames, *repeat, *vmafCPU); err != nil {
+	if err := run(*features, *sizeList, *threads, *kernels, *clipName, *frames, *repeat, *vmafCPU, *keep); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
@@ -54,7 +55,7 @@ func split(s string) []string {
 	return out
 }
 
-func run(features, sizeList, threadList, kernelList, clipName string, nframes, repeat int, masks string) error {
+func run(features, sizeList, threadList, kernelList, clipName string, nframes, repeat int, masks, keep string) error {
 	sets := cpu.Supported()
 	if kernelList != "" {
 		sets = nil
@@ -75,11 +76,15 @@ func run(features, sizeList, threadList, kernelList, clipName string, nframes, r
 		ths = append(ths, cpu.Threads(n))
 	}
 	vmaf := os.Getenv("VMAF")
-	dir, err := os.MkdirTemp("", "bandscope-bench")
-	if err != nil {
-		return err
+	dir := keep
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "bandscope-bench")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(tmp)
+		dir = tmp
 	}
-	defer os.RemoveAll(dir)
 	fmt.Printf("# %d cores, kernel sets %v, clip %q, best of %d\n", cpu.Threads(0), sets, clipName, repeat)
 	fmt.Printf("%-6s %-6s %-7s %3s %9s %9s", "feat", "size", "kernels", "thr", "fps", "fps/cpu")
 	if vmaf != "" {
@@ -141,7 +146,9 @@ func run(features, sizeList, threadList, kernelList, clipName string, nframes, r
 				}
 			}
 		}
-		os.Remove(path)
+		if keep == "" {
+			os.Remove(path)
+		}
 	}
 	return nil
 }
