@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"sort"
 	"strings"
 	"sync/atomic"
 
@@ -209,3 +210,29 @@ func (f fakeScores) WriteCSV(w io.Writer) error {
 }
 
 var _ = math.NaN
+
+// metricNames lists the names in a run, sorted, for exports.
+func metricNames(frames [][]feature.Metric) []string {
+	seen := map[string]bool{}
+	for _, ms := range frames {
+		for _, m := range ms {
+			seen[m.Name] = true
+		}
+	}
+	var s []string
+	for n := range seen {
+		s = append(s, n)
+	}
+	sort.Strings(s)
+	return s
+}
+
+// metric finds a metric by name in one frame's list.
+func metric(ms []feature.Metric, name string) (float64, bool) {
+	for _, m := range ms {
+		if m.Name == name {
+			return m.Value, true
+		}
+	}
+	return 0, false
+}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -274,22 +273,6 @@ func (i *inspector) runEnded(err error) {
 		i.fail(err)
 	}
 	v.update()
-}
-
-// metricNames lists the names in a run, sorted, for exports.
-func metricNames(frames [][]feature.Metric) []string {
-	seen := map[string]bool{}
-	for _, ms := range frames {
-		for _, m := range ms {
-			seen[m.Name] = true
-		}
-	}
-	var s []string
-	for n := range seen {
-		s = append(s, n)
-	}
-	sort.Strings(s)
-	return s
 }
 
 // frameTicks puts ticks on whole frame numbers only.

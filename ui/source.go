@@ -41,16 +41,6 @@ type ClipScores interface {
 	WriteCSV(w io.Writer) error
 }
 
-// metric finds a metric by name in one frame's list.
-func metric(ms []feature.Metric, name string) (float64, bool) {
-	for _, m := range ms {
-		if m.Name == name {
-			return m.Value, true
-		}
-	}
-	return 0, false
-}
-
 // backendCache answers Backends from a list made once.
 type backendCache struct {
 	Engine
