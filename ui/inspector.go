@@ -42,7 +42,7 @@ type inspector struct {
 	prefs fyne.Preferences
 	wg    sync.WaitGroup
 
-	opener, framer, runner worker
+	opener, framer, runner, scaler worker
 
 	req       engine.Request
 	cambiOpts *feature.Values
@@ -58,6 +58,7 @@ type inspector struct {
 	cur           int
 	res, cmpRes   *engine.FrameResult
 	scores        [2]ClipScores // whole-clip runs: primary, compare
+	scaleScores   []series      // CAMBI's pooled score per scale over the clip, on demand
 	frameTime     time.Duration
 	onFrameShown  func() // test and benchmark hook: every map of a frame is drawn
 	errText       string
@@ -88,7 +89,7 @@ type inspector struct {
 // newInspector builds the window's content on eng. It opens nothing.
 func newInspector(a fyne.App, w fyne.Window, eng Engine) *inspector {
 	i := &inspector{app: a, win: w, eng: eng, prefs: a.Preferences()}
-	for _, wk := range []*worker{&i.opener, &i.framer, &i.runner} {
+	for _, wk := range []*worker{&i.opener, &i.framer, &i.runner, &i.scaler} {
 		wk.wg = &i.wg
 		wk.fail = i.fail
 	}
@@ -251,6 +252,7 @@ func (i *inspector) close() {
 	i.opener.stop()
 	i.framer.stop()
 	i.runner.stop()
+	i.scaler.stop()
 	sess, cmp := i.sess, i.cmpSess
 	i.sess, i.cmpSess = nil, nil
 	go func() {
@@ -299,8 +301,12 @@ func (i *inspector) open(req engine.Request) {
 	i.req = req
 	i.cur = 0
 	i.scores = [2]ClipScores{}
+	i.scaleScores = nil
 	i.scoresView.update()
 	i.reopen()
+	if i.scoresView.perScale.Checked {
+		i.runPerScale()
+	}
 }
 
 // reopen (re)creates the sessions for the current request, backends and
@@ -512,6 +518,10 @@ func (i *inspector) setColormap(name string) {
 // optionsChanged re-runs the frame with the new CAMBI options.
 func (i *inspector) optionsChanged() {
 	i.scores = [2]ClipScores{}
+	i.scaleScores = nil
 	i.scoresView.update()
 	i.reopen()
+	if i.scoresView.perScale.Checked {
+		i.runPerScale()
+	}
 }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/kernels/cambi"
 )
 
 // series is one metric over the frames of a clip.
@@ -143,7 +144,13 @@ func newScoresView(i *inspector) *scoresView {
 	v.adm = newPlotView(func() *plot.Plot { return v.plot("ADM", v.isADM) }, fyne.NewSize(300, 160))
 	jump := func(x float64) { i.gotoFrame(int(math.Round(x))) }
 	v.cambi.onTap, v.adm.onTap = jump, jump
-	v.perScale = widget.NewCheck("Per scale", func(bool) { v.adm.redraw(); i.unfocus() })
+	v.perScale = widget.NewCheck("Per scale", func(on bool) {
+		if on && i.scaleScores == nil {
+			i.runPerScale()
+		}
+		v.update()
+		i.unfocus()
+	})
 	v.progress = widget.NewProgressBar()
 	v.rate = widget.NewLabel("")
 	v.runBtn = widget.NewButtonWithIcon("Score whole clip", theme.MediaPlayIcon(), i.runClip)
@@ -178,6 +185,9 @@ func (v *scoresView) plot(title string, keep func(string) bool) *plot.Plot {
 			prefix = []string{i.backend, i.cmpBack}[k] + ": "
 		}
 		ss = append(ss, metricSeries(sc.PerFrame(), keep, prefix))
+	}
+	if title == "CAMBI" && v.perScale.Checked && i.scaleScores != nil {
+		ss = append(ss, i.scaleScores)
 	}
 	if len(ss) == 0 {
 		title += " — score the whole clip to plot"
@@ -317,4 +327,52 @@ func (preciseTicks) Ticks(lo, hi float64) []plot.Tick {
 		}
 	}
 	return ts
+}
+
+// runPerScale scores CAMBI frame by frame over the clip, keeping each
+// scale's pooled score, which libvmaf's metrics do not carry: the per-scale
+// CAMBI plot. It runs on demand, beside any whole-clip run.
+func (i *inspector) runPerScale() {
+	if i.req.Distorted == "" {
+		return
+	}
+	req := i.request(i.backend)
+	req.Features = req.Features[:1] // CAMBI alone
+	eng := i.eng
+	v := i.scoresView
+	i.scaler.submit(func(ctx context.Context) func() {
+		s, err := safeOpen(ctx, eng, req)
+		if err != nil {
+			return func() { i.fail(err) }
+		}
+		defer s.Close()
+		n := s.Frames()
+		out := make([]series, cambi.NumScales)
+		for k := range out {
+			out[k] = series{Name: fmt.Sprintf("cambi scale %d", k), Values: make([]float64, max(n, 0))}
+		}
+		var last time.Time
+		for f := 0; f < n; f++ {
+			r, err := s.Frame(ctx, f)
+			if err != nil {
+				if ctx.Err() != nil {
+					return nil
+				}
+				return func() { i.fail(err) }
+			}
+			for k := range out {
+				out[k].Values[f] = r.CAMBI.Dist.Scales[k].Score
+			}
+			if t := time.Now(); t.Sub(last) > 100*time.Millisecond {
+				last = t
+				done := f + 1
+				uiDo(func() { v.setRate(fmt.Sprintf("per scale: %d/%d frames", done, n)) })
+			}
+		}
+		return func() {
+			i.scaleScores = out
+			v.setRate(fmt.Sprintf("per scale: %d frames", n))
+			v.update()
+		}
+	})
 }

@@ -419,3 +419,28 @@ func TestHelpDialogAndTheme(t *testing.T) {
 		t.Error("Ctrl+T did not switch back to light")
 	}
 }
+
+func TestPerScalePlot(t *testing.T) {
+	h := newHarness(t, nil)
+	h.open()
+	h.do(func() { h.i.scoresView.perScale.SetChecked(true) })
+	ss := h.i.scaleScores
+	if len(ss) != cambi.NumScales || len(ss[0].Values) != 6 {
+		t.Fatalf("per-scale series: %d", len(ss))
+	}
+	// Frame 0's pooled scores are the ones the CAMBI table shows.
+	for k := range ss {
+		if got, want := ss[k].Values[0], h.i.res.CAMBI.Dist.Scales[k].Score; got != want {
+			t.Errorf("scale %d: %v, want %v", k, got, want)
+		}
+	}
+	// Changing an option scores them again.
+	before := ss[0].Values[0]
+	h.do(func() { h.i.optsForm.apply(cambiOption("topk"), "0.5") })
+	if h.i.scaleScores == nil || h.i.scaleScores[0].Values[0] == before {
+		t.Error("per-scale scores not redone after an option change")
+	}
+	if got, want := h.i.scaleScores[0].Values[0], h.i.res.CAMBI.Dist.Scales[0].Score; got != want {
+		t.Errorf("after topk=0.5: scale 0 %v, table %v", got, want)
+	}
+}
