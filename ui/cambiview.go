@@ -19,6 +19,7 @@ type frameView struct {
 	content fyne.CanvasObject
 	pane    *mapPane
 	overlay *widget.Check
+	showRef *widget.Check // the reference frame (and its maps in full reference)
 	scale   *widget.Select
 	opacity *widget.Slider
 	legend  *legend
@@ -35,9 +36,16 @@ func scaleNames() []string {
 func newFrameView(i *inspector) *frameView {
 	v := &frameView{i: i}
 	v.pane = newMapPane(i.vp)
-	v.pane.hover = i.hoverFunc(func() int { return v.scale.SelectedIndex() })
+	v.pane.hover = func(p *mapPane, fx, fy float64, ok bool) {
+		if !ok || i.res == nil {
+			i.hoverFunc(func() int { return 0 })(p, fx, fy, ok)
+			return
+		}
+		i.setStatus(hoverText(i.res, fx, fy, max(v.scale.SelectedIndex(), 0), v.showRef.Checked))
+	}
 	v.overlay = widget.NewCheck("Heatmap", func(bool) { v.update(); i.unfocus() })
 	v.overlay.SetChecked(true)
+	v.showRef = widget.NewCheck("Reference", func(bool) { v.update(); i.unfocus() })
 	v.scale = widget.NewSelect(scaleNames(), func(string) { v.update(); i.unfocus() })
 	v.scale.SetSelectedIndex(0)
 	v.opacity = widget.NewSlider(0, 1)
@@ -51,7 +59,7 @@ func newFrameView(i *inspector) *frameView {
 		}
 	})
 	cm.SetSelected(i.colormap.Name)
-	controls := container.NewHBox(v.overlay, v.scale, widget.NewLabel("Opacity"),
+	controls := container.NewHBox(v.showRef, v.overlay, v.scale, widget.NewLabel("Opacity"),
 		container.NewGridWrap(fyne.NewSize(140, v.opacity.MinSize().Height), v.opacity),
 		widget.NewLabel("Colours"), cm)
 	v.content = container.NewBorder(controls, v.legend.content, nil, nil, v.pane)
@@ -66,8 +74,15 @@ func (v *frameView) update() {
 		v.pane.setOverlay(nil, nil, 1, 0)
 		return
 	}
-	v.pane.set(lumaMap(r.Dist), grayColour(r.Dist.BitDepth))
-	p := cambiPicture(r, false)
+	pic, p := r.Dist, cambiPicture(r, false)
+	if v.showRef.Checked && r.Ref != nil {
+		// The reference has maps only in full-reference mode.
+		pic, p = r.Ref, nil
+		if r.CAMBI != nil && r.CAMBI.Src != nil {
+			p = r.CAMBI.Src
+		}
+	}
+	v.pane.set(lumaMap(pic), grayColour(pic.BitDepth))
 	if p == nil || !v.overlay.Checked {
 		v.pane.setOverlay(nil, nil, 1, 0)
 		return

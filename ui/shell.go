@@ -102,6 +102,8 @@ var plainKeys = [][2]string{
 	{"+ / −", "zoom in / out (every map pane)"},
 	{"1", "zoom 1:1 (one frame pixel per screen pixel)"},
 	{"0", "fit the frame"},
+	{"r", "frame view: the reference frame / the distorted one"},
+	{"h", "frame view: heatmap on/off"},
 	{"Esc", "cancel a whole-clip run"},
 	{"F1", "this help"},
 	{"mouse wheel / drag", "zoom about the pointer / pan"},
@@ -158,6 +160,12 @@ func (i *inspector) typedRune(r rune) {
 		i.vp.oneToOne()
 	case '0':
 		i.vp.fitAll()
+	case 'r':
+		c := i.frameView.showRef
+		c.SetChecked(!c.Checked)
+	case 'h':
+		c := i.frameView.overlay
+		c.SetChecked(!c.Checked)
 	}
 }
 

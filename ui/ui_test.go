@@ -444,3 +444,21 @@ func TestPerScalePlot(t *testing.T) {
 		t.Errorf("after topk=0.5: scale 0 %v, table %v", got, want)
 	}
 }
+
+func TestReferenceToggle(t *testing.T) {
+	h := newHarness(t, nil)
+	h.open()
+	p := h.i.frameView.pane
+	if p.base == nil || p.base.At(0) != float64(h.i.res.Dist.Planes[0][0]) || p.over == nil {
+		t.Fatal("frame view does not show the distorted frame with its heatmap")
+	}
+	h.rune('r')
+	if p.base.At(0) != float64(h.i.res.Ref.Planes[0][0]) || p.over != nil {
+		t.Error("'r': not the reference frame, or a heatmap without full reference")
+	}
+	h.rune('r')
+	h.rune('h')
+	if p.over != nil {
+		t.Error("'h' left the heatmap on")
+	}
+}
