@@ -170,6 +170,12 @@ func Open(selector string) (d *Device, err error) {
 	// Ask for the adapter's own limits: the defaults cap storage buffers at
 	// 128 MiB, which the c-value histograms of large pictures exceed.
 	limits := d.adapter.GetLimits()
+	// The bindings leave wgpu-native's extra limits partly uninitialised:
+	// MaxPushConstantSize comes back as garbage on some calls, and asking for
+	// more than the adapter has fails the request at random. Bandscope uses
+	// no push constants.
+	limits.MaxPushConstantSize = 0
+	limits.MaxNonSamplerBindings = 0
 	dev, err := func() (*wgpu.Device, error) {
 		instanceMu.Lock()
 		defer instanceMu.Unlock()
