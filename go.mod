@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	fyne.io/fyne/v2 v2.7.1
+	github.com/jezek/xgb v1.1.1
 	github.com/oliverbestmann/webgpu v1.0.0
 	gonum.org/v1/plot v0.17.0
 )

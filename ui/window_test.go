@@ -3,7 +3,6 @@ package ui
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"image"
 	"image/png"
 	"os"
@@ -15,21 +14,21 @@ import (
 )
 
 // TestRealWindow starts the real binary on the demo clip under the X
-// server in $DISPLAY (Xvfb in CI), steps a frame with a key press, and
-// checks that the window is drawn, that the step redrew it, that the
-// process stays up and that it quits cleanly on Ctrl+Q.
+// server in $DISPLAY (Xvfb in make test), steps a frame with a key press
+// sent to the window, and checks that the window is drawn, that the step
+// redrew it, that the process stays up and that it quits on Ctrl+Q.
 func TestRealWindow(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the real application")
 	}
 	if os.Getenv("DISPLAY") == "" {
-		t.Skip("no X server: DISPLAY is not set (CI runs Xvfb)")
+		t.Skip("no X server: DISPLAY is not set (make test runs Xvfb)")
 	}
-	for _, tool := range []string{"xdotool", "import"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s is not installed (apt-get install xdotool imagemagick)", tool)
-		}
+	x, err := openX()
+	if err != nil {
+		t.Fatalf("X server %s: %v", os.Getenv("DISPLAY"), err)
 	}
+	defer x.close()
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "bandscope")
 	build := exec.Command("go", "build", "-o", bin, "github.com/bandscope/bandscope/app")
@@ -43,8 +42,8 @@ func TestRealWindow(t *testing.T) {
 	// unpacks into the test's folder.
 	cmd.Env = append(os.Environ(), "HOME="+dir, "XDG_CONFIG_HOME="+dir+"/config",
 		"XDG_CACHE_HOME="+dir+"/cache", "XDG_RUNTIME_DIR="+dir, "LANG=en_US.UTF-8")
-	var stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stderr, &stderr
+	var output bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &output, &output
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +52,7 @@ func TestRealWindow(t *testing.T) {
 	defer func() {
 		cmd.Process.Kill()
 		if t.Failed() {
-			t.Logf("application output:\n%s", stderr.String())
+			t.Logf("application output:\n%s", output.String())
 		}
 	}()
 	alive := func(when string) {
@@ -64,43 +63,70 @@ func TestRealWindow(t *testing.T) {
 		default:
 		}
 	}
-	wid := ""
-	for deadline := time.Now().Add(90 * time.Second); wid == ""; {
+	deadline := time.Now().Add(90 * time.Second)
+	win, found := x.window("Bandscope")
+	for !found {
 		alive("waiting for the window")
 		if time.Now().After(deadline) {
 			t.Fatal("no Bandscope window after 90 s")
 		}
-		out, _ := exec.Command("xdotool", "search", "--name", "^Bandscope").Output()
-		if f := strings.Fields(string(out)); len(f) > 0 {
-			wid = f[0]
-		} else {
-			time.Sleep(300 * time.Millisecond)
+		time.Sleep(300 * time.Millisecond)
+		win, found = x.window("Bandscope")
+	}
+	shot := func() image.Image {
+		t.Helper()
+		img, err := x.capture(win)
+		if err != nil {
+			t.Fatalf("screenshot: %v", err)
+		}
+		return img
+	}
+	// waitFor takes screenshots until ok accepts one.
+	waitFor := func(what string, ok func(image.Image) bool) image.Image {
+		t.Helper()
+		limit := time.Now().Add(60 * time.Second)
+		for {
+			alive(what)
+			img := shot()
+			if ok(img) {
+				return img
+			}
+			if time.Now().After(limit) {
+				t.Fatalf("%s: nothing after 60 s", what)
+			}
+			time.Sleep(500 * time.Millisecond)
 		}
 	}
-	// Wait until frame 0 is drawn: the status line's timing appears.
-	first := waitForShot(t, alive, func(img image.Image) bool { return !blank(img) }, 60*time.Second)
-	time.Sleep(2 * time.Second)
-	first = screenshot(t)
-	exec.Command("xdotool", "windowactivate", "--sync", wid).Run()
-	exec.Command("xdotool", "windowfocus", "--sync", wid).Run()
-	if out, err := exec.Command("xdotool", "key", "--window", wid, "Right").CombinedOutput(); err != nil {
-		t.Fatalf("xdotool key: %v %s", err, out)
+	// Frame 0 is drawn once the window stops changing.
+	prev := waitFor("the first drawing", func(img image.Image) bool { return !blank(img) })
+	waitFor("frame 0", func(img image.Image) bool {
+		same := imageDiff(prev, img) == ""
+		prev = img
+		return same
+	})
+	first := prev
+	if err := x.press(win, keysymRight); err != nil {
+		t.Fatalf("key press: %v", err)
 	}
-	second := waitForShot(t, alive, func(img image.Image) bool { return imageDiff(first, img) != "" }, 30*time.Second)
+	// The frame's pixels sit in the middle of the window: they change.
+	second := waitFor("the frame step", func(img image.Image) bool { return imageDiff(middle(first), middle(img)) != "" })
 	if blank(second) {
 		t.Fatal("the window is blank after a frame step")
 	}
 	if s := os.Getenv("BANDSCOPE_SCREENSHOT"); s != "" {
-		f, _ := os.Create(s)
-		png.Encode(f, second)
-		f.Close()
+		if f, err := os.Create(s); err == nil {
+			png.Encode(f, second)
+			f.Close()
+		}
 	}
 	time.Sleep(time.Second)
 	alive("after the frame step")
-	if strings.Contains(stderr.String(), "panic") {
-		t.Fatalf("the application panicked:\n%s", stderr.String())
+	if strings.Contains(output.String(), "panic") {
+		t.Fatalf("the application panicked:\n%s", output.String())
 	}
-	exec.Command("xdotool", "key", "--window", wid, "ctrl+q").Run()
+	if err := x.press(win, keysymControlL, keysymQ); err != nil {
+		t.Fatalf("Ctrl+Q: %v", err)
+	}
 	select {
 	case err := <-exited:
 		if err != nil {
@@ -111,34 +137,13 @@ func TestRealWindow(t *testing.T) {
 	}
 }
 
-func screenshot(t *testing.T) image.Image {
-	t.Helper()
-	out, err := exec.Command("import", "-window", "root", "png:-").Output()
-	if err != nil {
-		t.Fatalf("import: %v", err)
-	}
-	img, err := png.Decode(bytes.NewReader(out))
-	if err != nil {
-		t.Fatalf("screenshot: %v", err)
-	}
-	return img
-}
-
-// waitForShot takes screenshots until ok accepts one.
-func waitForShot(t *testing.T, alive func(string), ok func(image.Image) bool, limit time.Duration) image.Image {
-	t.Helper()
-	deadline := time.Now().Add(limit)
-	for {
-		alive("waiting for the window to draw")
-		img := screenshot(t)
-		if ok(img) {
-			return img
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the window did not change as expected within %v", limit)
-		}
-		time.Sleep(500 * time.Millisecond)
-	}
+// middle is the central half of an image.
+func middle(img image.Image) image.Image {
+	b := img.Bounds()
+	r := image.Rect(b.Min.X+b.Dx()/4, b.Min.Y+b.Dy()/4, b.Max.X-b.Dx()/4, b.Max.Y-b.Dy()/4)
+	return img.(interface {
+		SubImage(image.Rectangle) image.Image
+	}).SubImage(r)
 }
 
 // blank says whether an image has fewer than 16 distinct colours: a window
@@ -158,4 +163,3 @@ func blank(img image.Image) bool {
 	return true
 }
 
-var _ = fmt.Sprint
