@@ -162,4 +162,3 @@ func blank(img image.Image) bool {
 	}
 	return true
 }
-
