@@ -73,32 +73,26 @@ func TestRealWindow(t *testing.T) {
 		time.Sleep(300 * time.Millisecond)
 		win, found = x.window("Bandscope")
 	}
-	shot := func() image.Image {
-		t.Helper()
-		img, err := x.capture(win)
-		if err != nil {
-			t.Fatalf("screenshot: %v", err)
-		}
-		return img
-	}
-	// waitFor takes screenshots until ok accepts one.
+	// waitFor takes screenshots until ok accepts one. Capturing fails
+	// (BadMatch) until the window is mapped: that is waited for too.
 	waitFor := func(what string, ok func(image.Image) bool) image.Image {
 		t.Helper()
 		limit := time.Now().Add(60 * time.Second)
 		for {
 			alive(what)
-			img := shot()
-			if ok(img) {
+			img, err := x.capture(win)
+			if err == nil && ok(img) {
 				return img
 			}
 			if time.Now().After(limit) {
-				t.Fatalf("%s: nothing after 60 s", what)
+				t.Fatalf("%s: nothing after 60 s (last screenshot error: %v)", what, err)
 			}
 			time.Sleep(500 * time.Millisecond)
 		}
 	}
-	// Frame 0 is drawn once the window stops changing.
-	prev := waitFor("the first drawing", func(img image.Image) bool { return !blank(img) })
+	// Frame 0 is drawn once the middle of the window, the frame pane (a
+	// flat grey until a frame arrives), shows a picture and stops changing.
+	prev := waitFor("the first frame", func(img image.Image) bool { return !blank(middle(img)) })
 	waitFor("frame 0", func(img image.Image) bool {
 		same := imageDiff(prev, img) == ""
 		prev = img
