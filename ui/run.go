@@ -48,7 +48,13 @@ func Run(args []string) error {
 			g, complete := guessRaw(req.Distorted)
 			if !complete {
 				// The dialog needs the window up; ask once it is.
-				go fyne.Do(func() { i.openPath(args[0], false) })
+				go fyne.Do(func() {
+					if len(args) == 2 {
+						i.openPair(args[0], args[1])
+					} else {
+						i.openPath(args[0], false)
+					}
+				})
 				req = engine.Request{}
 			}
 			req.Raw = g
