@@ -174,7 +174,7 @@ func (i *inspector) askRaw(path string, guess clip.RawOptions, done func(*clip.R
 		widget.NewFormItem("Width", w), widget.NewFormItem("Height", h),
 		widget.NewFormItem("Pixel format", chroma), widget.NewFormItem("Bit depth", depth),
 	}
-	dialog.ShowForm("Raw YUV: "+filepath.Base(path), "Open", "Cancel", items, func(ok bool) {
+	d := dialog.NewForm("Raw YUV: "+filepath.Base(path), "Open", "Cancel", items, func(ok bool) {
 		if !ok {
 			return
 		}
@@ -185,6 +185,8 @@ func (i *inspector) askRaw(path string, guess clip.RawOptions, done func(*clip.R
 		}
 		done(&o)
 	}, i.win)
+	d.Resize(fyne.NewSize(420, d.MinSize().Height))
+	d.Show()
 }
 
 func rawFromForm(w, h, chroma, depth string) (clip.RawOptions, error) {
