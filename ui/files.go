@@ -202,8 +202,8 @@ func rawFromForm(w, h, chroma, depth string) (clip.RawOptions, error) {
 		return o, err
 	}
 	o.ChromaSet = true
-	if o.BitDepth, err = strconv.Atoi(depth); err != nil {
-		return o, errors.New("raw YUV: choose a bit depth")
+	if o.BitDepth, err = strconv.Atoi(depth); err != nil || o.BitDepth < 8 || o.BitDepth > 16 {
+		return o, errors.New("raw YUV: choose a bit depth from 8 to 16")
 	}
 	return o, nil
 }

@@ -59,23 +59,38 @@ func FuzzGuessRaw(f *testing.F) {
 	})
 }
 
+var rawForms = []struct {
+	w, h, chroma, depth string
+	err                 string
+}{
+	{"1920", "1080", "420", "10", ""},
+	{" 64 ", "64", "444", "8", ""},
+	{"0", "1080", "420", "8", "width"},
+	{"1920", "x", "420", "8", "height"},
+	{"1920", "1080", "411x", "8", "pixel format"},
+	{"1920", "1080", "420", "", "bit depth"},
+	{"1920", "1080", "420", "17", "bit depth"},
+}
+
 func TestRawFromForm(t *testing.T) {
-	for _, c := range []struct {
-		w, h, chroma, depth string
-		err                 string
-	}{
-		{"1920", "1080", "420", "10", ""},
-		{" 64 ", "64", "444", "8", ""},
-		{"0", "1080", "420", "8", "width"},
-		{"1920", "x", "420", "8", "height"},
-		{"1920", "1080", "411x", "8", "pixel format"},
-		{"1920", "1080", "420", "", "bit depth"},
-	} {
+	for _, c := range rawForms {
 		_, err := rawFromForm(c.w, c.h, c.chroma, c.depth)
 		if (err == nil) != (c.err == "") || (err != nil && !strings.Contains(err.Error(), c.err)) {
 			t.Errorf("rawFromForm(%q, %q, %q, %q): %v, want error containing %q", c.w, c.h, c.chroma, c.depth, err, c.err)
 		}
 	}
+}
+
+func FuzzRawFromForm(f *testing.F) {
+	for _, c := range rawForms {
+		f.Add(c.w, c.h, c.chroma, c.depth)
+	}
+	f.Fuzz(func(t *testing.T, w, h, chroma, depth string) {
+		o, err := rawFromForm(w, h, chroma, depth)
+		if err == nil && (o.Width <= 0 || o.Height <= 0 || !o.ChromaSet || o.BitDepth < 8 || o.BitDepth > 16) {
+			t.Fatalf("accepted %+v", o)
+		}
+	})
 }
 
 func TestWriteAtomic(t *testing.T) {
