@@ -28,6 +28,9 @@ func TestGoldenCPU(t *testing.T) {
 	for _, set := range sets {
 		for _, threads := range threads {
 			for _, c := range cases {
+				if raceEnabled && !raceCases[c.Name] {
+					continue
+				}
 				for _, run := range c.Runs {
 					spec, ok := golden.CAMBIFeature[run]
 					if !ok || run == "cambi_heatmaps" {

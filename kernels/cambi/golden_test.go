@@ -20,6 +20,9 @@ func TestGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range cases {
+		if raceEnabled && !raceCases[c.Name] {
+			continue
+		}
 		for _, run := range c.Runs {
 			spec, ok := golden.CAMBIFeature[run]
 			if !ok || run == "cambi_heatmaps" {
@@ -35,6 +38,16 @@ func TestGolden(t *testing.T) {
 			})
 		}
 	}
+}
+
+// raceCases are the corpus cases run under the race detector, which slows
+// the kernels tenfold: the smallest normal picture and the short and narrow
+// ones. The whole corpus runs without it.
+var raceCases = map[string]bool{
+	"syn_grad10_640x480_10b420":     true,
+	"syn_wide_hramp_3840x128_8b420": true,
+	"syn_vramp_b_64x1920_8b420":     true,
+	"syn_wide_hramp_48x1080_8b420":  true,
 }
 
 func checkGoldenRun(t *testing.T, c *golden.Case, run, spec string, frames int) {
