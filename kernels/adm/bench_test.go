@@ -7,6 +7,7 @@ import (
 
 	"github.com/bandscope/bandscope/engine/synth"
 	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/cpu"
 )
 
 // benchPair is a natural-looking pair: a 10-bit-like diagonal ramp with a
@@ -39,6 +40,9 @@ func benchScore(b *testing.B, w, h int, maps bool) {
 		b.Fatal(err)
 	}
 	s := New(cfg)
+	if fastBench {
+		s = NewCPU(cfg, Options{Kernels: cpu.Default(), Threads: benchThreads})
+	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -48,6 +52,14 @@ func benchScore(b *testing.B, w, h int, maps bool) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "fps")
 }
+
+// fastBench selects the fast scorer on one thread (ADM_BENCH_REF=1: the
+// reference);
+// BANDSCOPE_CPU_KERNELS picks its kernel set.
+var (
+	fastBench    = os.Getenv("ADM_BENCH_REF") == ""
+	benchThreads = 1
+)
 
 func BenchmarkScore1080p(b *testing.B)     { benchScore(b, 1920, 1080, false) }
 func BenchmarkScore4K(b *testing.B)        { benchScore(b, 3840, 2160, false) }

@@ -107,7 +107,11 @@ func cm0(src, csfA, csfF *[NumBands][]int16, w, h int, weight [NumBands]uint32, 
 			acc[b] += (inner[b] + addAcc) >> shiftAcc
 		}
 	}
-	noise := noiseTerm(sr, nw)
+	return cm0Terms(acc, shiftCub, shiftAcc, norm, noiseTerm(sr, nw))
+}
+
+// cm0Terms finishes scale 0's masked sums into band terms.
+func cm0Terms(acc [NumBands]int64, shiftCub [NumBands]uint, shiftAcc uint, norm int, noise float32) [NumBands]float32 {
 	var out [NumBands]float32
 	for b := range out {
 		e := cm0Final[b] - int(shiftCub[b]) - int(shiftAcc) - 3*norm
@@ -169,7 +173,11 @@ func cm123(src, csfA, csfF *[NumBands][]int32, w, h, scale int, weight [NumBands
 			acc[b] += (inner[b] + addAcc) >> shiftAcc
 		}
 	}
-	noise := noiseTerm(sr, nw)
+	return cm123Terms(acc, scale, shiftCub, shiftAcc, norm, noiseTerm(sr, nw))
+}
+
+// cm123Terms finishes a scale's masked sums into band terms.
+func cm123Terms(acc [NumBands]int64, scale int, shiftCub, shiftAcc uint, norm int, noise float32) [NumBands]float32 {
 	var out [NumBands]float32
 	// libvmaf divides in float: the int64 sum rounds to float first.
 	div := float32(math.Ldexp(1, cmFinal[scale]-int(shiftCub)-int(shiftAcc)-3*norm))

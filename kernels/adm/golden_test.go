@@ -7,6 +7,7 @@ import (
 
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/internal/golden"
+	"github.com/bandscope/bandscope/kernels/cpu"
 )
 
 // TestGolden scores every integer-ADM run of the reference corpus (libvmaf
@@ -58,8 +59,18 @@ func checkGolden(t *testing.T, c *golden.Case, run, spec string, frames int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := New(cfg)
-	defer s.Close()
+	// The reference scorer and the fast one with the best kernel set on
+	// several threads (TestFastParity covers the other sets).
+	for si, s := range []Scorer{New(cfg), NewCPU(cfg, Options{Kernels: cpu.Best(), Threads: 3})} {
+		defer s.Close()
+		if testing.Short() && si > 0 {
+			frames = 1
+		}
+		checkGoldenFrames(t, s, c, o, want, frames)
+	}
+}
+
+func checkGoldenFrames(t *testing.T, s Scorer, c *golden.Case, o *feature.Values, want *golden.Output, frames int) {
 	for fi := 0; fi < frames && fi < len(want.Frames); fi++ {
 		ref, dist, err := c.Pictures(fi)
 		if err != nil {

@@ -51,9 +51,9 @@ type Scorer interface {
 
 // New returns the CPU scalar reference scorer. It is not safe for
 // concurrent use; make one per goroutine.
-func New(cfg *Config) Scorer { return &cpu{cfg: cfg, bufs: newBuffers(cfg)} }
+func New(cfg *Config) Scorer { return &refScorer{cfg: cfg, bufs: newBuffers(cfg)} }
 
-type cpu struct {
+type refScorer struct {
 	cfg  *Config
 	bufs *buffers
 }
@@ -105,7 +105,7 @@ func newBuffers(c *Config) *buffers {
 	return b
 }
 
-func (c *cpu) Close() error { c.bufs = nil; return nil }
+func (c *refScorer) Close() error { c.bufs = nil; return nil }
 
 func checkPlane(name string, p yuv.Plane, cfg *Config) error {
 	if p.Width != cfg.Width || p.Height != cfg.Height {
@@ -131,7 +131,7 @@ func mapExp(scale, band, norm int) (x, additive int) {
 	return x, x
 }
 
-func (c *cpu) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResult, error) {
+func (c *refScorer) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResult, error) {
 	cfg := c.cfg
 	if err := checkPlane("reference", ref, cfg); err != nil {
 		return nil, err
@@ -148,7 +148,7 @@ func (c *cpu) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResult
 	if keepMaps {
 		maps = &b.maps
 	}
-	var num, den, aimNum float64
+	var terms [NumScales]scaleTerms
 	for s := 0; s < NumScales; s++ {
 		var numB, denB, aimB [NumBands]float32
 		w, h := cfg.BandW[s], cfg.BandH[s]
@@ -189,6 +189,21 @@ func (c *cpu) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResult
 				aimB = cm123(&b.a, &b.csfA, &b.csfF, w, h, s, cfg.Weight[s], cfg.Norm[s], 0, nil, b.scratch)
 			}
 		}
+		terms[s] = scaleTerms{num: numB, den: denB, aim: aimB}
+	}
+	finishFrame(cfg, res, &terms)
+	return res, nil
+}
+
+// scaleTerms are one scale's band terms.
+type scaleTerms struct{ num, den, aim [NumBands]float32 }
+
+// finishFrame combines the band terms of every scale into the frame's
+// scores, in libvmaf's order (float sums per scale, double over scales).
+func finishFrame(cfg *Config, res *FrameResult, terms *[NumScales]scaleTerms) {
+	var num, den, aimNum float64
+	for s := 0; s < NumScales; s++ {
+		numB, denB, aimB := terms[s].num, terms[s].den, terms[s].aim
 		numS := numB[0] + numB[1] + numB[2]
 		denS := denB[0] + denB[1] + denB[2]
 		aimS := aimB[0] + aimB[1] + aimB[2]
@@ -225,11 +240,10 @@ func (c *cpu) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResult
 	if !(adm3 > cfg.MinVal) {
 		res.ADM3 = cfg.MinVal
 	}
-	return res, nil
 }
 
 // keep copies the masking maps of one scale into the result.
-func (c *cpu) keep(res *FrameResult, s, w, h int, additive func(band int) []float32) {
+func (c *refScorer) keep(res *FrameResult, s, w, h int, additive func(band int) []float32) {
 	cfg := c.cfg
 	sr := ScoreRect(w, h)
 	for band := 0; band < NumBands; band++ {

@@ -216,8 +216,7 @@ func CSFDen0(ref *Bands16, factor [NumBands]float32, nw float64) [NumBands]float
 	if shift > 0 {
 		add = 1 << (shift - 1)
 	}
-	var out [NumBands]float32
-	pa := noiseTerm(sr, nw)
+	var accs [NumBands]uint64
 	for b := 0; b < NumBands; b++ {
 		var acc uint64
 		src := ref.B[b]
@@ -229,7 +228,17 @@ func CSFDen0(ref *Bands16, factor [NumBands]float32, nw float64) [NumBands]float
 			}
 			acc += (inner + add) >> shift
 		}
-		csf := float64(float64(acc)/math.Ldexp(1, 18-shift)) * libm.Pow(float64(factor[b]), 3)
+		accs[b] = acc
+	}
+	return den0Terms(accs, uint(shift), sr, factor, nw)
+}
+
+// den0Terms finishes scale 0's denominator sums into band terms.
+func den0Terms(acc [NumBands]uint64, shift uint, sr Rect, factor [NumBands]float32, nw float64) [NumBands]float32 {
+	var out [NumBands]float32
+	pa := noiseTerm(sr, nw)
+	for b := 0; b < NumBands; b++ {
+		csf := float64(float64(acc[b])/math.Ldexp(1, 18-int(shift))) * libm.Pow(float64(factor[b]), 3)
 		out[b] = libm.Powf(float32(csf), oneThird) + pa
 	}
 	return out
@@ -250,8 +259,7 @@ func CSFDen123(ref *Bands32, scale int, factor [NumBands]float32, nw float64) [N
 	addAcc := uint64(uint32(libm.Pow(2, float64(shiftAcc-1))))
 	sq := denSqShift[scale]
 	addSq := uint64(1) << sq
-	var out [NumBands]float32
-	pa := noiseTerm(sr, nw)
+	var accs [NumBands]uint64
 	for b := 0; b < NumBands; b++ {
 		var acc uint64
 		src := ref.B[b]
@@ -263,10 +271,20 @@ func CSFDen123(ref *Bands32, scale int, factor [NumBands]float32, nw float64) [N
 			}
 			acc += (inner + addAcc) >> shiftAcc
 		}
+		accs[b] = acc
+	}
+	return den123Terms(accs, scale, shiftAcc, shiftCub, sr, factor, nw)
+}
+
+// den123Terms finishes a scale's denominator sums into band terms.
+func den123Terms(acc [NumBands]uint64, scale int, shiftAcc, shiftCub uint32, sr Rect, factor [NumBands]float32, nw float64) [NumBands]float32 {
+	var out [NumBands]float32
+	pa := noiseTerm(sr, nw)
+	for b := 0; b < NumBands; b++ {
 		// The exponent is unsigned in libvmaf: a negative one wraps and
 		// pow gives infinity (never for frames up to MaxSize).
 		div := libm.Pow(2, float64(denConvert[scale]-shiftAcc-shiftCub))
-		csf := float64(float64(acc)/div) * libm.Pow(float64(factor[b]), 3)
+		csf := float64(float64(acc[b])/div) * libm.Pow(float64(factor[b]), 3)
 		out[b] = libm.Powf(float32(csf), oneThird) + pa
 	}
 	return out

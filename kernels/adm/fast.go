@@ -1,0 +1,760 @@
+package adm
+
+import (
+	"math"
+	"sync"
+
+	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/cpu"
+	"github.com/bandscope/bandscope/kernels/libm"
+)
+
+// Options choose how the fast CPU scorer runs; none of them changes a bit
+// of the results.
+type Options struct {
+	Kernels cpu.Set      // kernel set (cpu.Scalar is portable Go)
+	Threads int          // goroutines per frame; 0: every core
+	Limiter *cpu.Limiter // shared by scorers that run at once; nil: Threads-1 helpers of its own
+}
+
+// NewCPU returns the fast CPU Scorer: the reference's stages fused per row
+// (decouple, CSF and the denominator in one pass, contrast masking in a
+// second), cut into row bands that run in parallel, with the hot rows in
+// the chosen kernel set. Every sum is an integer sum (per row, then over
+// rows), so neither the thread count nor the kernel set changes a bit; the
+// float finishing is the reference's, in its order. It is safe for
+// concurrent use (each call takes a workspace of its own) and its results,
+// maps included, are identical to New's.
+func NewCPU(cfg *Config, o Options) Scorer {
+	if !o.Kernels.Supported() {
+		o.Kernels = cpu.Scalar
+	}
+	o.Threads = cpu.Threads(o.Threads)
+	if o.Limiter == nil {
+		o.Limiter = cpu.NewLimiter(o.Threads - 1)
+	}
+	f := &fast{cfg: cfg, opt: o, k: kernelsFor(o.Kernels)}
+	iw, ih := cfg.Width, cfg.Height
+	for s := 0; s < NumScales; s++ {
+		f.indY[s], f.indX[s] = DWTIndices(ih), DWTIndices(iw)
+		iw, ih = cfg.BandW[s], cfg.BandH[s]
+	}
+	return f
+}
+
+type fast struct {
+	cfg        *Config
+	opt        Options
+	k          *kernels
+	indY, indX [NumScales][4][]int // DWT input rows/columns per scale
+
+	mu   sync.Mutex
+	free []*fastWS
+}
+
+// fastWS is one frame's buffers. Scale 0 keeps libvmaf's int16 bands; the
+// buffers of scales 1-3 are sized for scale 1 and reused.
+type fastWS struct {
+	ref0, dis0 *Bands16
+	r0, a0     [NumBands][]int16
+	ref, dis   [NumScales]*Bands32 // [1..3]
+	r, a       [NumBands][]int32
+	// The masking neighbourhood per flavour (d: DLM, i: AIM): F is the sum
+	// of the three bands' |csf|/30, C the sum of their centre terms.
+	fd, cd, fi, ci []int32
+	// Per-row integer sums of the denominator, DLM and AIM numerators.
+	rowDen, rowNum, rowAIM [NumBands][]int64
+	parts                  []*partWS
+}
+
+// partWS is one row band's scratch.
+type partWS struct {
+	lo16, hi16 []int16
+	lo32, hi32 []int32
+}
+
+func (f *fast) getWS() *fastWS {
+	f.mu.Lock()
+	if n := len(f.free); n > 0 {
+		ws := f.free[n-1]
+		f.free = f.free[:n-1]
+		f.mu.Unlock()
+		return ws
+	}
+	f.mu.Unlock()
+	c := f.cfg
+	n0 := c.BandW[0] * c.BandH[0]
+	ws := &fastWS{ref0: NewBands16(c.BandW[0], c.BandH[0]), dis0: NewBands16(c.BandW[0], c.BandH[0])}
+	if c.SkipScale0 {
+		// Only the approximation is computed.
+		for b := range ws.ref0.B {
+			ws.ref0.B[b], ws.dis0.B[b] = nil, nil
+		}
+	} else {
+		ws.r0, ws.a0 = alloc16(n0), alloc16(n0)
+	}
+	n1 := c.BandW[1] * c.BandH[1]
+	nf := n1
+	if !c.SkipScale0 {
+		nf = n0
+	}
+	ws.fd, ws.cd = make([]int32, nf), make([]int32, nf)
+	if !c.SkipAIM {
+		ws.fi, ws.ci = make([]int32, nf), make([]int32, nf)
+	}
+	for s := 1; s < NumScales; s++ {
+		ws.ref[s] = NewBands32(c.BandW[s], c.BandH[s])
+		ws.dis[s] = NewBands32(c.BandW[s], c.BandH[s])
+	}
+	ws.r, ws.a = alloc32(n1), alloc32(n1)
+	for b := range ws.rowDen {
+		ws.rowDen[b] = make([]int64, c.BandH[0])
+		ws.rowNum[b] = make([]int64, c.BandH[0])
+		ws.rowAIM[b] = make([]int64, c.BandH[0])
+	}
+	return ws
+}
+
+func (f *fast) putWS(ws *fastWS) {
+	f.mu.Lock()
+	f.free = append(f.free, ws)
+	f.mu.Unlock()
+}
+
+// partsFor makes sure there is scratch of width w for n parts before they
+// start.
+func (ws *fastWS) partsFor(n, w int) {
+	for len(ws.parts) < n {
+		ws.parts = append(ws.parts, nil)
+	}
+	for i := 0; i < n; i++ {
+		if p := ws.parts[i]; p == nil || len(p.lo16) < w {
+			ws.parts[i] = &partWS{lo16: make([]int16, w), hi16: make([]int16, w), lo32: make([]int32, w), hi32: make([]int32, w)}
+		}
+	}
+}
+
+func (f *fast) Close() error {
+	f.mu.Lock()
+	f.free = nil
+	f.mu.Unlock()
+	return nil
+}
+
+// minRows is the least rows a parallel item gets: fewer cost more in
+// hand-over than they save.
+const minRows = 8
+
+// forRows runs fn over [0, n) rows cut into parallel parts; fn gets its
+// part's scratch (w wide) and its rows.
+func (f *fast) forRows(ws *fastWS, n, w int, fn func(p *partWS, lo, hi int)) {
+	parts := cpu.Parts(n, f.opt.Threads, minRows)
+	if f.opt.Threads == 1 {
+		parts = 1
+	}
+	ws.partsFor(parts, w)
+	cpu.For(f.opt.Limiter, parts, func(i int) {
+		lo, hi := cpu.Split(n, parts, i)
+		fn(ws.parts[i], lo, hi)
+	})
+}
+
+// fastMaps are the result's float maps of one scale, written directly by
+// the passes when maps are kept.
+type fastMaps struct {
+	x, thr, add [NumBands][]float32
+	xs, as      [NumBands]float32
+}
+
+func (f *fast) newMaps(res *FrameResult, s int) *fastMaps {
+	cfg := f.cfg
+	w, h := cfg.BandW[s], cfg.BandH[s]
+	m := &fastMaps{}
+	for b := 0; b < NumBands; b++ {
+		xe, ae := mapExp(s, b, cfg.Norm[s])
+		m.xs[b] = float32(math.Ldexp(1, -xe))
+		m.as[b] = float32(math.Ldexp(1, -ae))
+		bd := &res.Bands[s][b]
+		bd.W, bd.H = w, h
+		bd.Restored = make([]float32, w*h)
+		bd.Threshold = make([]float32, w*h)
+		bd.Additive = make([]float32, w*h)
+		m.x[b], m.thr[b], m.add[b] = bd.Restored, bd.Threshold, bd.Additive
+	}
+	return m
+}
+
+func (f *fast) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResult, error) {
+	cfg := f.cfg
+	if err := checkPlane("reference", ref, cfg); err != nil {
+		return nil, err
+	}
+	if err := checkPlane("distorted", dist, cfg); err != nil {
+		return nil, err
+	}
+	ws := f.getWS()
+	defer f.putWS(ws)
+	res := &FrameResult{Frame: frame}
+	var terms [NumScales]scaleTerms
+	for s := 0; s < NumScales; s++ {
+		var maps *fastMaps
+		if keepMaps && !(s == 0 && cfg.SkipScale0) {
+			maps = f.newMaps(res, s)
+		}
+		if s == 0 {
+			f.dwt0(ws, ref, dist)
+			if !cfg.SkipScale0 {
+				terms[0] = f.scale0(ws, maps)
+			}
+		} else {
+			f.dwt123(ws, s)
+			terms[s] = f.scale123(ws, s, maps)
+		}
+	}
+	finishFrame(cfg, res, &terms)
+	return res, nil
+}
+
+// dwt0 runs the first level on both pictures, row bands in parallel.
+func (f *fast) dwt0(ws *fastWS, ref, dist yuv.Plane) {
+	cfg := f.cfg
+	h0 := cfg.BandH[0]
+	loOnly := cfg.SkipScale0
+	f.forRows(ws, 2*h0, cfg.Width, func(p *partWS, lo, hi int) {
+		for r := lo; r < hi; r++ {
+			pl, dst := ref, ws.ref0
+			if r >= h0 {
+				pl, dst = dist, ws.dis0
+			}
+			f.dwt0Row(dst, pl, r%h0, p, loOnly)
+		}
+	})
+}
+
+func (f *fast) dwt0Row(dst *Bands16, pl yuv.Plane, i int, p *partWS, loOnly bool) {
+	cfg := f.cfg
+	w := cfg.Width
+	iy, ix := &f.indY[0], &f.indX[0]
+	st := pl.Stride
+	r0 := pl.Pix[iy[0][i]*st:][:w]
+	r1 := pl.Pix[iy[1][i]*st:][:w]
+	r2 := pl.Pix[iy[2][i]*st:][:w]
+	r3 := pl.Pix[iy[3][i]*st:][:w]
+	lo, hi := p.lo16[:w], p.hi16[:w]
+	f.k.dwt0V(lo, hi, r0, r1, r2, r3, cfg.BitDepth, loOnly)
+	hw := dst.W
+	row := i * hw
+	a := dst.A[row : row+hw]
+	var v, hh, d []int16
+	if !loOnly {
+		v, hh, d = dst.B[BandV][row:row+hw], dst.B[BandH][row:row+hw], dst.B[BandD][row:row+hw]
+	}
+	// Outputs 1 .. hw-3 read four straight columns; the first and the
+	// last two go through the mirrored index table.
+	edge := func(j int) {
+		j0, j1, j2, j3 := ix[0][j], ix[1][j], ix[2][j], ix[3][j]
+		s0, s1, s2, s3 := int32(lo[j0]), int32(lo[j1]), int32(lo[j2]), int32(lo[j3])
+		a[j] = int16((dwtLo[0]*s0 + dwtLo[1]*s1 + dwtLo[2]*s2 + dwtLo[3]*s3 + 32768) >> 16)
+		if loOnly {
+			return
+		}
+		v[j] = int16((dwtHi[0]*s0 + dwtHi[1]*s1 + dwtHi[2]*s2 + dwtHi[3]*s3 + 32768) >> 16)
+		s0, s1, s2, s3 = int32(hi[j0]), int32(hi[j1]), int32(hi[j2]), int32(hi[j3])
+		hh[j] = int16((dwtLo[0]*s0 + dwtLo[1]*s1 + dwtLo[2]*s2 + dwtLo[3]*s3 + 32768) >> 16)
+		d[j] = int16((dwtHi[0]*s0 + dwtHi[1]*s1 + dwtHi[2]*s2 + dwtHi[3]*s3 + 32768) >> 16)
+	}
+	edge(0)
+	j1 := max(hw-2, 1)
+	if j1 > 1 {
+		f.k.dwt0H(a, v, hh, d, lo, hi, 1, j1, loOnly)
+	}
+	for j := j1; j < hw; j++ {
+		edge(j)
+	}
+}
+
+// dwt0VGo is the vertical pass of DWT0 over one output row.
+func dwt0VGo(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly bool) {
+	shift := uint(bitDepth)
+	add := int32(1) << (bitDepth - 1)
+	n := len(lo)
+	hi, r0, r1, r2, r3 = hi[:n], r0[:n], r1[:n], r2[:n], r3[:n]
+	for j := 0; j < n; j++ {
+		u0, u1, u2, u3 := int32(r0[j]), int32(r1[j]), int32(r2[j]), int32(r3[j])
+		acc := dwtLo[0]*u0 + dwtLo[1]*u1 + dwtLo[2]*u2 + dwtLo[3]*u3
+		acc -= dwtLoSum * add
+		lo[j] = int16((acc + add) >> shift)
+		if !loOnly {
+			acc = dwtHi[0]*u0 + dwtHi[1]*u1 + dwtHi[2]*u2 + dwtHi[3]*u3
+			hi[j] = int16((acc + add) >> shift)
+		}
+	}
+}
+
+// dwt0HGo is the horizontal pass of DWT0 for outputs [j0, j1), which read
+// columns 2j-1 .. 2j+2 of lo and hi without mirroring.
+func dwt0HGo(a, v, hh, d, lo, hi []int16, j0, j1 int, loOnly bool) {
+	const (
+		l0, l1, l2, l3 = 15826, 27411, 7345, -4240
+		h0, h1, h2, h3 = -4240, -7345, 27411, -15826
+	)
+	for j := j0; j < j1; j++ {
+		c := lo[2*j-1 : 2*j+3 : 2*j+3]
+		s0, s1, s2, s3 := int32(c[0]), int32(c[1]), int32(c[2]), int32(c[3])
+		a[j] = int16((l0*s0 + l1*s1 + l2*s2 + l3*s3 + 32768) >> 16)
+		if loOnly {
+			continue
+		}
+		v[j] = int16((h0*s0 + h1*s1 + h2*s2 + h3*s3 + 32768) >> 16)
+		c = hi[2*j-1 : 2*j+3 : 2*j+3]
+		s0, s1, s2, s3 = int32(c[0]), int32(c[1]), int32(c[2]), int32(c[3])
+		hh[j] = int16((l0*s0 + l1*s1 + l2*s2 + l3*s3 + 32768) >> 16)
+		d[j] = int16((h0*s0 + h1*s1 + h2*s2 + h3*s3 + 32768) >> 16)
+	}
+}
+
+// dwt123 runs one level at scale s on both pictures' previous
+// approximation.
+func (f *fast) dwt123(ws *fastWS, s int) {
+	cfg := f.cfg
+	hs := cfg.BandH[s]
+	iw := cfg.BandW[s-1]
+	f.forRows(ws, 2*hs, iw, func(p *partWS, lo, hi int) {
+		for r := lo; r < hi; r++ {
+			dst := ws.ref[s]
+			pic := 0
+			if r >= hs {
+				dst, pic = ws.dis[s], 1
+			}
+			i := r % hs
+			if s == 1 {
+				src := ws.ref0
+				if pic == 1 {
+					src = ws.dis0
+				}
+				rows := f.indY[1]
+				dwt123V(p.lo32[:iw], p.hi32[:iw], src.A[rows[0][i]*iw:][:iw], src.A[rows[1][i]*iw:][:iw],
+					src.A[rows[2][i]*iw:][:iw], src.A[rows[3][i]*iw:][:iw], s)
+			} else {
+				src := ws.ref[s-1]
+				if pic == 1 {
+					src = ws.dis[s-1]
+				}
+				rows := f.indY[s]
+				dwt123V(p.lo32[:iw], p.hi32[:iw], src.A[rows[0][i]*iw:][:iw], src.A[rows[1][i]*iw:][:iw],
+					src.A[rows[2][i]*iw:][:iw], src.A[rows[3][i]*iw:][:iw], s)
+			}
+			f.dwt123H(dst, i, p.lo32[:iw], p.hi32[:iw], s)
+		}
+	})
+}
+
+func dwt123V[T int16 | int32](lo, hi []int32, r0, r1, r2, r3 []T, scale int) {
+	va, vs := vpAdd[scale], vpShift[scale]
+	const (
+		l0, l1, l2, l3 = 15826, 27411, 7345, -4240
+		h0, h1, h2, h3 = -4240, -7345, 27411, -15826
+	)
+	n := len(lo)
+	hi, r0, r1, r2, r3 = hi[:n], r0[:n], r1[:n], r2[:n], r3[:n]
+	for j := 0; j < n; j++ {
+		s0, s1, s2, s3 := int64(r0[j]), int64(r1[j]), int64(r2[j]), int64(r3[j])
+		lo[j] = int32((l0*s0 + l1*s1 + l2*s2 + l3*s3 + va) >> vs)
+		hi[j] = int32((h0*s0 + h1*s1 + h2*s2 + h3*s3 + va) >> vs)
+	}
+}
+
+func (f *fast) dwt123H(dst *Bands32, i int, lo, hi []int32, scale int) {
+	ha, hs := hpAdd[scale], hpShift[scale]
+	const (
+		l0, l1, l2, l3 = 15826, 27411, 7345, -4240
+		h0, h1, h2, h3 = -4240, -7345, 27411, -15826
+	)
+	hw := dst.W
+	row := i * hw
+	a := dst.A[row : row+hw]
+	v, hh, d := dst.B[BandV][row:row+hw], dst.B[BandH][row:row+hw], dst.B[BandD][row:row+hw]
+	ix := &f.indX[scale]
+	one := func(j int, s0, s1, s2, s3, t0, t1, t2, t3 int64) {
+		a[j] = int32((l0*s0 + l1*s1 + l2*s2 + l3*s3 + ha) >> hs)
+		v[j] = int32((h0*s0 + h1*s1 + h2*s2 + h3*s3 + ha) >> hs)
+		hh[j] = int32((l0*t0 + l1*t1 + l2*t2 + l3*t3 + ha) >> hs)
+		d[j] = int32((h0*t0 + h1*t1 + h2*t2 + h3*t3 + ha) >> hs)
+	}
+	edge := func(j int) {
+		j0, j1, j2, j3 := ix[0][j], ix[1][j], ix[2][j], ix[3][j]
+		one(j, int64(lo[j0]), int64(lo[j1]), int64(lo[j2]), int64(lo[j3]),
+			int64(hi[j0]), int64(hi[j1]), int64(hi[j2]), int64(hi[j3]))
+	}
+	edge(0)
+	j1 := max(hw-2, 1)
+	for j := 1; j < j1; j++ {
+		c := lo[2*j-1 : 2*j+3 : 2*j+3]
+		e := hi[2*j-1 : 2*j+3 : 2*j+3]
+		a[j] = int32((l0*int64(c[0]) + l1*int64(c[1]) + l2*int64(c[2]) + l3*int64(c[3]) + ha) >> hs)
+		v[j] = int32((h0*int64(c[0]) + h1*int64(c[1]) + h2*int64(c[2]) + h3*int64(c[3]) + ha) >> hs)
+		hh[j] = int32((l0*int64(e[0]) + l1*int64(e[1]) + l2*int64(e[2]) + l3*int64(e[3]) + ha) >> hs)
+		d[j] = int32((h0*int64(e[0]) + h1*int64(e[1]) + h2*int64(e[2]) + h3*int64(e[3]) + ha) >> hs)
+	}
+	for j := j1; j < hw; j++ {
+		edge(j)
+	}
+}
+
+// Scale 0's CSF constants per band.
+var (
+	csf0Shift = [NumBands]uint{15, 15, 17}
+	csf0Add   = [NumBands]int32{16384, 16384, 65535}
+)
+
+// scale0 runs decouple, CSF and the denominator (pass 1) and contrast
+// masking (pass 2) on scale 0 and returns its band terms.
+func (f *fast) scale0(ws *fastWS, maps *fastMaps) scaleTerms {
+	cfg := f.cfg
+	w, h := cfg.BandW[0], cfg.BandH[0]
+	wr, sr := WorkRect(w, h), ScoreRect(w, h)
+	wt := [NumBands]int32{int32(cfg.Weight[0][0]), int32(cfg.Weight[0][1]), int32(cfg.Weight[0][2])}
+	egl, cos1 := cfg.EnhnGainLimit, cfg.cos1degSq
+	aim := !cfg.SkipAIM
+	denShift := uint(max(ceilLog2((sr.Y1-sr.Y0)*(sr.X1-sr.X0))-20, 0))
+	var denAdd uint64
+	if denShift > 0 {
+		denAdd = 1 << (denShift - 1)
+	}
+	f.forRows(ws, wr.Y1-wr.Y0, 0, func(_ *partWS, lo, hi int) {
+		for i := wr.Y0 + lo; i < wr.Y0+hi; i++ {
+			row := i * w
+			for j := wr.X0; j < wr.X1; j++ {
+				k := row + j
+				oh, ov := int64(ws.ref0.B[BandH][k]), int64(ws.ref0.B[BandV][k])
+				th, tv := int64(ws.dis0.B[BandH][k]), int64(ws.dis0.B[BandV][k])
+				flag := angleFlag(oh, ov, th, tv, cos1)
+				var fd, cd, fi, ci int32
+				for b := 0; b < NumBands; b++ {
+					o, t := int32(ws.ref0.B[b][k]), int32(ws.dis0.B[b][k])
+					kk := int32(32768)
+					if o != 0 {
+						kk = int32((int64(divLookup[o+32768])*int64(t) + 16384) >> 15)
+					}
+					kk = min(max(kk, 0), 32768)
+					rst := int64(int16((kk*o + 16384) >> 15))
+					if flag {
+						rst = int64(int16(gainLimit(rst, int64(t), kk > 0 && o > 0, kk > 0 && o < 0, egl)))
+					}
+					r, a := int16(rst), int16(int64(t)-rst)
+					ws.r0[b][k], ws.a0[b][k] = r, a
+					v := int16((wt[b]*int32(a) + csf0Add[b]) >> csf0Shift[b])
+					av := abs32(int32(v))
+					fd += int32(int16((4369*av + 2048) >> 12))
+					cd += int32(int16((8738*av + 2048) >> 12))
+					if maps != nil && i >= sr.Y0 && i < sr.Y1 && j >= sr.X0 && j < sr.X1 {
+						maps.add[b][k] = float32(v) * maps.as[b]
+					}
+					if aim {
+						v = int16((wt[b]*int32(r) + csf0Add[b]) >> csf0Shift[b])
+						av = abs32(int32(v))
+						fi += int32(int16((4369*av + 2048) >> 12))
+						ci += int32(int16((8738*av + 2048) >> 12))
+					}
+				}
+				ws.fd[k], ws.cd[k] = fd, cd
+				if aim {
+					ws.fi[k], ws.ci[k] = fi, ci
+				}
+			}
+			if i >= sr.Y0 && i < sr.Y1 {
+				for b := 0; b < NumBands; b++ {
+					var inner uint64
+					for _, v := range ws.ref0.B[b][row+sr.X0 : row+sr.X1] {
+						u := uint64(uint16(abs32(int32(v))))
+						inner += u * u * u
+					}
+					ws.rowDen[b][i] = int64((inner + denAdd) >> denShift)
+				}
+			}
+		}
+	})
+	var p cm0Params
+	for b := 0; b < NumBands; b++ {
+		p.wt[b] = wt[b]
+		p.sub[b] = cm0SubShift[b]
+		p.sq[b] = cm0SqShift[b]
+		p.shiftCub[b] = uint(ceilLog2(w) - cm0CubOff[b])
+		p.addCub[b] = int64(uint32(libm.Pow(2, float64(int(p.shiftCub[b])-1))))
+	}
+	shiftAcc := uint(ceilLog2(h))
+	addAcc := int64(uint32(libm.Pow(2, float64(int(shiftAcc)-1))))
+	f.forRows(ws, sr.Y1-sr.Y0, 0, func(_ *partWS, lo, hi int) {
+		for i := sr.Y0 + lo; i < sr.Y0+hi; i++ {
+			up, down := i-1, i+1
+			if i == 0 {
+				up = 1
+			}
+			if i == h-1 {
+				down = h - 1
+			}
+			rows := func(F []int32) [3][]int32 {
+				return [3][]int32{F[up*w : up*w+w], F[i*w : i*w+w], F[down*w : down*w+w]}
+			}
+			src := [NumBands][]int16{ws.r0[0][i*w : i*w+w], ws.r0[1][i*w : i*w+w], ws.r0[2][i*w : i*w+w]}
+			var inner [NumBands]int64
+			f.cm0Row(&inner, &src, rows(ws.fd), ws.cd[i*w:i*w+w], sr.X0, sr.X1, &p, maps, i*w)
+			for b := range inner {
+				ws.rowNum[b][i] = (inner[b] + addAcc) >> shiftAcc
+			}
+			if aim {
+				src = [NumBands][]int16{ws.a0[0][i*w : i*w+w], ws.a0[1][i*w : i*w+w], ws.a0[2][i*w : i*w+w]}
+				inner = [NumBands]int64{}
+				f.cm0Row(&inner, &src, rows(ws.fi), ws.ci[i*w:i*w+w], sr.X0, sr.X1, &p, nil, 0)
+				for b := range inner {
+					ws.rowAIM[b][i] = (inner[b] + addAcc) >> shiftAcc
+				}
+			}
+		}
+	})
+	var t scaleTerms
+	var den [NumBands]uint64
+	var num, aimAcc [NumBands]int64
+	for b := 0; b < NumBands; b++ {
+		for i := sr.Y0; i < sr.Y1; i++ {
+			den[b] += uint64(ws.rowDen[b][i])
+			num[b] += ws.rowNum[b][i]
+			if aim {
+				aimAcc[b] += ws.rowAIM[b][i]
+			}
+		}
+	}
+	t.den = den0Terms(den, denShift, sr, cfg.Factor[0], cfg.NoiseWeight)
+	t.num = cm0Terms(num, p.shiftCub, shiftAcc, cfg.Norm[0], noiseTerm(sr, cfg.NoiseWeight))
+	if aim {
+		t.aim = cm0Terms(aimAcc, p.shiftCub, shiftAcc, cfg.Norm[0], noiseTerm(sr, 0))
+	}
+	return t
+}
+
+// cm0Params are scale 0's masking constants.
+type cm0Params struct {
+	wt       [NumBands]int32
+	sub, sq  [NumBands]uint
+	shiftCub [NumBands]uint
+	addCub   [NumBands]int64
+}
+
+// cm0Row accumulates the cubed masked sums of one scored row, columns
+// [x0, x1): the columns away from the picture's edges go to the kernel,
+// the edge columns (mirrored, repeated) and rows with maps stay here.
+func (f *fast) cm0Row(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, x0, x1 int, p *cm0Params, maps *fastMaps, k0 int) {
+	w := len(C)
+	one := func(j, l, r int) {
+		thr := F[0][l] + F[0][j] + F[0][r] + F[1][l] + F[1][r] + F[2][l] + F[2][j] + F[2][r] + C[j]
+		for b := 0; b < NumBands; b++ {
+			x := int32(src[b][j]) * p.wt[b]
+			t := thr << p.sub[b]
+			if maps != nil {
+				maps.x[b][k0+j] = float32(x) * maps.xs[b]
+				maps.thr[b][k0+j] = float32(t) * maps.xs[b]
+			}
+			x = abs32(x) - t
+			if x < 0 {
+				x = 0
+			}
+			xsq := int32((int64(x)*int64(x) + int64(1)<<(p.sq[b]-1)) >> p.sq[b])
+			inner[b] += (int64(xsq)*int64(x) + p.addCub[b]) >> p.shiftCub[b]
+		}
+	}
+	a, z := max(x0, 1), min(x1, w-1)
+	if maps != nil {
+		a, z = x1, x1
+	}
+	for j := x0; j < min(a, x1); j++ {
+		l, r := j-1, min(j+1, w-1)
+		if j == 0 {
+			l = 1
+		}
+		one(j, l, r)
+	}
+	if a < z {
+		f.k.cm0(inner, src, F, C, a, z, p)
+	}
+	for j := max(z, a); j < x1; j++ {
+		l, r := j-1, min(j+1, w-1)
+		if j == 0 {
+			l = 1
+		}
+		one(j, l, r)
+	}
+}
+
+// cm0Go is the masking kernel over columns [a, z) with 0 < a, z < w.
+func cm0Go(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params) {
+	fu, fm, fd := F[0], F[1], F[2]
+	C = C[:z]
+	fu, fm, fd = fu[:z+1], fm[:z+1], fd[:z+1]
+	for b := 0; b < NumBands; b++ {
+		s := src[b][:z]
+		wt, sub, sq, sc, ac := p.wt[b], p.sub[b], p.sq[b], p.shiftCub[b], p.addCub[b]
+		rq := int64(1) << (sq - 1)
+		var acc int64
+		for j := a; j < z; j++ {
+			thr := fu[j-1] + fu[j] + fu[j+1] + fm[j-1] + fm[j+1] + fd[j-1] + fd[j] + fd[j+1] + C[j]
+			x := abs32(int32(s[j])*wt) - thr<<sub
+			if x < 0 {
+				x = 0
+			}
+			xsq := int32((int64(x)*int64(x) + rq) >> sq)
+			acc += (int64(xsq)*int64(x) + ac) >> sc
+		}
+		inner[b] += acc
+	}
+}
+
+// scale123 is scale0 for scales 1-3.
+func (f *fast) scale123(ws *fastWS, s int, maps *fastMaps) scaleTerms {
+	cfg := f.cfg
+	w, h := cfg.BandW[s], cfg.BandH[s]
+	wr, sr := WorkRect(w, h), ScoreRect(w, h)
+	ref, dis := ws.ref[s], ws.dis[s]
+	wt := [NumBands]int64{int64(cfg.Weight[s][0]), int64(cfg.Weight[s][1]), int64(cfg.Weight[s][2])}
+	egl, cos1 := cfg.EnhnGainLimit, cfg.cos1degSq
+	aim := !cfg.SkipAIM
+	shiftCub := uint32(ceilLog2(sr.X1 - sr.X0))
+	addCub := uint64(uint32(libm.Pow(2, float64(shiftCub-1))))
+	shiftAccD := uint32(ceilLog2(sr.Y1 - sr.Y0))
+	addAccD := uint64(uint32(libm.Pow(2, float64(shiftAccD-1))))
+	sq := denSqShift[s]
+	addSq := uint64(1) << sq
+	f.forRows(ws, wr.Y1-wr.Y0, 0, func(_ *partWS, lo, hi int) {
+		for i := wr.Y0 + lo; i < wr.Y0+hi; i++ {
+			row := i * w
+			for j := wr.X0; j < wr.X1; j++ {
+				k := row + j
+				oh, ov := int64(ref.B[BandH][k]), int64(ref.B[BandV][k])
+				th, tv := int64(dis.B[BandH][k]), int64(dis.B[BandV][k])
+				flag := angleFlag(oh, ov, th, tv, cos1)
+				var fd, cd, fi, ci int32
+				for b := 0; b < NumBands; b++ {
+					o, t := ref.B[b][k], int64(dis.B[b][k])
+					var kk int64 = 32768
+					if o != 0 {
+						ab := uint32(o)
+						sign := int64(1)
+						if o < 0 {
+							ab = uint32(-o)
+							sign = -1
+						}
+						var shift uint
+						msb := ab
+						if ab >= 32768 {
+							msb, shift = best15(ab)
+						}
+						kk = (int64(divLookup[msb+32768])*t*sign + int64(1)<<(14+shift)) >> (15 + shift)
+					}
+					kk = min(max(kk, 0), 32768)
+					rst := int64(int32((kk*int64(o) + 16384) >> 15))
+					if flag {
+						rst = int64(int32(gainLimit(rst, t, kk > 0 && o > 0, kk > 0 && o < 0, egl)))
+					}
+					r, a := int32(rst), int32(t-rst)
+					ws.r[b][k], ws.a[b][k] = r, a
+					v := int32((wt[b]*int64(a) + 1<<27) >> 28)
+					av := int64(abs32(v))
+					fd += int32((143165577*av - 1<<31) >> 32)
+					cd += int32((286331153*av - 1<<31) >> 32)
+					if maps != nil && i >= sr.Y0 && i < sr.Y1 && j >= sr.X0 && j < sr.X1 {
+						maps.add[b][k] = float32(v) * maps.as[b]
+					}
+					if aim {
+						v = int32((wt[b]*int64(r) + 1<<27) >> 28)
+						av = int64(abs32(v))
+						fi += int32((143165577*av - 1<<31) >> 32)
+						ci += int32((286331153*av - 1<<31) >> 32)
+					}
+				}
+				ws.fd[k], ws.cd[k] = fd, cd
+				if aim {
+					ws.fi[k], ws.ci[k] = fi, ci
+				}
+			}
+			if i >= sr.Y0 && i < sr.Y1 {
+				for b := 0; b < NumBands; b++ {
+					var inner uint64
+					for _, v := range ref.B[b][row+sr.X0 : row+sr.X1] {
+						u := uint64(uint32(abs32(v)))
+						inner += ((((u*u)+addSq)>>sq)*u + addCub) >> shiftCub
+					}
+					ws.rowDen[b][i] = int64((inner + addAccD) >> shiftAccD)
+				}
+			}
+		}
+	})
+	cShift := uint(ceilLog2(w))
+	cAdd := int64(uint32(libm.Pow(2, float64(int(cShift)-1))))
+	shiftAcc := uint(ceilLog2(h))
+	addAcc := int64(uint32(libm.Pow(2, float64(int(shiftAcc)-1))))
+	f.forRows(ws, sr.Y1-sr.Y0, 0, func(_ *partWS, lo, hi int) {
+		for i := sr.Y0 + lo; i < sr.Y0+hi; i++ {
+			up, down := i-1, i+1
+			if i == 0 {
+				up = 1
+			}
+			if i == h-1 {
+				down = h - 1
+			}
+			for fl := 0; fl < 2; fl++ {
+				F, C, src, out, mp := ws.fd, ws.cd, &ws.r, ws.rowNum, maps
+				if fl == 1 {
+					if !aim {
+						break
+					}
+					F, C, src, out, mp = ws.fi, ws.ci, &ws.a, ws.rowAIM, nil
+				}
+				var inner [NumBands]int64
+				for j := sr.X0; j < sr.X1; j++ {
+					l, r := j-1, j+1
+					if j == 0 {
+						l = 1
+					}
+					if j == w-1 {
+						r = w - 1
+					}
+					thr := F[up*w+l] + F[up*w+j] + F[up*w+r] + F[i*w+l] + F[i*w+r] + F[down*w+l] + F[down*w+j] + F[down*w+r] + C[i*w+j]
+					k := i*w + j
+					for b := 0; b < NumBands; b++ {
+						x := int32((int64(src[b][k])*wt[b] + 1<<27) >> 28)
+						if mp != nil {
+							mp.x[b][k] = float32(x) * mp.xs[b]
+							mp.thr[b][k] = float32(thr) * mp.xs[b]
+						}
+						x = abs32(x) - thr
+						if x < 0 {
+							x = 0
+						}
+						xsq := int32((int64(x)*int64(x) + 1<<29) >> 30)
+						inner[b] += (int64(xsq)*int64(x) + cAdd) >> cShift
+					}
+				}
+				for b := range inner {
+					out[b][i] = (inner[b] + addAcc) >> shiftAcc
+				}
+			}
+		}
+	})
+	var t scaleTerms
+	var den [NumBands]uint64
+	var num, aimAcc [NumBands]int64
+	for b := 0; b < NumBands; b++ {
+		for i := sr.Y0; i < sr.Y1; i++ {
+			den[b] += uint64(ws.rowDen[b][i])
+			num[b] += ws.rowNum[b][i]
+			if aim {
+				aimAcc[b] += ws.rowAIM[b][i]
+			}
+		}
+	}
+	t.den = den123Terms(den, s, shiftAccD, shiftCub, sr, cfg.Factor[s], cfg.NoiseWeight)
+	t.num = cm123Terms(num, s, cShift, shiftAcc, cfg.Norm[s], noiseTerm(sr, cfg.NoiseWeight))
+	if aim {
+		t.aim = cm123Terms(aimAcc, s, cShift, shiftAcc, cfg.Norm[s], noiseTerm(sr, 0))
+	}
+	return t
+}

@@ -1,0 +1,28 @@
+package adm
+
+import "github.com/bandscope/bandscope/kernels/cpu"
+
+// kernels are the hot row loops of the fast scorer; every set computes the
+// same bits as the Go twins.
+type kernels struct {
+	set cpu.Set
+	// dwt0V: DWT0's vertical pass over one row (lo, hi, 4 input rows).
+	dwt0V func(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly bool)
+	// dwt0H: DWT0's horizontal pass, outputs [j0, j1) away from the edges.
+	dwt0H func(a, v, hh, d, lo, hi []int16, j0, j1 int, loOnly bool)
+	// cm0: scale 0's masked cube sums over columns [a, z), 0 < a, z < w.
+	cm0 func(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params)
+}
+
+var scalarKernels = &kernels{set: cpu.Scalar, dwt0V: dwt0VGo, dwt0H: dwt0HGo, cm0: cm0Go}
+
+// kernelsFor returns the kernels of a set, the Go twins where the set has
+// none of its own.
+func kernelsFor(s cpu.Set) *kernels {
+	if s != cpu.Scalar {
+		if k := simdKernels(s); k != nil {
+			return k
+		}
+	}
+	return scalarKernels
+}
