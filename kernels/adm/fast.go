@@ -484,7 +484,7 @@ func (f *fast) scale0(ws *fastWS, maps *fastMaps) scaleTerms {
 	}
 	shiftAcc := uint(ceilLog2(h))
 	addAcc := int64(uint32(libm.Pow(2, float64(int(shiftAcc)-1))))
-	f.forRows(ws, sr.Y1-sr.Y0, 0, func(_ *partWS, lo, hi int) {
+	f.forRows(ws, sr.Y1-sr.Y0, w, func(pw *partWS, lo, hi int) {
 		for i := sr.Y0 + lo; i < sr.Y0+hi; i++ {
 			up, down := i-1, i+1
 			if i == 0 {
@@ -498,14 +498,14 @@ func (f *fast) scale0(ws *fastWS, maps *fastMaps) scaleTerms {
 			}
 			src := [NumBands][]int16{ws.r0[0][i*w : i*w+w], ws.r0[1][i*w : i*w+w], ws.r0[2][i*w : i*w+w]}
 			var inner [NumBands]int64
-			f.cm0Row(&inner, &src, rows(ws.fd), ws.cd[i*w:i*w+w], sr.X0, sr.X1, &p, maps, i*w)
+			f.cm0Row(&inner, &src, rows(ws.fd), ws.cd[i*w:i*w+w], sr.X0, sr.X1, &p, maps, i*w, pw.lo32)
 			for b := range inner {
 				ws.rowNum[b][i] = (inner[b] + addAcc) >> shiftAcc
 			}
 			if aim {
 				src = [NumBands][]int16{ws.a0[0][i*w : i*w+w], ws.a0[1][i*w : i*w+w], ws.a0[2][i*w : i*w+w]}
 				inner = [NumBands]int64{}
-				f.cm0Row(&inner, &src, rows(ws.fi), ws.ci[i*w:i*w+w], sr.X0, sr.X1, &p, nil, 0)
+				f.cm0Row(&inner, &src, rows(ws.fi), ws.ci[i*w:i*w+w], sr.X0, sr.X1, &p, nil, 0, pw.lo32)
 				for b := range inner {
 					ws.rowAIM[b][i] = (inner[b] + addAcc) >> shiftAcc
 				}
@@ -543,7 +543,7 @@ type cm0Params struct {
 // cm0Row accumulates the cubed masked sums of one scored row, columns
 // [x0, x1): the columns away from the picture's edges go to the kernel,
 // the edge columns (mirrored, repeated) and rows with maps stay here.
-func (f *fast) cm0Row(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, x0, x1 int, p *cm0Params, maps *fastMaps, k0 int) {
+func (f *fast) cm0Row(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, x0, x1 int, p *cm0Params, maps *fastMaps, k0 int, tmp []int32) {
 	w := len(C)
 	one := func(j, l, r int) {
 		thr := F[0][l] + F[0][j] + F[0][r] + F[1][l] + F[1][r] + F[2][l] + F[2][j] + F[2][r] + C[j]
@@ -574,7 +574,7 @@ func (f *fast) cm0Row(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int
 		one(j, l, r)
 	}
 	if a < z {
-		f.k.cm0(inner, src, F, C, a, z, p)
+		f.k.cm0(inner, src, F, C, a, z, p, tmp)
 	}
 	for j := max(z, a); j < x1; j++ {
 		l, r := j-1, min(j+1, w-1)
@@ -586,7 +586,7 @@ func (f *fast) cm0Row(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int
 }
 
 // cm0Go is the masking kernel over columns [a, z) with 0 < a, z < w.
-func cm0Go(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params) {
+func cm0Go(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params, _ []int32) {
 	fu, fm, fd := F[0], F[1], F[2]
 	C = C[:z]
 	fu, fm, fd = fu[:z+1], fm[:z+1], fd[:z+1]

@@ -11,7 +11,8 @@ type kernels struct {
 	// dwt0H: DWT0's horizontal pass, outputs [j0, j1) away from the edges.
 	dwt0H func(a, v, hh, d, lo, hi []int16, j0, j1 int, loOnly bool)
 	// cm0: scale 0's masked cube sums over columns [a, z), 0 < a, z < w.
-	cm0 func(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params)
+	// thr is w-wide scratch.
+	cm0 func(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params, thr []int32)
 }
 
 var scalarKernels = &kernels{set: cpu.Scalar, dwt0V: dwt0VGo, dwt0H: dwt0HGo, cm0: cm0Go}

@@ -2,7 +2,57 @@ package adm
 
 import "github.com/bandscope/bandscope/kernels/cpu"
 
-// simdKernels returns the amd64 twins of a SIMD set.
+//go:noescape
+func dwt0VAVX2(lo, hi *int16, r0, r1, r2, r3 *uint16, n int, addLo, addHi int32, shift uint64)
+
+//go:noescape
+func thrRowAVX2(thr, fu, fm, fd, c *int32, n int)
+
+//go:noescape
+func cubeSum16AVX2(s *int16, thr *int32, n int, wt int32, sub, sq, shiftCub uint64, addCub int64) int64
+
+// simdKernels returns the amd64 twins of a SIMD set. The kernels are
+// bound by their 64-bit multiplies and memory, not by vector width, so
+// AVX-512 runs the AVX2 twins.
 func simdKernels(s cpu.Set) *kernels {
-	return nil
+	if s != cpu.AVX2 && s != cpu.AVX512 {
+		return nil
+	}
+	k := *scalarKernels
+	k.set = s
+	k.dwt0V = dwt0VSIMD
+	k.cm0 = cm0SIMD
+	return &k
+}
+
+func dwt0VSIMD(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly bool) {
+	n := len(lo)
+	v := n &^ 15
+	if v > 0 {
+		_, _, _, _, _ = hi[v-1], r0[v-1], r1[v-1], r2[v-1], r3[v-1]
+		add := int32(1) << (bitDepth - 1)
+		dwt0VAVX2(&lo[0], &hi[0], &r0[0], &r1[0], &r2[0], &r3[0], v, add-dwtLoSum*add, add, uint64(bitDepth))
+	}
+	if v < n {
+		dwt0VGo(lo[v:], hi[v:], r0[v:], r1[v:], r2[v:], r3[v:], bitDepth, loOnly)
+	}
+}
+
+func cm0SIMD(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params, thr []int32) {
+	n := (z - a) &^ 7
+	if n > 0 {
+		e := a + n
+		// thrRow reads one column either side of [a, e).
+		_, _, _, _ = F[0][e], F[1][e], F[2][e], C[e-1]
+		_ = F[0][a-1] + F[1][a-1] + F[2][a-1]
+		_ = thr[n-1]
+		thrRowAVX2(&thr[0], &F[0][a], &F[1][a], &F[2][a], &C[a], n)
+		for b := 0; b < NumBands; b++ {
+			s := src[b][a:e]
+			inner[b] += cubeSum16AVX2(&s[0], &thr[0], n, p.wt[b], uint64(p.sub[b]), uint64(p.sq[b]), uint64(p.shiftCub[b]), p.addCub[b])
+		}
+	}
+	if a+n < z {
+		cm0Go(inner, src, F, C, a+n, z, p, thr)
+	}
 }

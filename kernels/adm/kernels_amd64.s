@@ -1,0 +1,220 @@
+#include "textflag.h"
+
+// DWT0 filter taps, broadcast per vector.
+DATA dwtTaps<>+0(SB)/4, $15826
+DATA dwtTaps<>+4(SB)/4, $27411
+DATA dwtTaps<>+8(SB)/4, $7345
+DATA dwtTaps<>+12(SB)/4, $-4240
+DATA dwtTaps<>+16(SB)/4, $-4240
+DATA dwtTaps<>+20(SB)/4, $-7345
+DATA dwtTaps<>+24(SB)/4, $27411
+DATA dwtTaps<>+28(SB)/4, $-15826
+GLOBL dwtTaps<>(SB), RODATA|NOPTR, $32
+
+// func dwt0VAVX2(lo, hi *int16, r0, r1, r2, r3 *uint16, n int, addLo, addHi int32, shift uint64)
+// For j in [0, n), n a multiple of 16: lo[j] = int16((sum lo-taps*r + addLo) >> shift),
+// hi[j] likewise with the high-pass taps; int32 arithmetic wraps, the
+// int16 conversion truncates.
+TEXT ·dwt0VAVX2(SB), NOSPLIT, $0-72
+	MOVQ lo+0(FP), DI
+	MOVQ hi+8(FP), SI
+	MOVQ r0+16(FP), R8
+	MOVQ r1+24(FP), R9
+	MOVQ r2+32(FP), R10
+	MOVQ r3+40(FP), R11
+	MOVQ n+48(FP), CX
+	MOVQ shift+64(FP), X14
+	MOVL addLo+56(FP), R12
+	MOVL addHi+60(FP), R13
+	VPBROADCASTD dwtTaps<>+0(SB), Y4
+	VPBROADCASTD dwtTaps<>+4(SB), Y5
+	VPBROADCASTD dwtTaps<>+8(SB), Y6
+	VPBROADCASTD dwtTaps<>+12(SB), Y7
+	VPBROADCASTD dwtTaps<>+16(SB), Y8
+	VPBROADCASTD dwtTaps<>+20(SB), Y9
+	VPBROADCASTD dwtTaps<>+24(SB), Y10
+	VPBROADCASTD dwtTaps<>+28(SB), Y11
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE vdone
+
+vloop:
+	// columns 0-7: lo in Y15, hi in Y3; columns 8-15: lo in Y12, hi in Y13
+	VPMOVZXWD (R8)(AX*2), Y0
+	VPMULLD Y4, Y0, Y15
+	VPMULLD Y8, Y0, Y3
+	VPMOVZXWD 16(R8)(AX*2), Y0
+	VPMULLD Y4, Y0, Y12
+	VPMULLD Y8, Y0, Y13
+	VPMOVZXWD (R9)(AX*2), Y0
+	VPMULLD Y5, Y0, Y1
+	VPADDD Y1, Y15, Y15
+	VPMULLD Y9, Y0, Y1
+	VPADDD Y1, Y3, Y3
+	VPMOVZXWD 16(R9)(AX*2), Y0
+	VPMULLD Y5, Y0, Y1
+	VPADDD Y1, Y12, Y12
+	VPMULLD Y9, Y0, Y1
+	VPADDD Y1, Y13, Y13
+	VPMOVZXWD (R10)(AX*2), Y0
+	VPMULLD Y6, Y0, Y1
+	VPADDD Y1, Y15, Y15
+	VPMULLD Y10, Y0, Y1
+	VPADDD Y1, Y3, Y3
+	VPMOVZXWD 16(R10)(AX*2), Y0
+	VPMULLD Y6, Y0, Y1
+	VPADDD Y1, Y12, Y12
+	VPMULLD Y10, Y0, Y1
+	VPADDD Y1, Y13, Y13
+	VPMOVZXWD (R11)(AX*2), Y0
+	VPMULLD Y7, Y0, Y1
+	VPADDD Y1, Y15, Y15
+	VPMULLD Y11, Y0, Y1
+	VPADDD Y1, Y3, Y3
+	VPMOVZXWD 16(R11)(AX*2), Y0
+	VPMULLD Y7, Y0, Y1
+	VPADDD Y1, Y12, Y12
+	VPMULLD Y11, Y0, Y1
+	VPADDD Y1, Y13, Y13
+	VMOVD R12, X0
+	VPBROADCASTD X0, Y0
+	VMOVD R13, X1
+	VPBROADCASTD X1, Y1
+	VPADDD Y0, Y15, Y15
+	VPADDD Y0, Y12, Y12
+	VPADDD Y1, Y3, Y3
+	VPADDD Y1, Y13, Y13
+	VPSRAD X14, Y15, Y15
+	VPSRAD X14, Y12, Y12
+	VPSRAD X14, Y3, Y3
+	VPSRAD X14, Y13, Y13
+	// truncate to int16 (sign-extend the low half) so the saturating pack
+	// keeps the bits
+	VPSLLD $16, Y15, Y15
+	VPSRAD $16, Y15, Y15
+	VPSLLD $16, Y12, Y12
+	VPSRAD $16, Y12, Y12
+	VPSLLD $16, Y3, Y3
+	VPSRAD $16, Y3, Y3
+	VPSLLD $16, Y13, Y13
+	VPSRAD $16, Y13, Y13
+	VPACKSSDW Y12, Y15, Y15
+	VPERMQ $0xD8, Y15, Y15
+	VMOVDQU Y15, (DI)(AX*2)
+	VPACKSSDW Y13, Y3, Y3
+	VPERMQ $0xD8, Y3, Y3
+	VMOVDQU Y3, (SI)(AX*2)
+	ADDQ $16, AX
+	CMPQ AX, CX
+	JLT vloop
+	VZEROUPPER
+vdone:
+	RET
+
+// func thrRowAVX2(thr, fu, fm, fd, c *int32, n int)
+// thr[j] = fu[j-1]+fu[j]+fu[j+1] + fm[j-1]+fm[j+1] + fd[j-1]+fd[j]+fd[j+1] + c[j]
+// for j in [0, n), n a multiple of 8 (the pointers point at column a; the
+// rows are readable one column either side).
+TEXT ·thrRowAVX2(SB), NOSPLIT, $0-48
+	MOVQ thr+0(FP), DI
+	MOVQ fu+8(FP), R8
+	MOVQ fm+16(FP), R9
+	MOVQ fd+24(FP), R10
+	MOVQ c+32(FP), R11
+	MOVQ n+40(FP), CX
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE tdone
+tloop:
+	VMOVDQU -4(R8)(AX*4), Y0
+	VPADDD (R8)(AX*4), Y0, Y0
+	VPADDD 4(R8)(AX*4), Y0, Y0
+	VMOVDQU -4(R9)(AX*4), Y1
+	VPADDD 4(R9)(AX*4), Y1, Y1
+	VMOVDQU -4(R10)(AX*4), Y2
+	VPADDD (R10)(AX*4), Y2, Y2
+	VPADDD 4(R10)(AX*4), Y2, Y2
+	VPADDD Y1, Y0, Y0
+	VPADDD Y2, Y0, Y0
+	VPADDD (R11)(AX*4), Y0, Y0
+	VMOVDQU Y0, (DI)(AX*4)
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT tloop
+	VZEROUPPER
+tdone:
+	RET
+
+// func cubeSum16AVX2(s *int16, thr *int32, n int, wt int32, sub, sq, shiftCub uint64, addCub int64) int64
+// Sum over j in [0, n), n a multiple of 8, of
+//   x = max(|int32(s[j])*wt| - thr[j]<<sub, 0)   (int32, wrapping)
+//   xsq = int32((int64(x)*x + 2^(sq-1)) >> sq)
+//   (int64(xsq)*x + addCub) >> shiftCub           (arithmetic)
+TEXT ·cubeSum16AVX2(SB), NOSPLIT, $0-72
+	MOVQ s+0(FP), SI
+	MOVQ thr+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVL wt+24(FP), BX
+	VMOVD BX, X15
+	VPBROADCASTD X15, Y15
+	MOVQ sub+32(FP), X14
+	MOVQ sq+40(FP), X13
+	MOVQ shiftCub+48(FP), X12
+	VPBROADCASTQ addCub+56(FP), Y11
+	// 2^(sq-1)
+	MOVQ sq+40(FP), BX
+	DECQ BX
+	MOVQ $1, DX
+	SHLXQ BX, DX, DX
+	MOVQ DX, X10
+	VPBROADCASTQ X10, Y10
+	VPXOR Y9, Y9, Y9   // zero
+	VPXOR Y8, Y8, Y8   // acc
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE cdone
+cloop:
+	VPMOVSXWD (SI)(AX*2), Y0
+	VPMULLD Y15, Y0, Y0
+	VPABSD Y0, Y0
+	VMOVDQU (DI)(AX*4), Y1
+	VPSLLD X14, Y1, Y1
+	VPSUBD Y1, Y0, Y0
+	VPMAXSD Y9, Y0, Y0          // x (even lanes used as is)
+	VPSRLQ $32, Y0, Y1          // x of the odd lanes
+	// even lanes
+	VPMULDQ Y0, Y0, Y2
+	VPADDQ Y10, Y2, Y2
+	VPSRLQ X13, Y2, Y2          // xsq in the low dword
+	VPMULDQ Y0, Y2, Y2
+	VPADDQ Y11, Y2, Y2
+	VPCMPGTQ Y2, Y9, Y3         // sign
+	VPXOR Y3, Y2, Y2
+	VPSRLQ X12, Y2, Y2
+	VPXOR Y3, Y2, Y2
+	VPADDQ Y2, Y8, Y8
+	// odd lanes
+	VPMULDQ Y1, Y1, Y2
+	VPADDQ Y10, Y2, Y2
+	VPSRLQ X13, Y2, Y2
+	VPMULDQ Y1, Y2, Y2
+	VPADDQ Y11, Y2, Y2
+	VPCMPGTQ Y2, Y9, Y3
+	VPXOR Y3, Y2, Y2
+	VPSRLQ X12, Y2, Y2
+	VPXOR Y3, Y2, Y2
+	VPADDQ Y2, Y8, Y8
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT cloop
+	VEXTRACTI128 $1, Y8, X0
+	VPADDQ X0, X8, X8
+	VPSHUFD $0x4E, X8, X0
+	VPADDQ X0, X8, X8
+	VMOVQ X8, AX
+	MOVQ AX, ret+64(FP)
+	VZEROUPPER
+	RET
+cdone:
+	MOVQ $0, ret+64(FP)
+	RET

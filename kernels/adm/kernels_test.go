@@ -1,0 +1,112 @@
+package adm
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/bandscope/bandscope/kernels/cpu"
+)
+
+// twinWidths are the row lengths every kernel twin is checked at.
+var twinWidths = func() []int {
+	var w []int
+	for i := 1; i <= 70; i++ {
+		w = append(w, i)
+	}
+	return append(w, 1000, 3840)
+}()
+
+// TestKernelTwins checks every kernel set the host runs against the Go
+// twins, bit for bit, at odd widths and unaligned starts, on full-range
+// random input (so the int32 and int16 wraps are exercised).
+func TestKernelTwins(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, set := range cpu.Supported() {
+		k := kernelsFor(set)
+		for _, w := range twinWidths {
+			for off := 0; off < 3; off++ {
+				name := fmt.Sprintf("%s/w%d+%d", set, w, off)
+				// dwt0V
+				for _, bd := range []int{8, 10, 12, 16} {
+					var rows [4][]uint16
+					for r := range rows {
+						rows[r] = make([]uint16, w+off)
+						for i := range rows[r] {
+							rows[r][i] = uint16(rng.IntN(1 << bd))
+						}
+						rows[r] = rows[r][off:]
+					}
+					lo1, hi1 := make([]int16, w+off)[off:], make([]int16, w+off)[off:]
+					lo2, hi2 := make([]int16, w+off)[off:], make([]int16, w+off)[off:]
+					scalarKernels.dwt0V(lo1, hi1, rows[0], rows[1], rows[2], rows[3], bd, false)
+					k.dwt0V(lo2, hi2, rows[0], rows[1], rows[2], rows[3], bd, false)
+					for i := range lo1 {
+						if lo1[i] != lo2[i] || hi1[i] != hi2[i] {
+							t.Fatalf("%s dwt0V %d-bit [%d]: %d %d, want %d %d", name, bd, i, lo2[i], hi2[i], lo1[i], hi1[i])
+						}
+					}
+				}
+				// dwt0H over outputs [1, hw-2)
+				{
+					n := 2*w + 4
+					lo, hi := make([]int16, n+off)[off:], make([]int16, n+off)[off:]
+					for i := range lo {
+						lo[i], hi[i] = int16(rng.Uint32()), int16(rng.Uint32())
+					}
+					var o1, o2 [4][]int16
+					for b := range o1 {
+						o1[b], o2[b] = make([]int16, w+2), make([]int16, w+2)
+					}
+					scalarKernels.dwt0H(o1[0], o1[1], o1[2], o1[3], lo, hi, 1, w+1, false)
+					k.dwt0H(o2[0], o2[1], o2[2], o2[3], lo, hi, 1, w+1, false)
+					for b := range o1 {
+						for i := range o1[b] {
+							if o1[b][i] != o2[b][i] {
+								t.Fatalf("%s dwt0H out %d [%d]: %d, want %d", name, b, i, o2[b][i], o1[b][i])
+							}
+						}
+					}
+				}
+				// cm0 over columns [1, w+1) of a w+2 row
+				for trial := 0; trial < 4; trial++ {
+					ww := w + 2
+					var src [NumBands][]int16
+					var F [3][]int32
+					C := make([]int32, ww+off)[off:]
+					for b := range src {
+						src[b] = make([]int16, ww+off)[off:]
+						F[b] = make([]int32, ww+off)[off:]
+						for i := 0; i < ww; i++ {
+							src[b][i] = int16(rng.Uint32())
+							if trial < 2 { // realistic magnitudes: many positive masked values
+								F[b][i] = rng.Int32N(3000)
+							} else {
+								F[b][i] = int32(rng.Uint32())
+							}
+						}
+					}
+					for i := range C {
+						C[i] = rng.Int32N(3000)
+						if trial >= 2 {
+							C[i] = int32(rng.Uint32())
+						}
+					}
+					var p cm0Params
+					for b := 0; b < NumBands; b++ {
+						p.wt[b] = int32(rng.Uint32() >> uint(rng.IntN(16)))
+						p.sub[b], p.sq[b] = cm0SubShift[b], cm0SqShift[b]
+						p.shiftCub[b] = uint(1 + rng.IntN(12))
+						p.addCub[b] = int64(1) << (p.shiftCub[b] - 1)
+					}
+					var in1, in2 [NumBands]int64
+					scalarKernels.cm0(&in1, &src, F, C, 1, w+1, &p, make([]int32, ww))
+					k.cm0(&in2, &src, F, C, 1, w+1, &p, make([]int32, ww))
+					if in1 != in2 {
+						t.Fatalf("%s cm0 trial %d: %v, want %v", name, trial, in2, in1)
+					}
+				}
+			}
+		}
+	}
+}
