@@ -401,6 +401,21 @@ func (f *fast) dwt123H(dst *Bands32, i int, lo, hi []int32, scale int) {
 	}
 }
 
+// decouple16 is Decouple0 on one coefficient: the restored and additive
+// parts of distorted t given reference o.
+func decouple16(o, t int32, flag bool, egl float64) (r, a int16) {
+	kk := int32(32768)
+	if o != 0 {
+		kk = int32((int64(divLookup[o+32768])*int64(t) + 16384) >> 15)
+	}
+	kk = min(max(kk, 0), 32768)
+	rst := int64(int16((kk*o + 16384) >> 15))
+	if flag {
+		rst = int64(int16(gainLimit(rst, int64(t), kk > 0 && o > 0, kk > 0 && o < 0, egl)))
+	}
+	return int16(rst), int16(int64(t) - rst)
+}
+
 // Scale 0's CSF constants per band.
 var (
 	csf0Shift = [NumBands]uint{15, 15, 17}
@@ -424,31 +439,29 @@ func (f *fast) scale0(ws *fastWS, maps *fastMaps) scaleTerms {
 	f.forRows(ws, wr.Y1-wr.Y0, 0, func(_ *partWS, lo, hi int) {
 		for i := wr.Y0 + lo; i < wr.Y0+hi; i++ {
 			row := i * w
+			var ro, di, rr, aa [NumBands][]int16
+			for b := 0; b < NumBands; b++ {
+				ro[b], di[b] = ws.ref0.B[b][row:row+w], ws.dis0.B[b][row:row+w]
+				rr[b], aa[b] = ws.r0[b][row:row+w], ws.a0[b][row:row+w]
+			}
+			fdr, cdr := ws.fd[row:row+w], ws.cd[row:row+w]
+			var fir, cir []int32
+			if aim {
+				fir, cir = ws.fi[row:row+w], ws.ci[row:row+w]
+			}
+			inScored := maps != nil && i >= sr.Y0 && i < sr.Y1
 			for j := wr.X0; j < wr.X1; j++ {
-				k := row + j
-				oh, ov := int64(ws.ref0.B[BandH][k]), int64(ws.ref0.B[BandV][k])
-				th, tv := int64(ws.dis0.B[BandH][k]), int64(ws.dis0.B[BandV][k])
-				flag := angleFlag(oh, ov, th, tv, cos1)
+				flag := angleFlag(int64(ro[BandH][j]), int64(ro[BandV][j]), int64(di[BandH][j]), int64(di[BandV][j]), cos1)
 				var fd, cd, fi, ci int32
 				for b := 0; b < NumBands; b++ {
-					o, t := int32(ws.ref0.B[b][k]), int32(ws.dis0.B[b][k])
-					kk := int32(32768)
-					if o != 0 {
-						kk = int32((int64(divLookup[o+32768])*int64(t) + 16384) >> 15)
-					}
-					kk = min(max(kk, 0), 32768)
-					rst := int64(int16((kk*o + 16384) >> 15))
-					if flag {
-						rst = int64(int16(gainLimit(rst, int64(t), kk > 0 && o > 0, kk > 0 && o < 0, egl)))
-					}
-					r, a := int16(rst), int16(int64(t)-rst)
-					ws.r0[b][k], ws.a0[b][k] = r, a
+					r, a := decouple16(int32(ro[b][j]), int32(di[b][j]), flag, egl)
+					rr[b][j], aa[b][j] = r, a
 					v := int16((wt[b]*int32(a) + csf0Add[b]) >> csf0Shift[b])
 					av := abs32(int32(v))
 					fd += int32(int16((4369*av + 2048) >> 12))
 					cd += int32(int16((8738*av + 2048) >> 12))
-					if maps != nil && i >= sr.Y0 && i < sr.Y1 && j >= sr.X0 && j < sr.X1 {
-						maps.add[b][k] = float32(v) * maps.as[b]
+					if inScored && j >= sr.X0 && j < sr.X1 {
+						maps.add[b][row+j] = float32(v) * maps.as[b]
 					}
 					if aim {
 						v = int16((wt[b]*int32(r) + csf0Add[b]) >> csf0Shift[b])
@@ -457,9 +470,9 @@ func (f *fast) scale0(ws *fastWS, maps *fastMaps) scaleTerms {
 						ci += int32(int16((8738*av + 2048) >> 12))
 					}
 				}
-				ws.fd[k], ws.cd[k] = fd, cd
+				fdr[j], cdr[j] = fd, cd
 				if aim {
-					ws.fi[k], ws.ci[k] = fi, ci
+					fir[j], cir[j] = fi, ci
 				}
 			}
 			if i >= sr.Y0 && i < sr.Y1 {
