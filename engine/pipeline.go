@@ -35,7 +35,7 @@ func (b *backend) planFrames(dist, ref yuv.Format, features []feature.Spec, same
 		case "cambi":
 			per += pix * 10 * 2 // two images, masks, c-values; twice in full reference
 		case "adm", "integer_adm":
-			per += pix * 34 // the reference scorer's bands and maps
+			per += pix * 15 // the CPU scorer's bands (int16 at scale 0, scale 1 reused below)
 		}
 	}
 	b.inflight = min(b.threads, max(1, int(frameBudget/max(per, 1))))
