@@ -101,6 +101,7 @@ type fastWS struct {
 	masks [2][]uint8  // ping-pong decimated masks
 	cv    []float32
 	bands []bandScratch // per row band / column strip
+	pool  pooler
 }
 
 type bandScratch struct {
@@ -268,7 +269,7 @@ func (f *fast) scorePicture(r *PictureResult, pi int, p yuv.Plane, keepMaps bool
 			sr.Image = clone(cur[:sw*sh])
 			sr.Mask = clone(mask[:sw*sh])
 		}
-		sr.Score = Pool(cv, cfg.TopK)
+		sr.Score = ws.pool.pool(cv, cfg.TopK, k, f.opt.Threads, f.opt.Limiter)
 		scores[scale] = sr.Score
 	}
 	r.Score = WeightScores(scores, pl.window)

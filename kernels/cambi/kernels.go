@@ -27,6 +27,10 @@ type kernels struct {
 	// of stride entries above and below); act has bit d set for each step
 	// d+1 the value can use, wts are the diff weights.
 	cvRun func(out []float32, hist []uint16, i0, stride int, act uint32, wts *[32]int32, rec *[ReciprocalSize]float32)
+	// poolScan is one pass of the exact pooling (poolScanGo): it adds to
+	// r what c holds above hi and gathers c's non-zero values in [lo, hi]
+	// into cand from r.ncand on (with poolSlack entries of room past them).
+	poolScan func(c, cand []uint32, lo, hi uint32, r *scanResult)
 }
 
 var scalarKernels = &kernels{
@@ -38,6 +42,7 @@ var scalarKernels = &kernels{
 	decimate8:  decimateGo[uint8],
 	trap:       trapGo,
 	cvRun:      cvRunGo,
+	poolScan:   poolScanGo,
 }
 
 // kernelsFor returns the kernels of a set; sets without a twin for an

@@ -27,6 +27,41 @@ func hmodeAVX2(out, in *uint16, n int)
 //go:noescape
 func vmodeAVX2(out, a, b, c *uint16, n int)
 
+//go:noescape
+func poolScanAVX2(c *uint32, n int, lo, hi uint32, cand *uint32, lut *[256][8]uint32, r *scanResult)
+
+// gatherLUT[m] lists the lanes set in the 8-bit mask m, first to last: the
+// permutation that packs them to the front of a vector.
+var gatherLUT = func() (t [256][8]uint32) {
+	for m := range t {
+		i := 0
+		for l := range 8 {
+			if m>>l&1 != 0 {
+				t[m][i] = uint32(l)
+				i++
+			}
+		}
+	}
+	return t
+}()
+
+// poolScanSIMD runs the AVX2 scan over whole vectors and the scalar one
+// over the rest.
+func poolScanSIMD(c, cand []uint32, lo, hi uint32, r *scanResult) {
+	n := len(c) &^ 7
+	if n > 0 {
+		_ = cand[r.ncand+n+poolSlack-1] // whole-vector stores
+		var v scanResult
+		poolScanAVX2(&c[0], n, lo, hi, &cand[r.ncand], &gatherLUT, &v)
+		r.above += v.above
+		r.ncand += v.ncand
+		r.sum += v.sum
+		r.maxBits = max(r.maxBits, v.maxBits)
+		r.minPosM1 = min(r.minPosM1, v.minPosM1)
+	}
+	poolScanGo(c[n:], cand, lo, hi, r)
+}
+
 // simdKernels returns the amd64 twins of a SIMD set.
 func simdKernels(s cpu.Set) *kernels {
 	k := *scalarKernels
@@ -36,6 +71,7 @@ func simdKernels(s cpu.Set) *kernels {
 	k.derivCount = derivCountSIMD
 	k.hmode = hmodeSIMD
 	k.vmode = vmodeSIMD
+	k.poolScan = poolScanSIMD
 	switch s {
 	case cpu.AVX2:
 		k.trap = trapSIMD(trapAVX2, 16)

@@ -308,3 +308,94 @@ vloop:
 	VZEROUPPER
 vdone:
 	RET
+
+// func poolScanAVX2(c *uint32, n int, lo, hi uint32, cand *uint32, lut *[256][8]uint32, r *scanResult)
+// One pass of the exact pooling over n (a multiple of 8) float bits:
+// counts and sums (in double, lane by lane) the values above hi, gathers
+// the non-zero ones in [lo, hi] into cand (whole vectors: 8 entries of
+// slack), and finds the largest bits and the smallest non-zero bits minus
+// one. Bits compare as int32, as poolScanGo does. r is overwritten.
+TEXT ·poolScanAVX2(SB), NOSPLIT, $0-48
+	MOVQ c+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVL lo+16(FP), AX
+	MOVL hi+20(FP), BX
+	MOVQ cand+24(FP), DI
+	MOVQ lut+32(FP), R9
+	MOVQ r+40(FP), R10
+	XORQ R8, R8                     // gathered so far
+	DECL AX                         // lo-1: -1 when lo is 0
+	VMOVQ AX, X15
+	VPBROADCASTD X15, Y15           // lo-1
+	VMOVQ BX, X14
+	VPBROADCASTD X14, Y14           // hi
+	VPXOR Y13, Y13, Y13             // 0
+	VPCMPEQD Y12, Y12, Y12          // -1
+	VPXOR Y11, Y11, Y11             // minus the count above, per lane
+	VXORPD Y10, Y10, Y10            // sum of lanes 0..3
+	VXORPD Y9, Y9, Y9               // sum of lanes 4..7
+	VPXOR Y8, Y8, Y8                // largest bits
+	VPCMPEQD Y7, Y7, Y7             // smallest bits-1
+	SHRQ $3, CX
+	JZ psdone
+psloop:
+	VMOVDQU (SI), Y0
+	VPMAXUD Y0, Y8, Y8
+	VPADDD Y12, Y0, Y1
+	VPMINUD Y1, Y7, Y7
+	VPCMPGTD Y14, Y0, Y1            // above: bits > hi
+	VPADDD Y1, Y11, Y11
+	VPAND Y0, Y1, Y2                // the values above, zero elsewhere
+	VCVTPS2PD X2, Y3
+	VADDPD Y3, Y10, Y10
+	VEXTRACTI128 $1, Y2, X2
+	VCVTPS2PD X2, Y3
+	VADDPD Y3, Y9, Y9
+	VPCMPGTD Y15, Y0, Y2            // bits >= lo
+	VPANDN Y2, Y1, Y2               // and not above
+	VPCMPEQD Y13, Y0, Y3
+	VPANDN Y2, Y3, Y2               // and not zero
+	VMOVMSKPS Y2, AX
+	MOVQ AX, DX
+	SHLQ $5, DX
+	VMOVDQU (R9)(DX*1), Y4
+	VPERMD Y0, Y4, Y5               // the gathered lanes first
+	VMOVDQU Y5, (DI)(R8*4)
+	POPCNTL AX, AX
+	ADDQ AX, R8
+	ADDQ $32, SI
+	DECQ CX
+	JNZ psloop
+psdone:
+	VEXTRACTI128 $1, Y11, X0
+	VPADDD X0, X11, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDD X1, X0, X0
+	VPSHUFD $0xb1, X0, X1
+	VPADDD X1, X0, X0
+	VMOVD X0, AX
+	NEGL AX
+	MOVQ AX, 0(R10)
+	MOVQ R8, 8(R10)
+	VADDPD Y9, Y10, Y10
+	VEXTRACTF128 $1, Y10, X0
+	VADDPD X0, X10, X0
+	VUNPCKHPD X0, X0, X1
+	VADDSD X1, X0, X0
+	VMOVSD X0, 16(R10)
+	VEXTRACTI128 $1, Y8, X0
+	VPMAXUD X0, X8, X0
+	VPSHUFD $0x4e, X0, X1
+	VPMAXUD X1, X0, X0
+	VPSHUFD $0xb1, X0, X1
+	VPMAXUD X1, X0, X0
+	VMOVD X0, 24(R10)
+	VEXTRACTI128 $1, Y7, X0
+	VPMINUD X0, X7, X0
+	VPSHUFD $0x4e, X0, X1
+	VPMINUD X1, X0, X0
+	VPSHUFD $0xb1, X0, X1
+	VPMINUD X1, X0, X0
+	VMOVD X0, 28(R10)
+	VZEROUPPER
+	RET
