@@ -124,55 +124,22 @@ type admAcc [adm.NumScales][3][adm.NumBands]uint64
 // finishADM turns the accumulators into the frame result, as kernels/adm's
 // Score does after its stages.
 func finishADM(cfg *adm.Config, sh *[adm.NumScales]admShifts, acc *admAcc, res *adm.FrameResult) {
-	var num, den, aimNum float64
+	var num, den, aim [adm.NumScales][adm.NumBands]float32
 	for s := 0; s < adm.NumScales; s++ {
-		var numB, denB, aimB [adm.NumBands]float32
-		if s > 0 || !cfg.SkipScale0 {
-			var n, a [adm.NumBands]int64
-			for b := range n {
-				n[b], a[b] = int64(acc[s][0][b]), int64(acc[s][1][b])
-			}
-			numB = sh[s].cmTerms(s, n, cfg.Norm[s], cfg.NoiseWeight)
-			denB = sh[s].denTerms(s, acc[s][2], cfg.Factor[s], cfg.NoiseWeight)
-			if !cfg.SkipAIM {
-				aimB = sh[s].cmTerms(s, a, cfg.Norm[s], 0)
-			}
-		}
-		numS := numB[0] + numB[1] + numB[2]
-		denS := denB[0] + denB[1] + denB[2]
-		aimS := aimB[0] + aimB[1] + aimB[2]
 		if s == 0 && cfg.SkipScale0 {
-			denS = 1e-10
+			continue
 		}
-		for band := 0; band < adm.NumBands; band++ {
-			bd := &res.Bands[s][band]
-			bd.Num, bd.Den, bd.AIM = float64(numB[band]), float64(denB[band]), float64(aimB[band])
+		var n, a [adm.NumBands]int64
+		for b := range n {
+			n[b], a[b] = int64(acc[s][0][b]), int64(acc[s][1][b])
 		}
-		res.NumScale[s], res.DenScale[s], res.AIMScale[s] = float64(numS), float64(denS), float64(aimS)
-		res.Scale[s] = float64(numS) / float64(denS)
-		num += float64(numS)
-		den += float64(denS)
-		aimNum += float64(aimS)
+		num[s] = sh[s].cmTerms(s, n, cfg.Norm[s], cfg.NoiseWeight)
+		den[s] = sh[s].denTerms(s, acc[s][2], cfg.Factor[s], cfg.NoiseWeight)
+		if !cfg.SkipAIM {
+			aim[s] = sh[s].cmTerms(s, a, cfg.Norm[s], 0)
+		}
 	}
-	limit := 1e-10 * float64(cfg.Width*cfg.Height) / (1920.0 * 1080.0)
-	if num < limit {
-		num = 0
-	}
-	if den < limit {
-		den = 0
-	}
-	if den == 0 {
-		res.ADM2 = 1
-	} else {
-		res.AIM = aimNum / den
-		res.ADM2 = num / den
-	}
-	res.Num, res.Den = num, den
-	adm3 := float64(res.ADM2*cfg.DLMWeight) + float64((1-res.AIM)*(1-cfg.DLMWeight))
-	res.ADM3 = adm3
-	if !(adm3 > cfg.MinVal) {
-		res.ADM3 = cfg.MinVal
-	}
+	adm.FinishFrame(cfg, res, &num, &den, &aim)
 }
 
 // admMapExp is kernels/adm's map units: value / 2^exp is the CSF-weighted
