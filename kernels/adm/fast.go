@@ -71,6 +71,10 @@ type fastWS struct {
 type partWS struct {
 	lo16, hi16 []int16
 	lo32, hi32 []int32
+	// The masking kernel's arguments live here: handed to a kernel through
+	// a function value they would escape, once per row.
+	src16 [NumBands][]int16
+	inner [NumBands]int64
 }
 
 func (f *fast) getWS() *fastWS {
@@ -509,16 +513,17 @@ func (f *fast) scale0(ws *fastWS, maps *fastMaps) scaleTerms {
 			rows := func(F []int32) [3][]int32 {
 				return [3][]int32{F[up*w : up*w+w], F[i*w : i*w+w], F[down*w : down*w+w]}
 			}
-			src := [NumBands][]int16{ws.r0[0][i*w : i*w+w], ws.r0[1][i*w : i*w+w], ws.r0[2][i*w : i*w+w]}
-			var inner [NumBands]int64
-			f.cm0Row(&inner, &src, rows(ws.fd), ws.cd[i*w:i*w+w], sr.X0, sr.X1, &p, maps, i*w, pw.lo32)
+			src, inner := &pw.src16, &pw.inner
+			*src = [NumBands][]int16{ws.r0[0][i*w : i*w+w], ws.r0[1][i*w : i*w+w], ws.r0[2][i*w : i*w+w]}
+			*inner = [NumBands]int64{}
+			f.cm0Row(inner, src, rows(ws.fd), ws.cd[i*w:i*w+w], sr.X0, sr.X1, &p, maps, i*w, pw.lo32)
 			for b := range inner {
 				ws.rowNum[b][i] = (inner[b] + addAcc) >> shiftAcc
 			}
 			if aim {
-				src = [NumBands][]int16{ws.a0[0][i*w : i*w+w], ws.a0[1][i*w : i*w+w], ws.a0[2][i*w : i*w+w]}
-				inner = [NumBands]int64{}
-				f.cm0Row(&inner, &src, rows(ws.fi), ws.ci[i*w:i*w+w], sr.X0, sr.X1, &p, nil, 0, pw.lo32)
+				*src = [NumBands][]int16{ws.a0[0][i*w : i*w+w], ws.a0[1][i*w : i*w+w], ws.a0[2][i*w : i*w+w]}
+				*inner = [NumBands]int64{}
+				f.cm0Row(inner, src, rows(ws.fi), ws.ci[i*w:i*w+w], sr.X0, sr.X1, &p, nil, 0, pw.lo32)
 				for b := range inner {
 					ws.rowAIM[b][i] = (inner[b] + addAcc) >> shiftAcc
 				}

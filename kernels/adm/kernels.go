@@ -9,6 +9,8 @@ type kernels struct {
 	// dwt0V: DWT0's vertical pass over one row (lo, hi, 4 input rows).
 	dwt0V func(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly bool)
 	// dwt0H: DWT0's horizontal pass, outputs [j0, j1) away from the edges.
+	// With loOnly, v, hh and d are unused and hi is scratch (a twin may
+	// write it).
 	dwt0H func(a, v, hh, d, lo, hi []int16, j0, j1 int, loOnly bool)
 	// cm0: scale 0's masked cube sums over columns [a, z), 0 < a, z < w.
 	// thr is w-wide scratch.

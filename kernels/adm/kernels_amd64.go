@@ -6,6 +6,9 @@ import "github.com/bandscope/bandscope/kernels/cpu"
 func dwt0VAVX2(lo, hi *int16, r0, r1, r2, r3 *uint16, n int, addLo, addHi int32, shift uint64)
 
 //go:noescape
+func dwt0HAVX2(lo, hi, src *int16, n int)
+
+//go:noescape
 func thrRowAVX2(thr, fu, fm, fd, c *int32, n int)
 
 //go:noescape
@@ -21,6 +24,7 @@ func simdKernels(s cpu.Set) *kernels {
 	k := *scalarKernels
 	k.set = s
 	k.dwt0V = dwt0VSIMD
+	k.dwt0H = dwt0HSIMD
 	k.cm0 = cm0SIMD
 	return &k
 }
@@ -54,5 +58,28 @@ func cm0SIMD(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []i
 	}
 	if a+n < z {
 		cm0Go(inner, src, F, C, a+n, z, p, thr)
+	}
+}
+
+func dwt0HSIMD(a, v, hh, d, lo, hi []int16, j0, j1 int, loOnly bool) {
+	n := (j1 - j0) &^ 15
+	if n > 0 {
+		e := j0 + n
+		// The kernel reads lo and hi [2*j0-1, 2*e+1) and writes [j0, e).
+		_, _ = lo[2*e], hi[2*e]
+		_ = lo[2*j0-1]
+		_ = a[e-1]
+		if loOnly {
+			// v is absent; the high-pass half of a's pass lands in hi
+			// (an input row this pass never reads when loOnly), past use.
+			dwt0HAVX2(&a[j0], &hi[j0], &lo[2*j0-1], n)
+		} else {
+			_, _, _ = v[e-1], hh[e-1], d[e-1]
+			dwt0HAVX2(&a[j0], &v[j0], &lo[2*j0-1], n)
+			dwt0HAVX2(&hh[j0], &d[j0], &hi[2*j0-1], n)
+		}
+	}
+	if j0+n < j1 {
+		dwt0HGo(a, v, hh, d, lo, hi, j0+n, j1, loOnly)
 	}
 }

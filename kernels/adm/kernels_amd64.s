@@ -218,3 +218,75 @@ cloop:
 cdone:
 	MOVQ $0, ret+64(FP)
 	RET
+
+// Horizontal DWT0 taps as int16 pairs (low-pass s0,s1 | s2,s3; high-pass
+// likewise), one dword per pair, broadcast per vector.
+DATA dwtPairs<>+0(SB)/2, $15826
+DATA dwtPairs<>+2(SB)/2, $27411
+DATA dwtPairs<>+4(SB)/2, $7345
+DATA dwtPairs<>+6(SB)/2, $-4240
+DATA dwtPairs<>+8(SB)/2, $-4240
+DATA dwtPairs<>+10(SB)/2, $-7345
+DATA dwtPairs<>+12(SB)/2, $27411
+DATA dwtPairs<>+14(SB)/2, $-15826
+DATA dwtPairs<>+16(SB)/4, $32768
+GLOBL dwtPairs<>(SB), RODATA|NOPTR, $20
+
+// func dwt0HAVX2(lo, hi *int16, src *int16, n int)
+// For k in [0, n), n a multiple of 16, with s = src[2k-1 .. 2k+2]:
+// lo[k] = (15826*s0 + 27411*s1 + 7345*s2 - 4240*s3 + 32768) >> 16 and hi[k]
+// with the high-pass taps. |sum| < 1.8e9, so the int32 products and sums
+// never wrap and the result fits int16: PMADDWD and a saturating pack are
+// exact. src points at element -1 of the first output's window; the last
+// element read is src[2n+1] (the last output's s3), as in the Go twin.
+TEXT ·dwt0HAVX2(SB), NOSPLIT, $0-32
+	MOVQ lo+0(FP), DI
+	MOVQ hi+8(FP), SI
+	MOVQ src+16(FP), R8
+	MOVQ n+24(FP), CX
+	VPBROADCASTD dwtPairs<>+0(SB), Y4
+	VPBROADCASTD dwtPairs<>+4(SB), Y5
+	VPBROADCASTD dwtPairs<>+8(SB), Y6
+	VPBROADCASTD dwtPairs<>+12(SB), Y7
+	VPBROADCASTD dwtPairs<>+16(SB), Y8
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE hdone
+hloop:
+	// outputs k..k+7: pairs (s0,s1) at src[2k..], (s2,s3) two elements on
+	VMOVDQU (R8)(AX*4), Y0
+	VMOVDQU 4(R8)(AX*4), Y1
+	VMOVDQU 32(R8)(AX*4), Y2
+	VMOVDQU 36(R8)(AX*4), Y3
+	VPMADDWD Y4, Y0, Y9
+	VPMADDWD Y5, Y1, Y10
+	VPADDD Y10, Y9, Y9
+	VPMADDWD Y4, Y2, Y10
+	VPMADDWD Y5, Y3, Y11
+	VPADDD Y11, Y10, Y10
+	VPADDD Y8, Y9, Y9
+	VPADDD Y8, Y10, Y10
+	VPSRAD $16, Y9, Y9
+	VPSRAD $16, Y10, Y10
+	VPACKSSDW Y10, Y9, Y9
+	VPERMQ $0xD8, Y9, Y9
+	VMOVDQU Y9, (DI)(AX*2)
+	VPMADDWD Y6, Y0, Y9
+	VPMADDWD Y7, Y1, Y10
+	VPADDD Y10, Y9, Y9
+	VPMADDWD Y6, Y2, Y10
+	VPMADDWD Y7, Y3, Y11
+	VPADDD Y11, Y10, Y10
+	VPADDD Y8, Y9, Y9
+	VPADDD Y8, Y10, Y10
+	VPSRAD $16, Y9, Y9
+	VPSRAD $16, Y10, Y10
+	VPACKSSDW Y10, Y9, Y9
+	VPERMQ $0xD8, Y9, Y9
+	VMOVDQU Y9, (SI)(AX*2)
+	ADDQ $16, AX
+	CMPQ AX, CX
+	JLT hloop
+	VZEROUPPER
+hdone:
+	RET

@@ -67,6 +67,15 @@ func TestKernelTwins(t *testing.T) {
 							}
 						}
 					}
+					// loOnly: only the approximation; hi is scratch then.
+					a1, a2 := make([]int16, w+2), make([]int16, w+2)
+					scalarKernels.dwt0H(a1, nil, nil, nil, lo, append([]int16(nil), hi...), 1, w+1, true)
+					k.dwt0H(a2, nil, nil, nil, lo, append([]int16(nil), hi...), 1, w+1, true)
+					for i := range a1 {
+						if a1[i] != a2[i] {
+							t.Fatalf("%s dwt0H loOnly [%d]: %d, want %d", name, i, a2[i], a1[i])
+						}
+					}
 				}
 				// cm0 over columns [1, w+1) of a w+2 row
 				for trial := 0; trial < 4; trial++ {
