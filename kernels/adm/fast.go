@@ -426,6 +426,23 @@ var (
 	csf0Add   = [NumBands]int32{16384, 16384, 65535}
 )
 
+// csf0Go is scale 0's CSF and masking terms over one row (the Go twin;
+// scale0's fused loop does the same per coefficient when it keeps maps).
+func csf0Go(f, c []int32, s0, s1, s2 []int16, wt *[NumBands]int32) {
+	n := len(f)
+	c, s0, s1, s2 = c[:n], s0[:n], s1[:n], s2[:n]
+	for j := range f {
+		var fs, cs int32
+		for b, x := range [NumBands]int16{s0[j], s1[j], s2[j]} {
+			v := int16((wt[b]*int32(x) + csf0Add[b]) >> csf0Shift[b])
+			av := abs32(int32(v))
+			fs += int32(int16((4369*av + 2048) >> 12))
+			cs += int32(int16((8738*av + 2048) >> 12))
+		}
+		f[j], c[j] = fs, cs
+	}
+}
+
 // scale0 runs decouple, CSF and the denominator (pass 1) and contrast
 // masking (pass 2) on scale 0 and returns its band terms.
 func (f *fast) scale0(ws *fastWS, maps *fastMaps) scaleTerms {
@@ -453,8 +470,22 @@ func (f *fast) scale0(ws *fastWS, maps *fastMaps) scaleTerms {
 			if aim {
 				fir, cir = ws.fi[row:row+w], ws.ci[row:row+w]
 			}
+			if maps == nil {
+				// Decouple here, the CSF and masking terms in the kernel.
+				for j := wr.X0; j < wr.X1; j++ {
+					flag := angleFlag(int64(ro[BandH][j]), int64(ro[BandV][j]), int64(di[BandH][j]), int64(di[BandV][j]), cos1)
+					for b := 0; b < NumBands; b++ {
+						rr[b][j], aa[b][j] = decouple16(int32(ro[b][j]), int32(di[b][j]), flag, egl)
+					}
+				}
+				x0, x1 := wr.X0, wr.X1
+				f.k.csf0(fdr[x0:x1], cdr[x0:x1], aa[0][x0:x1], aa[1][x0:x1], aa[2][x0:x1], &wt)
+				if aim {
+					f.k.csf0(fir[x0:x1], cir[x0:x1], rr[0][x0:x1], rr[1][x0:x1], rr[2][x0:x1], &wt)
+				}
+			}
 			inScored := maps != nil && i >= sr.Y0 && i < sr.Y1
-			for j := wr.X0; j < wr.X1; j++ {
+			for j := wr.X0; j < wr.X1 && maps != nil; j++ {
 				flag := angleFlag(int64(ro[BandH][j]), int64(ro[BandV][j]), int64(di[BandH][j]), int64(di[BandV][j]), cos1)
 				var fd, cd, fi, ci int32
 				for b := 0; b < NumBands; b++ {

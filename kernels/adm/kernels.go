@@ -12,12 +12,16 @@ type kernels struct {
 	// With loOnly, v, hh and d are unused and hi is scratch (a twin may
 	// write it).
 	dwt0H func(a, v, hh, d, lo, hi []int16, j0, j1 int, loOnly bool)
+	// csf0: scale 0's masking terms of one row: f[j] and c[j] are the sums
+	// over the three bands (s0, s1, s2) of the CSF-weighted |x|/30 and its
+	// centre weight.
+	csf0 func(f, c []int32, s0, s1, s2 []int16, wt *[NumBands]int32)
 	// cm0: scale 0's masked cube sums over columns [a, z), 0 < a, z < w.
 	// thr is w-wide scratch.
 	cm0 func(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params, thr []int32)
 }
 
-var scalarKernels = &kernels{set: cpu.Scalar, dwt0V: dwt0VGo, dwt0H: dwt0HGo, cm0: cm0Go}
+var scalarKernels = &kernels{set: cpu.Scalar, dwt0V: dwt0VGo, dwt0H: dwt0HGo, csf0: csf0Go, cm0: cm0Go}
 
 // kernelsFor returns the kernels of a set, the Go twins where the set has
 // none of its own.

@@ -9,6 +9,9 @@ func dwt0VAVX2(lo, hi *int16, r0, r1, r2, r3 *uint16, n int, addLo, addHi int32,
 func dwt0HAVX2(lo, hi, src *int16, n int)
 
 //go:noescape
+func csf0AVX2(f, c *int32, s0, s1, s2 *int16, n int, w0, w1, w2 int32)
+
+//go:noescape
 func thrRowAVX2(thr, fu, fm, fd, c *int32, n int)
 
 //go:noescape
@@ -25,6 +28,7 @@ func simdKernels(s cpu.Set) *kernels {
 	k.set = s
 	k.dwt0V = dwt0VSIMD
 	k.dwt0H = dwt0HSIMD
+	k.csf0 = csf0SIMD
 	k.cm0 = cm0SIMD
 	return &k
 }
@@ -81,5 +85,16 @@ func dwt0HSIMD(a, v, hh, d, lo, hi []int16, j0, j1 int, loOnly bool) {
 	}
 	if j0+n < j1 {
 		dwt0HGo(a, v, hh, d, lo, hi, j0+n, j1, loOnly)
+	}
+}
+
+func csf0SIMD(f, c []int32, s0, s1, s2 []int16, wt *[NumBands]int32) {
+	n := len(f) &^ 7
+	if n > 0 {
+		_, _, _, _ = c[n-1], s0[n-1], s1[n-1], s2[n-1]
+		csf0AVX2(&f[0], &c[0], &s0[0], &s1[0], &s2[0], n, wt[0], wt[1], wt[2])
+	}
+	if n < len(f) {
+		csf0Go(f[n:], c[n:], s0[n:], s1[n:], s2[n:], wt)
 	}
 }

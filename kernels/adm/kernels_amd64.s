@@ -290,3 +290,79 @@ hloop:
 	VZEROUPPER
 hdone:
 	RET
+
+// Masking neighbourhood terms: 4369 and 8738 (|csf|/30 and its centre
+// weight, Q12) and the rounding constant.
+DATA csfK<>+0(SB)/4, $4369
+DATA csfK<>+4(SB)/4, $8738
+DATA csfK<>+8(SB)/4, $2048
+DATA csfK<>+12(SB)/4, $16384
+DATA csfK<>+16(SB)/4, $65535
+GLOBL csfK<>(SB), RODATA|NOPTR, $20
+
+// CSF0BAND(src, wt, add, shift): v = int16((int32(src)*wt + add) >> shift),
+// av = |v|, f += int16((4369*av + 2048) >> 12), c += int16((8738*av + 2048) >> 12)
+// for 8 columns; int32 wraps and int16 truncations as in Go.
+#define CSF0BAND(src, wt, add, shift) \
+	VPMOVSXWD src, Y0 \
+	VPMULLD wt, Y0, Y0 \
+	VPADDD add, Y0, Y0 \
+	VPSRAD $shift, Y0, Y0 \
+	VPSLLD $16, Y0, Y0 \
+	VPSRAD $16, Y0, Y0 \
+	VPABSD Y0, Y0 \
+	VPMULLD Y10, Y0, Y1 \
+	VPMULLD Y11, Y0, Y0 \
+	VPADDD Y12, Y1, Y1 \
+	VPADDD Y12, Y0, Y0 \
+	VPSRAD $12, Y1, Y1 \
+	VPSRAD $12, Y0, Y0 \
+	VPSLLD $16, Y1, Y1 \
+	VPSRAD $16, Y1, Y1 \
+	VPSLLD $16, Y0, Y0 \
+	VPSRAD $16, Y0, Y0 \
+	VPADDD Y1, Y8, Y8 \
+	VPADDD Y0, Y9, Y9
+
+// func csf0AVX2(f, c *int32, s0, s1, s2 *int16, n int, w0, w1, w2 int32)
+// For j in [0, n), n a multiple of 8: f[j], c[j] = the sums over the three
+// bands of scale 0's CSF-weighted masking terms (bands 0 and 1 round with
+// 16384 >> 15, band 2 with 65535 >> 17).
+TEXT ·csf0AVX2(SB), NOSPLIT, $0-60
+	MOVQ f+0(FP), DI
+	MOVQ c+8(FP), SI
+	MOVQ s0+16(FP), R8
+	MOVQ s1+24(FP), R9
+	MOVQ s2+32(FP), R10
+	MOVQ n+40(FP), CX
+	MOVL w0+48(FP), BX
+	VMOVD BX, X13
+	VPBROADCASTD X13, Y13
+	MOVL w1+52(FP), BX
+	VMOVD BX, X14
+	VPBROADCASTD X14, Y14
+	MOVL w2+56(FP), BX
+	VMOVD BX, X15
+	VPBROADCASTD X15, Y15
+	VPBROADCASTD csfK<>+0(SB), Y10
+	VPBROADCASTD csfK<>+4(SB), Y11
+	VPBROADCASTD csfK<>+8(SB), Y12
+	VPBROADCASTD csfK<>+12(SB), Y6
+	VPBROADCASTD csfK<>+16(SB), Y7
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE sdone
+sloop:
+	VPXOR Y8, Y8, Y8
+	VPXOR Y9, Y9, Y9
+	CSF0BAND((R8)(AX*2), Y13, Y6, 15)
+	CSF0BAND((R9)(AX*2), Y14, Y6, 15)
+	CSF0BAND((R10)(AX*2), Y15, Y7, 17)
+	VMOVDQU Y8, (DI)(AX*4)
+	VMOVDQU Y9, (SI)(AX*4)
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT sloop
+	VZEROUPPER
+sdone:
+	RET

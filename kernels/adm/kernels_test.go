@@ -77,6 +77,33 @@ func TestKernelTwins(t *testing.T) {
 						}
 					}
 				}
+				// csf0: full-range coefficients and weights (every int32 and
+				// int16 wrap), and realistic weights
+				for trial := 0; trial < 3; trial++ {
+					var src [NumBands][]int16
+					for b := range src {
+						src[b] = make([]int16, w+off)[off:]
+						for i := range src[b] {
+							src[b][i] = int16(rng.Uint32())
+						}
+					}
+					var wt [NumBands]int32
+					for b := range wt {
+						wt[b] = int32(rng.Uint32())
+						if trial == 0 {
+							wt[b] = rng.Int32N(1 << 16)
+						}
+					}
+					f1, c1 := make([]int32, w+off)[off:], make([]int32, w+off)[off:]
+					f2, c2 := make([]int32, w+off)[off:], make([]int32, w+off)[off:]
+					scalarKernels.csf0(f1, c1, src[0], src[1], src[2], &wt)
+					k.csf0(f2, c2, src[0], src[1], src[2], &wt)
+					for i := range f1 {
+						if f1[i] != f2[i] || c1[i] != c2[i] {
+							t.Fatalf("%s csf0 trial %d [%d]: %d %d, want %d %d", name, trial, i, f2[i], c2[i], f1[i], c1[i])
+						}
+					}
+				}
 				// cm0 over columns [1, w+1) of a w+2 row
 				for trial := 0; trial < 4; trial++ {
 					ww := w + 2
