@@ -426,6 +426,27 @@ var (
 	csf0Add   = [NumBands]int32{16384, 16384, 65535}
 )
 
+// angle0Go is angleFlag over one row as a lane mask.
+func angle0Go(flag []int32, oh, ov, th, tv []int16, cos1 float32) {
+	n := len(flag)
+	oh, ov, th, tv = oh[:n], ov[:n], th[:n], tv[:n]
+	for j := range flag {
+		flag[j] = 0
+		if angleFlag(int64(oh[j]), int64(ov[j]), int64(th[j]), int64(tv[j]), cos1) {
+			flag[j] = -1
+		}
+	}
+}
+
+// decouple0Go is decouple16 over one row of one band.
+func decouple0Go(r, a, o, t []int16, flag []int32, egl float64) {
+	n := len(r)
+	a, o, t, flag = a[:n], o[:n], t[:n], flag[:n]
+	for j := range r {
+		r[j], a[j] = decouple16(int32(o[j]), int32(t[j]), flag[j] != 0, egl)
+	}
+}
+
 // csf0Go is scale 0's CSF and masking terms over one row (the Go twin;
 // scale0's fused loop does the same per coefficient when it keeps maps).
 func csf0Go(f, c []int32, s0, s1, s2 []int16, wt *[NumBands]int32) {
@@ -457,7 +478,7 @@ func (f *fast) scale0(ws *fastWS, maps *fastMaps) scaleTerms {
 	if denShift > 0 {
 		denAdd = 1 << (denShift - 1)
 	}
-	f.forRows(ws, wr.Y1-wr.Y0, 0, func(_ *partWS, lo, hi int) {
+	f.forRows(ws, wr.Y1-wr.Y0, w, func(pw *partWS, lo, hi int) {
 		for i := wr.Y0 + lo; i < wr.Y0+hi; i++ {
 			row := i * w
 			var ro, di, rr, aa [NumBands][]int16
@@ -471,14 +492,13 @@ func (f *fast) scale0(ws *fastWS, maps *fastMaps) scaleTerms {
 				fir, cir = ws.fi[row:row+w], ws.ci[row:row+w]
 			}
 			if maps == nil {
-				// Decouple here, the CSF and masking terms in the kernel.
-				for j := wr.X0; j < wr.X1; j++ {
-					flag := angleFlag(int64(ro[BandH][j]), int64(ro[BandV][j]), int64(di[BandH][j]), int64(di[BandV][j]), cos1)
-					for b := 0; b < NumBands; b++ {
-						rr[b][j], aa[b][j] = decouple16(int32(ro[b][j]), int32(di[b][j]), flag, egl)
-					}
-				}
+				// The same per coefficient as below, one kernel per step.
 				x0, x1 := wr.X0, wr.X1
+				flag := pw.lo32[x0:x1]
+				f.k.angle0(flag, ro[BandH][x0:x1], ro[BandV][x0:x1], di[BandH][x0:x1], di[BandV][x0:x1], cos1)
+				for b := 0; b < NumBands; b++ {
+					f.k.decouple0(rr[b][x0:x1], aa[b][x0:x1], ro[b][x0:x1], di[b][x0:x1], flag, egl)
+				}
 				f.k.csf0(fdr[x0:x1], cdr[x0:x1], aa[0][x0:x1], aa[1][x0:x1], aa[2][x0:x1], &wt)
 				if aim {
 					f.k.csf0(fir[x0:x1], cir[x0:x1], rr[0][x0:x1], rr[1][x0:x1], rr[2][x0:x1], &wt)

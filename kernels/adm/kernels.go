@@ -12,6 +12,11 @@ type kernels struct {
 	// With loOnly, v, hh and d are unused and hi is scratch (a twin may
 	// write it).
 	dwt0H func(a, v, hh, d, lo, hi []int16, j0, j1 int, loOnly bool)
+	// angle0: flag[j] = -1 where the reference's and the distorted (h, v)
+	// detail vectors are under a degree apart (angleFlag), else 0.
+	angle0 func(flag []int32, oh, ov, th, tv []int16, cos1 float32)
+	// decouple0: decouple16 over one row of one band, flag from angle0.
+	decouple0 func(r, a, o, t []int16, flag []int32, egl float64)
 	// csf0: scale 0's masking terms of one row: f[j] and c[j] are the sums
 	// over the three bands (s0, s1, s2) of the CSF-weighted |x|/30 and its
 	// centre weight.
@@ -21,7 +26,7 @@ type kernels struct {
 	cm0 func(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params, thr []int32)
 }
 
-var scalarKernels = &kernels{set: cpu.Scalar, dwt0V: dwt0VGo, dwt0H: dwt0HGo, csf0: csf0Go, cm0: cm0Go}
+var scalarKernels = &kernels{set: cpu.Scalar, dwt0V: dwt0VGo, dwt0H: dwt0HGo, csf0: csf0Go, angle0: angle0Go, decouple0: decouple0Go, cm0: cm0Go}
 
 // kernelsFor returns the kernels of a set, the Go twins where the set has
 // none of its own.

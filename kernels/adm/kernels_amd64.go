@@ -1,6 +1,10 @@
 package adm
 
-import "github.com/bandscope/bandscope/kernels/cpu"
+import (
+	"math"
+
+	"github.com/bandscope/bandscope/kernels/cpu"
+)
 
 //go:noescape
 func dwt0VAVX2(lo, hi *int16, r0, r1, r2, r3 *uint16, n int, addLo, addHi int32, shift uint64)
@@ -10,6 +14,12 @@ func dwt0HAVX2(lo, hi, src *int16, n int)
 
 //go:noescape
 func csf0AVX2(f, c *int32, s0, s1, s2 *int16, n int, w0, w1, w2 int32)
+
+//go:noescape
+func angle0AVX2(flag *int32, oh, ov, th, tv *int16, n int, cos1 float64)
+
+//go:noescape
+func decouple0AVX2(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32)
 
 //go:noescape
 func thrRowAVX2(thr, fu, fm, fd, c *int32, n int)
@@ -29,6 +39,8 @@ func simdKernels(s cpu.Set) *kernels {
 	k.dwt0V = dwt0VSIMD
 	k.dwt0H = dwt0HSIMD
 	k.csf0 = csf0SIMD
+	k.angle0 = angle0SIMD
+	k.decouple0 = decouple0SIMD
 	k.cm0 = cm0SIMD
 	return &k
 }
@@ -96,5 +108,32 @@ func csf0SIMD(f, c []int32, s0, s1, s2 []int16, wt *[NumBands]int32) {
 	}
 	if n < len(f) {
 		csf0Go(f[n:], c[n:], s0[n:], s1[n:], s2[n:], wt)
+	}
+}
+
+func angle0SIMD(flag []int32, oh, ov, th, tv []int16, cos1 float32) {
+	n := len(flag) &^ 3
+	if n > 0 {
+		_, _, _, _ = oh[n-1], ov[n-1], th[n-1], tv[n-1]
+		angle0AVX2(&flag[0], &oh[0], &ov[0], &th[0], &tv[0], n, float64(cos1))
+	}
+	if n < len(flag) {
+		angle0Go(flag[n:], oh[n:], ov[n:], th[n:], tv[n:], cos1)
+	}
+}
+
+func decouple0SIMD(r, a, o, t []int16, flag []int32, egl float64) {
+	n := len(r) &^ 3
+	// The kernel's gain limit needs rst*egl to be a number (never NaN) and
+	// its clamped result to fit int32: a finite, non-negative limit.
+	if !(egl >= 0) || math.IsInf(egl, 1) {
+		n = 0
+	}
+	if n > 0 {
+		_, _, _, _ = a[n-1], o[n-1], t[n-1], flag[n-1]
+		decouple0AVX2(&r[0], &a[0], &o[0], &t[0], &flag[0], n, egl, &divLookup[0])
+	}
+	if n < len(r) {
+		decouple0Go(r[n:], a[n:], o[n:], t[n:], flag[n:], egl)
 	}
 }

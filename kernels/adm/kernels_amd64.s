@@ -366,3 +366,151 @@ sloop:
 	VZEROUPPER
 sdone:
 	RET
+
+DATA decK<>+0(SB)/4, $0x80000000
+DATA decK<>+4(SB)/4, $32768
+DATA decK<>+8(SB)/4, $16384
+DATA decK<>+12(SB)/4, $0
+DATA decK<>+16(SB)/8, $0x3f30000000000000 // 2^-12
+DATA decK<>+24(SB)/8, $16384.0
+DATA decK<>+32(SB)/8, $0x3f00000000000000 // 2^-15
+DATA decK<>+40(SB)/8, $32768.0
+GLOBL decK<>(SB), RODATA|NOPTR, $48
+
+// I32TOPD(x, tmp, dst): the 4 int32 lanes of x (exact products and sums of
+// int16s, in [-2^31+2^16, 2^31]: the one wrap, 2^31, reads as INT_MIN)
+// rounded to float32 as Go's float32(int64) does, widened to float64 and
+// divided by 4096. X12 holds INT_MIN, Y13 2^-12; clobbers tmp.
+#define I32TOPD(x, tmp, dst) \
+	VPCMPEQD X12, x, tmp \
+	VPAND X12, tmp, tmp \
+	VCVTDQ2PS x, x \
+	VPXOR tmp, x, x \
+	VCVTPS2PD x, dst \
+	VMULPD Y13, dst, dst
+
+// func angle0AVX2(flag *int32, oh, ov, th, tv *int16, n int, cos1 float64)
+// flag[j] = -1 where angleFlag(oh[j], ov[j], th[j], tv[j]) holds, else 0,
+// for j in [0, n), n a multiple of 4.
+TEXT ·angle0AVX2(SB), NOSPLIT, $0-56
+	MOVQ flag+0(FP), DI
+	MOVQ oh+8(FP), R8
+	MOVQ ov+16(FP), R9
+	MOVQ th+24(FP), R10
+	MOVQ tv+32(FP), R11
+	MOVQ n+40(FP), CX
+	VBROADCASTSD cos1+48(FP), Y14
+	VPBROADCASTD decK<>+0(SB), X12
+	VBROADCASTSD decK<>+16(SB), Y13
+	VXORPD Y15, Y15, Y15
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE adone
+aloop:
+	VPMOVSXWD (R8)(AX*2), X0
+	VPMOVSXWD (R9)(AX*2), X1
+	VPMOVSXWD (R10)(AX*2), X2
+	VPMOVSXWD (R11)(AX*2), X3
+	VPMULLD X2, X0, X4
+	VPMULLD X3, X1, X5
+	VPADDD X5, X4, X4 // dp
+	VPMULLD X0, X0, X0
+	VPMULLD X1, X1, X1
+	VPADDD X1, X0, X0 // om
+	VPMULLD X2, X2, X2
+	VPMULLD X3, X3, X3
+	VPADDD X3, X2, X2 // tm
+	I32TOPD(X4, X5, Y4)
+	I32TOPD(X0, X5, Y0)
+	I32TOPD(X2, X5, Y2)
+	VMULPD Y0, Y14, Y0
+	VMULPD Y2, Y0, Y0     // rhs = (cos1 * om) * tm
+	VMULPD Y4, Y4, Y1     // d*d
+	VCMPPD $0x1D, Y0, Y1, Y1  // d*d >= rhs
+	VCMPPD $0x1D, Y15, Y4, Y4 // d >= 0
+	VANDPD Y4, Y1, Y1
+	VEXTRACTF128 $1, Y1, X2
+	VSHUFPS $0x88, X2, X1, X1
+	VMOVDQU X1, (DI)(AX*4)
+	ADDQ $4, AX
+	CMPQ AX, CX
+	JLT aloop
+	VZEROUPPER
+adone:
+	RET
+
+// func decouple0AVX2(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32)
+// decouple16 for j in [0, n), n a multiple of 4: kk from the 2^30/o table
+// (gathered) times t, in float64 (exact: |product| < 2^46); the gain limit
+// in float64 on the flagged lanes; egl must be finite and >= 0.
+TEXT ·decouple0AVX2(SB), NOSPLIT, $0-64
+	MOVQ r+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ o+16(FP), R8
+	MOVQ t+24(FP), R9
+	MOVQ flag+32(FP), R10
+	MOVQ n+40(FP), CX
+	VBROADCASTSD egl+48(FP), Y15
+	MOVQ tab+56(FP), R11
+	VPBROADCASTD decK<>+4(SB), X14   // 32768
+	VPBROADCASTD decK<>+8(SB), X13   // 16384
+	VBROADCASTSD decK<>+24(SB), Y12  // 16384.0
+	VBROADCASTSD decK<>+32(SB), Y11  // 2^-15
+	VBROADCASTSD decK<>+40(SB), Y10  // 32768.0
+	VPXOR X9, X9, X9
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE ddone
+dloop:
+	VPMOVSXWD (R8)(AX*2), X0   // o
+	VPMOVSXWD (R9)(AX*2), X1   // t
+	VPADDD X14, X0, X2
+	VPCMPEQD X3, X3, X3
+	VPGATHERDD X3, (R11)(X2*4), X4  // 2^30/o
+	VCVTDQ2PD X4, Y4
+	VCVTDQ2PD X1, Y5                // t
+	VMULPD Y5, Y4, Y4
+	VADDPD Y12, Y4, Y4
+	VMULPD Y11, Y4, Y4
+	VROUNDPD $1, Y4, Y4             // floor: the arithmetic shift
+	VMAXPD Y9, Y4, Y4
+	VMINPD Y10, Y4, Y4
+	VCVTTPD2DQY Y4, X4              // kk in [0, 32768]
+	VPCMPEQD X9, X0, X2             // o == 0: kk = 32768
+	VPBLENDVB X2, X14, X4, X4
+	VPMULLD X0, X4, X6
+	VPADDD X13, X6, X6
+	VPSRAD $15, X6, X6
+	VPSLLD $16, X6, X6
+	VPSRAD $16, X6, X6              // rst
+	// gain limit
+	VCVTDQ2PD X6, Y7
+	VMULPD Y15, Y7, Y7
+	VMINPD Y5, Y7, Y8
+	VMAXPD Y5, Y7, Y7
+	VCVTTPD2DQY Y8, X8              // positive o
+	VCVTTPD2DQY Y7, X7              // negative o
+	VMOVDQU (R10)(AX*4), X2         // flag
+	VPCMPGTD X9, X4, X3             // kk > 0
+	VPAND X3, X2, X2
+	VPCMPGTD X9, X0, X3             // o > 0
+	VPAND X2, X3, X3
+	VPBLENDVB X3, X8, X6, X6
+	VPCMPGTD X0, X9, X3             // o < 0
+	VPAND X2, X3, X3
+	VPBLENDVB X3, X7, X6, X6
+	VPSLLD $16, X6, X6
+	VPSRAD $16, X6, X6
+	VPSUBD X6, X1, X1
+	VPSLLD $16, X1, X1
+	VPSRAD $16, X1, X1
+	VPACKSSDW X6, X6, X6
+	VMOVQ X6, (DI)(AX*2)
+	VPACKSSDW X1, X1, X1
+	VMOVQ X1, (SI)(AX*2)
+	ADDQ $4, AX
+	CMPQ AX, CX
+	JLT dloop
+	VZEROUPPER
+ddone:
+	RET

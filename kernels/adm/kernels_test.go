@@ -2,6 +2,7 @@ package adm
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -101,6 +102,60 @@ func TestKernelTwins(t *testing.T) {
 					for i := range f1 {
 						if f1[i] != f2[i] || c1[i] != c2[i] {
 							t.Fatalf("%s csf0 trial %d [%d]: %d %d, want %d %d", name, trial, i, f2[i], c2[i], f1[i], c1[i])
+						}
+					}
+				}
+				// angle0 and decouple0: full-range, small and extreme
+				// coefficients (-32768 everywhere wraps the int32 dot
+				// products), several gain limits (the Go path for the ones
+				// the kernel refuses).
+				for trial := 0; trial < 6; trial++ {
+					gen := func() []int16 {
+						x := make([]int16, w+off)[off:]
+						for i := range x {
+							switch trial % 3 {
+							case 0:
+								x[i] = int16(rng.Uint32())
+							case 1:
+								x[i] = int16(rng.IntN(9) - 4)
+							default:
+								x[i] = [...]int16{-32768, 32767, 0, 1, -1, -32767}[rng.IntN(6)]
+							}
+						}
+						return x
+					}
+					oh, ov, th, tv := gen(), gen(), gen(), gen()
+					if trial == 5 { // nearly parallel vectors: the flag's both ways
+						for i := range th {
+							th[i], tv[i] = oh[i]+int16(rng.IntN(3)-1), ov[i]+int16(rng.IntN(3)-1)
+						}
+					}
+					cos1 := float32(math.Cos(math.Pi/180) * math.Cos(math.Pi/180))
+					fl1, fl2 := make([]int32, w+off)[off:], make([]int32, w+off)[off:]
+					scalarKernels.angle0(fl1, oh, ov, th, tv, cos1)
+					k.angle0(fl2, oh, ov, th, tv, cos1)
+					for i := range fl1 {
+						if fl1[i] != fl2[i] {
+							t.Fatalf("%s angle0 trial %d [%d] (%d %d %d %d): %d, want %d", name, trial, i, oh[i], ov[i], th[i], tv[i], fl2[i], fl1[i])
+						}
+					}
+					for i := range fl1 {
+						if rng.IntN(4) == 0 { // flags the angle test would not set
+							fl1[i] = -1
+						}
+					}
+					for _, egl := range []float64{1, 100, 0, 0.37, 1e300, math.Inf(1), math.NaN(), -2} {
+						for _, ot := range [][2][]int16{{oh, th}, {ov, tv}} {
+							r1, a1 := make([]int16, w+off)[off:], make([]int16, w+off)[off:]
+							r2, a2 := make([]int16, w+off)[off:], make([]int16, w+off)[off:]
+							scalarKernels.decouple0(r1, a1, ot[0], ot[1], fl1, egl)
+							k.decouple0(r2, a2, ot[0], ot[1], fl1, egl)
+							for i := range r1 {
+								if r1[i] != r2[i] || a1[i] != a2[i] {
+									t.Fatalf("%s decouple0 trial %d egl %g [%d] (o %d t %d flag %d): %d %d, want %d %d",
+										name, trial, egl, i, ot[0][i], ot[1][i], fl1[i], r2[i], a2[i], r1[i], a1[i])
+								}
+							}
 						}
 					}
 				}
