@@ -109,6 +109,7 @@ type bandScratch struct {
 	rows []uint16 // 3 horizontally mode-filtered rows
 	hist []uint16 // a strip's histogram
 	ring [][]run  // a strip's run lists
+	top  uint16   // the largest input sample the band's preprocessing read
 }
 
 // run is a horizontal run [a, b) of equal samples (hist row r) that enter
@@ -165,14 +166,18 @@ func (f *fast) Score(frame int, dist, ref yuv.Plane, keepMaps bool) (*FrameResul
 	if err := f.checkPlane(dist, f.plans[0]); err != nil {
 		return nil, fmt.Errorf("distorted: %w", err)
 	}
-	f.scorePicture(&r.Dist, 0, dist, keepMaps)
+	if err := f.scorePicture(&r.Dist, 0, dist, keepMaps); err != nil {
+		return nil, fmt.Errorf("distorted: %w", err)
+	}
 	r.CAMBI = min(r.Dist.Score, cfg.MaxVal)
 	if cfg.FullRef {
 		if err := f.checkPlane(ref, f.plans[1]); err != nil {
 			return nil, fmt.Errorf("reference: %w", err)
 		}
 		r.Src = new(PictureResult)
-		f.scorePicture(r.Src, 1, ref, keepMaps)
+		if err := f.scorePicture(r.Src, 1, ref, keepMaps); err != nil {
+			return nil, fmt.Errorf("reference: %w", err)
+		}
 		r.Source = min(r.Src.Score, cfg.MaxVal)
 		r.FullReference = min(max(0, r.Dist.Score-r.Src.Score), cfg.MaxVal)
 	}
@@ -180,10 +185,15 @@ func (f *fast) Score(frame int, dist, ref yuv.Plane, keepMaps bool) (*FrameResul
 }
 
 // checkPlane is CheckPlane with the sample scan in row bands; the first
-// offending sample in row order is reported, as CheckPlane does.
+// offending sample in row order is reported, as CheckPlane does. Pictures
+// that are not resampled have their samples checked by the preprocessing,
+// which reads every one of them anyway (fusedCheck).
 func (f *fast) checkPlane(p yuv.Plane, pl *plan) error {
 	if p.Width != pl.inW || p.Height != pl.inH || pl.bd >= 16 {
 		return CheckPlane(p, pl.inW, pl.inH, pl.bd)
+	}
+	if fusedCheck(pl) {
+		return nil
 	}
 	maxv := uint16(1<<pl.bd - 1)
 	parts := cpu.Parts(p.Height, f.opt.Threads, 64)
@@ -215,7 +225,10 @@ func (f *fast) rows(ws *fastWS, h, minRows int, fn func(sc *bandScratch, y0, y1 
 	})
 }
 
-func (f *fast) scorePicture(r *PictureResult, pi int, p yuv.Plane, keepMaps bool) {
+// fusedCheck tells whether the preprocessing checks the samples' range.
+func fusedCheck(pl *plan) bool { return !pl.resample && pl.bd < 16 }
+
+func (f *fast) scorePicture(r *PictureResult, pi int, p yuv.Plane, keepMaps bool) error {
 	cfg, pl, k := f.cfg, f.plans[pi], f.k
 	ws := f.get(pi)
 	defer f.put(pi, ws)
@@ -223,9 +236,19 @@ func (f *fast) scorePicture(r *PictureResult, pi int, p yuv.Plane, keepMaps bool
 	*r = PictureResult{Width: w, Height: h}
 
 	cur, other := ws.img[0], ws.img[1]
-	f.rows(ws, h, 16, func(_ *bandScratch, y0, y1 int) { f.preprocess(cur, pl, p, y0, y1) })
+	for i := range ws.bands {
+		ws.bands[i].top = 0
+	}
+	f.rows(ws, h, 16, func(sc *bandScratch, y0, y1 int) { sc.top = f.preprocess(cur, pl, p, y0, y1) })
+	if fusedCheck(pl) {
+		for _, b := range ws.bands {
+			if b.top > uint16(1<<pl.bd-1) {
+				return CheckPlane(p, pl.inW, pl.inH, pl.bd)
+			}
+		}
+	}
 	if cfg.EncBitDepth < 10 {
-		f.rows(ws, h, 16, func(_ *bandScratch, y0, y1 int) { antiDitherRows(other, cur, w, h, y0, y1) })
+		f.rows(ws, h, 16, func(_ *bandScratch, y0, y1 int) { antiDitherRows(other, cur, w, h, y0, y1, k) })
 		cur, other = other, cur
 	}
 	r.MaskIndex = MaskIndex(w, h)
@@ -273,15 +296,18 @@ func (f *fast) scorePicture(r *PictureResult, pi int, p yuv.Plane, keepMaps bool
 		scores[scale] = sr.Score
 	}
 	r.Score = WeightScores(scores, pl.window)
+	return nil
 }
 
-// preprocess is Preprocess for rows [y0, y1).
-func (f *fast) preprocess(dst []uint16, pl *plan, src yuv.Plane, y0, y1 int) {
+// preprocess is Preprocess for rows [y0, y1); without resampling it
+// returns the largest sample it read.
+func (f *fast) preprocess(dst []uint16, pl *plan, src yuv.Plane, y0, y1 int) uint16 {
 	w, bd := pl.w, pl.bd
+	var top uint16
 	for y := y0; y < y1; y++ {
 		out := dst[y*w : (y+1)*w]
 		if !pl.resample {
-			convertRow(out, src.Pix[y*src.Stride:y*src.Stride+w], bd)
+			top = max(top, f.k.convRow(out, src.Pix[y*src.Stride:y*src.Stride+w], bd))
 			continue
 		}
 		in := src.Pix[int(pl.sy[y])*src.Stride:]
@@ -290,28 +316,11 @@ func (f *fast) preprocess(dst []uint16, pl *plan, src yuv.Plane, y0, y1 int) {
 			out[x] = conv(in[sx])
 		}
 	}
-}
-
-func convertRow(out, in []uint16, bd int) {
-	switch {
-	case bd == 10:
-		copy(out, in)
-	case bd < 10:
-		s := uint(10 - bd)
-		for x, v := range in {
-			out[x] = v << s
-		}
-	default:
-		s := uint(bd - 10)
-		r := uint32(1) << (s - 1)
-		for x, v := range in {
-			out[x] = uint16((uint32(v) + r) >> s)
-		}
-	}
+	return top
 }
 
 // antiDitherRows is AntiDither from src into dst for rows [y0, y1).
-func antiDitherRows(dst, src []uint16, w, h, y0, y1 int) {
+func antiDitherRows(dst, src []uint16, w, h, y0, y1 int, k *kernels) {
 	for y := y0; y < y1; y++ {
 		row, out := src[y*w:(y+1)*w], dst[y*w:(y+1)*w]
 		if y == h-1 {
@@ -322,9 +331,7 @@ func antiDitherRows(dst, src []uint16, w, h, y0, y1 int) {
 			continue
 		}
 		next := src[(y+1)*w : (y+2)*w]
-		for x := 0; x < w-1; x++ {
-			out[x] = uint16((uint32(row[x]) + uint32(row[x+1]) + uint32(next[x]) + uint32(next[x+1])) >> 2)
-		}
+		k.antiDither(out[:w-1], row, next)
 		out[w-1] = uint16((uint32(row[w-1]) + uint32(next[w-1])) >> 1)
 	}
 }
@@ -347,13 +354,13 @@ func spatialMaskRows(mask []uint8, img []uint16, w, h, maskIndex, y0, y1 int, sc
 		if y-pad-1 >= 0 {
 			k.derivCount(col, img, w, h, y-pad-1, false)
 		}
-		boxRow(mask[y*w:(y+1)*w], col, w, int32(maskIndex))
+		k.boxRow(mask[y*w:(y+1)*w], col, w, int32(maskIndex))
 	}
 }
 
-// boxRow thresholds the 7-wide sliding sum of col: clipped windows at
+// boxRowGo thresholds the 7-wide sliding sum of col: clipped windows at
 // the edges, one column in and one out in the interior.
-func boxRow(out []uint8, col []int32, w int, maskIndex int32) {
+func boxRowGo(out []uint8, col []int32, w int, maskIndex int32) {
 	const pad = MaskFilterSize / 2
 	var sum int32
 	for x := 0; x < min(pad, w); x++ {

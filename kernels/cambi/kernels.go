@@ -31,6 +31,16 @@ type kernels struct {
 	// r what c holds above hi and gathers c's non-zero values in [lo, hi]
 	// into cand from r.ncand on (with poolSlack entries of room past them).
 	poolScan func(c, cand []uint32, lo, hi uint32, r *scanResult)
+	// convRow converts a row of bd-bit samples to 10 bits (converter)
+	// and returns the largest input sample.
+	convRow func(out, in []uint16, bd int) uint16
+	// antiDither is AntiDither's interior: out[x] is the rounded-down
+	// mean of row[x], row[x+1], next[x] and next[x+1] for x < len(out);
+	// row and next hold one more sample.
+	antiDither func(out, row, next []uint16)
+	// boxRow writes 1 where the 7-wide window sum of col (clipped to
+	// [0, w)) exceeds maskIndex.
+	boxRow func(out []uint8, col []int32, w int, maskIndex int32)
 }
 
 var scalarKernels = &kernels{
@@ -43,6 +53,9 @@ var scalarKernels = &kernels{
 	trap:       trapGo,
 	cvRun:      cvRunGo,
 	poolScan:   poolScanGo,
+	convRow:    convRowGo,
+	antiDither: antiDitherGo,
+	boxRow:     boxRowGo,
 }
 
 // kernelsFor returns the kernels of a set; sets without a twin for an
@@ -154,5 +167,39 @@ func cvRunGo(out []float32, hist []uint16, i0, stride int, act uint32, wts *[32]
 				out[i] = val
 			}
 		}
+	}
+}
+
+func convRowGo(out, in []uint16, bd int) uint16 {
+	out = out[:len(in)]
+	var mx uint16
+	switch {
+	case bd == 10:
+		copy(out, in)
+		for _, v := range in {
+			mx = max(mx, v)
+		}
+	case bd < 10:
+		s := uint(10 - bd)
+		for x, v := range in {
+			mx = max(mx, v)
+			out[x] = v << s
+		}
+	default:
+		s := uint(bd - 10)
+		r := uint32(1) << (s - 1)
+		for x, v := range in {
+			mx = max(mx, v)
+			out[x] = uint16((uint32(v) + r) >> s)
+		}
+	}
+	return mx
+}
+
+func antiDitherGo(out, row, next []uint16) {
+	n := len(out)
+	row, next = row[:n+1], next[:n+1]
+	for x := range out {
+		out[x] = uint16((uint32(row[x]) + uint32(row[x+1]) + uint32(next[x]) + uint32(next[x+1])) >> 2)
 	}
 }

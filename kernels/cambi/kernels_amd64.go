@@ -28,6 +28,21 @@ func hmodeAVX2(out, in *uint16, n int)
 func vmodeAVX2(out, a, b, c *uint16, n int)
 
 //go:noescape
+func convRowAVX2(out, in *uint16, n int, sl, sr uint64) uint16
+
+//go:noescape
+func antiDitherAVX2(out, row, next *uint16, n int)
+
+//go:noescape
+func decimate16AVX2(out, in *uint16, n int)
+
+//go:noescape
+func decimate8AVX2(out, in *uint8, n int)
+
+//go:noescape
+func boxRowAVX2(out *uint8, col *int32, n int, thr int32)
+
+//go:noescape
 func poolScanAVX2(c *uint32, n int, lo, hi uint32, cand *uint32, lut *[256][8]uint32, r *scanResult)
 
 // gatherLUT[m] lists the lanes set in the 8-bit mask m, first to last: the
@@ -72,6 +87,11 @@ func simdKernels(s cpu.Set) *kernels {
 	k.hmode = hmodeSIMD
 	k.vmode = vmodeSIMD
 	k.poolScan = poolScanSIMD
+	k.convRow = convRowSIMD
+	k.antiDither = antiDitherSIMD
+	k.decimate16 = decimate16SIMD
+	k.decimate8 = decimate8SIMD
+	k.boxRow = boxRowSIMD
 	switch s {
 	case cpu.AVX2:
 		k.trap = trapSIMD(trapAVX2, 16)
@@ -152,4 +172,72 @@ func vmodeSIMD(out, a, b, c []uint16) {
 		vmodeAVX2(&out[0], &a[0], &b[0], &c[0], n)
 	}
 	vmodeGo(out[n:], a[n:], b[n:], c[n:])
+}
+
+func convRowSIMD(out, in []uint16, bd int) uint16 {
+	n := len(in) &^ 15
+	var mx uint16
+	if n > 0 {
+		_ = out[n-1]
+		var sl, sr uint64
+		if bd < 10 {
+			sl = uint64(10 - bd)
+		} else {
+			sr = uint64(bd - 10)
+		}
+		mx = convRowAVX2(&out[0], &in[0], n, sl, sr)
+	}
+	return max(mx, convRowGo(out[n:], in[n:], bd))
+}
+
+func antiDitherSIMD(out, row, next []uint16) {
+	n := len(out) &^ 15
+	if n > 0 {
+		_, _ = row[n], next[n]
+		antiDitherAVX2(&out[0], &row[0], &next[0], n)
+	}
+	antiDitherGo(out[n:], row[n:], next[n:])
+}
+
+func decimate16SIMD(out, in []uint16) {
+	n := min(len(out), len(in)/2) &^ 15
+	if n > 0 {
+		decimate16AVX2(&out[0], &in[0], n)
+	}
+	decimateGo(out[n:], in[2*n:])
+}
+
+func decimate8SIMD(out, in []uint8) {
+	n := min(len(out), len(in)/2) &^ 31
+	if n > 0 {
+		decimate8AVX2(&out[0], &in[0], n)
+	}
+	decimateGo(out[n:], in[2*n:])
+}
+
+// boxRowSIMD sums whole windows in vectors from column pad on; the
+// columns left at either end sum their clipped windows one by one.
+func boxRowSIMD(out []uint8, col []int32, w int, maskIndex int32) {
+	const pad = MaskFilterSize / 2
+	n := max(w-2*pad, 0) &^ 15
+	if n == 0 {
+		boxRowGo(out, col, w, maskIndex)
+		return
+	}
+	out, col = out[:w], col[:w]
+	_ = col[n+2*pad-1]
+	boxRowAVX2(&out[pad], &col[0], n, maskIndex)
+	for x := 0; x < w; x++ {
+		if x == pad {
+			x += n
+			if x >= w {
+				break
+			}
+		}
+		var sum int32
+		for _, c := range col[max(x-pad, 0):min(x+pad+1, w)] {
+			sum += c
+		}
+		out[x] = b2u8(sum > maskIndex)
+	}
 }

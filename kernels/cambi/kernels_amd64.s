@@ -399,3 +399,183 @@ psdone:
 	VMOVD X0, 28(R10)
 	VZEROUPPER
 	RET
+
+// func convRowAVX2(out, in *uint16, n int, sl, sr uint64) uint16
+// out = in << sl when sr is 0, else (in + 2^(sr-1)) >> sr computed as the
+// rounding average of in >> (sr-1) and 0 (no 16-bit overflow); returns the
+// largest input sample. n is a multiple of 16.
+TEXT ·convRowAVX2(SB), NOSPLIT, $0-42
+	MOVQ out+0(FP), DI
+	MOVQ in+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ sl+24(FP), X14
+	MOVQ sr+32(FP), AX
+	VPXOR Y15, Y15, Y15             // largest
+	VPXOR Y13, Y13, Y13             // 0
+	SHRQ $4, CX
+	JZ cvdone
+	TESTQ AX, AX
+	JNZ cvround
+cvshift:
+	VMOVDQU (SI), Y0
+	VPMAXUW Y0, Y15, Y15
+	VPSLLW X14, Y0, Y0
+	VMOVDQU Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ cvshift
+	JMP cvdone
+cvround:
+	DECQ AX
+	MOVQ AX, X12
+cvrloop:
+	VMOVDQU (SI), Y0
+	VPMAXUW Y0, Y15, Y15
+	VPSRLW X12, Y0, Y0
+	VPAVGW Y13, Y0, Y0
+	VMOVDQU Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ cvrloop
+cvdone:
+	VEXTRACTI128 $1, Y15, X0
+	VPMAXUW X0, X15, X0
+	VPSHUFD $0x4e, X0, X1
+	VPMAXUW X1, X0, X0
+	VPSHUFD $0xb1, X0, X1
+	VPMAXUW X1, X0, X0
+	VPSRLD $16, X0, X1
+	VPMAXUW X1, X0, X0
+	VMOVD X0, AX
+	MOVW AX, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func antiDitherAVX2(out, row, next *uint16, n int)
+// out[x] = (row[x] + row[x+1] + next[x] + next[x+1]) >> 2 for x in [0, n);
+// n is a multiple of 16, row[n] and next[n] are readable, samples are at
+// most 1024 (no 16-bit overflow).
+TEXT ·antiDitherAVX2(SB), NOSPLIT, $0-32
+	MOVQ out+0(FP), DI
+	MOVQ row+8(FP), SI
+	MOVQ next+16(FP), BX
+	MOVQ n+24(FP), CX
+	SHRQ $4, CX
+	JZ addone
+adloop:
+	VMOVDQU (SI), Y0
+	VPADDW 2(SI), Y0, Y0
+	VPADDW (BX), Y0, Y0
+	VPADDW 2(BX), Y0, Y0
+	VPSRLW $2, Y0, Y0
+	VMOVDQU Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, BX
+	ADDQ $32, DI
+	DECQ CX
+	JNZ adloop
+	VZEROUPPER
+addone:
+	RET
+
+// Word and byte masks for the decimation: the low half of each pair.
+DATA lowWords<>+0(SB)/8, $0x0000ffff0000ffff
+DATA lowWords<>+8(SB)/8, $0x0000ffff0000ffff
+GLOBL lowWords<>(SB), RODATA|NOPTR, $16
+DATA lowBytes<>+0(SB)/8, $0x00ff00ff00ff00ff
+DATA lowBytes<>+8(SB)/8, $0x00ff00ff00ff00ff
+GLOBL lowBytes<>(SB), RODATA|NOPTR, $16
+
+// func decimate16AVX2(out, in *uint16, n int)
+// out[x] = in[2x] for x in [0, n); n is a multiple of 16.
+TEXT ·decimate16AVX2(SB), NOSPLIT, $0-24
+	MOVQ out+0(FP), DI
+	MOVQ in+8(FP), SI
+	MOVQ n+16(FP), CX
+	VBROADCASTI128 lowWords<>(SB), Y15
+	SHRQ $4, CX
+	JZ d16done
+d16loop:
+	VPAND (SI), Y15, Y0
+	VPAND 32(SI), Y15, Y1
+	VPACKUSDW Y1, Y0, Y0
+	VPERMQ $0xd8, Y0, Y0
+	VMOVDQU Y0, (DI)
+	ADDQ $64, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ d16loop
+	VZEROUPPER
+d16done:
+	RET
+
+// func decimate8AVX2(out, in *uint8, n int)
+// out[x] = in[2x] for x in [0, n); n is a multiple of 32.
+TEXT ·decimate8AVX2(SB), NOSPLIT, $0-24
+	MOVQ out+0(FP), DI
+	MOVQ in+8(FP), SI
+	MOVQ n+16(FP), CX
+	VBROADCASTI128 lowBytes<>(SB), Y15
+	SHRQ $5, CX
+	JZ d8done
+d8loop:
+	VPAND (SI), Y15, Y0
+	VPAND 32(SI), Y15, Y1
+	VPACKUSWB Y1, Y0, Y0
+	VPERMQ $0xd8, Y0, Y0
+	VMOVDQU Y0, (DI)
+	ADDQ $64, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ d8loop
+	VZEROUPPER
+d8done:
+	RET
+
+// func boxRowAVX2(out *uint8, col *int32, n int, thr int32)
+// out[i] = 1 if col[i] + ... + col[i+6] > thr, else 0, for i in [0, n);
+// n is a multiple of 16 and col[n+5] is readable.
+TEXT ·boxRowAVX2(SB), NOSPLIT, $0-28
+	MOVQ out+0(FP), DI
+	MOVQ col+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVL thr+24(FP), AX
+	VMOVQ AX, X15
+	VPBROADCASTD X15, Y15
+	MOVL $0x01010101, AX
+	VMOVQ AX, X14
+	VPBROADCASTD X14, X14           // byte ones
+	SHRQ $4, CX
+	JZ bxdone
+bxloop:
+	VMOVDQU (SI), Y0
+	VPADDD 4(SI), Y0, Y0
+	VPADDD 8(SI), Y0, Y0
+	VPADDD 12(SI), Y0, Y0
+	VPADDD 16(SI), Y0, Y0
+	VPADDD 20(SI), Y0, Y0
+	VPADDD 24(SI), Y0, Y0
+	VMOVDQU 32(SI), Y1
+	VPADDD 36(SI), Y1, Y1
+	VPADDD 40(SI), Y1, Y1
+	VPADDD 44(SI), Y1, Y1
+	VPADDD 48(SI), Y1, Y1
+	VPADDD 52(SI), Y1, Y1
+	VPADDD 56(SI), Y1, Y1
+	VPCMPGTD Y15, Y0, Y0
+	VPCMPGTD Y15, Y1, Y1
+	VPACKSSDW Y1, Y0, Y0
+	VPERMQ $0xd8, Y0, Y0
+	VEXTRACTI128 $1, Y0, X1
+	VPACKSSWB X1, X0, X0
+	VPAND X14, X0, X0
+	VMOVDQU X0, (DI)
+	ADDQ $64, SI
+	ADDQ $16, DI
+	DECQ CX
+	JNZ bxloop
+	VZEROUPPER
+bxdone:
+	RET

@@ -112,6 +112,44 @@ func TestKernelTwins(t *testing.T) {
 						k.decimate8(d8g, m[off:])
 						firstDiff(t, fmt.Sprintf("decimate8 w=%d off=%d", w, off), d8g, d8w)
 
+						for _, bd := range []int{8, 9, 10, 11, 12, 16} {
+							in := make([]uint16, w+off)
+							for i := range in {
+								in[i] = uint16(rnd.next(1 << bd))
+								if rnd.next(50) == 0 {
+									in[i] = uint16(rnd.next(1 << 16)) // out of range: max finds it
+								}
+							}
+							cw, cg := make([]uint16, w), make([]uint16, w)
+							mw, mg := ref.convRow(cw, in[off:], bd), k.convRow(cg, in[off:], bd)
+							firstDiff(t, fmt.Sprintf("convRow w=%d off=%d bd=%d", w, off, bd), cg, cw)
+							if mg != mw {
+								t.Errorf("convRow w=%d off=%d bd=%d: max %d, want %d", w, off, bd, mg, mw)
+							}
+						}
+						if w > 1 {
+							pre := make([]uint16, 2*(w+off))
+							for i := range pre {
+								pre[i] = uint16(rnd.next(1025))
+							}
+							aw, ag := make([]uint16, w-1), make([]uint16, w-1)
+							ref.antiDither(aw, pre[off:off+w], pre[w+off:2*w+off])
+							k.antiDither(ag, pre[off:off+w], pre[w+off:2*w+off])
+							firstDiff(t, fmt.Sprintf("antiDither w=%d off=%d", w, off), ag, aw)
+						}
+						{
+							col := make([]int32, w+off)
+							for i := range col {
+								col[i] = int32(rnd.next(8))
+							}
+							thr := int32(rnd.next(50))
+							bw, bg := make([]uint8, w+1), make([]uint8, w+1)
+							bw[w], bg[w] = 7, 7
+							ref.boxRow(bw, col[off:], w, thr)
+							k.boxRow(bg, col[off:], w, thr)
+							firstDiff(t, fmt.Sprintf("boxRow w=%d off=%d thr=%d", w, off, thr), bg, bw)
+						}
+
 						flat := make([]uint16, (w+off)*3)
 						for i := range flat {
 							flat[i] = uint16(100 + rnd.next(2))
