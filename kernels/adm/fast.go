@@ -74,6 +74,7 @@ type partWS struct {
 	// The masking kernel's arguments live here: handed to a kernel through
 	// a function value they would escape, once per row.
 	src16 [NumBands][]int16
+	src32 [NumBands][]int32
 	inner [NumBands]int64
 }
 
@@ -677,6 +678,35 @@ func cm0Go(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int
 	}
 }
 
+// cm123Params are the masking constants of scales 1-3.
+type cm123Params struct {
+	wt       [NumBands]uint32
+	shiftCub uint
+	addCub   int64
+}
+
+// cm123Go is the masking kernel of scales 1-3 over columns [a, z) with
+// 0 < a, z < w.
+func cm123Go(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C []int32, a, z int, p *cm123Params, _ []int32) {
+	fu, fm, fd := F[0][:z+1], F[1][:z+1], F[2][:z+1]
+	C = C[:z]
+	for b := 0; b < NumBands; b++ {
+		s := src[b][:z]
+		wt := int64(p.wt[b])
+		var acc int64
+		for j := a; j < z; j++ {
+			thr := fu[j-1] + fu[j] + fu[j+1] + fm[j-1] + fm[j+1] + fd[j-1] + fd[j] + fd[j+1] + C[j]
+			x := abs32(int32((int64(s[j])*wt+1<<27)>>28)) - thr
+			if x < 0 {
+				x = 0
+			}
+			xsq := int32((int64(x)*int64(x) + 1<<29) >> 30)
+			acc += (int64(xsq)*int64(x) + p.addCub) >> p.shiftCub
+		}
+		inner[b] += acc
+	}
+}
+
 // scale123 is scale0 for scales 1-3.
 func (f *fast) scale123(ws *fastWS, s int, maps *fastMaps) scaleTerms {
 	cfg := f.cfg
@@ -760,7 +790,8 @@ func (f *fast) scale123(ws *fastWS, s int, maps *fastMaps) scaleTerms {
 	cAdd := int64(uint32(libm.Pow(2, float64(int(cShift)-1))))
 	shiftAcc := uint(ceilLog2(h))
 	addAcc := int64(uint32(libm.Pow(2, float64(int(shiftAcc)-1))))
-	f.forRows(ws, sr.Y1-sr.Y0, 0, func(_ *partWS, lo, hi int) {
+	cp := &cm123Params{wt: [NumBands]uint32{cfg.Weight[s][0], cfg.Weight[s][1], cfg.Weight[s][2]}, shiftCub: cShift, addCub: cAdd}
+	f.forRows(ws, sr.Y1-sr.Y0, w, func(pw *partWS, lo, hi int) {
 		for i := sr.Y0 + lo; i < sr.Y0+hi; i++ {
 			up, down := i-1, i+1
 			if i == 0 {
@@ -778,7 +809,25 @@ func (f *fast) scale123(ws *fastWS, s int, maps *fastMaps) scaleTerms {
 					F, C, src, out, mp = ws.fi, ws.ci, &ws.a, ws.rowAIM, nil
 				}
 				var inner [NumBands]int64
+				// Away from the picture's edges and without maps, the
+				// kernel; the scalar loop below does the rest.
+				ka, kz := max(sr.X0, 1), min(sr.X1, w-1)
+				if mp != nil || ka >= kz {
+					ka, kz = sr.X1, sr.X1
+				} else {
+					pw.inner = [NumBands]int64{}
+					pw.src32 = [NumBands][]int32{src[0][i*w : i*w+w], src[1][i*w : i*w+w], src[2][i*w : i*w+w]}
+					f.k.cm123(&pw.inner, &pw.src32, [3][]int32{F[up*w : up*w+w], F[i*w : i*w+w], F[down*w : down*w+w]},
+						C[i*w:i*w+w], ka, kz, cp, pw.lo32)
+					inner = pw.inner
+				}
 				for j := sr.X0; j < sr.X1; j++ {
+					if j == ka {
+						j = kz
+						if j >= sr.X1 {
+							break
+						}
+					}
 					l, r := j-1, j+1
 					if j == 0 {
 						l = 1

@@ -23,10 +23,12 @@ type kernels struct {
 	csf0 func(f, c []int32, s0, s1, s2 []int16, wt *[NumBands]int32)
 	// cm0: scale 0's masked cube sums over columns [a, z), 0 < a, z < w.
 	// thr is w-wide scratch.
-	cm0 func(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params, thr []int32)
+	// cm123: cm0 for scales 1-3 (int32 coefficients, thresholds unshifted).
+	cm123 func(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C []int32, a, z int, p *cm123Params, thr []int32)
+	cm0   func(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params, thr []int32)
 }
 
-var scalarKernels = &kernels{set: cpu.Scalar, dwt0V: dwt0VGo, dwt0H: dwt0HGo, csf0: csf0Go, angle0: angle0Go, decouple0: decouple0Go, cm0: cm0Go}
+var scalarKernels = &kernels{set: cpu.Scalar, dwt0V: dwt0VGo, dwt0H: dwt0HGo, csf0: csf0Go, angle0: angle0Go, decouple0: decouple0Go, cm0: cm0Go, cm123: cm123Go}
 
 // kernelsFor returns the kernels of a set, the Go twins where the set has
 // none of its own.

@@ -22,6 +22,9 @@ func angle0AVX2(flag *int32, oh, ov, th, tv *int16, n int, cos1 float64)
 func decouple0AVX2(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32)
 
 //go:noescape
+func cubeSum32AVX2(s, thr *int32, n int, wt uint32, sq, shiftCub uint64, addCub int64) int64
+
+//go:noescape
 func thrRowAVX2(thr, fu, fm, fd, c *int32, n int)
 
 //go:noescape
@@ -42,6 +45,7 @@ func simdKernels(s cpu.Set) *kernels {
 	k.angle0 = angle0SIMD
 	k.decouple0 = decouple0SIMD
 	k.cm0 = cm0SIMD
+	k.cm123 = cm123SIMD
 	return &k
 }
 
@@ -135,5 +139,23 @@ func decouple0SIMD(r, a, o, t []int16, flag []int32, egl float64) {
 	}
 	if n < len(r) {
 		decouple0Go(r[n:], a[n:], o[n:], t[n:], flag[n:], egl)
+	}
+}
+
+func cm123SIMD(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C []int32, a, z int, p *cm123Params, thr []int32) {
+	n := (z - a) &^ 7
+	if n > 0 {
+		e := a + n
+		_, _, _, _ = F[0][e], F[1][e], F[2][e], C[e-1]
+		_ = F[0][a-1] + F[1][a-1] + F[2][a-1]
+		_ = thr[n-1]
+		thrRowAVX2(&thr[0], &F[0][a], &F[1][a], &F[2][a], &C[a], n)
+		for b := 0; b < NumBands; b++ {
+			s := src[b][a:e]
+			inner[b] += cubeSum32AVX2(&s[0], &thr[0], n, p.wt[b], 30, uint64(p.shiftCub), p.addCub)
+		}
+	}
+	if a+n < z {
+		cm123Go(inner, src, F, C, a+n, z, p, thr)
 	}
 }

@@ -514,3 +514,89 @@ dloop:
 	VZEROUPPER
 ddone:
 	RET
+
+// CUBEACC(x, tmp, tmp2): acc Y8 += sum over the 4 qword lanes whose low
+// dword is x >= 0 of (int64(int32((x*x + Y10) >> X13))*x + Y11) >> X12
+// (arithmetic); Y9 is zero.
+#define CUBEACC(x, tmp, tmp2) \
+	VPMULDQ x, x, tmp \
+	VPADDQ Y10, tmp, tmp \
+	VPSRLQ X13, tmp, tmp \
+	VPMULDQ x, tmp, tmp \
+	VPADDQ Y11, tmp, tmp \
+	VPCMPGTQ tmp, Y9, tmp2 \
+	VPXOR tmp2, tmp, tmp \
+	VPSRLQ X12, tmp, tmp \
+	VPXOR tmp2, tmp, tmp \
+	VPADDQ tmp, Y8, Y8
+
+// func cubeSum32AVX2(s *int32, thr *int32, n int, wt uint32, sq, shiftCub uint64, addCub int64) int64
+// Sum over j in [0, n), n a multiple of 8, of
+//   x = max(|int32((int64(s[j])*int64(wt) + 2^27) >> 28)| - thr[j], 0)   (int32, wrapping)
+//   xsq = int32((int64(x)*x + 2^(sq-1)) >> sq)
+//   (int64(xsq)*x + addCub) >> shiftCub                                  (arithmetic)
+// The product is |s|*wt unsigned, negated for negative s; the int32 of
+// the 64-bit shift is bits 28..59, the same for a logical shift.
+TEXT ·cubeSum32AVX2(SB), NOSPLIT, $0-64
+	MOVQ s+0(FP), SI
+	MOVQ thr+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVL wt+24(FP), BX
+	VMOVD BX, X15
+	VPBROADCASTD X15, Y15
+	MOVQ sq+32(FP), X13
+	MOVQ shiftCub+40(FP), X12
+	VPBROADCASTQ addCub+48(FP), Y11
+	MOVQ sq+32(FP), BX
+	DECQ BX
+	MOVQ $1, DX
+	SHLXQ BX, DX, DX
+	MOVQ DX, X10
+	VPBROADCASTQ X10, Y10
+	MOVQ $0x8000000, DX
+	MOVQ DX, X14
+	VPBROADCASTQ X14, Y14        // 2^27
+	VPXOR Y9, Y9, Y9
+	VPXOR Y8, Y8, Y8
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE c32done
+c32loop:
+	VMOVDQU (SI)(AX*4), Y0
+	VPSRAD $31, Y0, Y1           // sign per dword
+	VPABSD Y0, Y0                // |s| as unsigned
+	VPMULUDQ Y15, Y0, Y2         // even lanes
+	VPSRLQ $32, Y0, Y3
+	VPMULUDQ Y15, Y3, Y3         // odd lanes
+	VPSHUFD $0xA0, Y1, Y4
+	VPXOR Y4, Y2, Y2
+	VPSUBQ Y4, Y2, Y2
+	VPSHUFD $0xF5, Y1, Y4
+	VPXOR Y4, Y3, Y3
+	VPSUBQ Y4, Y3, Y3
+	VPADDQ Y14, Y2, Y2
+	VPADDQ Y14, Y3, Y3
+	VPSRLQ $28, Y2, Y2
+	VPSRLQ $28, Y3, Y3
+	VPSLLQ $32, Y3, Y3
+	VPBLENDD $0xAA, Y3, Y2, Y0   // x, 8 dwords
+	VPABSD Y0, Y0
+	VPSUBD (DI)(AX*4), Y0, Y0
+	VPMAXSD Y9, Y0, Y0
+	VPSRLQ $32, Y0, Y1
+	CUBEACC(Y0, Y2, Y3)
+	CUBEACC(Y1, Y2, Y3)
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT c32loop
+	VEXTRACTI128 $1, Y8, X0
+	VPADDQ X0, X8, X8
+	VPSHUFD $0x4E, X8, X0
+	VPADDQ X0, X8, X8
+	VMOVQ X8, AX
+	MOVQ AX, ret+56(FP)
+	VZEROUPPER
+	RET
+c32done:
+	MOVQ $0, ret+56(FP)
+	RET

@@ -196,6 +196,31 @@ func TestKernelTwins(t *testing.T) {
 					if in1 != in2 {
 						t.Fatalf("%s cm0 trial %d: %v, want %v", name, trial, in2, in1)
 					}
+					// cm123 on the same thresholds: int32 coefficients,
+					// full-range or realistic, any uint32 weight
+					var src32 [NumBands][]int32
+					var p3 cm123Params
+					for b := range src32 {
+						src32[b] = make([]int32, ww+off)[off:]
+						for i := range src32[b] {
+							src32[b][i] = int32(rng.Uint32())
+							if trial%2 == 0 {
+								src32[b][i] = rng.Int32N(1<<20) - 1<<19
+							}
+						}
+						p3.wt[b] = rng.Uint32() >> uint(rng.IntN(20))
+						if trial == 3 { // every odd coefficient rounds a tie
+							p3.wt[b] = 1 << 27
+						}
+					}
+					p3.shiftCub = uint(1 + rng.IntN(12))
+					p3.addCub = int64(1) << (p3.shiftCub - 1)
+					in1, in2 = [NumBands]int64{}, [NumBands]int64{}
+					scalarKernels.cm123(&in1, &src32, F, C, 1, w+1, &p3, make([]int32, ww))
+					k.cm123(&in2, &src32, F, C, 1, w+1, &p3, make([]int32, ww))
+					if in1 != in2 {
+						t.Fatalf("%s cm123 trial %d: %v, want %v", name, trial, in2, in1)
+					}
 				}
 			}
 		}
