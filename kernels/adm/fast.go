@@ -448,6 +448,14 @@ func decouple0Go(r, a, o, t []int16, flag []int32, egl float64) {
 	}
 }
 
+// splitRows reports whether the first pass runs as separate row kernels
+// (decouple, then CSF and masking terms): a gain with SIMD kernels; the
+// portable set is faster fused, per coefficient, and maps need the fused
+// loop.
+func (f *fast) splitRows(maps *fastMaps) bool {
+	return maps == nil && f.k.set != cpu.Scalar
+}
+
 // csf0Go is scale 0's CSF and masking terms over one row (the Go twin;
 // scale0's fused loop does the same per coefficient when it keeps maps).
 func csf0Go(f, c []int32, s0, s1, s2 []int16, wt *[NumBands]int32) {
@@ -479,6 +487,7 @@ func (f *fast) scale0(ws *fastWS, maps *fastMaps) scaleTerms {
 	if denShift > 0 {
 		denAdd = 1 << (denShift - 1)
 	}
+	split := f.splitRows(maps)
 	f.forRows(ws, wr.Y1-wr.Y0, w, func(pw *partWS, lo, hi int) {
 		for i := wr.Y0 + lo; i < wr.Y0+hi; i++ {
 			row := i * w
@@ -492,7 +501,7 @@ func (f *fast) scale0(ws *fastWS, maps *fastMaps) scaleTerms {
 			if aim {
 				fir, cir = ws.fi[row:row+w], ws.ci[row:row+w]
 			}
-			if maps == nil {
+			if split {
 				// The same per coefficient as below, one kernel per step.
 				x0, x1 := wr.X0, wr.X1
 				flag := pw.lo32[x0:x1]
@@ -506,7 +515,7 @@ func (f *fast) scale0(ws *fastWS, maps *fastMaps) scaleTerms {
 				}
 			}
 			inScored := maps != nil && i >= sr.Y0 && i < sr.Y1
-			for j := wr.X0; j < wr.X1 && maps != nil; j++ {
+			for j := wr.X0; j < wr.X1 && !split; j++ {
 				flag := angleFlag(int64(ro[BandH][j]), int64(ro[BandV][j]), int64(di[BandH][j]), int64(di[BandV][j]), cos1)
 				var fd, cd, fi, ci int32
 				for b := 0; b < NumBands; b++ {
@@ -707,6 +716,49 @@ func cm123Go(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C []i
 	}
 }
 
+// decouple32 is Decouple123 on one coefficient: the restored and additive
+// parts of distorted t given reference o.
+func decouple32(o, t32 int32, flag bool, egl float64) (r, a int32) {
+	t := int64(t32)
+	var kk int64 = 32768
+	if o != 0 {
+		ab := uint32(o)
+		sign := int64(1)
+		if o < 0 {
+			ab = uint32(-o)
+			sign = -1
+		}
+		var shift uint
+		msb := ab
+		if ab >= 32768 {
+			msb, shift = best15(ab)
+		}
+		kk = (int64(divLookup[msb+32768])*t*sign + int64(1)<<(14+shift)) >> (15 + shift)
+	}
+	kk = min(max(kk, 0), 32768)
+	rst := int64(int32((kk*int64(o) + 16384) >> 15))
+	if flag {
+		rst = int64(int32(gainLimit(rst, t, kk > 0 && o > 0, kk > 0 && o < 0, egl)))
+	}
+	return int32(rst), int32(t - rst)
+}
+
+// csf123Go is csf0Go for scales 1-3.
+func csf123Go(f, c []int32, s0, s1, s2 []int32, wt *[NumBands]uint32) {
+	n := len(f)
+	c, s0, s1, s2 = c[:n], s0[:n], s1[:n], s2[:n]
+	for j := range f {
+		var fs, cs int32
+		for b, x := range [NumBands]int32{s0[j], s1[j], s2[j]} {
+			v := int32((int64(wt[b])*int64(x) + 1<<27) >> 28)
+			av := int64(abs32(v))
+			fs += int32((143165577*av - 1<<31) >> 32)
+			cs += int32((286331153*av - 1<<31) >> 32)
+		}
+		f[j], c[j] = fs, cs
+	}
+}
+
 // scale123 is scale0 for scales 1-3.
 func (f *fast) scale123(ws *fastWS, s int, maps *fastMaps) scaleTerms {
 	cfg := f.cfg
@@ -722,38 +774,35 @@ func (f *fast) scale123(ws *fastWS, s int, maps *fastMaps) scaleTerms {
 	addAccD := uint64(uint32(libm.Pow(2, float64(shiftAccD-1))))
 	sq := denSqShift[s]
 	addSq := uint64(1) << sq
+	wt32 := [NumBands]uint32{cfg.Weight[s][0], cfg.Weight[s][1], cfg.Weight[s][2]}
+	split := f.splitRows(maps)
 	f.forRows(ws, wr.Y1-wr.Y0, 0, func(_ *partWS, lo, hi int) {
 		for i := wr.Y0 + lo; i < wr.Y0+hi; i++ {
 			row := i * w
-			for j := wr.X0; j < wr.X1; j++ {
+			if split {
+				// Decouple here, the CSF and masking terms in the kernel
+				// (the loop below does both per coefficient with maps).
+				for j := wr.X0; j < wr.X1; j++ {
+					k := row + j
+					flag := angleFlag(int64(ref.B[BandH][k]), int64(ref.B[BandV][k]), int64(dis.B[BandH][k]), int64(dis.B[BandV][k]), cos1)
+					for b := 0; b < NumBands; b++ {
+						ws.r[b][k], ws.a[b][k] = decouple32(ref.B[b][k], dis.B[b][k], flag, egl)
+					}
+				}
+				k0, k1 := row+wr.X0, row+wr.X1
+				f.k.csf123(ws.fd[k0:k1], ws.cd[k0:k1], ws.a[0][k0:k1], ws.a[1][k0:k1], ws.a[2][k0:k1], &wt32)
+				if aim {
+					f.k.csf123(ws.fi[k0:k1], ws.ci[k0:k1], ws.r[0][k0:k1], ws.r[1][k0:k1], ws.r[2][k0:k1], &wt32)
+				}
+			}
+			for j := wr.X0; j < wr.X1 && !split; j++ {
 				k := row + j
 				oh, ov := int64(ref.B[BandH][k]), int64(ref.B[BandV][k])
 				th, tv := int64(dis.B[BandH][k]), int64(dis.B[BandV][k])
 				flag := angleFlag(oh, ov, th, tv, cos1)
 				var fd, cd, fi, ci int32
 				for b := 0; b < NumBands; b++ {
-					o, t := ref.B[b][k], int64(dis.B[b][k])
-					var kk int64 = 32768
-					if o != 0 {
-						ab := uint32(o)
-						sign := int64(1)
-						if o < 0 {
-							ab = uint32(-o)
-							sign = -1
-						}
-						var shift uint
-						msb := ab
-						if ab >= 32768 {
-							msb, shift = best15(ab)
-						}
-						kk = (int64(divLookup[msb+32768])*t*sign + int64(1)<<(14+shift)) >> (15 + shift)
-					}
-					kk = min(max(kk, 0), 32768)
-					rst := int64(int32((kk*int64(o) + 16384) >> 15))
-					if flag {
-						rst = int64(int32(gainLimit(rst, t, kk > 0 && o > 0, kk > 0 && o < 0, egl)))
-					}
-					r, a := int32(rst), int32(t-rst)
+					r, a := decouple32(ref.B[b][k], dis.B[b][k], flag, egl)
 					ws.r[b][k], ws.a[b][k] = r, a
 					v := int32((wt[b]*int64(a) + 1<<27) >> 28)
 					av := int64(abs32(v))

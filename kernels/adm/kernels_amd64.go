@@ -25,6 +25,9 @@ func decouple0AVX2(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int3
 func cubeSum32AVX2(s, thr *int32, n int, wt uint32, sq, shiftCub uint64, addCub int64) int64
 
 //go:noescape
+func csf123AVX2(f, c *int32, s0, s1, s2 *int32, n int, w0, w1, w2 uint32)
+
+//go:noescape
 func thrRowAVX2(thr, fu, fm, fd, c *int32, n int)
 
 //go:noescape
@@ -46,6 +49,7 @@ func simdKernels(s cpu.Set) *kernels {
 	k.decouple0 = decouple0SIMD
 	k.cm0 = cm0SIMD
 	k.cm123 = cm123SIMD
+	k.csf123 = csf123SIMD
 	return &k
 }
 
@@ -157,5 +161,16 @@ func cm123SIMD(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C [
 	}
 	if a+n < z {
 		cm123Go(inner, src, F, C, a+n, z, p, thr)
+	}
+}
+
+func csf123SIMD(f, c []int32, s0, s1, s2 []int32, wt *[NumBands]uint32) {
+	n := len(f) &^ 7
+	if n > 0 {
+		_, _, _, _ = c[n-1], s0[n-1], s1[n-1], s2[n-1]
+		csf123AVX2(&f[0], &c[0], &s0[0], &s1[0], &s2[0], n, wt[0], wt[1], wt[2])
+	}
+	if n < len(f) {
+		csf123Go(f[n:], c[n:], s0[n:], s1[n:], s2[n:], wt)
 	}
 }

@@ -600,3 +600,91 @@ c32loop:
 c32done:
 	MOVQ $0, ret+56(FP)
 	RET
+
+DATA csf1K<>+0(SB)/4, $143165577
+DATA csf1K<>+4(SB)/4, $286331153
+DATA csf1K<>+8(SB)/8, $0x8000000
+DATA csf1K<>+16(SB)/8, $0x80000000
+GLOBL csf1K<>(SB), RODATA|NOPTR, $24
+
+// CSF123BAND(src, wt): v = int32((int64(src)*int64(wt) + 2^27) >> 28) (the
+// product as |src|*wt unsigned, sign restored; the int32 is bits 28..59),
+// av = |v| (INT_MIN stays negative, as abs32), f += int32((143165577*av -
+// 2^31) >> 32), c likewise with 286331153: the high dwords of the exact
+// signed products.
+#define CSF123BAND(src, wt) \
+	VMOVDQU src, Y0 \
+	VPSRAD $31, Y0, Y1 \
+	VPABSD Y0, Y0 \
+	VPMULUDQ wt, Y0, Y2 \
+	VPSRLQ $32, Y0, Y3 \
+	VPMULUDQ wt, Y3, Y3 \
+	VPSHUFD $0xA0, Y1, Y4 \
+	VPXOR Y4, Y2, Y2 \
+	VPSUBQ Y4, Y2, Y2 \
+	VPSHUFD $0xF5, Y1, Y4 \
+	VPXOR Y4, Y3, Y3 \
+	VPSUBQ Y4, Y3, Y3 \
+	VPADDQ Y5, Y2, Y2 \
+	VPADDQ Y5, Y3, Y3 \
+	VPSRLQ $28, Y2, Y2 \
+	VPSRLQ $28, Y3, Y3 \
+	VPSLLQ $32, Y3, Y3 \
+	VPBLENDD $0xAA, Y3, Y2, Y0 \
+	VPABSD Y0, Y0 \
+	VPSRLQ $32, Y0, Y1 \
+	VPMULDQ Y7, Y0, Y2 \
+	VPMULDQ Y7, Y1, Y3 \
+	VPSUBQ Y6, Y2, Y2 \
+	VPSUBQ Y6, Y3, Y3 \
+	VPSRLQ $32, Y2, Y2 \
+	VPBLENDD $0xAA, Y3, Y2, Y2 \
+	VPADDD Y2, Y9, Y9 \
+	VPMULDQ Y8, Y0, Y2 \
+	VPMULDQ Y8, Y1, Y3 \
+	VPSUBQ Y6, Y2, Y2 \
+	VPSUBQ Y6, Y3, Y3 \
+	VPSRLQ $32, Y2, Y2 \
+	VPBLENDD $0xAA, Y3, Y2, Y2 \
+	VPADDD Y2, Y10, Y10
+
+// func csf123AVX2(f, c *int32, s0, s1, s2 *int32, n int, w0, w1, w2 uint32)
+// For j in [0, n), n a multiple of 8: f[j], c[j] = the sums over the three
+// bands of the CSF-weighted masking terms of scales 1-3.
+TEXT ·csf123AVX2(SB), NOSPLIT, $0-60
+	MOVQ f+0(FP), DI
+	MOVQ c+8(FP), SI
+	MOVQ s0+16(FP), R8
+	MOVQ s1+24(FP), R9
+	MOVQ s2+32(FP), R10
+	MOVQ n+40(FP), CX
+	MOVL w0+48(FP), BX
+	VMOVD BX, X13
+	VPBROADCASTD X13, Y13
+	MOVL w1+52(FP), BX
+	VMOVD BX, X14
+	VPBROADCASTD X14, Y14
+	MOVL w2+56(FP), BX
+	VMOVD BX, X15
+	VPBROADCASTD X15, Y15
+	VPBROADCASTD csf1K<>+0(SB), Y7
+	VPBROADCASTD csf1K<>+4(SB), Y8
+	VPBROADCASTQ csf1K<>+8(SB), Y5
+	VPBROADCASTQ csf1K<>+16(SB), Y6
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE c1done
+c1loop:
+	VPXOR Y9, Y9, Y9
+	VPXOR Y10, Y10, Y10
+	CSF123BAND((R8)(AX*4), Y13)
+	CSF123BAND((R9)(AX*4), Y14)
+	CSF123BAND((R10)(AX*4), Y15)
+	VMOVDQU Y9, (DI)(AX*4)
+	VMOVDQU Y10, (SI)(AX*4)
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT c1loop
+	VZEROUPPER
+c1done:
+	RET

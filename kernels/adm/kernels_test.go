@@ -105,6 +105,35 @@ func TestKernelTwins(t *testing.T) {
 						}
 					}
 				}
+				// csf123: full-range and realistic coefficients, any weight
+				// (v = INT_MIN and every truncation reachable)
+				for trial := 0; trial < 4; trial++ {
+					var src [NumBands][]int32
+					var wt [NumBands]uint32
+					for b := range src {
+						src[b] = make([]int32, w+off)[off:]
+						for i := range src[b] {
+							src[b][i] = int32(rng.Uint32())
+							if trial == 0 {
+								src[b][i] = rng.Int32N(1<<20) - 1<<19
+							}
+						}
+						wt[b] = rng.Uint32() >> uint(rng.IntN(20))
+						if trial == 3 {
+							wt[b] = 1 << 28 // v = src: INT_MIN among them
+							src[b][rng.IntN(w)] = math.MinInt32
+						}
+					}
+					f1, c1 := make([]int32, w+off)[off:], make([]int32, w+off)[off:]
+					f2, c2 := make([]int32, w+off)[off:], make([]int32, w+off)[off:]
+					scalarKernels.csf123(f1, c1, src[0], src[1], src[2], &wt)
+					k.csf123(f2, c2, src[0], src[1], src[2], &wt)
+					for i := range f1 {
+						if f1[i] != f2[i] || c1[i] != c2[i] {
+							t.Fatalf("%s csf123 trial %d [%d]: %d %d, want %d %d", name, trial, i, f2[i], c2[i], f1[i], c1[i])
+						}
+					}
+				}
 				// angle0 and decouple0: full-range, small and extreme
 				// coefficients (-32768 everywhere wraps the int32 dot
 				// products), several gain limits (the Go path for the ones
