@@ -338,8 +338,8 @@ func (f *fast) dwt123(ws *fastWS, s int) {
 					src = ws.dis0
 				}
 				rows := f.indY[1]
-				dwt123V(p.lo32[:iw], p.hi32[:iw], src.A[rows[0][i]*iw:][:iw], src.A[rows[1][i]*iw:][:iw],
-					src.A[rows[2][i]*iw:][:iw], src.A[rows[3][i]*iw:][:iw], s)
+				f.k.dwt1V(p.lo32[:iw], p.hi32[:iw], src.A[rows[0][i]*iw:][:iw], src.A[rows[1][i]*iw:][:iw],
+					src.A[rows[2][i]*iw:][:iw], src.A[rows[3][i]*iw:][:iw])
 			} else {
 				src := ws.ref[s-1]
 				if pic == 1 {
@@ -353,6 +353,9 @@ func (f *fast) dwt123(ws *fastWS, s int) {
 		}
 	})
 }
+
+// dwt1VGo is dwt123V at scale 1, from int16 rows.
+func dwt1VGo(lo, hi []int32, r0, r1, r2, r3 []int16) { dwt123V(lo, hi, r0, r1, r2, r3, 1) }
 
 func dwt123V[T int16 | int32](lo, hi []int32, r0, r1, r2, r3 []T, scale int) {
 	va, vs := vpAdd[scale], vpShift[scale]

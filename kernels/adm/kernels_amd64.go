@@ -28,6 +28,9 @@ func cubeSum32AVX2(s, thr *int32, n int, wt uint32, sq, shiftCub uint64, addCub 
 func csf123AVX2(f, c *int32, s0, s1, s2 *int32, n int, w0, w1, w2 uint32)
 
 //go:noescape
+func dwt1VAVX2(lo, hi *int32, r0, r1, r2, r3 *int16, n int)
+
+//go:noescape
 func thrRowAVX2(thr, fu, fm, fd, c *int32, n int)
 
 //go:noescape
@@ -50,6 +53,7 @@ func simdKernels(s cpu.Set) *kernels {
 	k.cm0 = cm0SIMD
 	k.cm123 = cm123SIMD
 	k.csf123 = csf123SIMD
+	k.dwt1V = dwt1VSIMD
 	return &k
 }
 
@@ -172,5 +176,17 @@ func csf123SIMD(f, c []int32, s0, s1, s2 []int32, wt *[NumBands]uint32) {
 	}
 	if n < len(f) {
 		csf123Go(f[n:], c[n:], s0[n:], s1[n:], s2[n:], wt)
+	}
+}
+
+func dwt1VSIMD(lo, hi []int32, r0, r1, r2, r3 []int16) {
+	n := len(lo)
+	v := n &^ 15
+	if v > 0 {
+		_, _, _, _, _ = hi[v-1], r0[v-1], r1[v-1], r2[v-1], r3[v-1]
+		dwt1VAVX2(&lo[0], &hi[0], &r0[0], &r1[0], &r2[0], &r3[0], v)
+	}
+	if v < n {
+		dwt1VGo(lo[v:], hi[v:], r0[v:], r1[v:], r2[v:], r3[v:])
 	}
 }

@@ -688,3 +688,59 @@ c1loop:
 	VZEROUPPER
 c1done:
 	RET
+
+// func dwt1VAVX2(lo, hi *int32, r0, r1, r2, r3 *int16, n int)
+// Scale 1's vertical pass (no rounding, no shift): for j in [0, n), n a
+// multiple of 16, lo[j] = 15826*r0[j] + 27411*r1[j] + 7345*r2[j] - 4240*r3[j]
+// and hi[j] with the high-pass taps. |sum| < 1.8e9: PMADDWD on the
+// interleaved rows is exact.
+TEXT ·dwt1VAVX2(SB), NOSPLIT, $0-56
+	MOVQ lo+0(FP), DI
+	MOVQ hi+8(FP), SI
+	MOVQ r0+16(FP), R8
+	MOVQ r1+24(FP), R9
+	MOVQ r2+32(FP), R10
+	MOVQ r3+40(FP), R11
+	MOVQ n+48(FP), CX
+	VPBROADCASTD dwtPairs<>+0(SB), Y12
+	VPBROADCASTD dwtPairs<>+4(SB), Y13
+	VPBROADCASTD dwtPairs<>+8(SB), Y14
+	VPBROADCASTD dwtPairs<>+12(SB), Y15
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE v1done
+v1loop:
+	VMOVDQU (R8)(AX*2), Y0
+	VMOVDQU (R9)(AX*2), Y1
+	VMOVDQU (R10)(AX*2), Y2
+	VMOVDQU (R11)(AX*2), Y3
+	VPUNPCKLWD Y1, Y0, Y4
+	VPUNPCKHWD Y1, Y0, Y5
+	VPUNPCKLWD Y3, Y2, Y6
+	VPUNPCKHWD Y3, Y2, Y7
+	VPMADDWD Y12, Y4, Y8
+	VPMADDWD Y13, Y6, Y9
+	VPADDD Y9, Y8, Y8
+	VPMADDWD Y12, Y5, Y9
+	VPMADDWD Y13, Y7, Y10
+	VPADDD Y10, Y9, Y9
+	VPERM2I128 $0x20, Y9, Y8, Y10
+	VPERM2I128 $0x31, Y9, Y8, Y11
+	VMOVDQU Y10, (DI)(AX*4)
+	VMOVDQU Y11, 32(DI)(AX*4)
+	VPMADDWD Y14, Y4, Y8
+	VPMADDWD Y15, Y6, Y9
+	VPADDD Y9, Y8, Y8
+	VPMADDWD Y14, Y5, Y9
+	VPMADDWD Y15, Y7, Y10
+	VPADDD Y10, Y9, Y9
+	VPERM2I128 $0x20, Y9, Y8, Y10
+	VPERM2I128 $0x31, Y9, Y8, Y11
+	VMOVDQU Y10, (SI)(AX*4)
+	VMOVDQU Y11, 32(SI)(AX*4)
+	ADDQ $16, AX
+	CMPQ AX, CX
+	JLT v1loop
+	VZEROUPPER
+v1done:
+	RET

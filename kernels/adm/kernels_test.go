@@ -48,6 +48,28 @@ func TestKernelTwins(t *testing.T) {
 						}
 					}
 				}
+				// dwt1V on full-range int16 rows
+				{
+					var rows [4][]int16
+					for r := range rows {
+						rows[r] = make([]int16, w+off)[off:]
+						for i := range rows[r] {
+							rows[r][i] = int16(rng.Uint32())
+							if r == 0 && i%5 == 0 {
+								rows[r][i] = math.MinInt16
+							}
+						}
+					}
+					lo1, hi1 := make([]int32, w+off)[off:], make([]int32, w+off)[off:]
+					lo2, hi2 := make([]int32, w+off)[off:], make([]int32, w+off)[off:]
+					scalarKernels.dwt1V(lo1, hi1, rows[0], rows[1], rows[2], rows[3])
+					k.dwt1V(lo2, hi2, rows[0], rows[1], rows[2], rows[3])
+					for i := range lo1 {
+						if lo1[i] != lo2[i] || hi1[i] != hi2[i] {
+							t.Fatalf("%s dwt1V [%d]: %d %d, want %d %d", name, i, lo2[i], hi2[i], lo1[i], hi1[i])
+						}
+					}
+				}
 				// dwt0H over outputs [1, hw-2)
 				{
 					n := 2*w + 4
