@@ -396,16 +396,28 @@ func (f *fast) dwt123H(dst *Bands32, i int, lo, hi []int32, scale int) {
 	}
 	edge(0)
 	j1 := max(hw-2, 1)
-	for j := 1; j < j1; j++ {
+	if j1 > 1 {
+		f.k.dwt123H(a, v, hh, d, lo, hi, 1, j1, ha, hs)
+	}
+	for j := j1; j < hw; j++ {
+		edge(j)
+	}
+}
+
+// dwt123HGo is the horizontal pass of scales 1-3 for outputs [j0, j1),
+// which read columns 2j-1 .. 2j+2 of lo and hi without mirroring.
+func dwt123HGo(a, v, hh, d, lo, hi []int32, j0, j1 int, ha int64, hs uint) {
+	const (
+		l0, l1, l2, l3 = 15826, 27411, 7345, -4240
+		h0, h1, h2, h3 = -4240, -7345, 27411, -15826
+	)
+	for j := j0; j < j1; j++ {
 		c := lo[2*j-1 : 2*j+3 : 2*j+3]
 		e := hi[2*j-1 : 2*j+3 : 2*j+3]
 		a[j] = int32((l0*int64(c[0]) + l1*int64(c[1]) + l2*int64(c[2]) + l3*int64(c[3]) + ha) >> hs)
 		v[j] = int32((h0*int64(c[0]) + h1*int64(c[1]) + h2*int64(c[2]) + h3*int64(c[3]) + ha) >> hs)
 		hh[j] = int32((l0*int64(e[0]) + l1*int64(e[1]) + l2*int64(e[2]) + l3*int64(e[3]) + ha) >> hs)
 		d[j] = int32((h0*int64(e[0]) + h1*int64(e[1]) + h2*int64(e[2]) + h3*int64(e[3]) + ha) >> hs)
-	}
-	for j := j1; j < hw; j++ {
-		edge(j)
 	}
 }
 

@@ -31,6 +31,9 @@ func csf123AVX2(f, c *int32, s0, s1, s2 *int32, n int, w0, w1, w2 uint32)
 func dwt1VAVX2(lo, hi *int32, r0, r1, r2, r3 *int16, n int)
 
 //go:noescape
+func dwt123HAVX2(lo, hi, src *int32, n int, add int64, shift uint64)
+
+//go:noescape
 func thrRowAVX2(thr, fu, fm, fd, c *int32, n int)
 
 //go:noescape
@@ -54,6 +57,7 @@ func simdKernels(s cpu.Set) *kernels {
 	k.cm123 = cm123SIMD
 	k.csf123 = csf123SIMD
 	k.dwt1V = dwt1VSIMD
+	k.dwt123H = dwt123HSIMD
 	return &k
 }
 
@@ -188,5 +192,23 @@ func dwt1VSIMD(lo, hi []int32, r0, r1, r2, r3 []int16) {
 	}
 	if v < n {
 		dwt1VGo(lo[v:], hi[v:], r0[v:], r1[v:], r2[v:], r3[v:])
+	}
+}
+
+func dwt123HSIMD(a, v, hh, d, lo, hi []int32, j0, j1 int, add int64, shift uint) {
+	n := (j1 - j0) &^ 3
+	if n > 0 && shift <= 32 {
+		e := j0 + n
+		// The kernel reads lo and hi [2*j0-1, 2*e+1) and writes [j0, e).
+		_, _ = lo[2*e], hi[2*e]
+		_, _ = lo[2*j0-1], hi[2*j0-1]
+		_, _, _, _ = a[e-1], v[e-1], hh[e-1], d[e-1]
+		dwt123HAVX2(&a[j0], &v[j0], &lo[2*j0-1], n, add, uint64(shift))
+		dwt123HAVX2(&hh[j0], &d[j0], &hi[2*j0-1], n, add, uint64(shift))
+	} else {
+		n = 0
+	}
+	if j0+n < j1 {
+		dwt123HGo(a, v, hh, d, lo, hi, j0+n, j1, add, shift)
 	}
 }

@@ -744,3 +744,58 @@ v1loop:
 	VZEROUPPER
 v1done:
 	RET
+
+// HFILT(t0, t1, t2, t3): Y2 = t0*s0 + t1*s1 + t2*s2 + t3*s3 + add, in
+// int64 per qword, with (s0, s1) the dwords of Y0's qword and (s2, s3)
+// Y1's; then shifted right by X5 (only bits shift..shift+31 are kept, the
+// same for a logical shift) and its 4 low dwords packed into X2.
+#define HFILT(t0, t1, t2, t3) \
+	VPMULDQ t0, Y0, Y2 \
+	VPSRLQ $32, Y0, Y3 \
+	VPMULDQ t1, Y3, Y3 \
+	VPADDQ Y3, Y2, Y2 \
+	VPMULDQ t2, Y1, Y3 \
+	VPADDQ Y3, Y2, Y2 \
+	VPSRLQ $32, Y1, Y3 \
+	VPMULDQ t3, Y3, Y3 \
+	VPADDQ Y3, Y2, Y2 \
+	VPADDQ Y4, Y2, Y2 \
+	VPSRLQ X5, Y2, Y2 \
+	VPSHUFD $0x08, Y2, Y2 \
+	VPERMQ $0x08, Y2, Y2
+
+// func dwt123HAVX2(lo, hi *int32, src *int32, n int, add int64, shift uint64)
+// For k in [0, n), n a multiple of 4, with s = src[2k .. 2k+3]:
+// lo[k] = int32((15826*s0 + 27411*s1 + 7345*s2 - 4240*s3 + add) >> shift)
+// in int64 (exact), hi[k] with the high-pass taps.
+TEXT ·dwt123HAVX2(SB), NOSPLIT, $0-48
+	MOVQ lo+0(FP), DI
+	MOVQ hi+8(FP), SI
+	MOVQ src+16(FP), R8
+	MOVQ n+24(FP), CX
+	VPBROADCASTQ add+32(FP), Y4
+	MOVQ shift+40(FP), X5
+	VPBROADCASTD dwtTaps<>+0(SB), Y8
+	VPBROADCASTD dwtTaps<>+4(SB), Y9
+	VPBROADCASTD dwtTaps<>+8(SB), Y10
+	VPBROADCASTD dwtTaps<>+12(SB), Y11
+	VPBROADCASTD dwtTaps<>+16(SB), Y12
+	VPBROADCASTD dwtTaps<>+20(SB), Y13
+	VPBROADCASTD dwtTaps<>+24(SB), Y14
+	VPBROADCASTD dwtTaps<>+28(SB), Y15
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE h3done
+h3loop:
+	VMOVDQU (R8)(AX*8), Y0
+	VMOVDQU 8(R8)(AX*8), Y1
+	HFILT(Y8, Y9, Y10, Y11)
+	VMOVDQU X2, (DI)(AX*4)
+	HFILT(Y12, Y13, Y14, Y15)
+	VMOVDQU X2, (SI)(AX*4)
+	ADDQ $4, AX
+	CMPQ AX, CX
+	JLT h3loop
+	VZEROUPPER
+h3done:
+	RET

@@ -70,6 +70,31 @@ func TestKernelTwins(t *testing.T) {
 						}
 					}
 				}
+				// dwt123H over outputs [1, w+1) on full-range int32 rows,
+				// at each scale's rounding
+				for sc := 1; sc < NumScales; sc++ {
+					n := 2*w + 4
+					lo, hi := make([]int32, n+off)[off:], make([]int32, n+off)[off:]
+					for i := range lo {
+						lo[i], hi[i] = int32(rng.Uint32()), int32(rng.Uint32())
+						if sc == 1 && i%3 == 0 {
+							lo[i], hi[i] = math.MinInt32, math.MaxInt32
+						}
+					}
+					var o1, o2 [4][]int32
+					for b := range o1 {
+						o1[b], o2[b] = make([]int32, w+2), make([]int32, w+2)
+					}
+					scalarKernels.dwt123H(o1[0], o1[1], o1[2], o1[3], lo, hi, 1, w+1, hpAdd[sc], hpShift[sc])
+					k.dwt123H(o2[0], o2[1], o2[2], o2[3], lo, hi, 1, w+1, hpAdd[sc], hpShift[sc])
+					for b := range o1 {
+						for i := range o1[b] {
+							if o1[b][i] != o2[b][i] {
+								t.Fatalf("%s dwt123H scale %d out %d [%d]: %d, want %d", name, sc, b, i, o2[b][i], o1[b][i])
+							}
+						}
+					}
+				}
 				// dwt0H over outputs [1, hw-2)
 				{
 					n := 2*w + 4
