@@ -19,9 +19,6 @@ func csf0AVX2(f, c *int32, s0, s1, s2 *int16, n int, w0, w1, w2 int32)
 func angle0AVX2(flag *int32, oh, ov, th, tv *int16, n int, cos1 float64)
 
 //go:noescape
-func decouple0AVX2(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32)
-
-//go:noescape
 func cubeSum32AVX2(s, thr *int32, n int, wt uint32, sq, shiftCub uint64, addCub int64) int64
 
 //go:noescape
@@ -32,6 +29,9 @@ func dwt1VAVX2(lo, hi *int32, r0, r1, r2, r3 *int16, n int)
 
 //go:noescape
 func dwt123HAVX2(lo, hi, src *int32, n int, add int64, shift uint64)
+
+//go:noescape
+func decouple0x8AVX2(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32)
 
 //go:noescape
 func thrRowAVX2(thr, fu, fm, fd, c *int32, n int)
@@ -139,7 +139,7 @@ func angle0SIMD(flag []int32, oh, ov, th, tv []int16, cos1 float32) {
 }
 
 func decouple0SIMD(r, a, o, t []int16, flag []int32, egl float64) {
-	n := len(r) &^ 3
+	n := len(r) &^ 7
 	// The kernel's gain limit needs rst*egl to be a number (never NaN) and
 	// its clamped result to fit int32: a finite, non-negative limit.
 	if !(egl >= 0) || math.IsInf(egl, 1) {
@@ -147,7 +147,7 @@ func decouple0SIMD(r, a, o, t []int16, flag []int32, egl float64) {
 	}
 	if n > 0 {
 		_, _, _, _ = a[n-1], o[n-1], t[n-1], flag[n-1]
-		decouple0AVX2(&r[0], &a[0], &o[0], &t[0], &flag[0], n, egl, &divLookup[0])
+		decouple0x8AVX2(&r[0], &a[0], &o[0], &t[0], &flag[0], n, egl, &divLookup[0])
 	}
 	if n < len(r) {
 		decouple0Go(r[n:], a[n:], o[n:], t[n:], flag[n:], egl)

@@ -439,82 +439,6 @@ aloop:
 adone:
 	RET
 
-// func decouple0AVX2(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32)
-// decouple16 for j in [0, n), n a multiple of 4: kk from the 2^30/o table
-// (gathered) times t, in float64 (exact: |product| < 2^46); the gain limit
-// in float64 on the flagged lanes; egl must be finite and >= 0.
-TEXT ·decouple0AVX2(SB), NOSPLIT, $0-64
-	MOVQ r+0(FP), DI
-	MOVQ a+8(FP), SI
-	MOVQ o+16(FP), R8
-	MOVQ t+24(FP), R9
-	MOVQ flag+32(FP), R10
-	MOVQ n+40(FP), CX
-	VBROADCASTSD egl+48(FP), Y15
-	MOVQ tab+56(FP), R11
-	VPBROADCASTD decK<>+4(SB), X14   // 32768
-	VPBROADCASTD decK<>+8(SB), X13   // 16384
-	VBROADCASTSD decK<>+24(SB), Y12  // 16384.0
-	VBROADCASTSD decK<>+32(SB), Y11  // 2^-15
-	VBROADCASTSD decK<>+40(SB), Y10  // 32768.0
-	VPXOR X9, X9, X9
-	XORQ AX, AX
-	TESTQ CX, CX
-	JLE ddone
-dloop:
-	VPMOVSXWD (R8)(AX*2), X0   // o
-	VPMOVSXWD (R9)(AX*2), X1   // t
-	VPADDD X14, X0, X2
-	VPCMPEQD X3, X3, X3
-	VPGATHERDD X3, (R11)(X2*4), X4  // 2^30/o
-	VCVTDQ2PD X4, Y4
-	VCVTDQ2PD X1, Y5                // t
-	VMULPD Y5, Y4, Y4
-	VADDPD Y12, Y4, Y4
-	VMULPD Y11, Y4, Y4
-	VROUNDPD $1, Y4, Y4             // floor: the arithmetic shift
-	VMAXPD Y9, Y4, Y4
-	VMINPD Y10, Y4, Y4
-	VCVTTPD2DQY Y4, X4              // kk in [0, 32768]
-	VPCMPEQD X9, X0, X2             // o == 0: kk = 32768
-	VPBLENDVB X2, X14, X4, X4
-	VPMULLD X0, X4, X6
-	VPADDD X13, X6, X6
-	VPSRAD $15, X6, X6
-	VPSLLD $16, X6, X6
-	VPSRAD $16, X6, X6              // rst
-	// gain limit
-	VCVTDQ2PD X6, Y7
-	VMULPD Y15, Y7, Y7
-	VMINPD Y5, Y7, Y8
-	VMAXPD Y5, Y7, Y7
-	VCVTTPD2DQY Y8, X8              // positive o
-	VCVTTPD2DQY Y7, X7              // negative o
-	VMOVDQU (R10)(AX*4), X2         // flag
-	VPCMPGTD X9, X4, X3             // kk > 0
-	VPAND X3, X2, X2
-	VPCMPGTD X9, X0, X3             // o > 0
-	VPAND X2, X3, X3
-	VPBLENDVB X3, X8, X6, X6
-	VPCMPGTD X0, X9, X3             // o < 0
-	VPAND X2, X3, X3
-	VPBLENDVB X3, X7, X6, X6
-	VPSLLD $16, X6, X6
-	VPSRAD $16, X6, X6
-	VPSUBD X6, X1, X1
-	VPSLLD $16, X1, X1
-	VPSRAD $16, X1, X1
-	VPACKSSDW X6, X6, X6
-	VMOVQ X6, (DI)(AX*2)
-	VPACKSSDW X1, X1, X1
-	VMOVQ X1, (SI)(AX*2)
-	ADDQ $4, AX
-	CMPQ AX, CX
-	JLT dloop
-	VZEROUPPER
-ddone:
-	RET
-
 // CUBEACC(x, tmp, tmp2): acc Y8 += sum over the 4 qword lanes whose low
 // dword is x >= 0 of (int64(int32((x*x + Y10) >> X13))*x + Y11) >> X12
 // (arithmetic); Y9 is zero.
@@ -798,4 +722,114 @@ h3loop:
 	JLT h3loop
 	VZEROUPPER
 h3done:
+	RET
+
+DATA dec8K<>+0(SB)/8, $16384.0
+DATA dec8K<>+8(SB)/8, $16384.0
+DATA dec8K<>+16(SB)/8, $16384.0
+DATA dec8K<>+24(SB)/8, $16384.0
+DATA dec8K<>+32(SB)/8, $0x3f00000000000000
+DATA dec8K<>+40(SB)/8, $0x3f00000000000000
+DATA dec8K<>+48(SB)/8, $0x3f00000000000000
+DATA dec8K<>+56(SB)/8, $0x3f00000000000000
+DATA dec8K<>+64(SB)/8, $32768.0
+DATA dec8K<>+72(SB)/8, $32768.0
+DATA dec8K<>+80(SB)/8, $32768.0
+DATA dec8K<>+88(SB)/8, $32768.0
+GLOBL dec8K<>(SB), RODATA|NOPTR, $96
+
+// KK4(prod, t): prod (4 doubles: the table entries) times t (4 doubles),
+// rounded and shifted as kk, clamped to [0, 32768]; Y9 is zero.
+#define KK4(prod, t) \
+	VMULPD t, prod, prod \
+	VADDPD dec8K<>+0(SB), prod, prod \
+	VMULPD dec8K<>+32(SB), prod, prod \
+	VROUNDPD $1, prod, prod \
+	VMAXPD Y9, prod, prod \
+	VMINPD dec8K<>+64(SB), prod, prod
+
+// func decouple0x8AVX2(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32)
+// decouple16 for j in [0, n), n a multiple of 8: kk from the 2^30/o table
+// (gathered) times t, in float64 (exact: |product| < 2^46), four lanes per
+// half; the gain limit in float64 on the flagged lanes; egl must be finite
+// and >= 0.
+TEXT ·decouple0x8AVX2(SB), NOSPLIT, $0-64
+	MOVQ r+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ o+16(FP), R8
+	MOVQ t+24(FP), R9
+	MOVQ flag+32(FP), R10
+	MOVQ n+40(FP), CX
+	VBROADCASTSD egl+48(FP), Y15
+	MOVQ tab+56(FP), R11
+	VPBROADCASTD decK<>+4(SB), Y14   // 32768
+	VPBROADCASTD decK<>+8(SB), Y13   // 16384
+	VPXOR Y9, Y9, Y9
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE d8done
+d8loop:
+	VPMOVSXWD (R8)(AX*2), Y0   // o
+	VPMOVSXWD (R9)(AX*2), Y1   // t
+	VPADDD Y14, Y0, Y2
+	VPCMPEQD Y3, Y3, Y3
+	VPGATHERDD Y3, (R11)(Y2*4), Y4  // 2^30/o
+	VCVTDQ2PD X1, Y6                // t, low half
+	VEXTRACTI128 $1, Y1, X8
+	VCVTDQ2PD X8, Y8                // t, high half
+	VCVTDQ2PD X4, Y5
+	VEXTRACTI128 $1, Y4, X7
+	VCVTDQ2PD X7, Y7
+	KK4(Y5, Y6)
+	KK4(Y7, Y8)
+	VCVTTPD2DQY Y5, X5
+	VCVTTPD2DQY Y7, X7
+	VINSERTI128 $1, X7, Y5, Y4      // kk
+	VPCMPEQD Y9, Y0, Y2             // o == 0: kk = 32768
+	VPBLENDVB Y2, Y14, Y4, Y4
+	VPMULLD Y0, Y4, Y5
+	VPADDD Y13, Y5, Y5
+	VPSRAD $15, Y5, Y5
+	VPSLLD $16, Y5, Y5
+	VPSRAD $16, Y5, Y5              // rst
+	// gain limit: low half to X10 (min) and X11 (max), high half to X2, X3
+	VCVTDQ2PD X5, Y7
+	VMULPD Y15, Y7, Y7
+	VMINPD Y6, Y7, Y10
+	VMAXPD Y6, Y7, Y11
+	VCVTTPD2DQY Y10, X10
+	VCVTTPD2DQY Y11, X11
+	VEXTRACTI128 $1, Y5, X7
+	VCVTDQ2PD X7, Y7
+	VMULPD Y15, Y7, Y7
+	VMINPD Y8, Y7, Y2
+	VMAXPD Y8, Y7, Y3
+	VCVTTPD2DQY Y2, X2
+	VCVTTPD2DQY Y3, X3
+	VINSERTI128 $1, X2, Y10, Y10    // positive o
+	VINSERTI128 $1, X3, Y11, Y11    // negative o
+	VMOVDQU (R10)(AX*4), Y2         // flag
+	VPCMPGTD Y9, Y4, Y3             // kk > 0
+	VPAND Y3, Y2, Y2
+	VPCMPGTD Y9, Y0, Y3             // o > 0
+	VPAND Y2, Y3, Y3
+	VPBLENDVB Y3, Y10, Y5, Y5
+	VPCMPGTD Y0, Y9, Y3             // o < 0
+	VPAND Y2, Y3, Y3
+	VPBLENDVB Y3, Y11, Y5, Y5
+	VPSLLD $16, Y5, Y5
+	VPSRAD $16, Y5, Y5
+	VPSUBD Y5, Y1, Y1
+	VPSLLD $16, Y1, Y1
+	VPSRAD $16, Y1, Y1
+	VPACKSSDW Y1, Y5, Y5            // per lane: rst 4, a 4
+	VPERMQ $0xD8, Y5, Y5            // rst 8 | a 8
+	VMOVDQU X5, (DI)(AX*2)
+	VEXTRACTI128 $1, Y5, X5
+	VMOVDQU X5, (SI)(AX*2)
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT d8loop
+	VZEROUPPER
+d8done:
 	RET
