@@ -53,15 +53,8 @@ func (s *strip) run() {
 	// need no bounds tests.
 	lo, hi := size, -1
 	for y := 0; y < h; y++ {
-		row, mrow := s.img[y*w+s.px0:y*w+s.px1], s.mask[y*w+s.px0:y*w+s.px1]
-		for x, m := range mrow {
-			if m == 0 {
-				continue
-			}
-			if b := int(row[x]) - base; uint(b) < uint(size) {
-				lo, hi = min(lo, b), max(hi, b)
-			}
-		}
+		mn, mx1 := s.k.bandRange(s.img[y*w+s.px0:y*w+s.px1], s.mask[y*w+s.px0:y*w+s.px1], uint16(base), uint16(size))
+		lo, hi = min(lo, int(mn)), max(hi, int(mx1)-1)
 	}
 	if hi < 0 {
 		for y := 0; y < h; y++ {

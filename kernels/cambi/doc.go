@@ -15,4 +15,10 @@
 //
 // The stages are plain functions on slices so that SIMD and GPU twins can be
 // compared with them stage by stage.
+//
+// NewCPU is the fast CPU scorer: the same stages in row bands and column
+// strips with SIMD kernels, and a pooling that finds the top k without
+// libvmaf's quickselect. The order of libvmaf's double sum cannot matter
+// when the exact sum of the pooled values fits 53 bits above the smallest
+// one's ulp, which pool.go checks; otherwise it pools with Pool.
 package cambi

@@ -41,6 +41,10 @@ type kernels struct {
 	// boxRow writes 1 where the 7-wide window sum of col (clipped to
 	// [0, w)) exceeds maskIndex.
 	boxRow func(out []uint8, col []int32, w int, maskIndex int32)
+	// bandRange returns, over the masked samples of row whose band
+	// value b = v-base (16-bit) is below size, the smallest b (0xffff if
+	// none) and the largest b+1 (0 if none).
+	bandRange func(row []uint16, mrow []uint8, base, size uint16) (mn, mx1 uint16)
 }
 
 var scalarKernels = &kernels{
@@ -56,6 +60,7 @@ var scalarKernels = &kernels{
 	convRow:    convRowGo,
 	antiDither: antiDitherGo,
 	boxRow:     boxRowGo,
+	bandRange:  bandRangeGo,
 }
 
 // kernelsFor returns the kernels of a set; sets without a twin for an
@@ -202,4 +207,15 @@ func antiDitherGo(out, row, next []uint16) {
 	for x := range out {
 		out[x] = uint16((uint32(row[x]) + uint32(row[x+1]) + uint32(next[x]) + uint32(next[x+1])) >> 2)
 	}
+}
+
+func bandRangeGo(row []uint16, mrow []uint8, base, size uint16) (mn, mx1 uint16) {
+	mn = 0xffff
+	mrow = mrow[:len(row)]
+	for x, v := range row {
+		if b := v - base; mrow[x] != 0 && b < size {
+			mn, mx1 = min(mn, b), max(mx1, b+1)
+		}
+	}
+	return mn, mx1
 }

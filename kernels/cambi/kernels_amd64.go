@@ -43,6 +43,9 @@ func decimate8AVX2(out, in *uint8, n int)
 func boxRowAVX2(out *uint8, col *int32, n int, thr int32)
 
 //go:noescape
+func bandRangeAVX2(row *uint16, mask *uint8, n int, base, top uint16) (mn, mx1 uint16)
+
+//go:noescape
 func poolScanAVX2(c *uint32, n int, lo, hi uint32, cand *uint32, lut *[256][8]uint32, r *scanResult)
 
 // gatherLUT[m] lists the lanes set in the 8-bit mask m, first to last: the
@@ -92,6 +95,7 @@ func simdKernels(s cpu.Set) *kernels {
 	k.decimate16 = decimate16SIMD
 	k.decimate8 = decimate8SIMD
 	k.boxRow = boxRowSIMD
+	k.bandRange = bandRangeSIMD
 	switch s {
 	case cpu.AVX2:
 		k.trap = trapSIMD(trapAVX2, 16)
@@ -240,4 +244,15 @@ func boxRowSIMD(out []uint8, col []int32, w int, maskIndex int32) {
 		}
 		out[x] = b2u8(sum > maskIndex)
 	}
+}
+
+func bandRangeSIMD(row []uint16, mrow []uint8, base, size uint16) (mn, mx1 uint16) {
+	n := len(row) &^ 15
+	mn = 0xffff
+	if n > 0 && size > 0 {
+		_ = mrow[n-1]
+		mn, mx1 = bandRangeAVX2(&row[0], &mrow[0], n, base, size-1)
+	}
+	a, b := bandRangeGo(row[n:], mrow[n:], base, size)
+	return min(mn, a), max(mx1, b)
 }

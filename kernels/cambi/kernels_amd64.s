@@ -579,3 +579,58 @@ bxloop:
 	VZEROUPPER
 bxdone:
 	RET
+
+// func bandRangeAVX2(row *uint16, mask *uint8, n int, base, top uint16) (mn, mx1 uint16)
+// Over the masked samples v with b = v-base (16-bit) at most top: the
+// smallest b (0xffff if none) and the largest b+1 (0 if none). n is a
+// multiple of 16.
+TEXT ·bandRangeAVX2(SB), NOSPLIT, $0-36
+	MOVQ row+0(FP), SI
+	MOVQ mask+8(FP), DX
+	MOVQ n+16(FP), CX
+	MOVWLZX base+24(FP), AX
+	MOVWLZX top+26(FP), BX
+	VMOVQ AX, X15
+	VPBROADCASTW X15, Y15           // base
+	VMOVQ BX, X14
+	VPBROADCASTW X14, Y14           // top
+	VPXOR Y13, Y13, Y13             // 0
+	VPCMPEQW Y12, Y12, Y12          // all ones: running min
+	VPXOR Y11, Y11, Y11             // running max of b+1
+	VPCMPEQW Y10, Y10, Y10          // all ones
+	VPSRLW $15, Y10, Y9             // word 1
+	SHRQ $4, CX
+	JZ brdone
+brloop:
+	VMOVDQU (SI), Y0
+	VPSUBW Y15, Y0, Y0              // b
+	VPMINUW Y14, Y0, Y1
+	VPCMPEQW Y1, Y0, Y1             // b <= top
+	VPMOVZXBW (DX), Y2
+	VPCMPEQW Y13, Y2, Y2            // unmasked
+	VPANDN Y1, Y2, Y1               // taken
+	VPXOR Y10, Y1, Y3               // not taken
+	VPOR Y0, Y3, Y3
+	VPMINUW Y3, Y12, Y12
+	VPADDW Y9, Y0, Y4
+	VPAND Y1, Y4, Y4
+	VPMAXUW Y4, Y11, Y11
+	ADDQ $32, SI
+	ADDQ $16, DX
+	DECQ CX
+	JNZ brloop
+brdone:
+	VEXTRACTI128 $1, Y12, X0
+	VPMINUW X0, X12, X0
+	VPHMINPOSUW X0, X0
+	VMOVD X0, AX
+	MOVW AX, mn+32(FP)
+	VEXTRACTI128 $1, Y11, X1
+	VPMAXUW X1, X11, X1
+	VPXOR X10, X1, X1               // 0xffff - x: the min is the max
+	VPHMINPOSUW X1, X1
+	VMOVD X1, AX
+	NOTL AX
+	MOVW AX, mx1+34(FP)
+	VZEROUPPER
+	RET

@@ -150,6 +150,23 @@ func TestKernelTwins(t *testing.T) {
 							firstDiff(t, fmt.Sprintf("boxRow w=%d off=%d thr=%d", w, off, thr), bg, bw)
 						}
 
+						for _, bs := range [][2]uint16{{0, 1024}, {300, 50}, {500, 1}, {520, 0}, {100, 2}} {
+							row := make([]uint16, w+off)
+							mrow := make([]uint8, w+off)
+							for i := range row {
+								row[i] = uint16(480 + rnd.next(60))
+								if rnd.next(9) == 0 {
+									row[i] = uint16(rnd.next(1024))
+								}
+								mrow[i] = uint8(rnd.next(3)) / 2 * uint8(1+rnd.next(200))
+							}
+							a0, a1 := ref.bandRange(row[off:], mrow[off:], bs[0], bs[1])
+							b0, b1 := k.bandRange(row[off:], mrow[off:], bs[0], bs[1])
+							if a0 != b0 || a1 != b1 {
+								t.Errorf("bandRange w=%d off=%d %v: (%d, %d), want (%d, %d)", w, off, bs, b0, b1, a0, a1)
+							}
+						}
+
 						flat := make([]uint16, (w+off)*3)
 						for i := range flat {
 							flat[i] = uint16(100 + rnd.next(2))

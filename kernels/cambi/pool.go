@@ -229,16 +229,49 @@ func (pl *pooler) bracket(set []uint32, r int) (lo, hi uint32) {
 	for i := range smp {
 		smp[i] = set[int(uint64(i)*uint64(n)/uint64(s))]
 	}
-	slices.Sort(smp)
 	f := float64(r) / float64(n)
 	m := 4*int(math.Sqrt(float64(s)*f*(1-f))) + 4
 	p := (n - r) * s / n // the guess's position in the sorted sample
 	lo, hi = 0, maxBits
 	if p-m > 0 {
-		lo = min(smp[p-m], maxBits)
+		lo = min(nth(smp, p-m), maxBits)
 	}
 	if p+m < s {
-		hi = min(smp[p+m], maxBits)
+		hi = min(nth(smp, p+m), maxBits)
 	}
 	return lo, hi
+}
+
+// nth returns the i-th smallest of a, reordering a.
+func nth(a []uint32, i int) uint32 {
+	left, right := 0, len(a)-1
+	for left < right {
+		// Median of three as the pivot, then Hoare partitioning.
+		mid := left + (right-left)/2
+		x, y, z := a[left], a[mid], a[right]
+		pivot := max(min(x, y), min(max(x, y), z))
+		l, r := left, right
+		for l <= r {
+			for a[l] < pivot {
+				l++
+			}
+			for a[r] > pivot {
+				r--
+			}
+			if l <= r {
+				a[l], a[r] = a[r], a[l]
+				l++
+				r--
+			}
+		}
+		switch {
+		case i <= r:
+			right = r
+		case i >= l:
+			left = l
+		default:
+			return a[i]
+		}
+	}
+	return a[i]
 }

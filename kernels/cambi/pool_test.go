@@ -3,6 +3,7 @@ package cambi
 import (
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/bandscope/bandscope/kernels/cpu"
@@ -194,6 +195,26 @@ func TestPoolScanTwins(t *testing.T) {
 					if gc[3+i] != wc[i] {
 						t.Errorf("n=%d %v %v: cand[%d] %#x, want %#x", n, br, set, i, gc[3+i], wc[i])
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestNth checks the sample selection against a sort.
+func TestNth(t *testing.T) {
+	rnd := lcg(5)
+	for _, n := range []int{1, 2, 3, 7, 100, 1024} {
+		for _, spread := range []int{1, 3, 1000, 1 << 30} {
+			a := make([]uint32, n)
+			for i := range a {
+				a[i] = uint32(rnd.next(spread))
+			}
+			sorted := slices.Clone(a)
+			slices.Sort(sorted)
+			for i := 0; i < n; i += max(n/17, 1) {
+				if got := nth(slices.Clone(a), i); got != sorted[i] {
+					t.Fatalf("n=%d spread=%d: nth %d = %d, want %d", n, spread, i, got, sorted[i])
 				}
 			}
 		}
