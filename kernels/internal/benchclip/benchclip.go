@@ -1,16 +1,12 @@
 package benchclip
 
 import (
-	"bytes"
-	"compress/gzip"
-	"errors"
 	"fmt"
-	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/bandscope/bandscope/engine/synth"
 	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/internal/golden"
 )
 
 // Real is the real encode the benchmarks use by default.
@@ -43,38 +39,10 @@ func Clip(name string, w, h, n int) ([]*yuv.Picture, error) {
 
 // root finds the module root (the directory holding go.mod) from the
 // working directory up.
-func root() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("benchclip: no go.mod above the working directory")
-		}
-		dir = parent
-	}
-}
-
 func realFrames(w, h, n int) ([]*yuv.Picture, error) {
 	const sw, sh = 1920, 1080
-	r, err := root()
-	if err != nil {
-		return nil, err
-	}
-	gz, err := os.ReadFile(filepath.Join(r, "testdata", "clips", Real+".yuv.gz"))
-	if err != nil {
-		return nil, err
-	}
-	zr, err := gzip.NewReader(bytes.NewReader(gz))
-	if err != nil {
-		return nil, err
-	}
-	raw, err := io.ReadAll(zr)
+	// The corpus loader unpacks the clip once per process.
+	raw, err := golden.RawClip(Real + ".yuv")
 	if err != nil {
 		return nil, err
 	}
