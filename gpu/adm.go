@@ -330,12 +330,7 @@ func (s *admScorer) Close() (err error) {
 	}
 	s.closed = true
 	defer guard(&err, "closing ADM")
-	for _, g := range s.groups {
-		g.Release()
-	}
-	for _, b := range s.buffers {
-		b.Release()
-	}
+	releaseAll(s.groups, s.buffers)
 	if s.k != nil {
 		s.k.release()
 	}

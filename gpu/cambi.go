@@ -339,12 +339,7 @@ func (s *cambiScorer) Close() (err error) {
 	}
 	s.closed = true
 	defer guard(&err, "closing CAMBI")
-	for _, g := range s.groups {
-		g.Release()
-	}
-	for _, b := range s.buffers {
-		b.Release()
-	}
+	releaseAll(s.groups, s.buffers)
 	if s.k != nil {
 		s.k.release()
 	}

@@ -235,3 +235,13 @@ func asU32(b []byte) []uint32 {
 	}
 	return unsafe.Slice((*uint32)(unsafe.Pointer(&b[0])), len(b)/4)
 }
+
+// releaseAll releases a scorer's bind groups, then the buffers they bind.
+func releaseAll(groups []*wgpu.BindGroup, buffers []*wgpu.Buffer) {
+	for _, g := range groups {
+		g.Release()
+	}
+	for _, b := range buffers {
+		b.Release()
+	}
+}
