@@ -165,6 +165,11 @@ func (p Plane) At(x, y int) uint16 { return p.Pix[y*p.Stride+x] }
 
 // MaxAbove returns the first sample above max and its position, or ok=false.
 func (p Plane) MaxAbove(max uint16) (x, y int, v uint16, found bool) {
+	// The common bound is a bit depth's 2^b-1: no sample above it is a
+	// mask test, done wholesale; the scan below only has to locate one.
+	if max&(max+1) == 0 && !p.anyBits(^max) {
+		return 0, 0, 0, false
+	}
 	for y := 0; y < p.Height; y++ {
 		row := p.Pix[y*p.Stride : y*p.Stride+p.Width]
 		for x, v := range row {

@@ -758,6 +758,27 @@ func decouple32(o, t32 int32, flag bool, egl float64) (r, a int32) {
 	return int32(rst), int32(t - rst)
 }
 
+// angle123Go is angle0Go for scales 1-3.
+func angle123Go(flag []int32, oh, ov, th, tv []int32, cos1 float32) {
+	n := len(flag)
+	oh, ov, th, tv = oh[:n], ov[:n], th[:n], tv[:n]
+	for j := range flag {
+		flag[j] = 0
+		if angleFlag(int64(oh[j]), int64(ov[j]), int64(th[j]), int64(tv[j]), cos1) {
+			flag[j] = -1
+		}
+	}
+}
+
+// decouple123Go is decouple32 over one row of one band.
+func decouple123Go(r, a, o, t []int32, flag []int32, egl float64) {
+	n := len(r)
+	a, o, t, flag = a[:n], o[:n], t[:n], flag[:n]
+	for j := range r {
+		r[j], a[j] = decouple32(o[j], t[j], flag[j] != 0, egl)
+	}
+}
+
 // csf123Go is csf0Go for scales 1-3.
 func csf123Go(f, c []int32, s0, s1, s2 []int32, wt *[NumBands]uint32) {
 	n := len(f)
@@ -791,20 +812,18 @@ func (f *fast) scale123(ws *fastWS, s int, maps *fastMaps) scaleTerms {
 	addSq := uint64(1) << sq
 	wt32 := [NumBands]uint32{cfg.Weight[s][0], cfg.Weight[s][1], cfg.Weight[s][2]}
 	split := f.splitRows(maps)
-	f.forRows(ws, wr.Y1-wr.Y0, 0, func(_ *partWS, lo, hi int) {
+	f.forRows(ws, wr.Y1-wr.Y0, w, func(pw *partWS, lo, hi int) {
 		for i := wr.Y0 + lo; i < wr.Y0+hi; i++ {
 			row := i * w
 			if split {
 				// Decouple here, the CSF and masking terms in the kernel
 				// (the loop below does both per coefficient with maps).
-				for j := wr.X0; j < wr.X1; j++ {
-					k := row + j
-					flag := angleFlag(int64(ref.B[BandH][k]), int64(ref.B[BandV][k]), int64(dis.B[BandH][k]), int64(dis.B[BandV][k]), cos1)
-					for b := 0; b < NumBands; b++ {
-						ws.r[b][k], ws.a[b][k] = decouple32(ref.B[b][k], dis.B[b][k], flag, egl)
-					}
-				}
 				k0, k1 := row+wr.X0, row+wr.X1
+				flag := pw.lo32[:k1-k0]
+				f.k.angle123(flag, ref.B[BandH][k0:k1], ref.B[BandV][k0:k1], dis.B[BandH][k0:k1], dis.B[BandV][k0:k1], cos1)
+				for b := 0; b < NumBands; b++ {
+					f.k.decouple123(ws.r[b][k0:k1], ws.a[b][k0:k1], ref.B[b][k0:k1], dis.B[b][k0:k1], flag, egl)
+				}
 				f.k.csf123(ws.fd[k0:k1], ws.cd[k0:k1], ws.a[0][k0:k1], ws.a[1][k0:k1], ws.a[2][k0:k1], &wt32)
 				if aim {
 					f.k.csf123(ws.fi[k0:k1], ws.ci[k0:k1], ws.r[0][k0:k1], ws.r[1][k0:k1], ws.r[2][k0:k1], &wt32)

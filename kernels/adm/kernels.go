@@ -23,6 +23,10 @@ type kernels struct {
 	csf0 func(f, c []int32, s0, s1, s2 []int16, wt *[NumBands]int32)
 	// csf123: csf0 for scales 1-3 (int32 coefficients, uint32 weights).
 	csf123 func(f, c []int32, s0, s1, s2 []int32, wt *[NumBands]uint32)
+	// angle123 and decouple123: angle0 and decouple0 for the int32 bands of
+	// scales 1-3.
+	angle123    func(flag []int32, oh, ov, th, tv []int32, cos1 float32)
+	decouple123 func(r, a, o, t []int32, flag []int32, egl float64)
 	// dwt1V: scale 1's vertical pass over one row (from scale 0's int16
 	// approximation).
 	dwt1V func(lo, hi []int32, r0, r1, r2, r3 []int16)
@@ -36,7 +40,7 @@ type kernels struct {
 	cm0   func(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params, thr []int32)
 }
 
-var scalarKernels = &kernels{set: cpu.Scalar, dwt0V: dwt0VGo, dwt0H: dwt0HGo, csf0: csf0Go, angle0: angle0Go, decouple0: decouple0Go, cm0: cm0Go, cm123: cm123Go, csf123: csf123Go, dwt1V: dwt1VGo, dwt123H: dwt123HGo}
+var scalarKernels = &kernels{set: cpu.Scalar, dwt0V: dwt0VGo, dwt0H: dwt0HGo, csf0: csf0Go, angle0: angle0Go, decouple0: decouple0Go, cm0: cm0Go, cm123: cm123Go, csf123: csf123Go, angle123: angle123Go, decouple123: decouple123Go, dwt1V: dwt1VGo, dwt123H: dwt123HGo}
 
 // kernelsFor returns the kernels of a set, the Go twins where the set has
 // none of its own.

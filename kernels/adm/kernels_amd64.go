@@ -58,6 +58,9 @@ func simdKernels(s cpu.Set) *kernels {
 	k.csf123 = csf123SIMD
 	k.dwt1V = dwt1VSIMD
 	k.dwt123H = dwt123HSIMD
+	if s == cpu.AVX512 {
+		avx512Kernels(&k)
+	}
 	return &k
 }
 

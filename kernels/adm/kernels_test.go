@@ -235,6 +235,61 @@ func TestKernelTwins(t *testing.T) {
 						}
 					}
 				}
+				// angle123 and decouple123: full-range int32 (the int64 dot
+				// products wrap at +-2^31), magnitudes around best15's
+				// 2^15 boundary, realistic ones, and nearly parallel vectors.
+				for trial := 0; trial < 8; trial++ {
+					gen := func() []int32 {
+						x := make([]int32, w+off)[off:]
+						for i := range x {
+							switch trial % 4 {
+							case 0:
+								x[i] = int32(rng.Uint32())
+							case 1:
+								x[i] = int32(rng.IntN(1<<17) - 1<<16)
+							case 2:
+								x[i] = [...]int32{math.MinInt32, math.MaxInt32, 0, 1, -1, 32767, 32768, -32768, 65535, 65536, -65537}[rng.IntN(11)]
+							default:
+								x[i] = int32(rng.IntN(4001) - 2000)
+							}
+						}
+						return x
+					}
+					oh, ov, th, tv := gen(), gen(), gen(), gen()
+					if trial >= 6 {
+						for i := range th {
+							th[i], tv[i] = oh[i]+int32(rng.IntN(3)-1), ov[i]+int32(rng.IntN(3)-1)
+						}
+					}
+					cos1 := float32(math.Cos(math.Pi/180) * math.Cos(math.Pi/180))
+					fl1, fl2 := make([]int32, w+off)[off:], make([]int32, w+off)[off:]
+					scalarKernels.angle123(fl1, oh, ov, th, tv, cos1)
+					k.angle123(fl2, oh, ov, th, tv, cos1)
+					for i := range fl1 {
+						if fl1[i] != fl2[i] {
+							t.Fatalf("%s angle123 trial %d [%d] (%d %d %d %d): %d, want %d", name, trial, i, oh[i], ov[i], th[i], tv[i], fl2[i], fl1[i])
+						}
+					}
+					for i := range fl1 {
+						if rng.IntN(4) == 0 {
+							fl1[i] = -1
+						}
+					}
+					for _, egl := range []float64{1, 100, 0, 0.37, 1e300, math.Inf(1), math.NaN(), -2} {
+						for _, ot := range [][2][]int32{{oh, th}, {ov, tv}} {
+							r1, a1 := make([]int32, w+off)[off:], make([]int32, w+off)[off:]
+							r2, a2 := make([]int32, w+off)[off:], make([]int32, w+off)[off:]
+							scalarKernels.decouple123(r1, a1, ot[0], ot[1], fl1, egl)
+							k.decouple123(r2, a2, ot[0], ot[1], fl1, egl)
+							for i := range r1 {
+								if r1[i] != r2[i] || a1[i] != a2[i] {
+									t.Fatalf("%s decouple123 trial %d egl %g [%d] (o %d t %d flag %d): %d %d, want %d %d",
+										name, trial, egl, i, ot[0][i], ot[1][i], fl1[i], r2[i], a2[i], r1[i], a1[i])
+								}
+							}
+						}
+					}
+				}
 				// cm0 over columns [1, w+1) of a w+2 row
 				for trial := 0; trial < 4; trial++ {
 					ww := w + 2

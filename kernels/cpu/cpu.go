@@ -17,7 +17,7 @@ type Set int
 const (
 	Scalar Set = iota // portable Go, the reference
 	AVX2              // amd64 AVX2 assembly
-	AVX512            // amd64 AVX-512 (F, BW, VL) assembly
+	AVX512            // amd64 AVX-512 (F, BW, VL, DQ, CD) assembly
 )
 
 func (s Set) String() string {
@@ -70,7 +70,7 @@ func (s Set) Supported() bool {
 	case AVX2:
 		return haveAsm && cpuid.CPU.Supports(cpuid.AVX2, cpuid.BMI2)
 	case AVX512:
-		return haveAsm && cpuid.CPU.Supports(cpuid.AVX2, cpuid.BMI2, cpuid.AVX512F, cpuid.AVX512BW, cpuid.AVX512VL)
+		return haveAsm && cpuid.CPU.Supports(cpuid.AVX2, cpuid.BMI2, cpuid.AVX512F, cpuid.AVX512BW, cpuid.AVX512VL, cpuid.AVX512DQ, cpuid.AVX512CD)
 	}
 	return false
 }
