@@ -8,10 +8,76 @@ func angle123AVX512(flag *int32, oh, ov, th, tv *int32, n int, cos1 float64)
 //go:noescape
 func decouple123AVX512(r, a, o, t *int32, flag *int32, n int, egl float64, tab *int32)
 
-// avx512Kernels adds the AVX-512 twins to the AVX2 set.
+//go:noescape
+func decouple0AVX512(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32)
+
+//go:noescape
+func thrRowAVX512(thr, fu, fm, fd, c *int32, n int)
+
+//go:noescape
+func cubeSum16AVX512(s *int16, thr *int32, n int, wt int32, sub, sq, shiftCub uint64, addCub int64) int64
+
+//go:noescape
+func cubeSum32AVX512(s *int32, thr *int32, n int, wt uint32, sq, shiftCub uint64, addCub int64) int64
+
+// avx512Kernels replaces the AVX2 set's kernels with their AVX-512 twins
+// where sixteen lanes or 64-bit lane arithmetic pay.
 func avx512Kernels(k *kernels) {
 	k.angle123 = angle123SIMD
 	k.decouple123 = decouple123SIMD
+	k.decouple0 = decouple0SIMD512
+	k.cm0 = cm0SIMD512
+	k.cm123 = cm123SIMD512
+}
+
+func decouple0SIMD512(r, a, o, t []int16, flag []int32, egl float64) {
+	n := len(r) &^ 15
+	if !(egl >= 0) || math.IsInf(egl, 1) {
+		n = 0
+	}
+	if n > 0 {
+		_, _, _, _ = a[n-1], o[n-1], t[n-1], flag[n-1]
+		decouple0AVX512(&r[0], &a[0], &o[0], &t[0], &flag[0], n, egl, &divLookup[0])
+	}
+	if n < len(r) {
+		decouple0SIMD(r[n:], a[n:], o[n:], t[n:], flag[n:], egl)
+	}
+}
+
+func cm0SIMD512(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params, thr []int32) {
+	n := (z - a) &^ 15
+	if n > 0 {
+		e := a + n
+		_, _, _, _ = F[0][e], F[1][e], F[2][e], C[e-1]
+		_ = F[0][a-1] + F[1][a-1] + F[2][a-1]
+		_ = thr[n-1]
+		thrRowAVX512(&thr[0], &F[0][a], &F[1][a], &F[2][a], &C[a], n)
+		for b := 0; b < NumBands; b++ {
+			s := src[b][a:e]
+			inner[b] += cubeSum16AVX512(&s[0], &thr[0], n, p.wt[b], uint64(p.sub[b]), uint64(p.sq[b]), uint64(p.shiftCub[b]), p.addCub[b])
+		}
+	}
+	if a+n < z {
+		cm0SIMD(inner, src, F, C, a+n, z, p, thr)
+	}
+}
+
+func cm123SIMD512(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C []int32, a, z int, p *cm123Params, thr []int32) {
+	n := (z - a) &^ 15
+	if n > 0 {
+		e := a + n
+		_, _, _, _ = F[0][e], F[1][e], F[2][e], C[e-1]
+		_ = F[0][a-1] + F[1][a-1] + F[2][a-1]
+		_ = thr[n-1]
+		thrRowAVX512(&thr[0], &F[0][a], &F[1][a], &F[2][a], &C[a], n)
+		for b := 0; b < NumBands; b++ {
+			s := src[b][a:e]
+			inner[b] += cubeSum32AVX512(&s[0], &thr[0], n, p.wt[b], 30, uint64(p.shiftCub), p.addCub)
+		}
+	}
+	if a+n < z {
+		cm123SIMD(inner, src, F, C, a+n, z, p, thr)
+	}
 }
 
 func angle123SIMD(flag []int32, oh, ov, th, tv []int32, cos1 float32) {

@@ -12,7 +12,10 @@ DATA k512<>+32(SB)/4, $32768
 DATA k512<>+36(SB)/4, $17
 DATA k512<>+40(SB)/4, $1
 DATA k512<>+48(SB)/8, $0x3f30000000000000 // 2^-12
-GLOBL k512<>(SB), RODATA|NOPTR, $56
+DATA k512<>+56(SB)/4, $16384
+DATA k512<>+60(SB)/4, $0
+DATA k512<>+64(SB)/8, $0x8000000 // 2^27
+GLOBL k512<>(SB), RODATA|NOPTR, $72
 
 // func angle123AVX512(flag *int32, oh, ov, th, tv *int32, n int, cos1 float64)
 // For j in [0, n), n a multiple of 8: flag[j] = -1 where angleFlag holds
@@ -154,4 +157,246 @@ d5loop:
 	JLT d5loop
 	VZEROUPPER
 d5done:
+	RET
+
+// func decouple0AVX512(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32)
+// decouple0x8AVX2 sixteen lanes at a time (n a multiple of 16), with the
+// table product and its shift in int64 lanes instead of float64.
+TEXT ·decouple0AVX512(SB), NOSPLIT, $0-64
+	MOVQ r+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ o+16(FP), R8
+	MOVQ t+24(FP), R9
+	MOVQ flag+32(FP), R10
+	MOVQ n+40(FP), CX
+	VBROADCASTSD egl+48(FP), Z15
+	MOVQ tab+56(FP), R11
+	VPBROADCASTD k512<>+32(SB), Z14 // 32768
+	VPBROADCASTQ k512<>+8(SB), Z13  // 16384, qwords
+	VPBROADCASTQ k512<>+0(SB), Z12  // 32768, qwords
+	VPBROADCASTD k512<>+56(SB), Z11 // 16384
+	VPXORQ Z16, Z16, Z16
+	MOVL $0xAAAA, BX
+	KMOVW BX, K7                    // odd dword lanes
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE e5done
+e5loop:
+	VPMOVSXWD (R8)(AX*2), Z0   // o
+	VPMOVSXWD (R9)(AX*2), Z1   // t
+	VPADDD Z14, Z0, Z2
+	KXNORW K1, K1, K1
+	VPGATHERDD (R11)(Z2*4), K1, Z4
+	VPMULDQ Z1, Z4, Z5         // even lanes: tab * t
+	VPSRLQ $32, Z4, Z6
+	VPSRLQ $32, Z1, Z7
+	VPMULDQ Z7, Z6, Z6         // odd lanes
+	VPADDQ Z13, Z5, Z5
+	VPADDQ Z13, Z6, Z6
+	VPSRAQ $15, Z5, Z5
+	VPSRAQ $15, Z6, Z6
+	VPMAXSQ Z16, Z5, Z5
+	VPMINSQ Z12, Z5, Z5
+	VPMAXSQ Z16, Z6, Z6
+	VPMINSQ Z12, Z6, Z6
+	VPSLLQ $32, Z6, Z6
+	VPBLENDMD Z6, Z5, K7, Z5   // kk
+	VPTESTNMD Z0, Z0, K2       // o == 0: kk = 32768
+	VMOVDQA32 Z14, K2, Z5
+	VPMULLD Z0, Z5, Z6
+	VPADDD Z11, Z6, Z6
+	VPSRAD $15, Z6, Z6
+	VPSLLD $16, Z6, Z6
+	VPSRAD $16, Z6, Z6         // rst
+	// gain limit, eight lanes per float64 vector
+	VCVTDQ2PD Y6, Z7
+	VMULPD Z15, Z7, Z7
+	VCVTDQ2PD Y1, Z8
+	VMINPD Z8, Z7, Z9
+	VMAXPD Z8, Z7, Z10
+	VCVTTPD2DQ Z9, Y9
+	VCVTTPD2DQ Z10, Y10
+	VEXTRACTI32X8 $1, Z6, Y17
+	VCVTDQ2PD Y17, Z17
+	VMULPD Z15, Z17, Z17
+	VEXTRACTI32X8 $1, Z1, Y18
+	VCVTDQ2PD Y18, Z18
+	VMINPD Z18, Z17, Z19
+	VMAXPD Z18, Z17, Z20
+	VCVTTPD2DQ Z19, Y19
+	VCVTTPD2DQ Z20, Y20
+	VINSERTI32X8 $1, Y19, Z9, Z9
+	VINSERTI32X8 $1, Y20, Z10, Z10
+	VMOVDQU32 (R10)(AX*4), Z21
+	VPTESTMD Z21, Z21, K3      // flag
+	VPCMPGTD Z16, Z5, K4       // kk > 0
+	KANDW K3, K4, K4
+	VPCMPGTD Z16, Z0, K5       // o > 0
+	VPCMPGTD Z0, Z16, K6       // o < 0
+	KANDW K4, K5, K5
+	KANDW K4, K6, K6
+	VMOVDQA32 Z9, K5, Z6
+	VMOVDQA32 Z10, K6, Z6
+	VPSUBD Z6, Z1, Z1
+	VPMOVDW Z6, Y6
+	VPMOVDW Z1, Y1
+	VMOVDQU Y6, (DI)(AX*2)
+	VMOVDQU Y1, (SI)(AX*2)
+	ADDQ $16, AX
+	CMPQ AX, CX
+	JLT e5loop
+	VZEROUPPER
+e5done:
+	RET
+
+// func thrRowAVX512(thr, fu, fm, fd, c *int32, n int)
+// thrRowAVX2 sixteen columns at a time (n a multiple of 16).
+TEXT ·thrRowAVX512(SB), NOSPLIT, $0-48
+	MOVQ thr+0(FP), DI
+	MOVQ fu+8(FP), R8
+	MOVQ fm+16(FP), R9
+	MOVQ fd+24(FP), R10
+	MOVQ c+32(FP), R11
+	MOVQ n+40(FP), CX
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE t5done
+t5loop:
+	VMOVDQU32 -4(R8)(AX*4), Z0
+	VPADDD (R8)(AX*4), Z0, Z0
+	VPADDD 4(R8)(AX*4), Z0, Z0
+	VMOVDQU32 -4(R9)(AX*4), Z1
+	VPADDD 4(R9)(AX*4), Z1, Z1
+	VMOVDQU32 -4(R10)(AX*4), Z2
+	VPADDD (R10)(AX*4), Z2, Z2
+	VPADDD 4(R10)(AX*4), Z2, Z2
+	VPADDD Z1, Z0, Z0
+	VPADDD Z2, Z0, Z0
+	VPADDD (R11)(AX*4), Z0, Z0
+	VMOVDQU32 Z0, (DI)(AX*4)
+	ADDQ $16, AX
+	CMPQ AX, CX
+	JLT t5loop
+	VZEROUPPER
+t5done:
+	RET
+
+// CUBE512(x, tmp): Z8 += over the 8 qword lanes whose low dword is x >= 0
+// of (int64(int32((x*x + Z10) >> X13))*x + Z11) >> X12 (arithmetic).
+#define CUBE512(x, tmp) \
+	VPMULDQ x, x, tmp \
+	VPADDQ Z10, tmp, tmp \
+	VPSRLQ X13, tmp, tmp \
+	VPMULDQ x, tmp, tmp \
+	VPADDQ Z11, tmp, tmp \
+	VPSRAQ X12, tmp, tmp \
+	VPADDQ tmp, Z8, Z8
+
+// SUM512 leaves the sum of Z8's qwords in AX.
+#define SUM512 \
+	VEXTRACTI64X4 $1, Z8, Y0 \
+	VPADDQ Y0, Y8, Y8 \
+	VEXTRACTI128 $1, Y8, X0 \
+	VPADDQ X0, X8, X8 \
+	VPSHUFD $0x4E, X8, X0 \
+	VPADDQ X0, X8, X8 \
+	VMOVQ X8, AX
+
+// func cubeSum16AVX512(s *int16, thr *int32, n int, wt int32, sub, sq, shiftCub uint64, addCub int64) int64
+// cubeSum16AVX2 sixteen lanes at a time (n a multiple of 16).
+TEXT ·cubeSum16AVX512(SB), NOSPLIT, $0-72
+	MOVQ s+0(FP), SI
+	MOVQ thr+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVL wt+24(FP), BX
+	VPBROADCASTD BX, Z15
+	MOVQ sub+32(FP), X14
+	MOVQ sq+40(FP), X13
+	MOVQ shiftCub+48(FP), X12
+	VPBROADCASTQ addCub+56(FP), Z11
+	MOVQ sq+40(FP), BX
+	DECQ BX
+	MOVQ $1, DX
+	SHLXQ BX, DX, DX
+	VPBROADCASTQ DX, Z10
+	VPXORQ Z9, Z9, Z9
+	VPXORQ Z8, Z8, Z8
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE c5done
+c5loop:
+	VPMOVSXWD (SI)(AX*2), Z0
+	VPMULLD Z15, Z0, Z0
+	VPABSD Z0, Z0
+	VMOVDQU32 (DI)(AX*4), Z1
+	VPSLLD X14, Z1, Z1
+	VPSUBD Z1, Z0, Z0
+	VPMAXSD Z9, Z0, Z0
+	VPSRLQ $32, Z0, Z1
+	CUBE512(Z0, Z2)
+	CUBE512(Z1, Z3)
+	ADDQ $16, AX
+	CMPQ AX, CX
+	JLT c5loop
+	SUM512
+	MOVQ AX, ret+64(FP)
+	VZEROUPPER
+	RET
+c5done:
+	MOVQ $0, ret+64(FP)
+	RET
+
+// X32HALF(off, dst): dst (8 dwords) = int32((int64(s)*wt + 2^27) >> 28)
+// for the 8 coefficients at s+off: |s|*wt unsigned, negated where s < 0.
+#define X32HALF(off, dst) \
+	VPMOVSXDQ off(SI)(AX*4), Z4 \
+	VPABSQ Z4, Z5 \
+	VPMULUDQ Z15, Z5, Z5 \
+	VPMOVQ2M Z4, K1 \
+	VPSUBQ Z5, Z9, K1, Z5 \
+	VPADDQ Z14, Z5, Z5 \
+	VPSRAQ $28, Z5, Z5 \
+	VPMOVQD Z5, dst
+
+// func cubeSum32AVX512(s *int32, thr *int32, n int, wt uint32, sq, shiftCub uint64, addCub int64) int64
+// cubeSum32AVX2 sixteen lanes at a time (n a multiple of 16).
+TEXT ·cubeSum32AVX512(SB), NOSPLIT, $0-64
+	MOVQ s+0(FP), SI
+	MOVQ thr+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVL wt+24(FP), BX
+	VPBROADCASTQ BX, Z15
+	MOVQ sq+32(FP), X13
+	MOVQ shiftCub+40(FP), X12
+	VPBROADCASTQ addCub+48(FP), Z11
+	MOVQ sq+32(FP), BX
+	DECQ BX
+	MOVQ $1, DX
+	SHLXQ BX, DX, DX
+	VPBROADCASTQ DX, Z10
+	VPBROADCASTQ k512<>+64(SB), Z14 // 2^27
+	VPXORQ Z9, Z9, Z9
+	VPXORQ Z8, Z8, Z8
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE c6done
+c6loop:
+	X32HALF(0, Y0)
+	X32HALF(32, Y6)
+	VINSERTI32X8 $1, Y6, Z0, Z0
+	VPABSD Z0, Z0
+	VPSUBD (DI)(AX*4), Z0, Z0
+	VPMAXSD Z9, Z0, Z0
+	VPSRLQ $32, Z0, Z1
+	CUBE512(Z0, Z2)
+	CUBE512(Z1, Z3)
+	ADDQ $16, AX
+	CMPQ AX, CX
+	JLT c6loop
+	SUM512
+	MOVQ AX, ret+56(FP)
+	VZEROUPPER
+	RET
+c6done:
+	MOVQ $0, ret+56(FP)
 	RET
