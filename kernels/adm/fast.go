@@ -557,11 +557,7 @@ func (f *fast) scale0(ws *fastWS, maps *fastMaps) scaleTerms {
 			}
 			if i >= sr.Y0 && i < sr.Y1 {
 				for b := 0; b < NumBands; b++ {
-					var inner uint64
-					for _, v := range ws.ref0.B[b][row+sr.X0 : row+sr.X1] {
-						u := uint64(uint16(abs32(int32(v))))
-						inner += u * u * u
-					}
+					inner := f.k.den0(ws.ref0.B[b][row+sr.X0 : row+sr.X1])
 					ws.rowDen[b][i] = int64((inner + denAdd) >> denShift)
 				}
 			}
@@ -758,6 +754,28 @@ func decouple32(o, t32 int32, flag bool, egl float64) (r, a int32) {
 	return int32(rst), int32(t - rst)
 }
 
+// den0Go is the sum of |v|^3 over a row of scale 0's reference band
+// (|-32768| is 32768: the uint16 of the int32 absolute value).
+func den0Go(s []int16) uint64 {
+	var sum uint64
+	for _, v := range s {
+		u := uint64(uint16(abs32(int32(v))))
+		sum += u * u * u
+	}
+	return sum
+}
+
+// den123Go is the denominator's row sum at scales 1-3: the cube of |v| in
+// libvmaf's two rounded steps, uint64 arithmetic that may wrap.
+func den123Go(s []int32, addSq uint64, sq uint, addCub uint64, shiftCub uint) uint64 {
+	var sum uint64
+	for _, v := range s {
+		u := uint64(uint32(abs32(v)))
+		sum += ((((u*u)+addSq)>>sq)*u + addCub) >> shiftCub
+	}
+	return sum
+}
+
 // angle123Go is angle0Go for scales 1-3.
 func angle123Go(flag []int32, oh, ov, th, tv []int32, cos1 float32) {
 	n := len(flag)
@@ -859,11 +877,7 @@ func (f *fast) scale123(ws *fastWS, s int, maps *fastMaps) scaleTerms {
 			}
 			if i >= sr.Y0 && i < sr.Y1 {
 				for b := 0; b < NumBands; b++ {
-					var inner uint64
-					for _, v := range ref.B[b][row+sr.X0 : row+sr.X1] {
-						u := uint64(uint32(abs32(v)))
-						inner += ((((u*u)+addSq)>>sq)*u + addCub) >> shiftCub
-					}
+					inner := f.k.den123(ref.B[b][row+sr.X0:row+sr.X1], addSq, sq, addCub, uint(shiftCub))
 					ws.rowDen[b][i] = int64((inner + addAccD) >> shiftAccD)
 				}
 			}

@@ -27,6 +27,10 @@ type kernels struct {
 	// scales 1-3.
 	angle123    func(flag []int32, oh, ov, th, tv []int32, cos1 float32)
 	decouple123 func(r, a, o, t []int32, flag []int32, egl float64)
+	// den0: the sum of |s|^3 over a row of scale 0's reference band.
+	// den123: scales 1-3's denominator row sum (den123Go).
+	den0   func(s []int16) uint64
+	den123 func(s []int32, addSq uint64, sq uint, addCub uint64, shiftCub uint) uint64
 	// dwt1V: scale 1's vertical pass over one row (from scale 0's int16
 	// approximation).
 	dwt1V func(lo, hi []int32, r0, r1, r2, r3 []int16)
@@ -40,7 +44,7 @@ type kernels struct {
 	cm0   func(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params, thr []int32)
 }
 
-var scalarKernels = &kernels{set: cpu.Scalar, dwt0V: dwt0VGo, dwt0H: dwt0HGo, csf0: csf0Go, angle0: angle0Go, decouple0: decouple0Go, cm0: cm0Go, cm123: cm123Go, csf123: csf123Go, angle123: angle123Go, decouple123: decouple123Go, dwt1V: dwt1VGo, dwt123H: dwt123HGo}
+var scalarKernels = &kernels{set: cpu.Scalar, dwt0V: dwt0VGo, dwt0H: dwt0HGo, csf0: csf0Go, angle0: angle0Go, decouple0: decouple0Go, cm0: cm0Go, cm123: cm123Go, csf123: csf123Go, angle123: angle123Go, decouple123: decouple123Go, den0: den0Go, den123: den123Go, dwt1V: dwt1VGo, dwt123H: dwt123HGo}
 
 // kernelsFor returns the kernels of a set, the Go twins where the set has
 // none of its own.

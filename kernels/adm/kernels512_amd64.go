@@ -20,6 +20,12 @@ func cubeSum16AVX512(s *int16, thr *int32, n int, wt int32, sub, sq, shiftCub ui
 //go:noescape
 func cubeSum32AVX512(s *int32, thr *int32, n int, wt uint32, sq, shiftCub uint64, addCub int64) int64
 
+//go:noescape
+func denSum16AVX512(s *int16, n int) uint64
+
+//go:noescape
+func denSum32AVX512(s *int32, n int, addSq, sq, addCub, shiftCub uint64) uint64
+
 // avx512Kernels replaces the AVX2 set's kernels with their AVX-512 twins
 // where sixteen lanes or 64-bit lane arithmetic pay.
 func avx512Kernels(k *kernels) {
@@ -28,6 +34,26 @@ func avx512Kernels(k *kernels) {
 	k.decouple0 = decouple0SIMD512
 	k.cm0 = cm0SIMD512
 	k.cm123 = cm123SIMD512
+	k.den0 = den0SIMD512
+	k.den123 = den123SIMD512
+}
+
+func den0SIMD512(s []int16) uint64 {
+	n := len(s) &^ 15
+	var sum uint64
+	if n > 0 {
+		sum = denSum16AVX512(&s[0], n)
+	}
+	return sum + den0Go(s[n:])
+}
+
+func den123SIMD512(s []int32, addSq uint64, sq uint, addCub uint64, shiftCub uint) uint64 {
+	n := len(s) &^ 15
+	var sum uint64
+	if n > 0 {
+		sum = denSum32AVX512(&s[0], n, addSq, uint64(sq), addCub, uint64(shiftCub))
+	}
+	return sum + den123Go(s[n:], addSq, sq, addCub, shiftCub)
 }
 
 func decouple0SIMD512(r, a, o, t []int16, flag []int32, egl float64) {

@@ -400,3 +400,70 @@ c6loop:
 c6done:
 	MOVQ $0, ret+56(FP)
 	RET
+
+// func denSum16AVX512(s *int16, n int) uint64
+// The sum of |s[j]|^3 (uint64) over j in [0, n), n a multiple of 16.
+TEXT ·denSum16AVX512(SB), NOSPLIT, $0-24
+	MOVQ s+0(FP), SI
+	MOVQ n+8(FP), CX
+	VPXORQ Z8, Z8, Z8
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE g5done
+g5loop:
+	VPMOVSXWD (SI)(AX*2), Z0
+	VPABSD Z0, Z0
+	VPSRLQ $32, Z0, Z3
+	VPMULUDQ Z0, Z0, Z1
+	VPMULUDQ Z0, Z1, Z1
+	VPMULUDQ Z3, Z3, Z4
+	VPMULUDQ Z3, Z4, Z4
+	VPADDQ Z1, Z8, Z8
+	VPADDQ Z4, Z8, Z8
+	ADDQ $16, AX
+	CMPQ AX, CX
+	JLT g5loop
+g5done:
+	SUM512
+	MOVQ AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// DEN32(off): Z8 += ((((u*u) + Z10) >> X13)*u + Z11) >> X12 (uint64,
+// wrapping) for the 8 coefficients at s+off, u = |s| as uint32.
+#define DEN32(off) \
+	VPABSD off(SI)(AX*4), Y0 \
+	VPMOVZXDQ Y0, Z0 \
+	VPMULUDQ Z0, Z0, Z1 \
+	VPADDQ Z10, Z1, Z1 \
+	VPSRLQ X13, Z1, Z1 \
+	VPMULLQ Z0, Z1, Z1 \
+	VPADDQ Z11, Z1, Z1 \
+	VPSRLQ X12, Z1, Z1 \
+	VPADDQ Z1, Z8, Z8
+
+// func denSum32AVX512(s *int32, n int, addSq uint64, sq uint64, addCub uint64, shiftCub uint64) uint64
+// The denominator's per-row sum of scales 1-3 over j in [0, n), n a
+// multiple of 16.
+TEXT ·denSum32AVX512(SB), NOSPLIT, $0-56
+	MOVQ s+0(FP), SI
+	MOVQ n+8(FP), CX
+	VPBROADCASTQ addSq+16(FP), Z10
+	MOVQ sq+24(FP), X13
+	VPBROADCASTQ addCub+32(FP), Z11
+	MOVQ shiftCub+40(FP), X12
+	VPXORQ Z8, Z8, Z8
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE g6done
+g6loop:
+	DEN32(0)
+	DEN32(32)
+	ADDQ $16, AX
+	CMPQ AX, CX
+	JLT g6loop
+g6done:
+	SUM512
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET

@@ -290,6 +290,32 @@ func TestKernelTwins(t *testing.T) {
 						}
 					}
 				}
+				// den0 and den123: full-range and extreme coefficients, each
+				// scale's shifts (the uint64 products wrap at full range)
+				for trial := 0; trial < 3; trial++ {
+					s16 := make([]int16, w+off)[off:]
+					s32 := make([]int32, w+off)[off:]
+					for i := range s16 {
+						s16[i] = int16(rng.Uint32())
+						s32[i] = int32(rng.Uint32()) >> (trial * 12)
+						if i%7 == 0 {
+							s16[i], s32[i] = math.MinInt16, math.MinInt32
+						}
+					}
+					if g, want := k.den0(s16), scalarKernels.den0(s16); g != want {
+						t.Fatalf("%s den0 trial %d: %d, want %d", name, trial, g, want)
+					}
+					for sc := 1; sc < NumScales; sc++ {
+						sq := denSqShift[sc]
+						for _, shiftCub := range []uint{0, 5, 12} {
+							g := k.den123(s32, 1<<sq, sq, 1<<shiftCub>>1, shiftCub)
+							want := scalarKernels.den123(s32, 1<<sq, sq, 1<<shiftCub>>1, shiftCub)
+							if g != want {
+								t.Fatalf("%s den123 scale %d trial %d: %d, want %d", name, sc, trial, g, want)
+							}
+						}
+					}
+				}
 				// cm0 over columns [1, w+1) of a w+2 row
 				for trial := 0; trial < 4; trial++ {
 					ww := w + 2
