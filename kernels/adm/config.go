@@ -67,7 +67,8 @@ type Config struct {
 	Factor [NumScales][NumBands]float32
 	// Weight is the fixed-point weight the CSF and contrast-masking stages
 	// multiply by: Factor*2^21 (h, v) and Factor*2^23 (d) at scale 0,
-	// Factor*2^32 at scales 1-3, each divided by 2^Norm[scale].
+	// Factor*2^32 at scales 1-3, each divided by 2^Norm[scale] (truncated
+	// as libvmaf does when Norm is 0, rounded to nearest otherwise).
 	Weight [NumScales][NumBands]uint32
 	// Norm is the power of two the weights of a scale were divided by to
 	// keep the masking square inside int32 (0 wherever libvmaf's own
@@ -215,8 +216,11 @@ func (c *Config) deriveWeights() error {
 					fits = false
 					break
 				}
+				// libvmaf truncates its weights; normalised ones (no
+				// libvmaf counterpart) round to nearest, which halves
+				// the weight's error (Barten scale 0 h/v: 9916.39).
 				wt[b] = uint64(v)
-				if k > 0 && roundNorm {
+				if k > 0 {
 					wt[b] = uint64(math.Round(v))
 				}
 				if wt[b] > WeightLimit[s][b] {
@@ -267,5 +271,3 @@ func WatsonQuantStep(lambda, theta int, nvd float64, rdh int) float32 {
 	q := float32(float64(2.0*float64(watsonA)*libm.Pow(10.0, float64(kt))) / float64(watsonAmps[lambda][theta]))
 	return q
 }
-
-var roundNorm = false
