@@ -2,13 +2,20 @@ package yuv
 
 import "unsafe"
 
-// anyBits reports whether some sample of p has a bit of mask set. It ORs
-// four samples per 64-bit load: the range check runs on every frame of
-// every feature, and a branch per sample made it a tenth of integer ADM's
-// time.
-func (p Plane) anyBits(mask uint16) bool {
+// RowsAbove reports whether a sample in rows [y0, y1) exceeds max, which
+// must be one less than a power of two (a bit depth's largest sample); it
+// is then a mask test, and ORs four samples per 64-bit load. The range
+// check runs on every frame of every feature: a branch per sample made it
+// a tenth of integer ADM's time, and a pass of its own over a frame that
+// is not in cache costs as much again, so scorers check rows as they
+// read them.
+func (p Plane) RowsAbove(max uint16, y0, y1 int) bool {
+	if max&(max+1) != 0 {
+		panic("yuv: RowsAbove bound is not 2^b-1")
+	}
+	mask := ^max
 	m := uint64(mask) * 0x0001_0001_0001_0001
-	for y := 0; y < p.Height; y++ {
+	for y := y0; y < y1; y++ {
 		row := p.Pix[y*p.Stride : y*p.Stride+p.Width]
 		n := len(row) &^ 15
 		var a, b, c, d uint64

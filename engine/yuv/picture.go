@@ -167,7 +167,7 @@ func (p Plane) At(x, y int) uint16 { return p.Pix[y*p.Stride+x] }
 func (p Plane) MaxAbove(max uint16) (x, y int, v uint16, found bool) {
 	// The common bound is a bit depth's 2^b-1: no sample above it is a
 	// mask test, done wholesale; the scan below only has to locate one.
-	if max&(max+1) == 0 && !p.anyBits(^max) {
+	if max&(max+1) == 0 && !p.RowsAbove(max, 0, p.Height) {
 		return 0, 0, 0, false
 	}
 	for y := 0; y < p.Height; y++ {

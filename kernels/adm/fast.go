@@ -76,6 +76,7 @@ type partWS struct {
 	src16 [NumBands][]int16
 	src32 [NumBands][]int32
 	inner [NumBands]int64
+	bad   bool // dwt0 met a sample out of range
 }
 
 func (f *fast) getWS() *fastWS {
@@ -191,14 +192,22 @@ func (f *fast) newMaps(res *FrameResult, s int) *fastMaps {
 
 func (f *fast) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResult, error) {
 	cfg := f.cfg
-	if err := checkPlane("reference", ref, cfg); err != nil {
+	if err := checkSize("reference", ref, cfg); err != nil {
 		return nil, err
 	}
-	if err := checkPlane("distorted", dist, cfg); err != nil {
+	if err := checkSize("distorted", dist, cfg); err != nil {
 		return nil, err
 	}
 	ws := f.getWS()
 	defer f.putWS(ws)
+	if f.dwt0(ws, ref, dist) {
+		// A sample out of range: the full check finds and names it.
+		for i, p := range [2]yuv.Plane{ref, dist} {
+			if err := checkPlane([2]string{"reference", "distorted"}[i], p, cfg); err != nil {
+				return nil, err
+			}
+		}
+	}
 	res := &FrameResult{Frame: frame}
 	var terms [NumScales]scaleTerms
 	for s := 0; s < NumScales; s++ {
@@ -207,7 +216,6 @@ func (f *fast) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResul
 			maps = f.newMaps(res, s)
 		}
 		if s == 0 {
-			f.dwt0(ws, ref, dist)
 			if !cfg.SkipScale0 {
 				terms[0] = f.scale0(ws, maps)
 			}
@@ -220,20 +228,38 @@ func (f *fast) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResul
 	return res, nil
 }
 
-// dwt0 runs the first level on both pictures, row bands in parallel.
-func (f *fast) dwt0(ws *fastWS, ref, dist yuv.Plane) {
+// dwt0 runs the first level on both pictures, row bands in parallel, and
+// reports whether a sample is out of range for the bit depth: output row i
+// checks input rows 2i and 2i+1 as it reads them (so every row once).
+func (f *fast) dwt0(ws *fastWS, ref, dist yuv.Plane) (bad bool) {
 	cfg := f.cfg
 	h0 := cfg.BandH[0]
 	loOnly := cfg.SkipScale0
+	maxv := uint16(1<<cfg.BitDepth - 1)
+	for _, p := range ws.parts {
+		if p != nil {
+			p.bad = false
+		}
+	}
 	f.forRows(ws, 2*h0, cfg.Width, func(p *partWS, lo, hi int) {
 		for r := lo; r < hi; r++ {
 			pl, dst := ref, ws.ref0
 			if r >= h0 {
 				pl, dst = dist, ws.dis0
 			}
-			f.dwt0Row(dst, pl, r%h0, p, loOnly)
+			i := r % h0
+			if pl.RowsAbove(maxv, 2*i, min(2*i+2, pl.Height)) {
+				p.bad = true
+			}
+			f.dwt0Row(dst, pl, i, p, loOnly)
 		}
 	})
+	for _, p := range ws.parts {
+		if p != nil && p.bad {
+			bad = true
+		}
+	}
+	return bad
 }
 
 func (f *fast) dwt0Row(dst *Bands16, pl yuv.Plane, i int, p *partWS, loOnly bool) {

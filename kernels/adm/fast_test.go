@@ -148,3 +148,52 @@ func TestFastParity(t *testing.T) {
 		})
 	}
 }
+
+// TestOutOfRange puts one sample over the bit depth's range anywhere (the
+// first and last rows and columns, odd heights) and expects both scorers
+// to refuse the frame naming the picture, the sample and its position,
+// then to score the next, clean frame normally.
+func TestOutOfRange(t *testing.T) {
+	for _, sz := range [][2]int{{64, 48}, {71, 37}} {
+		w, h := sz[0], sz[1]
+		ref, dist := extraPair("noise", w, h, 10)
+		cfg, err := NewConfig(nil, w, h, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := New(cfg).Score(0, ref.Luma(), dist.Luma(), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scorers := map[string]Scorer{"reference": New(cfg)}
+		for _, o := range fastVariants() {
+			scorers[fmt.Sprintf("%s/%d", o.Kernels, o.Threads)] = NewCPU(cfg, o)
+		}
+		for name, s := range scorers {
+			for _, at := range [][2]int{{0, 0}, {w - 1, h - 1}, {w / 2, h - 2}, {3, h / 2}} {
+				for pi, pic := range []string{"reference", "distorted"} {
+					pl := ref.Luma()
+					if pi == 1 {
+						pl = dist.Luma()
+					}
+					k := at[1]*pl.Stride + at[0]
+					old := pl.Pix[k]
+					pl.Pix[k] = 1024
+					_, err := s.Score(0, ref.Luma(), dist.Luma(), false)
+					pl.Pix[k] = old
+					msg := fmt.Sprintf("adm: %s sample 1024 at (%d, %d) is out of range for 10-bit input", pic, at[0], at[1])
+					if err == nil || err.Error() != msg {
+						t.Fatalf("%s %dx%d: err %v, want %q", name, w, h, err, msg)
+					}
+					got, err := s.Score(1, ref.Luma(), dist.Luma(), false)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if e := sameResult(got, want); e != nil {
+						t.Fatalf("%s after a refused frame: %v", name, e)
+					}
+				}
+			}
+		}
+	}
+}
