@@ -20,8 +20,8 @@ var (
 )
 
 // extraCase is one generated pair scored by libvmaf under one feature spec.
-// Integer runs compare bit for bit; "float_adm" runs give the Barten
-// reference that integer ADM must track within barternTol.
+// Integer runs compare bit for bit; "float_adm" runs are the float
+// reference for TestBartenVsFloat and TestWatsonVsFloat.
 type extraCase struct {
 	Name    string             `json:"name"`
 	Pattern string             `json:"pattern"`
@@ -116,6 +116,16 @@ func extraCases() []extraCase {
 	for _, bd := range []int{8, 10, 12} {
 		for _, pat := range []string{"noise", "checker", "extreme", "ramp"} {
 			add(pat, 640, 360, bd, "float_adm=adm_csf_mode=1:debug=true")
+		}
+	}
+	// libvmaf's own integer/float gap (Watson) on the adversarial pairs.
+	for _, bd := range []int{8, 10, 12, 16} {
+		for _, pat := range []string{"noise", "checker", "extreme"} {
+			add(pat, 176, 144, bd, "float_adm=debug=true")
+			if bd < 16 {
+				add(pat, 640, 360, bd, "adm=debug=true")
+				add(pat, 640, 360, bd, "float_adm=debug=true")
+			}
 		}
 	}
 	for _, o := range []string{
@@ -248,35 +258,135 @@ func TestExtra(t *testing.T) {
 	}
 }
 
-// bartenTol is how closely integer ADM with adm_csf_mode=1 follows
-// libvmaf's float ADM on the adversarial pairs (measured worst: 4.0e-5 on
-// 640x360 8-bit noise, 2.6e-5 on the checkerboards; libvmaf's own integer
-// and float ADM differ by up to 1.6e-3 in Watson mode on the golden
-// corpus). The banding ramps, where both scores exceed 1 by far, are only
-// logged.
+// How integer ADM is held against libvmaf's float ADM (float_adm). The
+// float64 model of float_adm (floatref_test.go) must reproduce it within
+// floatModelTol (float_adm sums in float32; measured worst 1.1e-7), so for
+// an integer score s, the model m and the model mi run on libvmaf's
+// integer DWT and decouple,
+//
+//	s - float_adm = (s - mi) + (mi - m) + (m - float_adm)
+//
+// where s - mi is what the integer CSF, masking and denominator stages add
+// (in Barten, the normalised weights) and mi - m is what libvmaf's integer
+// DWT and decouple cost, which Bandscope keeps bit-exact in every mode.
+// Measured on the generated pairs: |s - mi| <= 1.4e-6 in Barten
+// (bartenStageTol) and <= 7.6e-6 for libvmaf's own Watson integer ADM (its
+// hard-coded scale 0 weights 36453/49417 for 36451.7/49414.7), while
+// |mi - m| reaches 3.8e-5. Its causes, found by swapping one integer stage
+// at a time into the float64 model: on the 640x360 8-bit noise, one
+// scale-3 coefficient whose reference/distorted h-v angle is 0.998 degrees
+// in float and 1.006 with the integer DWT's Q15 taps, so the enhancement
+// gain limit applies in one and not the other (forcing float's angle test
+// there leaves 1e-6); on the checkerboards, 2.5e-5 from scale 0's Q6
+// rounding of the clean reference, inherited through the approximation by
+// every scale's denominator (+1.2e-5 to +4.0e-5 each); on the extremes,
+// 1.1e-5 from the Q15 taps themselves (float64 ADM with those taps moves
+// by the same). So 1e-5 of float_adm is out of reach for any integer ADM
+// that keeps libvmaf's DWT, and the assertion is the issue's 1e-5 beyond
+// what libvmaf's integer DWT and decouple cost, a bound libvmaf's own
+// Watson integer ADM meets too (TestWatsonVsFloat).
+const (
+	floatModelTol  = 5e-7
+	bartenStageTol = 2e-6
+	floatTol       = 1e-5
+)
+
+// bartenTol caps |integer - float_adm| outright per pattern (measured:
+// 3.9e-5 noise, 2.6e-5 checker, 7.7e-6 extreme). The banding ramps, where
+// both scores exceed 1 by far, are only logged: there the denominators are
+// tiny and libvmaf's integer denominator is coarse: at scales 1-3 it
+// shifts each square right by 30 or 31 bits after adding a whole unit, so
+// a scale-3 coefficient's square counts in steps of 1/32 (8-bit units),
+// and Barten's weights (27 at scale 3 against Watson's 0.046) lift those
+// terms far above the noise floor.
 var bartenTol = map[string]float64{"noise": 5e-5, "checker": 3e-5, "extreme": 1e-5}
+
+// floatGap checks one integer score against a float_adm run and returns
+// |s - float_adm|.
+func floatGap(t *testing.T, c extraCase, key string, s float64, stageTol float64) float64 {
+	t.Helper()
+	ref, dist := extraPair(c.Pattern, c.W, c.H, c.BD)
+	sp, err := feature.ParseSpec("adm=" + c.Feature[len("float_adm="):])
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := NewOptions()
+	if err := o.SetAll(sp.Opts); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := NewConfig(o, c.W, c.H, c.BD)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := floatModel{cfg: cfg}.score(ref.Luma(), dist.Luma()).ADM2
+	mi := floatModel{cfg: cfg, intStages: true}.score(ref.Luma(), dist.Luma()).ADM2
+	want := c.Metrics[key]
+	d := math.Abs(s - want)
+	t.Logf("%-52s integer %.9f float_adm %.9f: diff %+.2e = stages %+.2e + int DWT/decouple %+.2e + float32 %+.2e",
+		c.Name, s, want, s-want, s-mi, mi-m, m-want)
+	if _, adversarial := bartenTol[c.Pattern]; !adversarial {
+		return d
+	}
+	if e := math.Abs(m - want); e > floatModelTol {
+		t.Errorf("%s: float64 model %.9f is %.2e from float_adm %.9f", c.Name, m, e, want)
+	}
+	if e := math.Abs(s - mi); e > stageTol {
+		t.Errorf("%s: integer %.9f is %.2e from the float64 model on the integer DWT and decouple %.9f (> %g)", c.Name, s, e, mi, stageTol)
+	}
+	if lim := floatTol + math.Abs(mi-m); d > lim {
+		t.Errorf("%s: integer %.9f is %.2e from float_adm %.9f, over 1e-5 + the integer DWT/decouple's %.2e", c.Name, s, d, want, math.Abs(mi-m))
+	}
+	return d
+}
 
 // TestBartenVsFloat scores the generated pairs with adm_csf_mode=1 and
 // compares with libvmaf's float_adm under the same option.
 func TestBartenVsFloat(t *testing.T) {
 	worst := 0.0
 	for _, c := range loadExtra(t) {
-		if c.Feature[:5] != "float" {
+		if c.Feature != "float_adm=adm_csf_mode=1:debug=true" {
 			continue
 		}
 		ref, dist := extraPair(c.Pattern, c.W, c.H, c.BD)
 		r, _ := scoreSpec(t, "adm=adm_csf_mode=1", ref, dist)
-		want := c.Metrics["adm2_csf_1"]
-		d := math.Abs(r.ADM2 - want)
-		if _, ok := bartenTol[c.Pattern]; ok {
+		d := floatGap(t, c, "adm2_csf_1", r.ADM2, bartenStageTol)
+		if tol, ok := bartenTol[c.Pattern]; ok {
 			worst = max(worst, d)
-		}
-		t.Logf("%-60s integer %.9f float %.9f diff %.2e", c.Name, r.ADM2, want, d)
-		if tol, ok := bartenTol[c.Pattern]; ok && d > tol {
-			t.Errorf("%s: integer_adm2_csf_1 %.9f, float_adm %.9f (diff %.2e > %g)", c.Name, r.ADM2, want, d, tol)
+			if d > tol {
+				t.Errorf("%s: integer_adm2_csf_1 %.9f is %.2e from float_adm (> %g)", c.Name, r.ADM2, d, tol)
+			}
 		}
 	}
-	t.Logf("worst |integer - float| on noise, checker and extremes = %.3g", worst)
+	t.Logf("worst |integer - float_adm| on noise, checker and extremes = %.3g", worst)
+}
+
+// TestWatsonVsFloat holds libvmaf's own integer ADM (Watson, its integer_adm2
+// from the same file, which TestExtra matches bit for bit) to the bound
+// TestBartenVsFloat asserts for Barten, on the same pairs.
+func TestWatsonVsFloat(t *testing.T) {
+	cs := loadExtra(t)
+	integer := map[string]float64{}
+	for _, c := range cs {
+		if c.Feature == "adm=debug=true" {
+			integer[fmt.Sprintf("%s %d %d %d", c.Pattern, c.W, c.H, c.BD)] = c.Metrics["integer_adm2"]
+		}
+	}
+	n, worst := 0, 0.0
+	for _, c := range cs {
+		if c.Feature != "float_adm=debug=true" {
+			continue
+		}
+		s, ok := integer[fmt.Sprintf("%s %d %d %d", c.Pattern, c.W, c.H, c.BD)]
+		if !ok {
+			t.Fatalf("%s: no integer run of the same pair", c.Name)
+		}
+		worst = max(worst, floatGap(t, c, "adm2", s, floatTol))
+		n++
+	}
+	if n == 0 {
+		t.Fatal("no float_adm Watson runs in " + extraFile)
+	}
+	t.Logf("libvmaf's own worst |integer_adm2 - float_adm adm2| = %.3g", worst)
 }
 
 // samePrinted reports whether libvmaf's JSON writer prints a and b the
