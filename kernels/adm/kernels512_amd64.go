@@ -26,6 +26,15 @@ func denSum16AVX512(s *int16, n int) uint64
 //go:noescape
 func denSum32AVX512(s *int32, n int, addSq, sq, addCub, shiftCub uint64) uint64
 
+//go:noescape
+func dwt123HAVX512(lo, hi *int32, src *int32, n int, add int64, shift uint64)
+
+//go:noescape
+func csf0AVX512(f, c *int32, s0, s1, s2 *int16, n int, w0, w1, w2 int32)
+
+//go:noescape
+func angle0AVX512(flag *int32, oh, ov, th, tv *int16, n int, cos1 float64)
+
 // avx512Kernels replaces the AVX2 set's kernels with their AVX-512 twins
 // where sixteen lanes or 64-bit lane arithmetic pay.
 func avx512Kernels(k *kernels) {
@@ -36,6 +45,49 @@ func avx512Kernels(k *kernels) {
 	k.cm123 = cm123SIMD512
 	k.den0 = den0SIMD512
 	k.den123 = den123SIMD512
+	k.dwt123H = dwt123HSIMD512
+	k.csf0 = csf0SIMD512
+	k.angle0 = angle0SIMD512
+}
+
+func dwt123HSIMD512(a, v, hh, d, lo, hi []int32, j0, j1 int, add int64, shift uint) {
+	n := (j1 - j0) &^ 7
+	if n > 0 && shift <= 63 {
+		e := j0 + n
+		// The kernel reads lo and hi [2*j0-1, 2*e+1) and writes [j0, e).
+		_, _ = lo[2*e], hi[2*e]
+		_, _ = lo[2*j0-1], hi[2*j0-1]
+		_, _, _, _ = a[e-1], v[e-1], hh[e-1], d[e-1]
+		dwt123HAVX512(&a[j0], &v[j0], &lo[2*j0-1], n, add, uint64(shift))
+		dwt123HAVX512(&hh[j0], &d[j0], &hi[2*j0-1], n, add, uint64(shift))
+	} else {
+		n = 0
+	}
+	if j0+n < j1 {
+		dwt123HSIMD(a, v, hh, d, lo, hi, j0+n, j1, add, shift)
+	}
+}
+
+func csf0SIMD512(f, c []int32, s0, s1, s2 []int16, wt *[NumBands]int32) {
+	n := len(f) &^ 15
+	if n > 0 {
+		_, _, _, _ = c[n-1], s0[n-1], s1[n-1], s2[n-1]
+		csf0AVX512(&f[0], &c[0], &s0[0], &s1[0], &s2[0], n, wt[0], wt[1], wt[2])
+	}
+	if n < len(f) {
+		csf0SIMD(f[n:], c[n:], s0[n:], s1[n:], s2[n:], wt)
+	}
+}
+
+func angle0SIMD512(flag []int32, oh, ov, th, tv []int16, cos1 float32) {
+	n := len(flag) &^ 15
+	if n > 0 {
+		_, _, _, _ = oh[n-1], ov[n-1], th[n-1], tv[n-1]
+		angle0AVX512(&flag[0], &oh[0], &ov[0], &th[0], &tv[0], n, float64(cos1))
+	}
+	if n < len(flag) {
+		angle0SIMD(flag[n:], oh[n:], ov[n:], th[n:], tv[n:], cos1)
+	}
 }
 
 func den0SIMD512(s []int16) uint64 {

@@ -15,7 +15,28 @@ DATA k512<>+48(SB)/8, $0x3f30000000000000 // 2^-12
 DATA k512<>+56(SB)/4, $16384
 DATA k512<>+60(SB)/4, $0
 DATA k512<>+64(SB)/8, $0x8000000 // 2^27
-GLOBL k512<>(SB), RODATA|NOPTR, $72
+DATA k512<>+72(SB)/4, $0x80000000
+DATA k512<>+76(SB)/4, $0
+GLOBL k512<>(SB), RODATA|NOPTR, $80
+
+// The DWT taps (low-pass, then high-pass) and scale 0's masking
+// constants, as kernels_amd64.s has them (DATA symbols are per file).
+DATA taps5<>+0(SB)/4, $15826
+DATA taps5<>+4(SB)/4, $27411
+DATA taps5<>+8(SB)/4, $7345
+DATA taps5<>+12(SB)/4, $-4240
+DATA taps5<>+16(SB)/4, $-4240
+DATA taps5<>+20(SB)/4, $-7345
+DATA taps5<>+24(SB)/4, $27411
+DATA taps5<>+28(SB)/4, $-15826
+GLOBL taps5<>(SB), RODATA|NOPTR, $32
+
+DATA csf5<>+0(SB)/4, $4369
+DATA csf5<>+4(SB)/4, $8738
+DATA csf5<>+8(SB)/4, $2048
+DATA csf5<>+12(SB)/4, $16384
+DATA csf5<>+16(SB)/4, $65535
+GLOBL csf5<>(SB), RODATA|NOPTR, $20
 
 // func angle123AVX512(flag *int32, oh, ov, th, tv *int32, n int, cos1 float64)
 // For j in [0, n), n a multiple of 8: flag[j] = -1 where angleFlag holds
@@ -466,4 +487,190 @@ g6done:
 	SUM512
 	MOVQ AX, ret+48(FP)
 	VZEROUPPER
+	RET
+
+// H5FILT(t0, t1, t2, t3, dst): the 8 outputs of one filter from the pairs
+// (s0, s1) in Z0 and (s2, s3) in Z1 (s1, s3 shifted down in Z2, Z3), in
+// int64, rounded with Z4 and shifted by X5 (arithmetic), truncated to
+// int32 at dst.
+#define H5FILT(t0, t1, t2, t3, dst) \
+	VPMULDQ t0, Z0, Z16 \
+	VPMULDQ t1, Z2, Z17 \
+	VPADDQ Z17, Z16, Z16 \
+	VPMULDQ t2, Z1, Z17 \
+	VPADDQ Z17, Z16, Z16 \
+	VPMULDQ t3, Z3, Z17 \
+	VPADDQ Z17, Z16, Z16 \
+	VPADDQ Z4, Z16, Z16 \
+	VPSRAQ X5, Z16, Z16 \
+	VPMOVQD Z16, dst
+
+// func dwt123HAVX512(lo, hi *int32, src *int32, n int, add int64, shift uint64)
+// dwt123HAVX2 eight outputs at a time (n a multiple of 8); it reads
+// src[0 .. 2n+1].
+TEXT ·dwt123HAVX512(SB), NOSPLIT, $0-48
+	MOVQ lo+0(FP), DI
+	MOVQ hi+8(FP), SI
+	MOVQ src+16(FP), R8
+	MOVQ n+24(FP), CX
+	VPBROADCASTQ add+32(FP), Z4
+	MOVQ shift+40(FP), X5
+	VPBROADCASTD taps5<>+0(SB), Z8
+	VPBROADCASTD taps5<>+4(SB), Z9
+	VPBROADCASTD taps5<>+8(SB), Z10
+	VPBROADCASTD taps5<>+12(SB), Z11
+	VPBROADCASTD taps5<>+16(SB), Z12
+	VPBROADCASTD taps5<>+20(SB), Z13
+	VPBROADCASTD taps5<>+24(SB), Z14
+	VPBROADCASTD taps5<>+28(SB), Z15
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE h5done
+h5loop:
+	VMOVDQU32 (R8)(AX*8), Z0
+	VMOVDQU32 8(R8)(AX*8), Z1
+	VPSRLQ $32, Z0, Z2
+	VPSRLQ $32, Z1, Z3
+	H5FILT(Z8, Z9, Z10, Z11, Y18)
+	H5FILT(Z12, Z13, Z14, Z15, Y19)
+	VMOVDQU32 Y18, (DI)(AX*4)
+	VMOVDQU32 Y19, (SI)(AX*4)
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT h5loop
+	VZEROUPPER
+h5done:
+	RET
+
+// CSF5BAND(src, wt, add, shift): CSF0BAND for 16 columns, sums in Z8, Z9.
+#define CSF5BAND(src, wt, add, shift) \
+	VPMOVSXWD src, Z0 \
+	VPMULLD wt, Z0, Z0 \
+	VPADDD add, Z0, Z0 \
+	VPSRAD $shift, Z0, Z0 \
+	VPSLLD $16, Z0, Z0 \
+	VPSRAD $16, Z0, Z0 \
+	VPABSD Z0, Z0 \
+	VPMULLD Z10, Z0, Z1 \
+	VPMULLD Z11, Z0, Z0 \
+	VPADDD Z12, Z1, Z1 \
+	VPADDD Z12, Z0, Z0 \
+	VPSRAD $12, Z1, Z1 \
+	VPSRAD $12, Z0, Z0 \
+	VPSLLD $16, Z1, Z1 \
+	VPSRAD $16, Z1, Z1 \
+	VPSLLD $16, Z0, Z0 \
+	VPSRAD $16, Z0, Z0 \
+	VPADDD Z1, Z8, Z8 \
+	VPADDD Z0, Z9, Z9
+
+// func csf0AVX512(f, c *int32, s0, s1, s2 *int16, n int, w0, w1, w2 int32)
+// csf0AVX2 sixteen columns at a time (n a multiple of 16).
+TEXT ·csf0AVX512(SB), NOSPLIT, $0-60
+	MOVQ f+0(FP), DI
+	MOVQ c+8(FP), SI
+	MOVQ s0+16(FP), R8
+	MOVQ s1+24(FP), R9
+	MOVQ s2+32(FP), R10
+	MOVQ n+40(FP), CX
+	MOVL w0+48(FP), BX
+	VPBROADCASTD BX, Z13
+	MOVL w1+52(FP), BX
+	VPBROADCASTD BX, Z14
+	MOVL w2+56(FP), BX
+	VPBROADCASTD BX, Z15
+	VPBROADCASTD csf5<>+0(SB), Z10
+	VPBROADCASTD csf5<>+4(SB), Z11
+	VPBROADCASTD csf5<>+8(SB), Z12
+	VPBROADCASTD csf5<>+12(SB), Z6
+	VPBROADCASTD csf5<>+16(SB), Z7
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE s5done
+s5loop:
+	VPXORD Z8, Z8, Z8
+	VPXORD Z9, Z9, Z9
+	CSF5BAND((R8)(AX*2), Z13, Z6, 15)
+	CSF5BAND((R9)(AX*2), Z14, Z6, 15)
+	CSF5BAND((R10)(AX*2), Z15, Z7, 17)
+	VMOVDQU32 Z8, (DI)(AX*4)
+	VMOVDQU32 Z9, (SI)(AX*4)
+	ADDQ $16, AX
+	CMPQ AX, CX
+	JLT s5loop
+	VZEROUPPER
+s5done:
+	RET
+
+// I32TOPS5(x): the 16 int32 lanes of x (exact products and sums of int16s,
+// whose one wrap, 2^31, reads as INT_MIN) rounded to float32 as Go's
+// float32(int64) does: INT_MIN converts to -2^31 and its sign flips.
+// Z12 holds INT_MIN; clobbers K1.
+#define I32TOPS5(x) \
+	VPCMPEQD Z12, x, K1 \
+	VCVTDQ2PS x, x \
+	VPXORD Z12, x, K1, x
+
+// ANGLE5HALF(dp, om, tm, k): k = the angle test for 8 lanes of float32
+// (Y registers), in float64 as angleFlag computes it.
+#define ANGLE5HALF(dp, om, tm, k) \
+	VCVTPS2PD dp, Z4 \
+	VCVTPS2PD om, Z5 \
+	VCVTPS2PD tm, Z6 \
+	VMULPD Z13, Z4, Z4 \
+	VMULPD Z13, Z5, Z5 \
+	VMULPD Z13, Z6, Z6 \
+	VMULPD Z5, Z14, Z5 \
+	VMULPD Z6, Z5, Z5 \
+	VMULPD Z4, Z4, Z7 \
+	VCMPPD $0x1D, Z5, Z7, k \
+	VCMPPD $0x1D, Z15, Z4, K3 \
+	KANDW K3, k, k
+
+// func angle0AVX512(flag *int32, oh, ov, th, tv *int16, n int, cos1 float64)
+// angle0AVX2 sixteen columns at a time (n a multiple of 16).
+TEXT ·angle0AVX512(SB), NOSPLIT, $0-56
+	MOVQ flag+0(FP), DI
+	MOVQ oh+8(FP), R8
+	MOVQ ov+16(FP), R9
+	MOVQ th+24(FP), R10
+	MOVQ tv+32(FP), R11
+	MOVQ n+40(FP), CX
+	VBROADCASTSD cos1+48(FP), Z14
+	VPBROADCASTD k512<>+72(SB), Z12
+	VBROADCASTSD k512<>+48(SB), Z13
+	VPXORQ Z15, Z15, Z15
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE b5done
+b5loop:
+	VPMOVSXWD (R8)(AX*2), Z0
+	VPMOVSXWD (R9)(AX*2), Z1
+	VPMOVSXWD (R10)(AX*2), Z2
+	VPMOVSXWD (R11)(AX*2), Z3
+	VPMULLD Z2, Z0, Z8
+	VPMULLD Z3, Z1, Z9
+	VPADDD Z9, Z8, Z8 // dp
+	VPMULLD Z0, Z0, Z0
+	VPMULLD Z1, Z1, Z1
+	VPADDD Z1, Z0, Z0 // om
+	VPMULLD Z2, Z2, Z2
+	VPMULLD Z3, Z3, Z3
+	VPADDD Z3, Z2, Z2 // tm
+	I32TOPS5(Z8)
+	I32TOPS5(Z0)
+	I32TOPS5(Z2)
+	ANGLE5HALF(Y8, Y0, Y2, K4)
+	VEXTRACTF32X8 $1, Z8, Y8
+	VEXTRACTF32X8 $1, Z0, Y0
+	VEXTRACTF32X8 $1, Z2, Y2
+	ANGLE5HALF(Y8, Y0, Y2, K5)
+	KUNPCKBW K4, K5, K4
+	VPMOVM2D K4, Z9
+	VMOVDQU32 Z9, (DI)(AX*4)
+	ADDQ $16, AX
+	CMPQ AX, CX
+	JLT b5loop
+	VZEROUPPER
+b5done:
 	RET
