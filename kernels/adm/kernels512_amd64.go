@@ -35,6 +35,12 @@ func csf0AVX512(f, c *int32, s0, s1, s2 *int16, n int, w0, w1, w2 int32)
 //go:noescape
 func angle0AVX512(flag *int32, oh, ov, th, tv *int16, n int, cos1 float64)
 
+//go:noescape
+func dwt0HAVX512(lo, hi *int16, src *int16, n int)
+
+//go:noescape
+func dwt0VAVX512(lo, hi *int16, r0, r1, r2, r3 *uint16, n int, addLo, addHi int32, shift uint64)
+
 // avx512Kernels replaces the AVX2 set's kernels with their AVX-512 twins
 // where sixteen lanes or 64-bit lane arithmetic pay.
 func avx512Kernels(k *kernels) {
@@ -48,6 +54,59 @@ func avx512Kernels(k *kernels) {
 	k.dwt123H = dwt123HSIMD512
 	k.csf0 = csf0SIMD512
 	k.angle0 = angle0SIMD512
+	k.dwt0H = dwt0HSIMD512
+	k.dwt0V = dwt0VSIMD512
+}
+
+// The row kernels below whose outputs depend on their inputs alone finish
+// a row that is not a whole number of vectors with one more vector, flush
+// with the row's end, recomputing a few outputs the same way: the Go
+// twins' tails cost more than the rest of the row.
+
+func dwt0VSIMD512(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly bool) {
+	n := len(lo)
+	if n < 32 || bitDepth > 15 {
+		dwt0VSIMD(lo, hi, r0, r1, r2, r3, bitDepth, loOnly)
+		return
+	}
+	_, _, _, _, _ = hi[n-1], r0[n-1], r1[n-1], r2[n-1], r3[n-1]
+	add := int32(1) << (bitDepth - 1)
+	v := n &^ 31
+	dwt0VAVX512(&lo[0], &hi[0], &r0[0], &r1[0], &r2[0], &r3[0], v, add-dwtLoSum*add, add, uint64(bitDepth))
+	if v < n {
+		e := n - 32
+		dwt0VAVX512(&lo[e], &hi[e], &r0[e], &r1[e], &r2[e], &r3[e], 32, add-dwtLoSum*add, add, uint64(bitDepth))
+	}
+}
+
+func dwt0HSIMD512(a, v, hh, d, lo, hi []int16, j0, j1 int, loOnly bool) {
+	n := j1 - j0
+	if n < 32 {
+		dwt0HSIMD(a, v, hh, d, lo, hi, j0, j1, loOnly)
+		return
+	}
+	// The kernel reads lo and hi [2*j0-1, 2*j1+1) and writes [j0, j1).
+	_, _ = lo[2*j1], hi[2*j1]
+	_ = lo[2*j0-1]
+	_ = a[j1-1]
+	if !loOnly {
+		_, _, _ = v[j1-1], hh[j1-1], d[j1-1]
+	}
+	run := func(j, n int) {
+		if loOnly {
+			// v is absent; the high-pass half of a's pass lands in hi
+			// (an input row this pass never reads when loOnly), past use.
+			dwt0HAVX512(&a[j], &hi[j], &lo[2*j-1], n)
+		} else {
+			dwt0HAVX512(&a[j], &v[j], &lo[2*j-1], n)
+			dwt0HAVX512(&hh[j], &d[j], &hi[2*j-1], n)
+		}
+	}
+	m := n &^ 31
+	run(j0, m)
+	if m < n {
+		run(j1-32, 32)
+	}
 }
 
 func dwt123HSIMD512(a, v, hh, d, lo, hi []int32, j0, j1 int, add int64, shift uint) {

@@ -38,6 +38,29 @@ DATA csf5<>+12(SB)/4, $16384
 DATA csf5<>+16(SB)/4, $65535
 GLOBL csf5<>(SB), RODATA|NOPTR, $20
 
+// The DWT taps as int16 pairs (low-pass s0,s1 | s2,s3; high-pass
+// likewise), one dword per pair; then 32768; then the qword order that
+// undoes a 512-bit saturating pack's lane interleave.
+DATA pairs5<>+0(SB)/2, $15826
+DATA pairs5<>+2(SB)/2, $27411
+DATA pairs5<>+4(SB)/2, $7345
+DATA pairs5<>+6(SB)/2, $-4240
+DATA pairs5<>+8(SB)/2, $-4240
+DATA pairs5<>+10(SB)/2, $-7345
+DATA pairs5<>+12(SB)/2, $27411
+DATA pairs5<>+14(SB)/2, $-15826
+DATA pairs5<>+16(SB)/4, $32768
+DATA pairs5<>+20(SB)/4, $0
+DATA pairs5<>+24(SB)/8, $0
+DATA pairs5<>+32(SB)/8, $2
+DATA pairs5<>+40(SB)/8, $4
+DATA pairs5<>+48(SB)/8, $6
+DATA pairs5<>+56(SB)/8, $1
+DATA pairs5<>+64(SB)/8, $3
+DATA pairs5<>+72(SB)/8, $5
+DATA pairs5<>+80(SB)/8, $7
+GLOBL pairs5<>(SB), RODATA|NOPTR, $88
+
 // func angle123AVX512(flag *int32, oh, ov, th, tv *int32, n int, cos1 float64)
 // For j in [0, n), n a multiple of 8: flag[j] = -1 where angleFlag holds
 // for the int32 coefficients, else 0. The dot product and magnitudes are
@@ -673,4 +696,117 @@ b5loop:
 	JLT b5loop
 	VZEROUPPER
 b5done:
+	RET
+
+// H0FILT(pa, pb, dst): 32 outputs of one DWT0 horizontal filter from the
+// pair loads Z0..Z3, rounded with Z8, shifted by 16, packed to int16 at
+// dst in order (Z16 holds the qword order).
+#define H0FILT(pa, pb, dst) \
+	VPMADDWD pa, Z0, Z9 \
+	VPMADDWD pb, Z1, Z10 \
+	VPADDD Z10, Z9, Z9 \
+	VPMADDWD pa, Z2, Z10 \
+	VPMADDWD pb, Z3, Z11 \
+	VPADDD Z11, Z10, Z10 \
+	VPADDD Z8, Z9, Z9 \
+	VPADDD Z8, Z10, Z10 \
+	VPSRAD $16, Z9, Z9 \
+	VPSRAD $16, Z10, Z10 \
+	VPACKSSDW Z10, Z9, Z9 \
+	VPERMQ Z9, Z16, dst
+
+// func dwt0HAVX512(lo, hi *int16, src *int16, n int)
+// dwt0HAVX2 thirty-two outputs at a time (n a multiple of 32).
+TEXT ·dwt0HAVX512(SB), NOSPLIT, $0-32
+	MOVQ lo+0(FP), DI
+	MOVQ hi+8(FP), SI
+	MOVQ src+16(FP), R8
+	MOVQ n+24(FP), CX
+	VPBROADCASTD pairs5<>+0(SB), Z4
+	VPBROADCASTD pairs5<>+4(SB), Z5
+	VPBROADCASTD pairs5<>+8(SB), Z6
+	VPBROADCASTD pairs5<>+12(SB), Z7
+	VPBROADCASTD pairs5<>+16(SB), Z8
+	VMOVDQU64 pairs5<>+24(SB), Z16
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE i5done
+i5loop:
+	VMOVDQU32 (R8)(AX*4), Z0
+	VMOVDQU32 4(R8)(AX*4), Z1
+	VMOVDQU32 64(R8)(AX*4), Z2
+	VMOVDQU32 68(R8)(AX*4), Z3
+	H0FILT(Z4, Z5, Z17)
+	H0FILT(Z6, Z7, Z18)
+	VMOVDQU32 Z17, (DI)(AX*2)
+	VMOVDQU32 Z18, (SI)(AX*2)
+	ADDQ $32, AX
+	CMPQ AX, CX
+	JLT i5loop
+	VZEROUPPER
+i5done:
+	RET
+
+// V0FILT(pa, pb, add, dst): one DWT0 vertical filter over 32 columns from
+// the interleaved rows (Z4/Z5: r0,r1 low/high words; Z6/Z7: r2,r3), plus
+// add, shifted by X14, truncated to int16 at dst in column order.
+#define V0FILT(pa, pb, add, dst) \
+	VPMADDWD pa, Z4, Z9 \
+	VPMADDWD pb, Z6, Z10 \
+	VPADDD Z10, Z9, Z9 \
+	VPMADDWD pa, Z5, Z10 \
+	VPMADDWD pb, Z7, Z11 \
+	VPADDD Z11, Z10, Z10 \
+	VPADDD add, Z9, Z9 \
+	VPADDD add, Z10, Z10 \
+	VPSRAD X14, Z9, Z9 \
+	VPSRAD X14, Z10, Z10 \
+	VPSLLD $16, Z9, Z9 \
+	VPSRAD $16, Z9, Z9 \
+	VPSLLD $16, Z10, Z10 \
+	VPSRAD $16, Z10, Z10 \
+	VPACKSSDW Z10, Z9, dst
+
+// func dwt0VAVX512(lo, hi *int16, r0, r1, r2, r3 *uint16, n int, addLo, addHi int32, shift uint64)
+// dwt0VAVX2 thirty-two columns at a time (n a multiple of 32) for samples
+// under 2^15: they are int16 then, the taps pair up for PMADDWD, and no
+// sum wraps (|sum| <= 54822 * 32767 < 2^31).
+TEXT ·dwt0VAVX512(SB), NOSPLIT, $0-72
+	MOVQ lo+0(FP), DI
+	MOVQ hi+8(FP), SI
+	MOVQ r0+16(FP), R8
+	MOVQ r1+24(FP), R9
+	MOVQ r2+32(FP), R10
+	MOVQ r3+40(FP), R11
+	MOVQ n+48(FP), CX
+	MOVQ shift+64(FP), X14
+	MOVL addLo+56(FP), BX
+	VPBROADCASTD BX, Z12
+	MOVL addHi+60(FP), BX
+	VPBROADCASTD BX, Z13
+	VPBROADCASTD pairs5<>+0(SB), Z20
+	VPBROADCASTD pairs5<>+4(SB), Z21
+	VPBROADCASTD pairs5<>+8(SB), Z22
+	VPBROADCASTD pairs5<>+12(SB), Z23
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE w5done
+w5loop:
+	VMOVDQU16 (R8)(AX*2), Z0
+	VMOVDQU16 (R9)(AX*2), Z1
+	VMOVDQU16 (R10)(AX*2), Z2
+	VMOVDQU16 (R11)(AX*2), Z3
+	VPUNPCKLWD Z1, Z0, Z4
+	VPUNPCKHWD Z1, Z0, Z5
+	VPUNPCKLWD Z3, Z2, Z6
+	VPUNPCKHWD Z3, Z2, Z7
+	V0FILT(Z20, Z21, Z12, Z17)
+	V0FILT(Z22, Z23, Z13, Z18)
+	VMOVDQU16 Z17, (DI)(AX*2)
+	VMOVDQU16 Z18, (SI)(AX*2)
+	ADDQ $32, AX
+	CMPQ AX, CX
+	JLT w5loop
+	VZEROUPPER
+w5done:
 	RET
