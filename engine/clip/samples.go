@@ -1,7 +1,6 @@
 package clip
 
 import (
-	"encoding/binary"
 	"fmt"
 
 	"github.com/bandscope/bandscope/engine/yuv"
@@ -54,26 +53,10 @@ func unpack(src []byte, dst *yuv.Picture) error {
 		p := dst.Planes[i]
 		var acc uint16
 		if f.BitDepth > 8 {
-			s := src[:2*len(p)]
-			j := 0
-			// Four samples a step: one 64-bit load instead of four.
-			for ; j+4 <= len(p); j += 4 {
-				w := binary.LittleEndian.Uint64(s[2*j:])
-				q := p[j : j+4 : j+4]
-				q[0], q[1], q[2], q[3] = uint16(w), uint16(w>>16), uint16(w>>32), uint16(w>>48)
-				acc |= uint16(w) | uint16(w>>16) | uint16(w>>32) | uint16(w>>48)
-			}
-			for ; j < len(p); j++ {
-				v := binary.LittleEndian.Uint16(s[2*j:])
-				p[j] = v
-				acc |= v
-			}
+			acc = widen16(p, src[:2*len(p)])
 			src = src[2*len(p):]
 		} else {
-			s := src[:len(p)]
-			for j, b := range s {
-				p[j] = uint16(b)
-			}
+			widen8(p, src[:len(p)])
 			src = src[len(p):]
 			continue
 		}

@@ -372,7 +372,7 @@ func (f *fast) dwt123(ws *fastWS, s int) {
 					src = ws.dis[s-1]
 				}
 				rows := f.indY[s]
-				dwt123V(p.lo32[:iw], p.hi32[:iw], src.A[rows[0][i]*iw:][:iw], src.A[rows[1][i]*iw:][:iw],
+				f.k.dwt23V(p.lo32[:iw], p.hi32[:iw], src.A[rows[0][i]*iw:][:iw], src.A[rows[1][i]*iw:][:iw],
 					src.A[rows[2][i]*iw:][:iw], src.A[rows[3][i]*iw:][:iw], s)
 			}
 			f.dwt123H(dst, i, p.lo32[:iw], p.hi32[:iw], s)

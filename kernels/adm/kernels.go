@@ -34,6 +34,8 @@ type kernels struct {
 	// dwt1V: scale 1's vertical pass over one row (from scale 0's int16
 	// approximation).
 	dwt1V func(lo, hi []int32, r0, r1, r2, r3 []int16)
+	// dwt23V: the vertical pass of scales 2 and 3 over one row.
+	dwt23V func(lo, hi []int32, r0, r1, r2, r3 []int32, scale int)
 	// dwt123H: the horizontal pass of scales 1-3, outputs [j0, j1) away
 	// from the edges.
 	dwt123H func(a, v, hh, d, lo, hi []int32, j0, j1 int, add int64, shift uint)
@@ -44,7 +46,7 @@ type kernels struct {
 	cm0   func(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params, thr []int32)
 }
 
-var scalarKernels = &kernels{set: cpu.Scalar, dwt0V: dwt0VGo, dwt0H: dwt0HGo, csf0: csf0Go, angle0: angle0Go, decouple0: decouple0Go, cm0: cm0Go, cm123: cm123Go, csf123: csf123Go, angle123: angle123Go, decouple123: decouple123Go, den0: den0Go, den123: den123Go, dwt1V: dwt1VGo, dwt123H: dwt123HGo}
+var scalarKernels = &kernels{set: cpu.Scalar, dwt0V: dwt0VGo, dwt0H: dwt0HGo, csf0: csf0Go, angle0: angle0Go, decouple0: decouple0Go, cm0: cm0Go, cm123: cm123Go, csf123: csf123Go, angle123: angle123Go, decouple123: decouple123Go, den0: den0Go, den123: den123Go, dwt1V: dwt1VGo, dwt23V: dwt123V[int32], dwt123H: dwt123HGo}
 
 // kernelsFor returns the kernels of a set, the Go twins where the set has
 // none of its own.

@@ -41,6 +41,9 @@ func dwt0HAVX512(lo, hi *int16, src *int16, n int)
 //go:noescape
 func dwt0VAVX512(lo, hi *int16, r0, r1, r2, r3 *uint16, n int, addLo, addHi int32, shift uint64)
 
+//go:noescape
+func dwt123VAVX512(lo, hi *int32, r0, r1, r2, r3 *int32, n int, add int64, shift uint64)
+
 // avx512Kernels replaces the AVX2 set's kernels with their AVX-512 twins
 // where sixteen lanes or 64-bit lane arithmetic pay.
 func avx512Kernels(k *kernels) {
@@ -56,6 +59,23 @@ func avx512Kernels(k *kernels) {
 	k.angle0 = angle0SIMD512
 	k.dwt0H = dwt0HSIMD512
 	k.dwt0V = dwt0VSIMD512
+	k.dwt23V = dwt23VSIMD512
+}
+
+func dwt23VSIMD512(lo, hi []int32, r0, r1, r2, r3 []int32, scale int) {
+	n := len(lo)
+	if n < 8 {
+		dwt123V(lo, hi, r0, r1, r2, r3, scale)
+		return
+	}
+	_, _, _, _, _ = hi[n-1], r0[n-1], r1[n-1], r2[n-1], r3[n-1]
+	add, shift := vpAdd[scale], uint64(vpShift[scale])
+	v := n &^ 7
+	dwt123VAVX512(&lo[0], &hi[0], &r0[0], &r1[0], &r2[0], &r3[0], v, add, shift)
+	if v < n {
+		e := n - 8
+		dwt123VAVX512(&lo[e], &hi[e], &r0[e], &r1[e], &r2[e], &r3[e], 8, add, shift)
+	}
 }
 
 // The row kernels below whose outputs depend on their inputs alone finish
@@ -110,42 +130,48 @@ func dwt0HSIMD512(a, v, hh, d, lo, hi []int16, j0, j1 int, loOnly bool) {
 }
 
 func dwt123HSIMD512(a, v, hh, d, lo, hi []int32, j0, j1 int, add int64, shift uint) {
-	n := (j1 - j0) &^ 7
-	if n > 0 && shift <= 63 {
-		e := j0 + n
-		// The kernel reads lo and hi [2*j0-1, 2*e+1) and writes [j0, e).
-		_, _ = lo[2*e], hi[2*e]
-		_, _ = lo[2*j0-1], hi[2*j0-1]
-		_, _, _, _ = a[e-1], v[e-1], hh[e-1], d[e-1]
-		dwt123HAVX512(&a[j0], &v[j0], &lo[2*j0-1], n, add, uint64(shift))
-		dwt123HAVX512(&hh[j0], &d[j0], &hi[2*j0-1], n, add, uint64(shift))
-	} else {
-		n = 0
+	n := j1 - j0
+	if n < 8 || shift > 63 {
+		dwt123HSIMD(a, v, hh, d, lo, hi, j0, j1, add, shift)
+		return
 	}
-	if j0+n < j1 {
-		dwt123HSIMD(a, v, hh, d, lo, hi, j0+n, j1, add, shift)
+	// The kernel reads lo and hi [2*j0-1, 2*j1+1) and writes [j0, j1).
+	_, _ = lo[2*j1], hi[2*j1]
+	_, _ = lo[2*j0-1], hi[2*j0-1]
+	_, _, _, _ = a[j1-1], v[j1-1], hh[j1-1], d[j1-1]
+	run := func(j, n int) {
+		dwt123HAVX512(&a[j], &v[j], &lo[2*j-1], n, add, uint64(shift))
+		dwt123HAVX512(&hh[j], &d[j], &hi[2*j-1], n, add, uint64(shift))
+	}
+	run(j0, n&^7)
+	if n&7 != 0 {
+		run(j1-8, 8)
 	}
 }
 
 func csf0SIMD512(f, c []int32, s0, s1, s2 []int16, wt *[NumBands]int32) {
-	n := len(f) &^ 15
-	if n > 0 {
-		_, _, _, _ = c[n-1], s0[n-1], s1[n-1], s2[n-1]
-		csf0AVX512(&f[0], &c[0], &s0[0], &s1[0], &s2[0], n, wt[0], wt[1], wt[2])
+	m := len(f)
+	if m < 16 {
+		csf0SIMD(f, c, s0, s1, s2, wt)
+		return
 	}
-	if n < len(f) {
-		csf0SIMD(f[n:], c[n:], s0[n:], s1[n:], s2[n:], wt)
+	_, _, _, _ = c[m-1], s0[m-1], s1[m-1], s2[m-1]
+	csf0AVX512(&f[0], &c[0], &s0[0], &s1[0], &s2[0], m&^15, wt[0], wt[1], wt[2])
+	if e := m - 16; m&15 != 0 {
+		csf0AVX512(&f[e], &c[e], &s0[e], &s1[e], &s2[e], 16, wt[0], wt[1], wt[2])
 	}
 }
 
 func angle0SIMD512(flag []int32, oh, ov, th, tv []int16, cos1 float32) {
-	n := len(flag) &^ 15
-	if n > 0 {
-		_, _, _, _ = oh[n-1], ov[n-1], th[n-1], tv[n-1]
-		angle0AVX512(&flag[0], &oh[0], &ov[0], &th[0], &tv[0], n, float64(cos1))
+	m := len(flag)
+	if m < 16 {
+		angle0SIMD(flag, oh, ov, th, tv, cos1)
+		return
 	}
-	if n < len(flag) {
-		angle0SIMD(flag[n:], oh[n:], ov[n:], th[n:], tv[n:], cos1)
+	_, _, _, _ = oh[m-1], ov[m-1], th[m-1], tv[m-1]
+	angle0AVX512(&flag[0], &oh[0], &ov[0], &th[0], &tv[0], m&^15, float64(cos1))
+	if e := m - 16; m&15 != 0 {
+		angle0AVX512(&flag[e], &oh[e], &ov[e], &th[e], &tv[e], 16, float64(cos1))
 	}
 }
 
@@ -168,16 +194,16 @@ func den123SIMD512(s []int32, addSq uint64, sq uint, addCub uint64, shiftCub uin
 }
 
 func decouple0SIMD512(r, a, o, t []int16, flag []int32, egl float64) {
-	n := len(r) &^ 15
-	if !(egl >= 0) || math.IsInf(egl, 1) {
-		n = 0
+	if !(egl >= 0) || math.IsInf(egl, 1) || len(r) < 16 {
+		decouple0SIMD(r, a, o, t, flag, egl)
+		return
 	}
-	if n > 0 {
-		_, _, _, _ = a[n-1], o[n-1], t[n-1], flag[n-1]
-		decouple0AVX512(&r[0], &a[0], &o[0], &t[0], &flag[0], n, egl, &divLookup[0])
-	}
-	if n < len(r) {
-		decouple0SIMD(r[n:], a[n:], o[n:], t[n:], flag[n:], egl)
+	m := len(r)
+	n := m &^ 15
+	_, _, _, _ = a[m-1], o[m-1], t[m-1], flag[m-1]
+	decouple0AVX512(&r[0], &a[0], &o[0], &t[0], &flag[0], n, egl, &divLookup[0])
+	if e := m - 16; n < m {
+		decouple0AVX512(&r[e], &a[e], &o[e], &t[e], &flag[e], 16, egl, &divLookup[0])
 	}
 }
 
@@ -218,13 +244,15 @@ func cm123SIMD512(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, 
 }
 
 func angle123SIMD(flag []int32, oh, ov, th, tv []int32, cos1 float32) {
-	n := len(flag) &^ 7
-	if n > 0 {
-		_, _, _, _ = oh[n-1], ov[n-1], th[n-1], tv[n-1]
-		angle123AVX512(&flag[0], &oh[0], &ov[0], &th[0], &tv[0], n, float64(cos1))
+	n := len(flag)
+	if n < 8 {
+		angle123Go(flag, oh, ov, th, tv, cos1)
+		return
 	}
-	if n < len(flag) {
-		angle123Go(flag[n:], oh[n:], ov[n:], th[n:], tv[n:], cos1)
+	_, _, _, _ = oh[n-1], ov[n-1], th[n-1], tv[n-1]
+	angle123AVX512(&flag[0], &oh[0], &ov[0], &th[0], &tv[0], n&^7, float64(cos1))
+	if e := n - 8; n&7 != 0 {
+		angle123AVX512(&flag[e], &oh[e], &ov[e], &th[e], &tv[e], 8, float64(cos1))
 	}
 }
 
@@ -232,14 +260,14 @@ func decouple123SIMD(r, a, o, t []int32, flag []int32, egl float64) {
 	n := len(r) &^ 7
 	// As decouple0SIMD: the kernel's gain limit needs a finite,
 	// non-negative limit.
-	if !(egl >= 0) || math.IsInf(egl, 1) {
-		n = 0
+	if !(egl >= 0) || math.IsInf(egl, 1) || len(r) < 8 {
+		decouple123Go(r, a, o, t, flag, egl)
+		return
 	}
-	if n > 0 {
-		_, _, _, _ = a[n-1], o[n-1], t[n-1], flag[n-1]
-		decouple123AVX512(&r[0], &a[0], &o[0], &t[0], &flag[0], n, egl, &divLookup[0])
-	}
-	if n < len(r) {
-		decouple123Go(r[n:], a[n:], o[n:], t[n:], flag[n:], egl)
+	m := len(r)
+	_, _, _, _ = a[m-1], o[m-1], t[m-1], flag[m-1]
+	decouple123AVX512(&r[0], &a[0], &o[0], &t[0], &flag[0], n, egl, &divLookup[0])
+	if e := m - 8; n < m {
+		decouple123AVX512(&r[e], &a[e], &o[e], &t[e], &flag[e], 8, egl, &divLookup[0])
 	}
 }

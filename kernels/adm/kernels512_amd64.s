@@ -325,6 +325,9 @@ t5loop:
 t5done:
 	RET
 
+// A masked coefficient (x = 0) adds (0 + addCub) >> shiftCub = 0, as
+// addCub is 2^(shiftCub-1) (or 0).
+//
 // CUBE512(x, tmp): Z8 += over the 8 qword lanes whose low dword is x >= 0
 // of (int64(int32((x*x + Z10) >> X13))*x + Z11) >> X12 (arithmetic).
 #define CUBE512(x, tmp) \
@@ -376,9 +379,14 @@ c5loop:
 	VPSLLD X14, Z1, Z1
 	VPSUBD Z1, Z0, Z0
 	VPMAXSD Z9, Z0, Z0
+	// Masked coefficients are 0 and add 0: skip all-masked vectors.
+	VPTESTMD Z0, Z0, K2
+	KORTESTW K2, K2
+	JZ c5next
 	VPSRLQ $32, Z0, Z1
 	CUBE512(Z0, Z2)
 	CUBE512(Z1, Z3)
+c5next:
 	ADDQ $16, AX
 	CMPQ AX, CX
 	JLT c5loop
@@ -431,9 +439,13 @@ c6loop:
 	VPABSD Z0, Z0
 	VPSUBD (DI)(AX*4), Z0, Z0
 	VPMAXSD Z9, Z0, Z0
+	VPTESTMD Z0, Z0, K2
+	KORTESTW K2, K2
+	JZ c6next
 	VPSRLQ $32, Z0, Z1
 	CUBE512(Z0, Z2)
 	CUBE512(Z1, Z3)
+c6next:
 	ADDQ $16, AX
 	CMPQ AX, CX
 	JLT c6loop
@@ -809,4 +821,58 @@ w5loop:
 	JLT w5loop
 	VZEROUPPER
 w5done:
+	RET
+
+// V123(row, tap): Z16 += tap * the 8 int32 samples of row at AX (int64).
+#define V123(row, tap) \
+	VPMOVSXDQ (row)(AX*4), Z0 \
+	VPMULDQ tap, Z0, Z1 \
+	VPADDQ Z1, Z16, Z16
+
+// func dwt123VAVX512(lo, hi *int32, r0, r1, r2, r3 *int32, n int, add int64, shift uint64)
+// For j in [0, n), n a multiple of 8: lo[j] = int32((sum lo-taps*r + add) >> shift)
+// in int64 (exact; arithmetic shift, truncation), hi[j] likewise.
+TEXT ·dwt123VAVX512(SB), NOSPLIT, $0-72
+	MOVQ lo+0(FP), DI
+	MOVQ hi+8(FP), SI
+	MOVQ r0+16(FP), R8
+	MOVQ r1+24(FP), R9
+	MOVQ r2+32(FP), R10
+	MOVQ r3+40(FP), R11
+	MOVQ n+48(FP), CX
+	VPBROADCASTQ add+56(FP), Z4
+	MOVQ shift+64(FP), X5
+	VPBROADCASTD taps5<>+0(SB), Z8
+	VPBROADCASTD taps5<>+4(SB), Z9
+	VPBROADCASTD taps5<>+8(SB), Z10
+	VPBROADCASTD taps5<>+12(SB), Z11
+	VPBROADCASTD taps5<>+16(SB), Z12
+	VPBROADCASTD taps5<>+20(SB), Z13
+	VPBROADCASTD taps5<>+24(SB), Z14
+	VPBROADCASTD taps5<>+28(SB), Z15
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE u5done
+u5loop:
+	VMOVDQA64 Z4, Z16
+	V123(R8, Z8)
+	V123(R9, Z9)
+	V123(R10, Z10)
+	V123(R11, Z11)
+	VPSRAQ X5, Z16, Z16
+	VPMOVQD Z16, Y17
+	VMOVDQA64 Z4, Z16
+	V123(R8, Z12)
+	V123(R9, Z13)
+	V123(R10, Z14)
+	V123(R11, Z15)
+	VPSRAQ X5, Z16, Z16
+	VPMOVQD Z16, Y18
+	VMOVDQU32 Y17, (DI)(AX*4)
+	VMOVDQU32 Y18, (SI)(AX*4)
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT u5loop
+	VZEROUPPER
+u5done:
 	RET

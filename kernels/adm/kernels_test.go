@@ -70,6 +70,28 @@ func TestKernelTwins(t *testing.T) {
 						}
 					}
 				}
+				// dwt23V on full-range int32 rows, at scales 2 and 3
+				for sc := 2; sc < NumScales; sc++ {
+					var rows [4][]int32
+					for r := range rows {
+						rows[r] = make([]int32, w+off)[off:]
+						for i := range rows[r] {
+							rows[r][i] = int32(rng.Uint32())
+							if i%5 == r {
+								rows[r][i] = [2]int32{math.MinInt32, math.MaxInt32}[i%2]
+							}
+						}
+					}
+					lo1, hi1 := make([]int32, w+off)[off:], make([]int32, w+off)[off:]
+					lo2, hi2 := make([]int32, w+off)[off:], make([]int32, w+off)[off:]
+					scalarKernels.dwt23V(lo1, hi1, rows[0], rows[1], rows[2], rows[3], sc)
+					k.dwt23V(lo2, hi2, rows[0], rows[1], rows[2], rows[3], sc)
+					for i := range lo1 {
+						if lo1[i] != lo2[i] || hi1[i] != hi2[i] {
+							t.Fatalf("%s dwt23V scale %d [%d]: %d %d, want %d %d", name, sc, i, lo2[i], hi2[i], lo1[i], hi1[i])
+						}
+					}
+				}
 				// dwt123H over outputs [1, w+1) on full-range int32 rows,
 				// at each scale's rounding
 				for sc := 1; sc < NumScales; sc++ {

@@ -1,0 +1,38 @@
+package clip
+
+import (
+	"encoding/binary"
+	"testing"
+)
+
+// TestWiden checks the word-at-a-time widening against a sample at a time
+// at every length up to 70 and unaligned starts.
+func TestWiden(t *testing.T) {
+	for n := 0; n <= 70; n++ {
+		for off := 0; off < 3; off++ {
+			src := make([]byte, 2*n+off)[off:]
+			for i := range src {
+				src[i] = byte(i*97 + n)
+			}
+			dst := make([]uint16, n+1)[1:]
+			widen8(dst, src[:n])
+			for j := range dst {
+				if dst[j] != uint16(src[j]) {
+					t.Fatalf("widen8 n %d off %d [%d] = %d, want %d", n, off, j, dst[j], src[j])
+				}
+			}
+			acc := widen16(dst, src)
+			var want uint16
+			for j := range dst {
+				v := binary.LittleEndian.Uint16(src[2*j:])
+				want |= v
+				if dst[j] != v {
+					t.Fatalf("widen16 n %d off %d [%d] = %d, want %d", n, off, j, dst[j], v)
+				}
+			}
+			if acc != want {
+				t.Fatalf("widen16 n %d: OR %#x, want %#x", n, acc, want)
+			}
+		}
+	}
+}
