@@ -229,8 +229,7 @@ func (f *fast) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResul
 }
 
 // dwt0 runs the first level on both pictures, row bands in parallel, and
-// reports whether a sample is out of range for the bit depth: output row i
-// checks input rows 2i and 2i+1 as it reads them (so every row once).
+// reports whether a sample is out of range for the bit depth.
 func (f *fast) dwt0(ws *fastWS, ref, dist yuv.Plane) (bad bool) {
 	cfg := f.cfg
 	h0 := cfg.BandH[0]
@@ -248,10 +247,14 @@ func (f *fast) dwt0(ws *fastWS, ref, dist yuv.Plane) (bad bool) {
 				pl, dst = dist, ws.dis0
 			}
 			i := r % h0
-			if pl.RowsAbove(maxv, 2*i, min(2*i+2, pl.Height)) {
+			// The vertical pass reads every row (output row i reads rows
+			// 2i-1 .. 2i+2); a twin that ORs what it reads checks them
+			// for free, otherwise rows 2i and 2i+1, still in cache.
+			if or, checked := f.dwt0Row(dst, pl, i, p, loOnly); checked {
+				p.bad = p.bad || or&^maxv != 0
+			} else if pl.RowsAbove(maxv, 2*i, min(2*i+2, pl.Height)) {
 				p.bad = true
 			}
-			f.dwt0Row(dst, pl, i, p, loOnly)
 		}
 	})
 	for _, p := range ws.parts {
@@ -262,7 +265,7 @@ func (f *fast) dwt0(ws *fastWS, ref, dist yuv.Plane) (bad bool) {
 	return bad
 }
 
-func (f *fast) dwt0Row(dst *Bands16, pl yuv.Plane, i int, p *partWS, loOnly bool) {
+func (f *fast) dwt0Row(dst *Bands16, pl yuv.Plane, i int, p *partWS, loOnly bool) (or uint16, checked bool) {
 	cfg := f.cfg
 	w := cfg.Width
 	iy, ix := &f.indY[0], &f.indX[0]
@@ -272,7 +275,7 @@ func (f *fast) dwt0Row(dst *Bands16, pl yuv.Plane, i int, p *partWS, loOnly bool
 	r2 := pl.Pix[iy[2][i]*st:][:w]
 	r3 := pl.Pix[iy[3][i]*st:][:w]
 	lo, hi := p.lo16[:w], p.hi16[:w]
-	f.k.dwt0V(lo, hi, r0, r1, r2, r3, cfg.BitDepth, loOnly)
+	or, checked = f.k.dwt0V(lo, hi, r0, r1, r2, r3, cfg.BitDepth, loOnly)
 	hw := dst.W
 	row := i * hw
 	a := dst.A[row : row+hw]
@@ -302,10 +305,11 @@ func (f *fast) dwt0Row(dst *Bands16, pl yuv.Plane, i int, p *partWS, loOnly bool
 	for j := j1; j < hw; j++ {
 		edge(j)
 	}
+	return or, checked
 }
 
 // dwt0VGo is the vertical pass of DWT0 over one output row.
-func dwt0VGo(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly bool) {
+func dwt0VGo(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly bool) (uint16, bool) {
 	shift := uint(bitDepth)
 	add := int32(1) << (bitDepth - 1)
 	n := len(lo)
@@ -320,6 +324,7 @@ func dwt0VGo(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly bool)
 			hi[j] = int16((acc + add) >> shift)
 		}
 	}
+	return 0, false
 }
 
 // dwt0HGo is the horizontal pass of DWT0 for outputs [j0, j1), which read

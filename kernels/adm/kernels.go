@@ -6,8 +6,10 @@ import "github.com/bandscope/bandscope/kernels/cpu"
 // same bits as the Go twins.
 type kernels struct {
 	set cpu.Set
-	// dwt0V: DWT0's vertical pass over one row (lo, hi, 4 input rows).
-	dwt0V func(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly bool)
+	// dwt0V: DWT0's vertical pass over one row (lo, hi, 4 input rows). A
+	// twin may also return the OR of the samples it read (checked true),
+	// which spares the scorer's range check a read of its own.
+	dwt0V func(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly bool) (or uint16, checked bool)
 	// dwt0H: DWT0's horizontal pass, outputs [j0, j1) away from the edges.
 	// With loOnly, v, hh and d are unused and hi is scratch (a twin may
 	// write it).

@@ -39,10 +39,13 @@ func angle0AVX512(flag *int32, oh, ov, th, tv *int16, n int, cos1 float64)
 func dwt0HAVX512(lo, hi *int16, src *int16, n int)
 
 //go:noescape
-func dwt0VAVX512(lo, hi *int16, r0, r1, r2, r3 *uint16, n int, addLo, addHi int32, shift uint64)
+func dwt0VAVX512(lo, hi *int16, r0, r1, r2, r3 *uint16, n int, addLo, addHi int32, shift uint64) uint16
 
 //go:noescape
 func dwt123VAVX512(lo, hi *int32, r0, r1, r2, r3 *int32, n int, add int64, shift uint64)
+
+//go:noescape
+func csf123AVX512(f, c *int32, s0, s1, s2 *int32, n int, w0, w1, w2 uint32)
 
 // avx512Kernels replaces the AVX2 set's kernels with their AVX-512 twins
 // where sixteen lanes or 64-bit lane arithmetic pay.
@@ -60,6 +63,20 @@ func avx512Kernels(k *kernels) {
 	k.dwt0H = dwt0HSIMD512
 	k.dwt0V = dwt0VSIMD512
 	k.dwt23V = dwt23VSIMD512
+	k.csf123 = csf123SIMD512
+}
+
+func csf123SIMD512(f, c []int32, s0, s1, s2 []int32, wt *[NumBands]uint32) {
+	m := len(f)
+	if m < 16 {
+		csf123SIMD(f, c, s0, s1, s2, wt)
+		return
+	}
+	_, _, _, _ = c[m-1], s0[m-1], s1[m-1], s2[m-1]
+	csf123AVX512(&f[0], &c[0], &s0[0], &s1[0], &s2[0], m&^15, wt[0], wt[1], wt[2])
+	if e := m - 16; m&15 != 0 {
+		csf123AVX512(&f[e], &c[e], &s0[e], &s1[e], &s2[e], 16, wt[0], wt[1], wt[2])
+	}
 }
 
 func dwt23VSIMD512(lo, hi []int32, r0, r1, r2, r3 []int32, scale int) {
@@ -83,20 +100,20 @@ func dwt23VSIMD512(lo, hi []int32, r0, r1, r2, r3 []int32, scale int) {
 // with the row's end, recomputing a few outputs the same way: the Go
 // twins' tails cost more than the rest of the row.
 
-func dwt0VSIMD512(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly bool) {
+func dwt0VSIMD512(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly bool) (uint16, bool) {
 	n := len(lo)
 	if n < 32 || bitDepth > 15 {
-		dwt0VSIMD(lo, hi, r0, r1, r2, r3, bitDepth, loOnly)
-		return
+		return dwt0VSIMD(lo, hi, r0, r1, r2, r3, bitDepth, loOnly)
 	}
 	_, _, _, _, _ = hi[n-1], r0[n-1], r1[n-1], r2[n-1], r3[n-1]
 	add := int32(1) << (bitDepth - 1)
 	v := n &^ 31
-	dwt0VAVX512(&lo[0], &hi[0], &r0[0], &r1[0], &r2[0], &r3[0], v, add-dwtLoSum*add, add, uint64(bitDepth))
+	or := dwt0VAVX512(&lo[0], &hi[0], &r0[0], &r1[0], &r2[0], &r3[0], v, add-dwtLoSum*add, add, uint64(bitDepth))
 	if v < n {
 		e := n - 32
-		dwt0VAVX512(&lo[e], &hi[e], &r0[e], &r1[e], &r2[e], &r3[e], 32, add-dwtLoSum*add, add, uint64(bitDepth))
+		or |= dwt0VAVX512(&lo[e], &hi[e], &r0[e], &r1[e], &r2[e], &r3[e], 32, add-dwtLoSum*add, add, uint64(bitDepth))
 	}
+	return or, true
 }
 
 func dwt0HSIMD512(a, v, hh, d, lo, hi []int16, j0, j1 int, loOnly bool) {

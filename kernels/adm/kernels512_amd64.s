@@ -38,6 +38,11 @@ DATA csf5<>+12(SB)/4, $16384
 DATA csf5<>+16(SB)/4, $65535
 GLOBL csf5<>(SB), RODATA|NOPTR, $20
 
+DATA csf6<>+0(SB)/4, $143165577
+DATA csf6<>+4(SB)/4, $286331153
+DATA csf6<>+8(SB)/8, $0x80000000
+GLOBL csf6<>(SB), RODATA|NOPTR, $16
+
 // The DWT taps as int16 pairs (low-pass s0,s1 | s2,s3; high-pass
 // likewise), one dword per pair; then 32768; then the qword order that
 // undoes a 512-bit saturating pack's lane interleave.
@@ -779,11 +784,13 @@ i5done:
 	VPSRAD $16, Z10, Z10 \
 	VPACKSSDW Z10, Z9, dst
 
-// func dwt0VAVX512(lo, hi *int16, r0, r1, r2, r3 *uint16, n int, addLo, addHi int32, shift uint64)
+// func dwt0VAVX512(lo, hi *int16, r0, r1, r2, r3 *uint16, n int, addLo, addHi int32, shift uint64) uint16
 // dwt0VAVX2 thirty-two columns at a time (n a multiple of 32) for samples
 // under 2^15: they are int16 then, the taps pair up for PMADDWD, and no
-// sum wraps (|sum| <= 54822 * 32767 < 2^31).
-TEXT ·dwt0VAVX512(SB), NOSPLIT, $0-72
+// sum wraps (|sum| <= 54822 * 32767 < 2^31). It returns the OR of every
+// sample read: a sample out of range shows there, and the outputs do not
+// matter then.
+TEXT ·dwt0VAVX512(SB), NOSPLIT, $0-74
 	MOVQ lo+0(FP), DI
 	MOVQ hi+8(FP), SI
 	MOVQ r0+16(FP), R8
@@ -800,6 +807,7 @@ TEXT ·dwt0VAVX512(SB), NOSPLIT, $0-72
 	VPBROADCASTD pairs5<>+4(SB), Z21
 	VPBROADCASTD pairs5<>+8(SB), Z22
 	VPBROADCASTD pairs5<>+12(SB), Z23
+	VPXORQ Z24, Z24, Z24
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE w5done
@@ -808,6 +816,10 @@ w5loop:
 	VMOVDQU16 (R9)(AX*2), Z1
 	VMOVDQU16 (R10)(AX*2), Z2
 	VMOVDQU16 (R11)(AX*2), Z3
+	VPORQ Z0, Z24, Z24
+	VPORQ Z1, Z24, Z24
+	VPORQ Z2, Z24, Z24
+	VPORQ Z3, Z24, Z24
 	VPUNPCKLWD Z1, Z0, Z4
 	VPUNPCKHWD Z1, Z0, Z5
 	VPUNPCKLWD Z3, Z2, Z6
@@ -819,8 +831,22 @@ w5loop:
 	ADDQ $32, AX
 	CMPQ AX, CX
 	JLT w5loop
-	VZEROUPPER
 w5done:
+	VEXTRACTI64X4 $1, Z24, Y0
+	VPORQ Y0, Y24, Y0
+	VEXTRACTI128 $1, Y0, X1
+	VPOR X1, X0, X0
+	VPSHUFD $0x4E, X0, X1
+	VPOR X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, BX
+	SHRQ $32, BX
+	ORQ BX, AX
+	MOVQ AX, BX
+	SHRQ $16, BX
+	ORQ BX, AX
+	MOVW AX, ret+72(FP)
+	VZEROUPPER
 	RET
 
 // V123(row, tap): Z16 += tap * the 8 int32 samples of row at AX (int64).
@@ -875,4 +901,82 @@ u5loop:
 	JLT u5loop
 	VZEROUPPER
 u5done:
+	RET
+
+// CSF6BAND(base, wtq): for 16 coefficients, v = XWT, av = |v| (int32, as
+// Go's abs32), f += int32((143165577*av - 2^31) >> 32), c likewise with
+// 286331153; sums in Z8, Z9.
+#define CSF6BAND(base, wtq) \
+	VPMOVSXDQ (base)(AX*4), Z4 \
+	VPABSQ Z4, Z5 \
+	VPMULUDQ wtq, Z5, Z5 \
+	VPMOVQ2M Z4, K1 \
+	VPSUBQ Z5, Z20, K1, Z5 \
+	VPADDQ Z21, Z5, Z5 \
+	VPSRAQ $28, Z5, Z5 \
+	VPMOVQD Z5, Y0 \
+	VPMOVSXDQ 32(base)(AX*4), Z4 \
+	VPABSQ Z4, Z5 \
+	VPMULUDQ wtq, Z5, Z5 \
+	VPMOVQ2M Z4, K1 \
+	VPSUBQ Z5, Z20, K1, Z5 \
+	VPADDQ Z21, Z5, Z5 \
+	VPSRAQ $28, Z5, Z5 \
+	VPMOVQD Z5, Y1 \
+	VINSERTI32X8 $1, Y1, Z0, Z0 \
+	VPABSD Z0, Z0 \
+	VPSRLQ $32, Z0, Z1 \
+	VPMULDQ Z22, Z0, Z2 \
+	VPMULDQ Z22, Z1, Z3 \
+	VPSUBQ Z24, Z2, Z2 \
+	VPSUBQ Z24, Z3, Z3 \
+	VPSRLQ $32, Z2, Z2 \
+	VPBLENDMD Z3, Z2, K7, Z2 \
+	VPADDD Z2, Z8, Z8 \
+	VPMULDQ Z23, Z0, Z2 \
+	VPMULDQ Z23, Z1, Z3 \
+	VPSUBQ Z24, Z2, Z2 \
+	VPSUBQ Z24, Z3, Z3 \
+	VPSRLQ $32, Z2, Z2 \
+	VPBLENDMD Z3, Z2, K7, Z2 \
+	VPADDD Z2, Z9, Z9
+
+// func csf123AVX512(f, c *int32, s0, s1, s2 *int32, n int, w0, w1, w2 uint32)
+// csf123AVX2 sixteen columns at a time (n a multiple of 16).
+TEXT ·csf123AVX512(SB), NOSPLIT, $0-60
+	MOVQ f+0(FP), DI
+	MOVQ c+8(FP), SI
+	MOVQ s0+16(FP), R8
+	MOVQ s1+24(FP), R9
+	MOVQ s2+32(FP), R10
+	MOVQ n+40(FP), CX
+	MOVL w0+48(FP), BX
+	VPBROADCASTQ BX, Z13
+	MOVL w1+52(FP), BX
+	VPBROADCASTQ BX, Z14
+	MOVL w2+56(FP), BX
+	VPBROADCASTQ BX, Z15
+	VPXORQ Z20, Z20, Z20
+	VPBROADCASTQ k512<>+64(SB), Z21 // 2^27
+	VPBROADCASTQ csf6<>+0(SB), Z22  // low dword 143165577
+	VPBROADCASTD csf6<>+4(SB), Z23
+	VPBROADCASTQ csf6<>+8(SB), Z24  // 2^31
+	MOVL $0xAAAA, BX
+	KMOVW BX, K7
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE s6done
+s6loop:
+	VPXORD Z8, Z8, Z8
+	VPXORD Z9, Z9, Z9
+	CSF6BAND(R8, Z13)
+	CSF6BAND(R9, Z14)
+	CSF6BAND(R10, Z15)
+	VMOVDQU32 Z8, (DI)(AX*4)
+	VMOVDQU32 Z9, (SI)(AX*4)
+	ADDQ $16, AX
+	CMPQ AX, CX
+	JLT s6loop
+	VZEROUPPER
+s6done:
 	RET

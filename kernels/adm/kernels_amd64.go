@@ -64,7 +64,7 @@ func simdKernels(s cpu.Set) *kernels {
 	return &k
 }
 
-func dwt0VSIMD(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly bool) {
+func dwt0VSIMD(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly bool) (uint16, bool) {
 	n := len(lo)
 	v := n &^ 15
 	if v > 0 {
@@ -75,6 +75,7 @@ func dwt0VSIMD(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly boo
 	if v < n {
 		dwt0VGo(lo[v:], hi[v:], r0[v:], r1[v:], r2[v:], r3[v:], bitDepth, loOnly)
 	}
+	return 0, false
 }
 
 func cm0SIMD(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params, thr []int32) {

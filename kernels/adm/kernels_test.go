@@ -41,7 +41,31 @@ func TestKernelTwins(t *testing.T) {
 					lo1, hi1 := make([]int16, w+off)[off:], make([]int16, w+off)[off:]
 					lo2, hi2 := make([]int16, w+off)[off:], make([]int16, w+off)[off:]
 					scalarKernels.dwt0V(lo1, hi1, rows[0], rows[1], rows[2], rows[3], bd, false)
-					k.dwt0V(lo2, hi2, rows[0], rows[1], rows[2], rows[3], bd, false)
+					or, checked := k.dwt0V(lo2, hi2, rows[0], rows[1], rows[2], rows[3], bd, false)
+					if checked {
+						var want uint16
+						for r := range rows {
+							for _, v := range rows[r] {
+								want |= v
+							}
+						}
+						if or != want {
+							t.Fatalf("%s dwt0V %d-bit: OR of the samples %#x, want %#x", name, bd, or, want)
+						}
+						// One sample out of range in one row, anywhere.
+						for r := range rows {
+							zero := make([]uint16, w)
+							var z [4][]uint16
+							for q := range z {
+								z[q] = zero
+							}
+							z[r] = make([]uint16, w)
+							z[r][rng.IntN(w)] = 1 << bd
+							if or, _ := k.dwt0V(make([]int16, w), make([]int16, w), z[0], z[1], z[2], z[3], bd, false); or != 1<<bd {
+								t.Fatalf("%s dwt0V %d-bit: a sample 2^%d in row %d gives OR %#x", name, bd, bd, r, or)
+							}
+						}
+					}
 					for i := range lo1 {
 						if lo1[i] != lo2[i] || hi1[i] != hi2[i] {
 							t.Fatalf("%s dwt0V %d-bit [%d]: %d %d, want %d %d", name, bd, i, lo2[i], hi2[i], lo1[i], hi1[i])
@@ -176,7 +200,7 @@ func TestKernelTwins(t *testing.T) {
 				}
 				// csf123: full-range and realistic coefficients, any weight
 				// (v = INT_MIN and every truncation reachable)
-				for trial := 0; trial < 4; trial++ {
+				for trial := 0; trial < 5; trial++ {
 					var src [NumBands][]int32
 					var wt [NumBands]uint32
 					for b := range src {
@@ -191,6 +215,12 @@ func TestKernelTwins(t *testing.T) {
 						if trial == 3 {
 							wt[b] = 1 << 28 // v = src: INT_MIN among them
 							src[b][rng.IntN(w)] = math.MinInt32
+						}
+						if trial == 4 { // rounding ties: odd*2^27 rounds away from -inf
+							wt[b] = 1 << 27
+							for i := range src[b] {
+								src[b][i] = rng.Int32N(201) - 100
+							}
 						}
 					}
 					f1, c1 := make([]int32, w+off)[off:], make([]int32, w+off)[off:]
