@@ -43,9 +43,12 @@ func (b *backend) planFrames(dist, ref yuv.Format, features []feature.Spec, same
 }
 
 // pipelined reports whether Run may score frames concurrently: on the CPU,
-// when no feature writes per-frame output that must come in order.
+// when no feature writes per-frame output that must come in order. With
+// one frame in flight the pipeline still decodes the next frame while
+// this one is scored, as libvmaf's CLI reads pictures on its main thread
+// while its --threads workers extract features.
 func (s *Session) pipelined() bool {
-	if s.backend.dev != nil || s.backend.inflight < 2 {
+	if s.backend.dev != nil || s.backend.inflight < 1 {
 		return false
 	}
 	for _, x := range s.extractors {
