@@ -6,10 +6,10 @@ import "math"
 func angle123AVX512(flag *int32, oh, ov, th, tv *int32, n int, cos1 float64)
 
 //go:noescape
-func decouple123AVX512(r, a, o, t *int32, flag *int32, n int, egl float64, tab *int32)
+func decouple123AVX512(r, a, o, t *int32, flag *int32, n int, egl float64, tab *int32, ie int64)
 
 //go:noescape
-func decouple0AVX512(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32)
+func decouple0AVX512(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32, ie int64)
 
 //go:noescape
 func thrRowAVX512(thr, fu, fm, fd, c *int32, n int)
@@ -46,6 +46,15 @@ func dwt123VAVX512(lo, hi *int32, r0, r1, r2, r3 *int32, n int, add int64, shift
 
 //go:noescape
 func csf123AVX512(f, c *int32, s0, s1, s2 *int32, n int, w0, w1, w2 uint32)
+
+// intGain is the enhancement gain limit as the decouple kernels' integer
+// form (-1: none, use float64).
+func intGain(egl float64) int64 {
+	if egl >= 0 && egl <= 65535 && egl == math.Trunc(egl) {
+		return int64(egl)
+	}
+	return -1
+}
 
 // avx512Kernels replaces the AVX2 set's kernels with their AVX-512 twins
 // where sixteen lanes or 64-bit lane arithmetic pay.
@@ -218,9 +227,9 @@ func decouple0SIMD512(r, a, o, t []int16, flag []int32, egl float64) {
 	m := len(r)
 	n := m &^ 15
 	_, _, _, _ = a[m-1], o[m-1], t[m-1], flag[m-1]
-	decouple0AVX512(&r[0], &a[0], &o[0], &t[0], &flag[0], n, egl, &divLookup[0])
+	decouple0AVX512(&r[0], &a[0], &o[0], &t[0], &flag[0], n, egl, &divLookup[0], intGain(egl))
 	if e := m - 16; n < m {
-		decouple0AVX512(&r[e], &a[e], &o[e], &t[e], &flag[e], 16, egl, &divLookup[0])
+		decouple0AVX512(&r[e], &a[e], &o[e], &t[e], &flag[e], 16, egl, &divLookup[0], intGain(egl))
 	}
 }
 
@@ -283,8 +292,8 @@ func decouple123SIMD(r, a, o, t []int32, flag []int32, egl float64) {
 	}
 	m := len(r)
 	_, _, _, _ = a[m-1], o[m-1], t[m-1], flag[m-1]
-	decouple123AVX512(&r[0], &a[0], &o[0], &t[0], &flag[0], n, egl, &divLookup[0])
+	decouple123AVX512(&r[0], &a[0], &o[0], &t[0], &flag[0], n, egl, &divLookup[0], intGain(egl))
 	if e := m - 8; n < m {
-		decouple123AVX512(&r[e], &a[e], &o[e], &t[e], &flag[e], 8, egl, &divLookup[0])
+		decouple123AVX512(&r[e], &a[e], &o[e], &t[e], &flag[e], 8, egl, &divLookup[0], intGain(egl))
 	}
 }

@@ -122,11 +122,15 @@ a5loop:
 a5done:
 	RET
 
-// func decouple123AVX512(r, a, o, t *int32, flag *int32, n int, egl float64, tab *int32)
+// func decouple123AVX512(r, a, o, t *int32, flag *int32, n int, egl float64, tab *int32, ie int64)
 // For j in [0, n), n a multiple of 8: decouple32(o[j], t[j], flag[j] != 0, egl)
 // into r[j], a[j]. egl must be finite and non-negative. The table's sign
 // symmetry (tab[32768-m] = -tab[32768+m]) folds o's sign into the index.
-TEXT ·decouple123AVX512(SB), NOSPLIT, $0-64
+// ie >= 0 says egl is that integer (at most 65535, like libvmaf's default
+// 100): the gain limit is then exact in int64, min(rst*ie, t), without
+// the trip through float64 (truncating a min with an integer is the min
+// of the truncation).
+TEXT ·decouple123AVX512(SB), NOSPLIT, $0-72
 	MOVQ r+0(FP), DI
 	MOVQ a+8(FP), SI
 	MOVQ o+16(FP), R8
@@ -143,6 +147,8 @@ TEXT ·decouple123AVX512(SB), NOSPLIT, $0-64
 	VPBROADCASTD k512<>+36(SB), Y9  // 17
 	VPBROADCASTD k512<>+40(SB), Y8  // 1
 	VPXORQ Z16, Z16, Z16
+	MOVQ ie+64(FP), R12
+	VPBROADCASTQ R12, Z19
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE d5done
@@ -181,6 +187,16 @@ d5loop:
 	VPSRAQ $15, Z6, Z6
 	VPMOVQD Z6, Y6             // rst
 	// gain limit where flag, kk > 0 and o has a sign
+	TESTQ R12, R12
+	JS d5float
+	VPMOVSXDQ Y6, Z4
+	VPMULDQ Z19, Z4, Z4
+	VPMINSQ Z1, Z4, Z17
+	VPMAXSQ Z1, Z4, Z18
+	VPMOVQD Z17, Y17
+	VPMOVQD Z18, Y18
+	JMP d5gain
+d5float:
 	VCVTDQ2PD Y6, Z4
 	VMULPD Z15, Z4, Z4
 	VCVTDQ2PD Y3, Z5
@@ -188,6 +204,7 @@ d5loop:
 	VMAXPD Z5, Z4, Z18
 	VCVTTPD2DQ Z17, Y17
 	VCVTTPD2DQ Z18, Y18
+d5gain:
 	VMOVDQU32 (R10)(AX*4), Y4
 	VPTESTMD Y4, Y4, K3        // flag
 	VPCMPGTQ Z16, Z7, K4       // kk > 0
@@ -208,10 +225,11 @@ d5loop:
 d5done:
 	RET
 
-// func decouple0AVX512(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32)
+// func decouple0AVX512(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32, ie int64)
 // decouple0x8AVX2 sixteen lanes at a time (n a multiple of 16), with the
-// table product and its shift in int64 lanes instead of float64.
-TEXT ·decouple0AVX512(SB), NOSPLIT, $0-64
+// table product and its shift in int64 lanes instead of float64; ie as
+// for decouple123AVX512 (|rst*ie| < 2^31 here).
+TEXT ·decouple0AVX512(SB), NOSPLIT, $0-72
 	MOVQ r+0(FP), DI
 	MOVQ a+8(FP), SI
 	MOVQ o+16(FP), R8
@@ -225,6 +243,8 @@ TEXT ·decouple0AVX512(SB), NOSPLIT, $0-64
 	VPBROADCASTQ k512<>+0(SB), Z12  // 32768, qwords
 	VPBROADCASTD k512<>+56(SB), Z11 // 16384
 	VPXORQ Z16, Z16, Z16
+	MOVQ ie+64(FP), R12
+	VPBROADCASTD R12, Z22
 	MOVL $0xAAAA, BX
 	KMOVW BX, K7                    // odd dword lanes
 	XORQ AX, AX
@@ -257,7 +277,15 @@ e5loop:
 	VPSRAD $15, Z6, Z6
 	VPSLLD $16, Z6, Z6
 	VPSRAD $16, Z6, Z6         // rst
-	// gain limit, eight lanes per float64 vector
+	// gain limit: in int32 for an integral limit, else eight lanes per
+	// float64 vector
+	TESTQ R12, R12
+	JS e5float
+	VPMULLD Z22, Z6, Z7
+	VPMINSD Z1, Z7, Z9
+	VPMAXSD Z1, Z7, Z10
+	JMP e5gain
+e5float:
 	VCVTDQ2PD Y6, Z7
 	VMULPD Z15, Z7, Z7
 	VCVTDQ2PD Y1, Z8
@@ -276,6 +304,7 @@ e5loop:
 	VCVTTPD2DQ Z20, Y20
 	VINSERTI32X8 $1, Y19, Z9, Z9
 	VINSERTI32X8 $1, Y20, Z10, Z10
+e5gain:
 	VMOVDQU32 (R10)(AX*4), Z21
 	VPTESTMD Z21, Z21, K3      // flag
 	VPCMPGTD Z16, Z5, K4       // kk > 0

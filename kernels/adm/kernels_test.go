@@ -272,7 +272,7 @@ func TestKernelTwins(t *testing.T) {
 							fl1[i] = -1
 						}
 					}
-					for _, egl := range []float64{1, 100, 0, 0.37, 1e300, math.Inf(1), math.NaN(), -2} {
+					for _, egl := range []float64{1, 100, 0, 0.37, 65535, 65536, 1e300, math.Inf(1), math.NaN(), -2} {
 						for _, ot := range [][2][]int16{{oh, th}, {ov, tv}} {
 							r1, a1 := make([]int16, w+off)[off:], make([]int16, w+off)[off:]
 							r2, a2 := make([]int16, w+off)[off:], make([]int16, w+off)[off:]
@@ -327,7 +327,7 @@ func TestKernelTwins(t *testing.T) {
 							fl1[i] = -1
 						}
 					}
-					for _, egl := range []float64{1, 100, 0, 0.37, 1e300, math.Inf(1), math.NaN(), -2} {
+					for _, egl := range []float64{1, 100, 0, 0.37, 65535, 65536, 1e300, math.Inf(1), math.NaN(), -2} {
 						for _, ot := range [][2][]int32{{oh, th}, {ov, tv}} {
 							r1, a1 := make([]int32, w+off)[off:], make([]int32, w+off)[off:]
 							r2, a2 := make([]int32, w+off)[off:], make([]int32, w+off)[off:]
