@@ -93,7 +93,7 @@ func (s *Session) runPipelined(ctx context.Context, progress func(Progress), res
 			case <-ctx.Done():
 				return
 			}
-			fr, err := s.read(n, prev)
+			fr, err := s.read(n, prev, true)
 			sl := &slot{n: n, fr: fr, err: err, done: make(chan struct{})}
 			if err != nil {
 				close(sl.done)

@@ -136,7 +136,7 @@ func (s *Session) Backend() string { return s.backend.id }
 
 // Frame scores frame n keeping every intermediate map, for inspection.
 func (s *Session) Frame(ctx context.Context, n int) (*FrameResult, error) {
-	fr, err := s.read(n, nil)
+	fr, err := s.read(n, nil, false)
 	if err != nil {
 		return nil, err
 	}
@@ -160,14 +160,17 @@ func (s *Session) frameError(n int, err error) error {
 }
 
 // read decodes frame n of both clips, reusing the pictures of prev.
-func (s *Session) read(n int, prev *FrameResult) (*FrameResult, error) {
+// read decodes frame n of both clips, into prev's pictures when given.
+// lumaOnly (scoring runs, whose results keep no pictures) asks readers
+// that can for the luma plane alone: every feature scores luma.
+func (s *Session) read(n int, prev *FrameResult, lumaOnly bool) (*FrameResult, error) {
 	fr := &FrameResult{Frame: n}
 	var dist, ref *yuv.Picture
 	if prev != nil {
 		dist, ref = prev.Dist, prev.Ref
 	}
 	dist = yuv.Reuse(dist, s.dist.Info().Format)
-	if err := s.dist.ReadFrame(n, dist); err != nil {
+	if err := readFrame(s.dist, n, dist, lumaOnly); err != nil {
 		return nil, err
 	}
 	fr.Dist = dist
@@ -179,11 +182,18 @@ func (s *Session) read(n int, prev *FrameResult) (*FrameResult, error) {
 		ref = nil
 	}
 	ref = yuv.Reuse(ref, s.ref.Info().Format)
-	if err := s.ref.ReadFrame(n, ref); err != nil {
+	if err := readFrame(s.ref, n, ref, lumaOnly); err != nil {
 		return nil, err
 	}
 	fr.Ref = ref
 	return fr, nil
+}
+
+func readFrame(r clip.Reader, n int, dst *yuv.Picture, lumaOnly bool) error {
+	if lr, ok := r.(clip.LumaReader); ok && lumaOnly {
+		return lr.ReadLuma(n, dst)
+	}
+	return r.ReadFrame(n, dst)
 }
 
 // Run scores every frame in order. progress, when not nil, is called after
@@ -209,7 +219,7 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		fr, err := s.read(n, prev)
+		fr, err := s.read(n, prev, true)
 		if err != nil {
 			if s.frames < 0 && errors.Is(err, io.EOF) {
 				break

@@ -28,6 +28,15 @@ type Reader interface {
 	Close() error
 }
 
+// LumaReader is a Reader that can decode a frame's luma plane alone, for
+// scoring runs whose features never look at chroma (CAMBI and ADM work on
+// luma): the chroma is not read where the container allows, nor widened,
+// nor range-checked, and dst's chroma planes keep what they held.
+type LumaReader interface {
+	Reader
+	ReadLuma(n int, dst *yuv.Picture) error
+}
+
 // RawOptions gives the format of raw .yuv files, which carry none of their
 // own. Y4M and container files ignore it, except that a non-zero field that
 // disagrees with a Y4M header is an error.

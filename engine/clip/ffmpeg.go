@@ -87,7 +87,13 @@ func (r *ffReader) Info() Info {
 	return r.info
 }
 
-func (r *ffReader) ReadFrame(n int, dst *yuv.Picture) error {
+func (r *ffReader) ReadFrame(n int, dst *yuv.Picture) error { return r.read(n, dst, false) }
+
+// ReadLuma decodes the whole frame (a pipe has no seeking past chroma) but
+// widens the luma alone.
+func (r *ffReader) ReadLuma(n int, dst *yuv.Picture) error { return r.read(n, dst, true) }
+
+func (r *ffReader) read(n int, dst *yuv.Picture, lumaOnly bool) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	path := r.info.Path
@@ -116,7 +122,11 @@ func (r *ffReader) ReadFrame(n int, dst *yuv.Picture) error {
 			return err
 		}
 	}
-	if err := unpack(b, dst); err != nil {
+	planes := r.info.Chroma.Planes()
+	if lumaOnly {
+		planes = 1
+	}
+	if err := unpackPlanes(b, dst, planes); err != nil {
 		return &Error{path, n, err}
 	}
 	return nil

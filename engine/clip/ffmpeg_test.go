@@ -118,6 +118,15 @@ func TestContainersMatchY4M(t *testing.T) {
 					t.Fatalf("frame %d: %v", n, err)
 				}
 				samePicture(t, fmt.Sprintf("%s frame %d", tc.name, n), pic, want[n])
+				luma := yuv.NewPicture(info.Format)
+				if err := r.(LumaReader).ReadLuma(n, luma); err != nil {
+					t.Fatalf("frame %d: ReadLuma: %v", n, err)
+				}
+				for j, v := range want[n].Planes[0] {
+					if luma.Planes[0][j] != v {
+						t.Fatalf("%s frame %d: ReadLuma sample %d = %d, want %d", tc.name, n, j, luma.Planes[0][j], v)
+					}
+				}
 			}
 			if err := r.ReadFrame(frames, pic); !errors.Is(err, io.EOF) {
 				t.Errorf("frame %d: %v, want EOF", frames, err)

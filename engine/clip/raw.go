@@ -94,7 +94,11 @@ func (r *rawReader) Info() Info {
 	return r.info
 }
 
-func (r *rawReader) ReadFrame(n int, dst *yuv.Picture) error {
+func (r *rawReader) ReadFrame(n int, dst *yuv.Picture) error { return r.read(n, dst, false) }
+
+func (r *rawReader) ReadLuma(n int, dst *yuv.Picture) error { return r.read(n, dst, true) }
+
+func (r *rawReader) read(n int, dst *yuv.Picture, lumaOnly bool) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	switch {
@@ -108,11 +112,15 @@ func (r *rawReader) ReadFrame(n int, dst *yuv.Picture) error {
 	if err := checkDst(r.info.Format, dst); err != nil {
 		return &Error{r.info.Path, n, err}
 	}
-	b, err := readFull(r.f, r.info.Path, n, r.buf, int64(n)*r.layout.FrameBytes)
+	buf, planes := r.buf, r.info.Chroma.Planes()
+	if lumaOnly {
+		buf, planes = buf[:lumaBytes(r.info.Format)], 1
+	}
+	b, err := readFull(r.f, r.info.Path, n, buf, int64(n)*r.layout.FrameBytes)
 	if err != nil {
 		return err
 	}
-	if err := unpack(b, dst); err != nil {
+	if err := unpackPlanes(b, dst, planes); err != nil {
 		return &Error{r.info.Path, n, err}
 	}
 	return nil

@@ -44,12 +44,23 @@ func formatString(f yuv.Format) string {
 // exceeds the bit depth: kernels index tables by sample value, so an
 // out-of-range sample (a wrong --bitdepth, a corrupt file) must stop here.
 func unpack(src []byte, dst *yuv.Picture) error {
+	return unpackPlanes(src, dst, dst.Chroma.Planes())
+}
+
+// lumaBytes is the stored size of a frame's luma plane.
+func lumaBytes(f yuv.Format) int64 {
+	return int64(f.Width) * int64(f.Height) * int64(f.BytesPerSample())
+}
+
+// unpackPlanes is unpack for the first planes planes (1: luma alone; src
+// may then hold the luma plane only).
+func unpackPlanes(src []byte, dst *yuv.Picture, planes int) error {
 	f := dst.Format
 	limit := uint16(1<<f.BitDepth - 1)
 	if f.BitDepth >= 16 {
 		limit = 0xffff
 	}
-	for i := 0; i < f.Chroma.Planes(); i++ {
+	for i := 0; i < planes; i++ {
 		p := dst.Planes[i]
 		var acc uint16
 		if f.BitDepth > 8 {

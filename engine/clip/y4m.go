@@ -154,21 +154,29 @@ func (r *y4mReader) Info() Info {
 	return r.info
 }
 
-func (r *y4mReader) ReadFrame(n int, dst *yuv.Picture) error {
+func (r *y4mReader) ReadFrame(n int, dst *yuv.Picture) error { return r.read(n, dst, false) }
+
+func (r *y4mReader) ReadLuma(n int, dst *yuv.Picture) error { return r.read(n, dst, true) }
+
+func (r *y4mReader) read(n int, dst *yuv.Picture, lumaOnly bool) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if err := r.check(n, dst); err != nil {
 		return err
 	}
 	var data []byte
+	size, planes := r.planes, r.info.Chroma.Planes()
+	if lumaOnly {
+		size, planes = lumaBytes(r.info.Format), 1
+	}
 	if !r.indexed {
 		stride := r.fhLen + r.payload
-		b, err := r.readAt(n, r.buf[:stride], r.dataOff+int64(n)*stride)
+		b, err := r.readAt(n, r.buf[:r.fhLen+size], r.dataOff+int64(n)*stride)
 		if err != nil {
 			return err
 		}
 		if hl, err := frameHeaderLen(b); err == nil && int64(hl) == r.fhLen {
-			data = b[r.fhLen : r.fhLen+r.planes]
+			data = b[r.fhLen : r.fhLen+size]
 		} else {
 			r.scan()
 			r.info.Frames = len(r.index)
@@ -181,13 +189,13 @@ func (r *y4mReader) ReadFrame(n int, dst *yuv.Picture) error {
 			}
 			return &Error{r.info.Path, n, io.EOF}
 		}
-		b, err := r.readAt(n, r.buf[:r.planes], r.index[n])
+		b, err := r.readAt(n, r.buf[:size], r.index[n])
 		if err != nil {
 			return err
 		}
 		data = b
 	}
-	if err := unpack(data, dst); err != nil {
+	if err := unpackPlanes(data, dst, planes); err != nil {
 		return &Error{r.info.Path, n, err}
 	}
 	return nil
