@@ -39,9 +39,10 @@ func thrRowAVX2(thr, fu, fm, fd, c *int32, n int)
 //go:noescape
 func cubeSum16AVX2(s *int16, thr *int32, n int, wt int32, sub, sq, shiftCub uint64, addCub int64) int64
 
-// simdKernels returns the amd64 twins of a SIMD set. The kernels are
-// bound by their 64-bit multiplies and memory, not by vector width, so
-// AVX-512 runs the AVX2 twins.
+// simdKernels returns the amd64 twins of a SIMD set: the AVX2 kernels,
+// which the AVX-512 set then replaces (kernels512_amd64.go) with twins of
+// twice the width and the 64-bit lane arithmetic AVX2 lacks. Kernels the
+// AVX2 set has no twin for (the decouple of scales 1-3) stay in Go there.
 func simdKernels(s cpu.Set) *kernels {
 	if s != cpu.AVX2 && s != cpu.AVX512 {
 		return nil
