@@ -31,7 +31,7 @@ func dwt1VAVX2(lo, hi *int32, r0, r1, r2, r3 *int16, n int)
 func dwt123HAVX2(lo, hi, src *int32, n int, add int64, shift uint64)
 
 //go:noescape
-func decouple0x8AVX2(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32)
+func decouple0x8AVX2(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32, ie int64)
 
 //go:noescape
 func thrRowAVX2(thr, fu, fm, fd, c *int32, n int)
@@ -39,10 +39,20 @@ func thrRowAVX2(thr, fu, fm, fd, c *int32, n int)
 //go:noescape
 func cubeSum16AVX2(s *int16, thr *int32, n int, wt int32, sub, sq, shiftCub uint64, addCub int64) int64
 
+//go:noescape
+func denSum16AVX2(s *int16, n int) uint64
+
+//go:noescape
+func denSum32AVX2(s *int32, n int, addSq, sq, addCub, shiftCub uint64) uint64
+
+//go:noescape
+func dwt23VAVX2(lo, hi *int32, r0, r1, r2, r3 *int32, n int, add int64, shift uint64)
+
 // simdKernels returns the amd64 twins of a SIMD set: the AVX2 kernels,
 // which the AVX-512 set then replaces (kernels512_amd64.go) with twins of
 // twice the width and the 64-bit lane arithmetic AVX2 lacks. Kernels the
-// AVX2 set has no twin for (the decouple of scales 1-3) stay in Go there.
+// AVX2 set has no twin for (the angle test and decouple of scales 1-3,
+// which need 64-bit lane arithmetic) stay in Go there.
 func simdKernels(s cpu.Set) *kernels {
 	if s != cpu.AVX2 && s != cpu.AVX512 {
 		return nil
@@ -59,22 +69,42 @@ func simdKernels(s cpu.Set) *kernels {
 	k.csf123 = csf123SIMD
 	k.dwt1V = dwt1VSIMD
 	k.dwt123H = dwt123HSIMD
+	k.den0 = den0SIMD
+	k.den123 = den123SIMD
+	k.dwt23V = dwt23VSIMD
 	if s == cpu.AVX512 {
 		avx512Kernels(&k)
 	}
 	return &k
 }
 
+// overlap runs a row kernel of vector width w over [0, n): whole vectors,
+// then, when n is not a multiple of w, one more vector flush with the end
+// that recomputes a few outputs the same way (the kernels whose outputs
+// depend on their inputs alone; a Go tail costs more than the rest of the
+// row). It reports false, running nothing, when n < w.
+func overlap(n, w int, run func(at, m int)) bool {
+	if n < w {
+		return false
+	}
+	m := n &^ (w - 1)
+	run(0, m)
+	if m < n {
+		run(n-w, w)
+	}
+	return true
+}
+
 func dwt0VSIMD(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly bool) (uint16, bool) {
 	n := len(lo)
-	v := n &^ 15
-	if v > 0 {
-		_, _, _, _, _ = hi[v-1], r0[v-1], r1[v-1], r2[v-1], r3[v-1]
-		add := int32(1) << (bitDepth - 1)
-		dwt0VAVX2(&lo[0], &hi[0], &r0[0], &r1[0], &r2[0], &r3[0], v, add-dwtLoSum*add, add, uint64(bitDepth))
+	add := int32(1) << (bitDepth - 1)
+	if n > 0 {
+		_, _, _, _, _ = hi[n-1], r0[n-1], r1[n-1], r2[n-1], r3[n-1]
 	}
-	if v < n {
-		dwt0VGo(lo[v:], hi[v:], r0[v:], r1[v:], r2[v:], r3[v:], bitDepth, loOnly)
+	if !overlap(n, 16, func(j, m int) {
+		dwt0VAVX2(&lo[j], &hi[j], &r0[j], &r1[j], &r2[j], &r3[j], m, add-dwtLoSum*add, add, uint64(bitDepth))
+	}) {
+		dwt0VGo(lo, hi, r0, r1, r2, r3, bitDepth, loOnly)
 	}
 	return 0, false
 }
@@ -99,63 +129,70 @@ func cm0SIMD(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []i
 }
 
 func dwt0HSIMD(a, v, hh, d, lo, hi []int16, j0, j1 int, loOnly bool) {
-	n := (j1 - j0) &^ 15
-	if n > 0 {
-		e := j0 + n
-		// The kernel reads lo and hi [2*j0-1, 2*e+1) and writes [j0, e).
-		_, _ = lo[2*e], hi[2*e]
+	if j1-j0 >= 16 {
+		// The kernel reads lo and hi [2*j0-1, 2*j1+1) and writes [j0, j1).
+		_, _ = lo[2*j1], hi[2*j1]
 		_ = lo[2*j0-1]
-		_ = a[e-1]
+		_ = a[j1-1]
+		if !loOnly {
+			_, _, _ = v[j1-1], hh[j1-1], d[j1-1]
+		}
+	}
+	if !overlap(j1-j0, 16, func(j, m int) {
+		j += j0
 		if loOnly {
 			// v is absent; the high-pass half of a's pass lands in hi
 			// (an input row this pass never reads when loOnly), past use.
-			dwt0HAVX2(&a[j0], &hi[j0], &lo[2*j0-1], n)
+			dwt0HAVX2(&a[j], &hi[j], &lo[2*j-1], m)
 		} else {
-			_, _, _ = v[e-1], hh[e-1], d[e-1]
-			dwt0HAVX2(&a[j0], &v[j0], &lo[2*j0-1], n)
-			dwt0HAVX2(&hh[j0], &d[j0], &hi[2*j0-1], n)
+			dwt0HAVX2(&a[j], &v[j], &lo[2*j-1], m)
+			dwt0HAVX2(&hh[j], &d[j], &hi[2*j-1], m)
 		}
-	}
-	if j0+n < j1 {
-		dwt0HGo(a, v, hh, d, lo, hi, j0+n, j1, loOnly)
+	}) {
+		dwt0HGo(a, v, hh, d, lo, hi, j0, j1, loOnly)
 	}
 }
 
 func csf0SIMD(f, c []int32, s0, s1, s2 []int16, wt *[NumBands]int32) {
-	n := len(f) &^ 7
+	n := len(f)
 	if n > 0 {
 		_, _, _, _ = c[n-1], s0[n-1], s1[n-1], s2[n-1]
-		csf0AVX2(&f[0], &c[0], &s0[0], &s1[0], &s2[0], n, wt[0], wt[1], wt[2])
 	}
-	if n < len(f) {
-		csf0Go(f[n:], c[n:], s0[n:], s1[n:], s2[n:], wt)
+	if !overlap(n, 8, func(j, m int) {
+		csf0AVX2(&f[j], &c[j], &s0[j], &s1[j], &s2[j], m, wt[0], wt[1], wt[2])
+	}) {
+		csf0Go(f, c, s0, s1, s2, wt)
 	}
 }
 
 func angle0SIMD(flag []int32, oh, ov, th, tv []int16, cos1 float32) {
-	n := len(flag) &^ 3
+	n := len(flag)
 	if n > 0 {
 		_, _, _, _ = oh[n-1], ov[n-1], th[n-1], tv[n-1]
-		angle0AVX2(&flag[0], &oh[0], &ov[0], &th[0], &tv[0], n, float64(cos1))
 	}
-	if n < len(flag) {
-		angle0Go(flag[n:], oh[n:], ov[n:], th[n:], tv[n:], cos1)
+	if !overlap(n, 4, func(j, m int) {
+		angle0AVX2(&flag[j], &oh[j], &ov[j], &th[j], &tv[j], m, float64(cos1))
+	}) {
+		angle0Go(flag, oh, ov, th, tv, cos1)
 	}
 }
 
 func decouple0SIMD(r, a, o, t []int16, flag []int32, egl float64) {
-	n := len(r) &^ 7
+	n := len(r)
 	// The kernel's gain limit needs rst*egl to be a number (never NaN) and
 	// its clamped result to fit int32: a finite, non-negative limit.
 	if !(egl >= 0) || math.IsInf(egl, 1) {
-		n = 0
+		decouple0Go(r, a, o, t, flag, egl)
+		return
 	}
 	if n > 0 {
 		_, _, _, _ = a[n-1], o[n-1], t[n-1], flag[n-1]
-		decouple0x8AVX2(&r[0], &a[0], &o[0], &t[0], &flag[0], n, egl, &divLookup[0])
 	}
-	if n < len(r) {
-		decouple0Go(r[n:], a[n:], o[n:], t[n:], flag[n:], egl)
+	ie := intGain(egl)
+	if !overlap(n, 8, func(j, m int) {
+		decouple0x8AVX2(&r[j], &a[j], &o[j], &t[j], &flag[j], m, egl, &divLookup[0], ie)
+	}) {
+		decouple0Go(r, a, o, t, flag, egl)
 	}
 }
 
@@ -178,42 +215,75 @@ func cm123SIMD(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C [
 }
 
 func csf123SIMD(f, c []int32, s0, s1, s2 []int32, wt *[NumBands]uint32) {
-	n := len(f) &^ 7
+	n := len(f)
 	if n > 0 {
 		_, _, _, _ = c[n-1], s0[n-1], s1[n-1], s2[n-1]
-		csf123AVX2(&f[0], &c[0], &s0[0], &s1[0], &s2[0], n, wt[0], wt[1], wt[2])
 	}
-	if n < len(f) {
-		csf123Go(f[n:], c[n:], s0[n:], s1[n:], s2[n:], wt)
+	if !overlap(n, 8, func(j, m int) {
+		csf123AVX2(&f[j], &c[j], &s0[j], &s1[j], &s2[j], m, wt[0], wt[1], wt[2])
+	}) {
+		csf123Go(f, c, s0, s1, s2, wt)
 	}
 }
 
 func dwt1VSIMD(lo, hi []int32, r0, r1, r2, r3 []int16) {
 	n := len(lo)
-	v := n &^ 15
-	if v > 0 {
-		_, _, _, _, _ = hi[v-1], r0[v-1], r1[v-1], r2[v-1], r3[v-1]
-		dwt1VAVX2(&lo[0], &hi[0], &r0[0], &r1[0], &r2[0], &r3[0], v)
+	if n > 0 {
+		_, _, _, _, _ = hi[n-1], r0[n-1], r1[n-1], r2[n-1], r3[n-1]
 	}
-	if v < n {
-		dwt1VGo(lo[v:], hi[v:], r0[v:], r1[v:], r2[v:], r3[v:])
+	if !overlap(n, 16, func(j, m int) {
+		dwt1VAVX2(&lo[j], &hi[j], &r0[j], &r1[j], &r2[j], &r3[j], m)
+	}) {
+		dwt1VGo(lo, hi, r0, r1, r2, r3)
 	}
 }
 
 func dwt123HSIMD(a, v, hh, d, lo, hi []int32, j0, j1 int, add int64, shift uint) {
-	n := (j1 - j0) &^ 3
-	if n > 0 && shift <= 32 {
-		e := j0 + n
-		// The kernel reads lo and hi [2*j0-1, 2*e+1) and writes [j0, e).
-		_, _ = lo[2*e], hi[2*e]
-		_, _ = lo[2*j0-1], hi[2*j0-1]
-		_, _, _, _ = a[e-1], v[e-1], hh[e-1], d[e-1]
-		dwt123HAVX2(&a[j0], &v[j0], &lo[2*j0-1], n, add, uint64(shift))
-		dwt123HAVX2(&hh[j0], &d[j0], &hi[2*j0-1], n, add, uint64(shift))
-	} else {
-		n = 0
+	if shift > 32 {
+		dwt123HGo(a, v, hh, d, lo, hi, j0, j1, add, shift)
+		return
 	}
-	if j0+n < j1 {
-		dwt123HGo(a, v, hh, d, lo, hi, j0+n, j1, add, shift)
+	if j1-j0 >= 4 {
+		// The kernel reads lo and hi [2*j0-1, 2*j1+1) and writes [j0, j1).
+		_, _ = lo[2*j1], hi[2*j1]
+		_, _ = lo[2*j0-1], hi[2*j0-1]
+		_, _, _, _ = a[j1-1], v[j1-1], hh[j1-1], d[j1-1]
+	}
+	if !overlap(j1-j0, 4, func(j, m int) {
+		j += j0
+		dwt123HAVX2(&a[j], &v[j], &lo[2*j-1], m, add, uint64(shift))
+		dwt123HAVX2(&hh[j], &d[j], &hi[2*j-1], m, add, uint64(shift))
+	}) {
+		dwt123HGo(a, v, hh, d, lo, hi, j0, j1, add, shift)
+	}
+}
+
+func den0SIMD(s []int16) uint64 {
+	n := len(s) &^ 7
+	var sum uint64
+	if n > 0 {
+		sum = denSum16AVX2(&s[0], n)
+	}
+	return sum + den0Go(s[n:])
+}
+
+func den123SIMD(s []int32, addSq uint64, sq uint, addCub uint64, shiftCub uint) uint64 {
+	n := len(s) &^ 7
+	var sum uint64
+	if n > 0 {
+		sum = denSum32AVX2(&s[0], n, addSq, uint64(sq), addCub, uint64(shiftCub))
+	}
+	return sum + den123Go(s[n:], addSq, sq, addCub, shiftCub)
+}
+
+func dwt23VSIMD(lo, hi []int32, r0, r1, r2, r3 []int32, scale int) {
+	n := len(lo)
+	if n > 0 {
+		_, _, _, _, _ = hi[n-1], r0[n-1], r1[n-1], r2[n-1], r3[n-1]
+	}
+	if vpShift[scale] > 32 || !overlap(n, 4, func(j, m int) {
+		dwt23VAVX2(&lo[j], &hi[j], &r0[j], &r1[j], &r2[j], &r3[j], m, vpAdd[scale], uint64(vpShift[scale]))
+	}) {
+		dwt123V(lo, hi, r0, r1, r2, r3, scale)
 	}
 }

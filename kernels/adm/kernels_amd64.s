@@ -181,6 +181,9 @@ cloop:
 	VPSLLD X14, Y1, Y1
 	VPSUBD Y1, Y0, Y0
 	VPMAXSD Y9, Y0, Y0          // x (even lanes used as is)
+	// Masked coefficients (x = 0) add (0 + addCub) >> shiftCub = 0.
+	VPTEST Y0, Y0
+	JZ cnext
 	VPSRLQ $32, Y0, Y1          // x of the odd lanes
 	// even lanes
 	VPMULDQ Y0, Y0, Y2
@@ -204,6 +207,7 @@ cloop:
 	VPSRLQ X12, Y2, Y2
 	VPXOR Y3, Y2, Y2
 	VPADDQ Y2, Y8, Y8
+cnext:
 	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT cloop
@@ -507,9 +511,12 @@ c32loop:
 	VPABSD Y0, Y0
 	VPSUBD (DI)(AX*4), Y0, Y0
 	VPMAXSD Y9, Y0, Y0
+	VPTEST Y0, Y0
+	JZ c32next
 	VPSRLQ $32, Y0, Y1
 	CUBEACC(Y0, Y2, Y3)
 	CUBEACC(Y1, Y2, Y3)
+c32next:
 	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT c32loop
@@ -748,12 +755,14 @@ GLOBL dec8K<>(SB), RODATA|NOPTR, $96
 	VMAXPD Y9, prod, prod \
 	VMINPD dec8K<>+64(SB), prod, prod
 
-// func decouple0x8AVX2(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32)
+// func decouple0x8AVX2(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32, ie int64)
 // decouple16 for j in [0, n), n a multiple of 8: kk from the 2^30/o table
 // (gathered) times t, in float64 (exact: |product| < 2^46), four lanes per
 // half; the gain limit in float64 on the flagged lanes; egl must be finite
-// and >= 0.
-TEXT ·decouple0x8AVX2(SB), NOSPLIT, $0-64
+// and >= 0. ie >= 0 says egl is that integer (at most 65535): the gain
+// limit is then min(rst*ie, t) in int32, exactly what truncating the
+// float64 min gives.
+TEXT ·decouple0x8AVX2(SB), NOSPLIT, $0-72
 	MOVQ r+0(FP), DI
 	MOVQ a+8(FP), SI
 	MOVQ o+16(FP), R8
@@ -762,6 +771,9 @@ TEXT ·decouple0x8AVX2(SB), NOSPLIT, $0-64
 	MOVQ n+40(FP), CX
 	VBROADCASTSD egl+48(FP), Y15
 	MOVQ tab+56(FP), R11
+	MOVQ ie+64(FP), R12
+	VMOVD R12, X12
+	VPBROADCASTD X12, Y12
 	VPBROADCASTD decK<>+4(SB), Y14   // 32768
 	VPBROADCASTD decK<>+8(SB), Y13   // 16384
 	VPXOR Y9, Y9, Y9
@@ -792,7 +804,15 @@ d8loop:
 	VPSRAD $15, Y5, Y5
 	VPSLLD $16, Y5, Y5
 	VPSRAD $16, Y5, Y5              // rst
-	// gain limit: low half to X10 (min) and X11 (max), high half to X2, X3
+	// gain limit: in int32 for an integral limit (ie >= 0), else low half
+	// to X10 (min) and X11 (max), high half to X2, X3
+	TESTQ R12, R12
+	JS d8float
+	VPMULLD Y12, Y5, Y7
+	VPMINSD Y1, Y7, Y10
+	VPMAXSD Y1, Y7, Y11
+	JMP d8gain
+d8float:
 	VCVTDQ2PD X5, Y7
 	VMULPD Y15, Y7, Y7
 	VMINPD Y6, Y7, Y10
@@ -808,6 +828,7 @@ d8loop:
 	VCVTTPD2DQY Y3, X3
 	VINSERTI128 $1, X2, Y10, Y10    // positive o
 	VINSERTI128 $1, X3, Y11, Y11    // negative o
+d8gain:
 	VMOVDQU (R10)(AX*4), Y2         // flag
 	VPCMPGTD Y9, Y4, Y3             // kk > 0
 	VPAND Y3, Y2, Y2
@@ -832,4 +853,140 @@ d8loop:
 	JLT d8loop
 	VZEROUPPER
 d8done:
+	RET
+
+// func denSum16AVX2(s *int16, n int) uint64
+// The sum of |s[j]|^3 (uint64) over j in [0, n), n a multiple of 8.
+TEXT ·denSum16AVX2(SB), NOSPLIT, $0-24
+	MOVQ s+0(FP), SI
+	MOVQ n+8(FP), CX
+	VPXOR Y8, Y8, Y8
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE g2done
+g2loop:
+	VPMOVSXWD (SI)(AX*2), Y0
+	VPABSD Y0, Y0
+	VPSRLQ $32, Y0, Y3
+	VPMULUDQ Y0, Y0, Y1
+	VPMULUDQ Y0, Y1, Y1
+	VPMULUDQ Y3, Y3, Y4
+	VPMULUDQ Y3, Y4, Y4
+	VPADDQ Y1, Y8, Y8
+	VPADDQ Y4, Y8, Y8
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT g2loop
+g2done:
+	VEXTRACTI128 $1, Y8, X0
+	VPADDQ X0, X8, X8
+	VPSHUFD $0x4E, X8, X0
+	VPADDQ X0, X8, X8
+	VMOVQ X8, AX
+	MOVQ AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// DEN2(off): Y8 += ((((u*u) + Y10) >> X13)*u + Y11) >> X12 (uint64,
+// wrapping) for the 4 coefficients at s+off, u = |s| as uint32; the 64-bit
+// product x*u is lo32(x)*u + (hi32(x)*u << 32).
+#define DEN2(off) \
+	VPABSD off(SI)(AX*4), X0 \
+	VPMOVZXDQ X0, Y0 \
+	VPMULUDQ Y0, Y0, Y1 \
+	VPADDQ Y10, Y1, Y1 \
+	VPSRLQ X13, Y1, Y1 \
+	VPMULUDQ Y0, Y1, Y2 \
+	VPSRLQ $32, Y1, Y3 \
+	VPMULUDQ Y0, Y3, Y3 \
+	VPSLLQ $32, Y3, Y3 \
+	VPADDQ Y3, Y2, Y2 \
+	VPADDQ Y11, Y2, Y2 \
+	VPSRLQ X12, Y2, Y2 \
+	VPADDQ Y2, Y8, Y8
+
+// func denSum32AVX2(s *int32, n int, addSq, sq, addCub, shiftCub uint64) uint64
+// denSum32AVX512 eight coefficients at a time (n a multiple of 8).
+TEXT ·denSum32AVX2(SB), NOSPLIT, $0-56
+	MOVQ s+0(FP), SI
+	MOVQ n+8(FP), CX
+	VPBROADCASTQ addSq+16(FP), Y10
+	MOVQ sq+24(FP), X13
+	VPBROADCASTQ addCub+32(FP), Y11
+	MOVQ shiftCub+40(FP), X12
+	VPXOR Y8, Y8, Y8
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE g3done
+g3loop:
+	DEN2(0)
+	DEN2(16)
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT g3loop
+g3done:
+	VEXTRACTI128 $1, Y8, X0
+	VPADDQ X0, X8, X8
+	VPSHUFD $0x4E, X8, X0
+	VPADDQ X0, X8, X8
+	VMOVQ X8, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// V2(row, tap): Y6 += tap * the 4 int32 samples of row at AX (int64).
+#define V2(row, tap) \
+	VPMOVSXDQ (row)(AX*4), Y0 \
+	VPMULDQ tap, Y0, Y1 \
+	VPADDQ Y1, Y6, Y6
+
+// V2OUT(dst): dst (4 dwords) = the low dwords of (Y6 >> X5): the int32 of
+// the arithmetic shift, the same for a logical one while shift <= 32.
+#define V2OUT(dst) \
+	VPSRLQ X5, Y6, Y6 \
+	VPSHUFD $0x08, Y6, Y6 \
+	VPERMQ $0x08, Y6, Y6 \
+	VMOVDQU X6, dst
+
+// func dwt23VAVX2(lo, hi *int32, r0, r1, r2, r3 *int32, n int, add int64, shift uint64)
+// dwt23VAVX512 four columns at a time (n a multiple of 4, shift <= 32).
+TEXT ·dwt23VAVX2(SB), NOSPLIT, $0-72
+	MOVQ lo+0(FP), DI
+	MOVQ hi+8(FP), SI
+	MOVQ r0+16(FP), R8
+	MOVQ r1+24(FP), R9
+	MOVQ r2+32(FP), R10
+	MOVQ r3+40(FP), R11
+	MOVQ n+48(FP), CX
+	VPBROADCASTQ add+56(FP), Y4
+	MOVQ shift+64(FP), X5
+	VPBROADCASTD dwtTaps<>+0(SB), Y8
+	VPBROADCASTD dwtTaps<>+4(SB), Y9
+	VPBROADCASTD dwtTaps<>+8(SB), Y10
+	VPBROADCASTD dwtTaps<>+12(SB), Y11
+	VPBROADCASTD dwtTaps<>+16(SB), Y12
+	VPBROADCASTD dwtTaps<>+20(SB), Y13
+	VPBROADCASTD dwtTaps<>+24(SB), Y14
+	VPBROADCASTD dwtTaps<>+28(SB), Y15
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE u2done
+u2loop:
+	VMOVDQA Y4, Y6
+	V2(R8, Y8)
+	V2(R9, Y9)
+	V2(R10, Y10)
+	V2(R11, Y11)
+	V2OUT((DI)(AX*4))
+	VMOVDQA Y4, Y6
+	V2(R8, Y12)
+	V2(R9, Y13)
+	V2(R10, Y14)
+	V2(R11, Y15)
+	V2OUT((SI)(AX*4))
+	ADDQ $4, AX
+	CMPQ AX, CX
+	JLT u2loop
+	VZEROUPPER
+u2done:
 	RET
