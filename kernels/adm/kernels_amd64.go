@@ -48,11 +48,14 @@ func denSum32AVX2(s *int32, n int, addSq, sq, addCub, shiftCub uint64) uint64
 //go:noescape
 func dwt23VAVX2(lo, hi *int32, r0, r1, r2, r3 *int32, n int, add int64, shift uint64)
 
+//go:noescape
+func decouple123AVX2(r, a, o, t *int32, flag *int32, n int, egl float64, tab *int32, ie int64)
+
 // simdKernels returns the amd64 twins of a SIMD set: the AVX2 kernels,
 // which the AVX-512 set then replaces (kernels512_amd64.go) with twins of
 // twice the width and the 64-bit lane arithmetic AVX2 lacks. Kernels the
-// AVX2 set has no twin for (the angle test and decouple of scales 1-3,
-// which need 64-bit lane arithmetic) stay in Go there.
+// AVX2 set has no twin for (the angle test of scales 1-3, which rounds
+// int64 to float32) stay in Go there.
 func simdKernels(s cpu.Set) *kernels {
 	if s != cpu.AVX2 && s != cpu.AVX512 {
 		return nil
@@ -72,6 +75,7 @@ func simdKernels(s cpu.Set) *kernels {
 	k.den0 = den0SIMD
 	k.den123 = den123SIMD
 	k.dwt23V = dwt23VSIMD
+	k.decouple123 = decouple123AVX2SIMD
 	if s == cpu.AVX512 {
 		avx512Kernels(&k)
 	}
@@ -285,5 +289,22 @@ func dwt23VSIMD(lo, hi []int32, r0, r1, r2, r3 []int32, scale int) {
 		dwt23VAVX2(&lo[j], &hi[j], &r0[j], &r1[j], &r2[j], &r3[j], m, vpAdd[scale], uint64(vpShift[scale]))
 	}) {
 		dwt123V(lo, hi, r0, r1, r2, r3, scale)
+	}
+}
+
+func decouple123AVX2SIMD(r, a, o, t []int32, flag []int32, egl float64) {
+	n := len(r)
+	if !(egl >= 0) || math.IsInf(egl, 1) {
+		decouple123Go(r, a, o, t, flag, egl)
+		return
+	}
+	if n > 0 {
+		_, _, _, _ = a[n-1], o[n-1], t[n-1], flag[n-1]
+	}
+	ie := intGain(egl)
+	if !overlap(n, 4, func(j, m int) {
+		decouple123AVX2(&r[j], &a[j], &o[j], &t[j], &flag[j], m, egl, &divLookup[0], ie)
+	}) {
+		decouple123Go(r, a, o, t, flag, egl)
 	}
 }
