@@ -56,6 +56,9 @@ func openAll(t testing.TB) []*Device {
 		t.Fatalf("opening adapters: %v", devicesErr)
 	}
 	if len(devices) == 0 {
+		if os.Getenv("BANDSCOPE_REQUIRE_GPU") != "" {
+			t.Fatal("no WebGPU adapter on this host, and BANDSCOPE_REQUIRE_GPU is set")
+		}
 		t.Skip("no WebGPU adapter on this host: GPU parity not checked (Linux: apt-get install mesa-vulkan-drivers libvulkan1 for lavapipe)")
 	}
 	return devices
