@@ -1,10 +1,6 @@
 package adm
 
-import (
-	"math"
-
-	"github.com/bandscope/bandscope/kernels/cpu"
-)
+import "github.com/bandscope/bandscope/kernels/cpu"
 
 //go:noescape
 func dwt0VAVX2(lo, hi *int16, r0, r1, r2, r3 *uint16, n int, addLo, addHi int32, shift uint64)
@@ -75,7 +71,7 @@ func simdKernels(s cpu.Set) *kernels {
 	k.den0 = den0SIMD
 	k.den123 = den123SIMD
 	k.dwt23V = dwt23VSIMD
-	k.decouple123 = decouple123AVX2SIMD
+	k.decouple123 = decouple123SIMD
 	if s == cpu.AVX512 {
 		avx512Kernels(&k)
 	}
@@ -183,9 +179,7 @@ func angle0SIMD(flag []int32, oh, ov, th, tv []int16, cos1 float32) {
 
 func decouple0SIMD(r, a, o, t []int16, flag []int32, egl float64) {
 	n := len(r)
-	// The kernel's gain limit needs rst*egl to be a number (never NaN) and
-	// its clamped result to fit int32: a finite, non-negative limit.
-	if !(egl >= 0) || math.IsInf(egl, 1) {
+	if !usableGain(egl) {
 		decouple0Go(r, a, o, t, flag, egl)
 		return
 	}
@@ -292,9 +286,9 @@ func dwt23VSIMD(lo, hi []int32, r0, r1, r2, r3 []int32, scale int) {
 	}
 }
 
-func decouple123AVX2SIMD(r, a, o, t []int32, flag []int32, egl float64) {
+func decouple123SIMD(r, a, o, t []int32, flag []int32, egl float64) {
 	n := len(r)
-	if !(egl >= 0) || math.IsInf(egl, 1) {
+	if !usableGain(egl) {
 		decouple123Go(r, a, o, t, flag, egl)
 		return
 	}
