@@ -49,7 +49,8 @@ type backend struct {
 	// frames scored at once share.
 	kernels  cpu.Set
 	threads  int
-	inflight int // frames scored at once (pipeline.go)
+	inflight int  // frames scored at once (pipeline.go)
+	pipeline bool // decode ahead of scoring (pipeline.go)
 	limiter  *cpu.Limiter
 }
 

@@ -26,29 +26,35 @@ func (b *backend) planFrames(dist, ref yuv.Format, features []feature.Spec, same
 		return
 	}
 	pix := int64(dist.Width * dist.Height)
-	per := pix * 3 // two decoded pictures of 16-bit samples (4:2:0 and up)
+	pics := pix * 3 // the decoded pictures of 16-bit samples (4:2:0 and up)
 	if !sameClip {
-		per += int64(ref.Width*ref.Height) * 3
+		pics += int64(ref.Width*ref.Height) * 3
 	}
+	var work int64
 	for _, sp := range features {
 		switch sp.Name {
 		case "cambi":
-			per += pix * 10 * 2 // two images, masks, c-values; twice in full reference
+			work += pix * 10 * 2 // two images, masks, c-values; twice in full reference
 		case "adm", "integer_adm":
-			per += pix * 15 // the CPU scorer's bands (int16 at scale 0, scale 1 reused below)
+			work += pix * 15 // the CPU scorer's bands (int16 at scale 0, scale 1 reused below)
 		}
 	}
+	per := pics + work
 	b.inflight = min(b.threads, max(1, int(frameBudget/max(per, 1))))
 	b.limiter = cpu.NewLimiter(b.threads - b.inflight)
+	// The pipeline holds one more frame's pictures than it scores at once:
+	// with one frame in flight that is worth it only within the budget.
+	b.pipeline = b.inflight >= 2 || 2*pics+work <= frameBudget
 }
 
 // pipelined reports whether Run may score frames concurrently: on the CPU,
 // when no feature writes per-frame output that must come in order. With
 // one frame in flight the pipeline still decodes the next frame while
 // this one is scored, as libvmaf's CLI reads pictures on its main thread
-// while its --threads workers extract features.
+// while its --threads workers extract features, when the extra pictures
+// fit the frame budget (planFrames).
 func (s *Session) pipelined() bool {
-	if s.backend.dev != nil || s.backend.inflight < 1 {
+	if s.backend.dev != nil || !s.backend.pipeline {
 		return false
 	}
 	for _, x := range s.extractors {
