@@ -32,8 +32,20 @@ func NewCPU(cfg *Config, o Options) Scorer {
 	}
 	f := &fast{cfg: cfg, opt: o, k: kernelsFor(o.Kernels)}
 	f.plans = append(f.plans, newPlan(cfg.EncWidth, cfg.EncHeight, cfg.Window, cfg.InWidth, cfg.InHeight, cfg.InBitDepth, cfg.Tables))
+	f.wsOf = []int{0}
 	if cfg.FullRef {
-		f.plans = append(f.plans, newPlan(cfg.SrcWidth, cfg.SrcHeight, cfg.SrcWindow, cfg.RefWidth, cfg.RefHeight, cfg.RefBitDepth, cfg.Tables))
+		src := newPlan(cfg.SrcWidth, cfg.SrcHeight, cfg.SrcWindow, cfg.RefWidth, cfg.RefHeight, cfg.RefBitDepth, cfg.Tables)
+		f.plans = append(f.plans, src)
+		// The source is scored after the distorted picture, in a
+		// workspace of the same shape when the geometry is the same (the
+		// usual case): a 4K full-reference run then holds one workspace,
+		// not two (everything in it is rewritten per picture, as from one
+		// frame to the next).
+		if d := f.plans[0]; src.w == d.w && src.h == d.h && src.window == d.window {
+			f.wsOf = append(f.wsOf, 0)
+		} else {
+			f.wsOf = append(f.wsOf, 1)
+		}
 	}
 	return f
 }
@@ -43,6 +55,7 @@ type fast struct {
 	opt   Options
 	k     *kernels
 	plans []*plan // [0] distorted, [1] source
+	wsOf  []int   // the workspace pool of each plan
 
 	mu   sync.Mutex
 	free [][]*fastWS // per plan, idle workspaces
@@ -230,8 +243,8 @@ func fusedCheck(pl *plan) bool { return !pl.resample && pl.bd < 16 }
 
 func (f *fast) scorePicture(r *PictureResult, pi int, p yuv.Plane, keepMaps bool) error {
 	cfg, pl, k := f.cfg, f.plans[pi], f.k
-	ws := f.get(pi)
-	defer f.put(pi, ws)
+	ws := f.get(f.wsOf[pi])
+	defer f.put(f.wsOf[pi], ws)
 	w, h := pl.w, pl.h
 	*r = PictureResult{Width: w, Height: h}
 
