@@ -182,7 +182,7 @@ func decouple0512(r, a, o, t []int16, flag []int32, egl float64) {
 func angle123512(flag []int32, oh, ov, th, tv []int32, cos1 float32) {
 	n := len(flag)
 	if n < 8 {
-		angle123Go(flag, oh, ov, th, tv, cos1)
+		angle123SIMD(flag, oh, ov, th, tv, cos1)
 		return
 	}
 	_, _, _, _ = oh[n-1], ov[n-1], th[n-1], tv[n-1]

@@ -45,13 +45,18 @@ func denSum32AVX2(s *int32, n int, addSq, sq, addCub, shiftCub uint64) uint64
 func dwt23VAVX2(lo, hi *int32, r0, r1, r2, r3 *int32, n int, add int64, shift uint64)
 
 //go:noescape
+func q2pdAVX2(dst *float64, src *int64, n int)
+
+//go:noescape
+func angle123AVX2(flag *int32, oh, ov, th, tv *int32, n int, cos1 float64)
+
+//go:noescape
 func decouple123AVX2(r, a, o, t *int32, flag *int32, n int, egl float64, tab *int32, ie int64)
 
 // simdKernels returns the amd64 twins of a SIMD set: the AVX2 kernels,
 // which the AVX-512 set then replaces (kernels512_amd64.go) with twins of
-// twice the width and the 64-bit lane arithmetic AVX2 lacks. Kernels the
-// AVX2 set has no twin for (the angle test of scales 1-3, which rounds
-// int64 to float32) stay in Go there.
+// twice the width and the 64-bit lane arithmetic AVX2 lacks (the AVX2
+// twins emulate it).
 func simdKernels(s cpu.Set) *kernels {
 	if s != cpu.AVX2 && s != cpu.AVX512 {
 		return nil
@@ -72,6 +77,7 @@ func simdKernels(s cpu.Set) *kernels {
 	k.den123 = den123SIMD
 	k.dwt23V = dwt23VSIMD
 	k.decouple123 = decouple123SIMD
+	k.angle123 = angle123SIMD
 	if s == cpu.AVX512 {
 		avx512Kernels(&k)
 	}
@@ -300,5 +306,17 @@ func decouple123SIMD(r, a, o, t []int32, flag []int32, egl float64) {
 		decouple123AVX2(&r[j], &a[j], &o[j], &t[j], &flag[j], m, egl, &divLookup[0], ie)
 	}) {
 		decouple123Go(r, a, o, t, flag, egl)
+	}
+}
+
+func angle123SIMD(flag []int32, oh, ov, th, tv []int32, cos1 float32) {
+	n := len(flag)
+	if n > 0 {
+		_, _, _, _ = oh[n-1], ov[n-1], th[n-1], tv[n-1]
+	}
+	if !overlap(n, 4, func(j, m int) {
+		angle123AVX2(&flag[j], &oh[j], &ov[j], &th[j], &tv[j], m, float64(cos1))
+	}) {
+		angle123Go(flag, oh, ov, th, tv, cos1)
 	}
 }

@@ -1140,3 +1140,123 @@ q2gain:
 	VZEROUPPER
 q2done:
 	RET
+
+// Constants of angle123AVX2: 2^32, 2^31 and 2^-12 as float64, the int32
+// sign bit per dword, and 1 per qword.
+DATA a123<>+0(SB)/8, $0x41f0000000000000 // 2^32
+DATA a123<>+8(SB)/8, $0x41e0000000000000 // 2^31
+DATA a123<>+16(SB)/8, $0x3f30000000000000 // 2^-12
+DATA a123<>+24(SB)/4, $0x80000000
+DATA a123<>+28(SB)/4, $0
+DATA a123<>+32(SB)/8, $1
+GLOBL a123<>(SB), RODATA|NOPTR, $40
+
+// Q2PD(x, dst): the 4 int64 lanes of x (Y register) rounded to float32 as
+// Go's float32(int64) rounds them (to nearest, ties to even), then widened
+// to float64 in dst, multiplied by 2^-12. AVX2 has no int64 conversion:
+// x = hi*2^32 + lo converts exactly in two halves, their sum s rounds to
+// float64 with error e (Fast2Sum: |hi*2^32| >= lo), s is made round-to-odd
+// (one ulp toward zero where e points that way, the low bit set where e is
+// not 0), and round-to-odd with 29 spare bits rounds to float32 correctly.
+// Clobbers Y10-Y13; Y14 holds 2^32, Y15 2^31, Y9 zero.
+#define Q2PD(x, dst) \
+	VPSHUFD $0x0D, x, Y10 \
+	VPERMQ $0x08, Y10, Y10 \
+	VCVTDQ2PD X10, Y10 \
+	VMULPD Y14, Y10, Y10 \
+	VPSHUFD $0x08, x, Y11 \
+	VPERMQ $0x08, Y11, Y11 \
+	VPBROADCASTD a123<>+24(SB), X12 \
+	VPXOR X12, X11, X11 \
+	VCVTDQ2PD X11, Y11 \
+	VADDPD Y15, Y11, Y11 \
+	VADDPD Y11, Y10, dst \
+	VSUBPD dst, Y10, Y10 \
+	VADDPD Y11, Y10, Y10 \
+	VCMPPD $4, Y9, Y10, Y11 \
+	VXORPD dst, Y10, Y12 \
+	VPSRAD $31, Y12, Y12 \
+	VPSHUFD $0xF5, Y12, Y12 \
+	VPAND Y11, Y12, Y12 \
+	VPADDQ Y12, dst, dst \
+	VPBROADCASTQ a123<>+32(SB), Y13 \
+	VPAND Y13, Y11, Y11 \
+	VPOR Y11, dst, dst \
+	VCVTPD2PSY dst, X13 \
+	VCVTPS2PD X13, dst \
+	VBROADCASTSD a123<>+16(SB), Y13 \
+	VMULPD Y13, dst, dst
+
+// func angle123AVX2(flag *int32, oh, ov, th, tv *int32, n int, cos1 float64)
+// angle123AVX512 four lanes at a time (n a multiple of 4), the int64 to
+// float32 rounding by Q2PD.
+TEXT ·angle123AVX2(SB), NOSPLIT, $0-56
+	MOVQ flag+0(FP), DI
+	MOVQ oh+8(FP), R8
+	MOVQ ov+16(FP), R9
+	MOVQ th+24(FP), R10
+	MOVQ tv+32(FP), R11
+	MOVQ n+40(FP), CX
+	VBROADCASTSD cos1+48(FP), Y8
+	VBROADCASTSD a123<>+0(SB), Y14
+	VBROADCASTSD a123<>+8(SB), Y15
+	VPXOR Y9, Y9, Y9
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE b2done
+b2loop:
+	VPMOVSXDQ (R8)(AX*4), Y0
+	VPMOVSXDQ (R9)(AX*4), Y1
+	VPMOVSXDQ (R10)(AX*4), Y2
+	VPMOVSXDQ (R11)(AX*4), Y3
+	VPMULDQ Y2, Y0, Y4
+	VPMULDQ Y3, Y1, Y5
+	VPADDQ Y5, Y4, Y4 // dp
+	VPMULDQ Y0, Y0, Y0
+	VPMULDQ Y1, Y1, Y1
+	VPADDQ Y1, Y0, Y0 // om
+	VPMULDQ Y2, Y2, Y2
+	VPMULDQ Y3, Y3, Y3
+	VPADDQ Y3, Y2, Y2 // tm
+	Q2PD(Y4, Y5)      // d
+	Q2PD(Y0, Y6)
+	Q2PD(Y2, Y7)
+	VMULPD Y6, Y8, Y6 // cos1 * om/4096
+	VMULPD Y7, Y6, Y6 // rhs
+	VMULPD Y5, Y5, Y7 // d*d
+	VCMPPD $0x1D, Y6, Y7, Y7  // d*d >= rhs
+	VCMPPD $0x1D, Y9, Y5, Y5  // d >= 0
+	VANDPD Y5, Y7, Y7
+	VPSHUFD $0x08, Y7, Y7
+	VPERMQ $0x08, Y7, Y7
+	VMOVDQU X7, (DI)(AX*4)
+	ADDQ $4, AX
+	CMPQ AX, CX
+	JLT b2loop
+	VZEROUPPER
+b2done:
+	RET
+
+// func q2pdAVX2(dst *float64, src *int64, n int)
+// dst[j] = Q2PD(src[j]) for j in [0, n), n a multiple of 4: the
+// conversion of angle123AVX2 on its own, for its test.
+TEXT ·q2pdAVX2(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	VBROADCASTSD a123<>+0(SB), Y14
+	VBROADCASTSD a123<>+8(SB), Y15
+	VPXOR Y9, Y9, Y9
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE q2ddone
+q2dloop:
+	VMOVDQU (SI)(AX*8), Y0
+	Q2PD(Y0, Y1)
+	VMOVUPD Y1, (DI)(AX*8)
+	ADDQ $4, AX
+	CMPQ AX, CX
+	JLT q2dloop
+	VZEROUPPER
+q2ddone:
+	RET
