@@ -706,19 +706,30 @@ func (f *fast) cm0Row(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int
 	}
 }
 
-// cm0Go is the masking kernel over columns [a, z) with 0 < a, z < w.
-func cm0Go(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params, _ []int32) {
-	fu, fm, fd := F[0], F[1], F[2]
+// thrRowGo is the masking threshold of columns [a, z) (0 < a, z < w) into
+// thr[0 : z-a]: the 3x3 neighbourhood of F without its centre, plus C.
+func thrRowGo(thr []int32, F [3][]int32, C []int32, a, z int) {
+	fu, fm, fd := F[0][:z+1], F[1][:z+1], F[2][:z+1]
 	C = C[:z]
-	fu, fm, fd = fu[:z+1], fm[:z+1], fd[:z+1]
+	thr = thr[:z-a]
+	for j := a; j < z; j++ {
+		thr[j-a] = fu[j-1] + fu[j] + fu[j+1] + fm[j-1] + fm[j+1] + fd[j-1] + fd[j] + fd[j+1] + C[j]
+	}
+}
+
+// cm0Go is the masking kernel over columns [a, z) with 0 < a, z < w; tmp
+// holds the threshold row, shared by the three bands.
+func cm0Go(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params, tmp []int32) {
+	thrRowGo(tmp, F, C, a, z)
+	thr := tmp[:z-a]
 	for b := 0; b < NumBands; b++ {
-		s := src[b][:z]
+		s := src[b][a:z]
+		s = s[:len(thr)]
 		wt, sub, sq, sc, ac := p.wt[b], p.sub[b], p.sq[b], p.shiftCub[b], p.addCub[b]
 		rq := int64(1) << (sq - 1)
 		var acc int64
-		for j := a; j < z; j++ {
-			thr := fu[j-1] + fu[j] + fu[j+1] + fm[j-1] + fm[j+1] + fd[j-1] + fd[j] + fd[j+1] + C[j]
-			x := abs32(int32(s[j])*wt) - thr<<sub
+		for j, t := range thr {
+			x := abs32(int32(s[j])*wt) - t<<sub
 			if x < 0 {
 				x = 0
 			}
@@ -737,17 +748,17 @@ type cm123Params struct {
 }
 
 // cm123Go is the masking kernel of scales 1-3 over columns [a, z) with
-// 0 < a, z < w.
-func cm123Go(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C []int32, a, z int, p *cm123Params, _ []int32) {
-	fu, fm, fd := F[0][:z+1], F[1][:z+1], F[2][:z+1]
-	C = C[:z]
+// 0 < a, z < w; tmp as for cm0Go.
+func cm123Go(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C []int32, a, z int, p *cm123Params, tmp []int32) {
+	thrRowGo(tmp, F, C, a, z)
+	thr := tmp[:z-a]
 	for b := 0; b < NumBands; b++ {
-		s := src[b][:z]
+		s := src[b][a:z]
+		s = s[:len(thr)]
 		wt := int64(p.wt[b])
 		var acc int64
-		for j := a; j < z; j++ {
-			thr := fu[j-1] + fu[j] + fu[j+1] + fm[j-1] + fm[j+1] + fd[j-1] + fd[j] + fd[j+1] + C[j]
-			x := abs32(int32((int64(s[j])*wt+1<<27)>>28)) - thr
+		for j, t := range thr {
+			x := abs32(int32((int64(s[j])*wt+1<<27)>>28)) - t
 			if x < 0 {
 				x = 0
 			}

@@ -66,16 +66,23 @@ func angleFlag(oh, ov, th, tv int64, cos1 float32) bool {
 func gainLimit(rst, t int64, pos, neg bool, egl float64) int64 {
 	switch {
 	case pos:
-		return int64(math.Min(float64(rst)*egl, float64(t)))
+		if x := float64(rst) * egl; x < float64(t) {
+			return int64(x)
+		}
+		return t
 	case neg:
-		return int64(math.Max(float64(rst)*egl, float64(t)))
+		if x := float64(rst) * egl; x > float64(t) {
+			return int64(x)
+		}
+		return t
 	}
 	return rst
 }
 
-// cmin and cmax are C's MIN/MAX on doubles: the second operand on ties and
-// NaN, which math.Min/Max would not give; they only see finite values here,
-// where both agree, so math.Min/Max are used.
+// gainLimit's comparisons are C's MIN/MAX on doubles, which give the
+// second operand on ties and NaN; they only see finite values here (egl is
+// in [1, 100]), where a plain comparison agrees with them and with
+// math.Min/Max, and t converts back exactly.
 
 // Decouple0 splits the distorted scale-0 detail bands into the part
 // restored from the reference (r) and the additive impairment (a), over the
