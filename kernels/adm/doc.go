@@ -61,6 +61,15 @@
 //   - When the denominator is 0 (only possible with adm_noise_weight=0 on
 //     flat content) libvmaf leaves integer_aim uninitialised; it is 0 here.
 //
+// Two scorers compute the same bits: New, the reference (stages.go, one
+// plain function per stage), and NewCPU, which fuses the stages per row,
+// runs row bands in parallel and puts the hot row loops in a kernel set
+// (kernels.go): the Go twins, AVX2 (kernels_amd64.s) or AVX-512
+// (kernels512_amd64.s), chosen with package cpu. AVX2 lacks 64-bit
+// arithmetic shifts, min/max and int64-to-float32 conversion, which the
+// decouple and angle test of scales 1-3 need; its twins emulate them
+// exactly. TestKernelTwins holds every twin to the Go one, bit for bit.
+//
 // Per-band terms and maps: FrameResult.Bands[scale][band] holds each band's
 // numerator and denominator terms (the scale's values are rebuilt from them
 // exactly) and, when asked, the CSF-weighted restored and additive bands
