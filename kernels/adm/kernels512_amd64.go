@@ -1,7 +1,5 @@
 package adm
 
-import "math"
-
 //go:noescape
 func angle123AVX512(flag *int32, oh, ov, th, tv *int32, n int, cos1 float64)
 
@@ -46,15 +44,6 @@ func dwt123VAVX512(lo, hi *int32, r0, r1, r2, r3 *int32, n int, add int64, shift
 
 //go:noescape
 func csf123AVX512(f, c *int32, s0, s1, s2 *int32, n int, w0, w1, w2 uint32)
-
-// intGain is the enhancement gain limit as the decouple kernels' integer
-// form (-1: none, use float64).
-func intGain(egl float64) int64 {
-	if egl >= 0 && egl <= 65535 && egl == math.Trunc(egl) {
-		return int64(egl)
-	}
-	return -1
-}
 
 // avx512Kernels replaces the AVX2 set's kernels with their AVX-512 twins:
 // twice the width, and the 64-bit lane arithmetic (arithmetic shifts,
@@ -161,11 +150,6 @@ func angle0512(flag []int32, oh, ov, th, tv []int16, cos1 float32) {
 	})
 }
 
-// usableGain reports whether the decouple kernels can apply the gain
-// limit: rst*egl must be a number (never NaN) and its clamped result fit
-// int32, so a finite, non-negative limit.
-func usableGain(egl float64) bool { return egl >= 0 && !math.IsInf(egl, 1) }
-
 func decouple0512(r, a, o, t []int16, flag []int32, egl float64) {
 	n := len(r)
 	if n < 16 || !usableGain(egl) {
@@ -247,38 +231,21 @@ func den123512(s []int32, addSq uint64, sq uint, addCub uint64, shiftCub uint) u
 }
 
 func cm0512(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params, thr []int32) {
-	n := (z - a) &^ 15
-	if n > 0 {
-		e := a + n
-		// thrRow reads one column either side of [a, e).
-		_, _, _, _ = F[0][e], F[1][e], F[2][e], C[e-1]
-		_ = F[0][a-1] + F[1][a-1] + F[2][a-1]
-		_ = thr[n-1]
-		thrRowAVX512(&thr[0], &F[0][a], &F[1][a], &F[2][a], &C[a], n)
-		for b := 0; b < NumBands; b++ {
-			s := src[b][a:e]
-			inner[b] += cubeSum16AVX512(&s[0], &thr[0], n, p.wt[b], uint64(p.sub[b]), uint64(p.sq[b]), uint64(p.shiftCub[b]), p.addCub[b])
-		}
-	}
-	if a+n < z {
-		cm0SIMD(inner, src, F, C, a+n, z, p, thr)
+	e := cmVectors(16, a, z, F, C, thr, thrRowAVX512, func(b, a, n int) {
+		s := src[b][a : a+n]
+		inner[b] += cubeSum16AVX512(&s[0], &thr[0], n, p.wt[b], uint64(p.sub[b]), uint64(p.sq[b]), uint64(p.shiftCub[b]), p.addCub[b])
+	})
+	if e < z {
+		cm0SIMD(inner, src, F, C, e, z, p, thr)
 	}
 }
 
 func cm123512(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C []int32, a, z int, p *cm123Params, thr []int32) {
-	n := (z - a) &^ 15
-	if n > 0 {
-		e := a + n
-		_, _, _, _ = F[0][e], F[1][e], F[2][e], C[e-1]
-		_ = F[0][a-1] + F[1][a-1] + F[2][a-1]
-		_ = thr[n-1]
-		thrRowAVX512(&thr[0], &F[0][a], &F[1][a], &F[2][a], &C[a], n)
-		for b := 0; b < NumBands; b++ {
-			s := src[b][a:e]
-			inner[b] += cubeSum32AVX512(&s[0], &thr[0], n, p.wt[b], 30, uint64(p.shiftCub), p.addCub)
-		}
-	}
-	if a+n < z {
-		cm123SIMD(inner, src, F, C, a+n, z, p, thr)
+	e := cmVectors(16, a, z, F, C, thr, thrRowAVX512, func(b, a, n int) {
+		s := src[b][a : a+n]
+		inner[b] += cubeSum32AVX512(&s[0], &thr[0], n, p.wt[b], 30, uint64(p.shiftCub), p.addCub)
+	})
+	if e < z {
+		cm123SIMD(inner, src, F, C, e, z, p, thr)
 	}
 }

@@ -1,6 +1,10 @@
 package adm
 
-import "github.com/bandscope/bandscope/kernels/cpu"
+import (
+	"math"
+
+	"github.com/bandscope/bandscope/kernels/cpu"
+)
 
 //go:noescape
 func dwt0VAVX2(lo, hi *int16, r0, r1, r2, r3 *uint16, n int, addLo, addHi int32, shift uint64)
@@ -84,6 +88,20 @@ func simdKernels(s cpu.Set) *kernels {
 	return &k
 }
 
+// usableGain reports whether the decouple kernels can apply the gain
+// limit: rst*egl must be a number (never NaN) and its clamped result fit
+// int32, so a finite, non-negative limit.
+func usableGain(egl float64) bool { return egl >= 0 && !math.IsInf(egl, 1) }
+
+// intGain is the enhancement gain limit as the decouple kernels' integer
+// form (-1: none, use float64).
+func intGain(egl float64) int64 {
+	if egl >= 0 && egl <= 65535 && egl == math.Trunc(egl) {
+		return int64(egl)
+	}
+	return -1
+}
+
 // overlap runs a row kernel of vector width w over [0, n): whole vectors,
 // then, when n is not a multiple of w, one more vector flush with the end
 // that recomputes a few outputs the same way (the kernels whose outputs
@@ -101,6 +119,46 @@ func overlap(n, w int, run func(at, m int)) bool {
 	return true
 }
 
+// cmVectors runs a masking kernel pair over the whole vectors of width w
+// in columns [a, z) (0 < a, z < len): the threshold row once into thr,
+// then band(b, a, n) for each band's cube sum over the n columns from a.
+// It returns where the vectors end; the caller finishes the row in Go.
+func cmVectors(w, a, z int, F [3][]int32, C, thr []int32, thrRow func(thr, fu, fm, fd, c *int32, n int), band func(b, a, n int)) int {
+	n := (z - a) &^ (w - 1)
+	if n > 0 {
+		e := a + n
+		// thrRow reads one column either side of [a, e).
+		_, _, _, _ = F[0][e], F[1][e], F[2][e], C[e-1]
+		_ = F[0][a-1] + F[1][a-1] + F[2][a-1]
+		_ = thr[n-1]
+		thrRow(&thr[0], &F[0][a], &F[1][a], &F[2][a], &C[a], n)
+		for b := 0; b < NumBands; b++ {
+			band(b, a, n)
+		}
+	}
+	return a + n
+}
+
+func cm0SIMD(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params, thr []int32) {
+	e := cmVectors(8, a, z, F, C, thr, thrRowAVX2, func(b, a, n int) {
+		s := src[b][a : a+n]
+		inner[b] += cubeSum16AVX2(&s[0], &thr[0], n, p.wt[b], uint64(p.sub[b]), uint64(p.sq[b]), uint64(p.shiftCub[b]), p.addCub[b])
+	})
+	if e < z {
+		cm0Go(inner, src, F, C, e, z, p, thr)
+	}
+}
+
+func cm123SIMD(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C []int32, a, z int, p *cm123Params, thr []int32) {
+	e := cmVectors(8, a, z, F, C, thr, thrRowAVX2, func(b, a, n int) {
+		s := src[b][a : a+n]
+		inner[b] += cubeSum32AVX2(&s[0], &thr[0], n, p.wt[b], 30, uint64(p.shiftCub), p.addCub)
+	})
+	if e < z {
+		cm123Go(inner, src, F, C, e, z, p, thr)
+	}
+}
+
 func dwt0VSIMD(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly bool) (uint16, bool) {
 	n := len(lo)
 	add := int32(1) << (bitDepth - 1)
@@ -113,25 +171,6 @@ func dwt0VSIMD(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly boo
 		dwt0VGo(lo, hi, r0, r1, r2, r3, bitDepth, loOnly)
 	}
 	return 0, false
-}
-
-func cm0SIMD(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params, thr []int32) {
-	n := (z - a) &^ 7
-	if n > 0 {
-		e := a + n
-		// thrRow reads one column either side of [a, e).
-		_, _, _, _ = F[0][e], F[1][e], F[2][e], C[e-1]
-		_ = F[0][a-1] + F[1][a-1] + F[2][a-1]
-		_ = thr[n-1]
-		thrRowAVX2(&thr[0], &F[0][a], &F[1][a], &F[2][a], &C[a], n)
-		for b := 0; b < NumBands; b++ {
-			s := src[b][a:e]
-			inner[b] += cubeSum16AVX2(&s[0], &thr[0], n, p.wt[b], uint64(p.sub[b]), uint64(p.sq[b]), uint64(p.shiftCub[b]), p.addCub[b])
-		}
-	}
-	if a+n < z {
-		cm0Go(inner, src, F, C, a+n, z, p, thr)
-	}
 }
 
 func dwt0HSIMD(a, v, hh, d, lo, hi []int16, j0, j1 int, loOnly bool) {
@@ -197,24 +236,6 @@ func decouple0SIMD(r, a, o, t []int16, flag []int32, egl float64) {
 		decouple0x8AVX2(&r[j], &a[j], &o[j], &t[j], &flag[j], m, egl, &divLookup[0], ie)
 	}) {
 		decouple0Go(r, a, o, t, flag, egl)
-	}
-}
-
-func cm123SIMD(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C []int32, a, z int, p *cm123Params, thr []int32) {
-	n := (z - a) &^ 7
-	if n > 0 {
-		e := a + n
-		_, _, _, _ = F[0][e], F[1][e], F[2][e], C[e-1]
-		_ = F[0][a-1] + F[1][a-1] + F[2][a-1]
-		_ = thr[n-1]
-		thrRowAVX2(&thr[0], &F[0][a], &F[1][a], &F[2][a], &C[a], n)
-		for b := 0; b < NumBands; b++ {
-			s := src[b][a:e]
-			inner[b] += cubeSum32AVX2(&s[0], &thr[0], n, p.wt[b], 30, uint64(p.shiftCub), p.addCub)
-		}
-	}
-	if a+n < z {
-		cm123Go(inner, src, F, C, a+n, z, p, thr)
 	}
 }
 
