@@ -122,10 +122,7 @@ func (r *ffReader) read(n int, dst *yuv.Picture, lumaOnly bool) error {
 			return err
 		}
 	}
-	planes := r.info.Chroma.Planes()
-	if lumaOnly {
-		planes = 1
-	}
+	_, planes := readPlanes(r.info.Format, lumaOnly)
 	if err := unpackPlanes(b, dst, planes); err != nil {
 		return &Error{path, n, err}
 	}

@@ -112,11 +112,8 @@ func (r *rawReader) read(n int, dst *yuv.Picture, lumaOnly bool) error {
 	if err := checkDst(r.info.Format, dst); err != nil {
 		return &Error{r.info.Path, n, err}
 	}
-	buf, planes := r.buf, r.info.Chroma.Planes()
-	if lumaOnly {
-		buf, planes = buf[:lumaBytes(r.info.Format)], 1
-	}
-	b, err := readFull(r.f, r.info.Path, n, buf, int64(n)*r.layout.FrameBytes)
+	size, planes := readPlanes(r.info.Format, lumaOnly)
+	b, err := readFull(r.f, r.info.Path, n, r.buf[:size], int64(n)*r.layout.FrameBytes)
 	if err != nil {
 		return err
 	}

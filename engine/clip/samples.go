@@ -47,9 +47,13 @@ func unpack(src []byte, dst *yuv.Picture) error {
 	return unpackPlanes(src, dst, dst.Chroma.Planes())
 }
 
-// lumaBytes is the stored size of a frame's luma plane.
-func lumaBytes(f yuv.Format) int64 {
-	return int64(f.Width) * int64(f.Height) * int64(f.BytesPerSample())
+// readPlanes is what a read of f stores: its bytes and planes, the luma
+// plane alone with lumaOnly (ReadLuma).
+func readPlanes(f yuv.Format, lumaOnly bool) (bytes int64, planes int) {
+	if lumaOnly {
+		return int64(f.Width) * int64(f.Height) * int64(f.BytesPerSample()), 1
+	}
+	return planeBytes(f), f.Chroma.Planes()
 }
 
 // unpackPlanes is unpack for the first planes planes (1: luma alone; src

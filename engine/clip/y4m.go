@@ -165,10 +165,7 @@ func (r *y4mReader) read(n int, dst *yuv.Picture, lumaOnly bool) error {
 		return err
 	}
 	var data []byte
-	size, planes := r.planes, r.info.Chroma.Planes()
-	if lumaOnly {
-		size, planes = lumaBytes(r.info.Format), 1
-	}
+	size, planes := readPlanes(r.info.Format, lumaOnly)
 	if !r.indexed {
 		stride := r.fhLen + r.payload
 		b, err := r.readAt(n, r.buf[:r.fhLen+size], r.dataOff+int64(n)*stride)
