@@ -66,19 +66,17 @@ func unpackPlanes(src []byte, dst *yuv.Picture, planes int) error {
 	}
 	for i := 0; i < planes; i++ {
 		p := dst.Planes[i]
-		var acc uint16
-		if f.BitDepth > 8 {
-			acc = widen16(p, src[:2*len(p)])
-			src = src[2*len(p):]
-		} else {
+		if f.BitDepth <= 8 {
 			widen8(p, src[:len(p)])
 			src = src[len(p):]
 			continue
 		}
-		if acc&^limit == 0 {
+		widen16(p, src[:2*len(p)])
+		src = src[2*len(p):]
+		w, h := f.PlaneSize(i)
+		if !(yuv.Plane{Width: w, Height: h, Stride: w, Pix: p}).RowsAbove(limit, 0, h) {
 			continue
 		}
-		w, _ := f.PlaneSize(i)
 		for j, v := range p {
 			if v > limit {
 				return fmt.Errorf("%w: plane %s sample (%d,%d) is %d, the %d-bit maximum is %d",

@@ -43,32 +43,14 @@ func spread(x uint64) uint64 {
 	return (x | x<<8) & 0x00FF_00FF_00FF_00FF
 }
 
-// widen16 sets dst[j] to the little-endian sample j of src and returns the
-// OR of every sample (for the range check).
-func widen16(dst []uint16, src []byte) (acc uint16) {
+// widen16 sets dst[j] to the little-endian sample j of src.
+func widen16(dst []uint16, src []byte) {
 	src = src[:2*len(dst)]
-	j := 0
-	if littleEndian && len(dst) >= 4 {
-		n := len(dst) &^ 3
-		copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), 2*n), src[:2*n])
-		d := unsafe.Slice((*uint64)(unsafe.Pointer(&dst[0])), n/4)
-		var a, b uint64
-		i := 0
-		for ; i+2 <= len(d); i += 2 {
-			a |= d[i]
-			b |= d[i+1]
-		}
-		if i < len(d) {
-			a |= d[i]
-		}
-		a |= b
-		acc = uint16(a) | uint16(a>>16) | uint16(a>>32) | uint16(a>>48)
-		j = n
+	if littleEndian && len(dst) > 0 {
+		copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), 2*len(dst)), src)
+		return
 	}
-	for ; j < len(dst); j++ {
-		v := binary.LittleEndian.Uint16(src[2*j:])
-		dst[j] = v
-		acc |= v
+	for j := range dst {
+		dst[j] = binary.LittleEndian.Uint16(src[2*j:])
 	}
-	return acc
 }

@@ -21,17 +21,11 @@ func TestWiden(t *testing.T) {
 					t.Fatalf("widen8 n %d off %d [%d] = %d, want %d", n, off, j, dst[j], src[j])
 				}
 			}
-			acc := widen16(dst, src)
-			var want uint16
+			widen16(dst, src)
 			for j := range dst {
-				v := binary.LittleEndian.Uint16(src[2*j:])
-				want |= v
-				if dst[j] != v {
+				if v := binary.LittleEndian.Uint16(src[2*j:]); dst[j] != v {
 					t.Fatalf("widen16 n %d off %d [%d] = %d, want %d", n, off, j, dst[j], v)
 				}
-			}
-			if acc != want {
-				t.Fatalf("widen16 n %d: OR %#x, want %#x", n, acc, want)
 			}
 		}
 	}
