@@ -9,8 +9,8 @@ import (
 // a sample at a time it cost an eighth of a 1080p ADM run. On
 // little-endian machines (the ones Go's amd64 and arm64 ports are) the
 // 16-bit layout of the file is the memory layout of []uint16, so samples
-// are copied and OR-ed eight bytes at a time, and 8-bit samples are spread
-// to 16-bit lanes eight at a time.
+// are copied (the range check ORs them a word at a time, yuv.RowsAbove),
+// and 8-bit samples are spread to 16-bit lanes (SSE2 on amd64).
 var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 
 // widen8 sets dst[j] = src[j].
