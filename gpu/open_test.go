@@ -1,13 +1,16 @@
 package gpu
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // TestOpenRepeatedly opens and releases the best adapter many times: the
 // bindings once returned garbage in an extra limit now and then, and asking
 // for it failed the device request at random.
 func TestOpenRepeatedly(t *testing.T) {
 	if ads, err := Adapters(); err != nil || len(ads) == 0 {
-		t.Skipf("no WebGPU adapter on this host (install mesa-vulkan-drivers for lavapipe): %v", err)
+		noAdapter(t, fmt.Sprintf("repeated opening not checked (%v)", err))
 	}
 	for i := 0; i < 50; i++ {
 		d, err := Open("gpu")
