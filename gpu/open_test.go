@@ -2,6 +2,7 @@ package gpu
 
 import (
 	"fmt"
+	"os"
 	"testing"
 )
 
@@ -21,4 +22,14 @@ func TestOpenRepeatedly(t *testing.T) {
 			t.Fatalf("release %d: %v", i, err)
 		}
 	}
+}
+
+// noAdapter skips a test on a host without a WebGPU adapter, saying so,
+// or fails it where BANDSCOPE_REQUIRE_GPU says there must be one.
+func noAdapter(t testing.TB, what string) {
+	t.Helper()
+	if os.Getenv("BANDSCOPE_REQUIRE_GPU") != "" {
+		t.Fatalf("no WebGPU adapter on this host, and BANDSCOPE_REQUIRE_GPU is set: %s", what)
+	}
+	t.Skipf("no WebGPU adapter on this host: %s (Linux: apt-get install mesa-vulkan-drivers libvulkan1 for lavapipe)", what)
 }

@@ -61,16 +61,6 @@ func openAll(t testing.TB) []*Device {
 	return devices
 }
 
-// noAdapter skips a test on a host without a WebGPU adapter, saying so,
-// or fails it where BANDSCOPE_REQUIRE_GPU says there must be one.
-func noAdapter(t testing.TB, what string) {
-	t.Helper()
-	if os.Getenv("BANDSCOPE_REQUIRE_GPU") != "" {
-		t.Fatalf("no WebGPU adapter on this host, and BANDSCOPE_REQUIRE_GPU is set: %s", what)
-	}
-	t.Skipf("no WebGPU adapter on this host: %s (Linux: apt-get install mesa-vulkan-drivers libvulkan1 for lavapipe)", what)
-}
-
 type cambiBackend struct {
 	name   string
 	scorer func(*cambi.Config) (cambi.Scorer, error)
