@@ -75,6 +75,9 @@ type Config struct {
 	// weights fit, which is every Watson and blend setting); the cubes are
 	// multiplied back by 2^(3*Norm).
 	Norm [NumScales]int
+	// Precise selects Barten's DWT and decouple (precise.go) over
+	// libvmaf's integer ones: set with adm_csf_mode=1.
+	Precise bool
 
 	// BandW, BandH are the sizes of the DWT bands at each scale.
 	BandW, BandH [NumScales]int
@@ -159,6 +162,7 @@ func NewConfig(opts *feature.Values, width, height, bitDepth int) (*Config, erro
 		Debug:            opts.Bool("debug"),
 		Bands:            opts.Bool("bands"),
 	}
+	c.Precise = c.CSFMode == CSFBarten
 	// The 16-bit first level cannot represent a lower angular frequency.
 	if c.NormViewDist*float64(c.RefDisplayHeight) < defaultViewDist*defaultDispH {
 		return nil, fmt.Errorf("adm: adm_norm_view_dist * adm_ref_display_height = %g * %d is below %d; "+

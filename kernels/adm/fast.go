@@ -34,6 +34,9 @@ func NewCPU(cfg *Config, o Options) Scorer {
 		o.Limiter = cpu.NewLimiter(o.Threads - 1)
 	}
 	f := &fast{cfg: cfg, opt: o, k: kernelsFor(o.Kernels)}
+	if cfg.Precise {
+		f.k = preciseKernels(f.k)
+	}
 	iw, ih := cfg.Width, cfg.Height
 	for s := 0; s < NumScales; s++ {
 		f.indY[s], f.indX[s] = DWTIndices(ih), DWTIndices(iw)
@@ -57,7 +60,7 @@ type fast struct {
 type fastWS struct {
 	ref0, dis0 *Bands16
 	r0, a0     [NumBands][]int16
-	ref, dis   [NumScales]*Bands32 // [1..3]
+	ref, dis   [NumScales]*Bands32 // [1..3]; [0] Barten's Q18 approximation
 	r, a       [NumBands][]int32
 	// The masking neighbourhood per flavour (d: DLM, i: AIM): F is the sum
 	// of the three bands' |csf|/30, C the sum of their centre terms.
@@ -91,12 +94,18 @@ func (f *fast) getWS() *fastWS {
 	c := f.cfg
 	n0 := c.BandW[0] * c.BandH[0]
 	ws := &fastWS{ref0: NewBands16(c.BandW[0], c.BandH[0]), dis0: NewBands16(c.BandW[0], c.BandH[0])}
-	if c.SkipScale0 {
+	if c.Precise {
+		// Barten's approximation, in Q18.
+		ws.ref[0] = &Bands32{W: c.BandW[0], H: c.BandH[0], A: make([]int32, n0)}
+		ws.dis[0] = &Bands32{W: c.BandW[0], H: c.BandH[0], A: make([]int32, n0)}
+	}
+	if c.SkipScale0 && !c.Precise {
 		// Only the approximation is computed.
 		for b := range ws.ref0.B {
 			ws.ref0.B[b], ws.dis0.B[b] = nil, nil
 		}
-	} else {
+	}
+	if !c.SkipScale0 {
 		ws.r0, ws.a0 = alloc16(n0), alloc16(n0)
 	}
 	n1 := c.BandW[1] * c.BandH[1]
@@ -200,7 +209,11 @@ func (f *fast) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResul
 	}
 	ws := f.getWS()
 	defer f.putWS(ws)
-	if f.dwt0(ws, ref, dist) {
+	dwt0 := f.dwt0
+	if cfg.Precise {
+		dwt0 = f.preciseDWT0
+	}
+	if dwt0(ws, ref, dist) {
 		// A sample out of range: the full check finds and names it.
 		for i, p := range [2]yuv.Plane{ref, dist} {
 			if err := checkPlane([2]string{"reference", "distorted"}[i], p, cfg); err != nil {
@@ -220,7 +233,11 @@ func (f *fast) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResul
 				terms[0] = f.scale0(ws, maps)
 			}
 		} else {
-			f.dwt123(ws, s)
+			if cfg.Precise {
+				f.preciseDWT123(ws, s)
+			} else {
+				f.dwt123(ws, s)
+			}
 			terms[s] = f.scale123(ws, s, maps)
 		}
 	}
@@ -527,7 +544,7 @@ func (f *fast) scale0(ws *fastWS, maps *fastMaps) scaleTerms {
 	wr, sr := WorkRect(w, h), ScoreRect(w, h)
 	wt := [NumBands]int32{int32(cfg.Weight[0][0]), int32(cfg.Weight[0][1]), int32(cfg.Weight[0][2])}
 	egl, cos1 := cfg.EnhnGainLimit, cfg.cos1degSq
-	aim := !cfg.SkipAIM
+	aim, precise := !cfg.SkipAIM, cfg.Precise
 	denShift := uint(max(ceilLog2((sr.Y1-sr.Y0)*(sr.X1-sr.X0))-20, 0))
 	var denAdd uint64
 	if denShift > 0 {
@@ -565,7 +582,12 @@ func (f *fast) scale0(ws *fastWS, maps *fastMaps) scaleTerms {
 				flag := angleFlag(int64(ro[BandH][j]), int64(ro[BandV][j]), int64(di[BandH][j]), int64(di[BandV][j]), cos1)
 				var fd, cd, fi, ci int32
 				for b := 0; b < NumBands; b++ {
-					r, a := decouple16(int32(ro[b][j]), int32(di[b][j]), flag, egl)
+					var r, a int16
+					if precise {
+						r, a = exact16(int32(ro[b][j]), int32(di[b][j]), flag, egl)
+					} else {
+						r, a = decouple16(int32(ro[b][j]), int32(di[b][j]), flag, egl)
+					}
 					rr[b][j], aa[b][j] = r, a
 					v := int16((wt[b]*int32(a) + csf0Add[b]) >> csf0Shift[b])
 					av := abs32(int32(v))
@@ -863,7 +885,7 @@ func (f *fast) scale123(ws *fastWS, s int, maps *fastMaps) scaleTerms {
 	ref, dis := ws.ref[s], ws.dis[s]
 	wt := [NumBands]int64{int64(cfg.Weight[s][0]), int64(cfg.Weight[s][1]), int64(cfg.Weight[s][2])}
 	egl, cos1 := cfg.EnhnGainLimit, cfg.cos1degSq
-	aim := !cfg.SkipAIM
+	aim, precise := !cfg.SkipAIM, cfg.Precise
 	shiftCub := uint32(ceilLog2(sr.X1 - sr.X0))
 	addCub := uint64(uint32(libm.Pow(2, float64(shiftCub-1))))
 	shiftAccD := uint32(ceilLog2(sr.Y1 - sr.Y0))
@@ -896,7 +918,12 @@ func (f *fast) scale123(ws *fastWS, s int, maps *fastMaps) scaleTerms {
 				flag := angleFlag(oh, ov, th, tv, cos1)
 				var fd, cd, fi, ci int32
 				for b := 0; b < NumBands; b++ {
-					r, a := decouple32(ref.B[b][k], dis.B[b][k], flag, egl)
+					var r, a int32
+					if precise {
+						r, a = exact32(ref.B[b][k], dis.B[b][k], flag, egl)
+					} else {
+						r, a = decouple32(ref.B[b][k], dis.B[b][k], flag, egl)
+					}
 					ws.r[b][k], ws.a[b][k] = r, a
 					v := int32((wt[b]*int64(a) + 1<<27) >> 28)
 					av := int64(abs32(v))

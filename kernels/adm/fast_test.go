@@ -107,10 +107,14 @@ func TestFastParity(t *testing.T) {
 			cases = append(cases, tc{pat, sz[0], sz[1], 10, "adm=debug=true"})
 		}
 	}
-	cases = append(cases, tc{"noise", 640, 360, 8, "adm=debug=true"}, tc{"checker", 640, 360, 16, "adm=debug=true"},
-		tc{"noise", 640, 360, 8, "adm=adm_csf_mode=1"})
+	cases = append(cases, tc{"noise", 640, 360, 8, "adm=debug=true"}, tc{"checker", 640, 360, 16, "adm=debug=true"})
+	// Barten runs its own DWT and decouple (precise.go).
+	cases = append(cases, tc{"noise", 640, 360, 8, "adm=adm_csf_mode=1"},
+		tc{"noise", 37, 41, 8, "adm=adm_csf_mode=1:debug=true"}, tc{"noise", 33, 35, 12, "adm=adm_csf_mode=1"},
+		tc{"extreme", 1001, 57, 16, "adm=adm_csf_mode=1:adm_skip_scale0=true"},
+		tc{"checker", 216, 121, 10, "adm=adm_csf_mode=1:adm_skip_aim=true"}, tc{"ramp", 70, 39, 12, "adm=adm_csf_mode=1"})
 	if testing.Short() || raceEnabled {
-		cases = cases[len(cases)-9:]
+		cases = cases[len(cases)-12:]
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%s_%dx%d_%db/%s", c.pat, c.w, c.h, c.bd, c.feature), func(t *testing.T) {
@@ -154,10 +158,18 @@ func TestFastParity(t *testing.T) {
 // to refuse the frame naming the picture, the sample and its position,
 // then to score the next, clean frame normally.
 func TestOutOfRange(t *testing.T) {
-	for _, sz := range [][2]int{{64, 48}, {71, 37}} {
+	barten := NewOptions()
+	if err := barten.Set("adm_csf_mode", "1"); err != nil {
+		t.Fatal(err)
+	}
+	for _, sz := range [][3]int{{64, 48, 0}, {71, 37, 0}, {71, 37, 1}} {
 		w, h := sz[0], sz[1]
 		ref, dist := extraPair("noise", w, h, 10)
-		cfg, err := NewConfig(nil, w, h, 10)
+		var o *feature.Values
+		if sz[2] == 1 {
+			o = barten
+		}
+		cfg, err := NewConfig(o, w, h, 10)
 		if err != nil {
 			t.Fatal(err)
 		}

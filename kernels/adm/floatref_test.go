@@ -14,12 +14,11 @@ import (
 // adm_csf_mode=1, where libvmaf's own integer ADM overflows.
 //
 // With intStages the DWT bands and the decoupled bands come from this
-// package's integer stages (libvmaf's integer_adm arithmetic, bit-exact in
-// every mode), scaled to float ADM's units, and only the CSF, masking and
-// denominator run in float64. Comparing an integer score with both
-// separates what the integer DWT and decouple cost (the same in every CSF
-// mode, kept bit-exact with libvmaf) from what the integer CSF and masking
-// stages add (where adm_csf_mode=1 normalises its weights).
+// package's integer stages (the ones the configuration runs: libvmaf's
+// integer DWT and decouple, or with adm_csf_mode=1 precise.go's), scaled to
+// float ADM's units, and only the CSF, masking and denominator run in
+// float64. Comparing an integer score with both separates what the integer
+// DWT and decouple cost from what the integer CSF and masking stages add.
 type floatModel struct {
 	cfg       *Config
 	intStages bool
@@ -91,10 +90,14 @@ func floatDWT(src []float64, w, h int) *fbands {
 func intLevels(cfg *Config, p yuv.Plane) [NumScales]*Bands32 {
 	var out [NumScales]*Bands32
 	b0 := NewBands16(cfg.BandW[0], cfg.BandH[0])
-	DWT0(b0, p.Pix, p.Stride, cfg.Width, cfg.Height, cfg.BitDepth, false)
 	out[0] = NewBands32(b0.W, b0.H)
-	for i, v := range b0.A {
-		out[0].A[i] = int32(v)
+	if cfg.Precise {
+		PreciseDWT0(b0, out[0].A, p.Pix, p.Stride, cfg.Width, cfg.Height, cfg.BitDepth)
+	} else {
+		DWT0(b0, p.Pix, p.Stride, cfg.Width, cfg.Height, cfg.BitDepth, false)
+		for i, v := range b0.A {
+			out[0].A[i] = int32(v)
+		}
 	}
 	for b := range b0.B {
 		for i, v := range b0.B[b] {
@@ -103,7 +106,11 @@ func intLevels(cfg *Config, p yuv.Plane) [NumScales]*Bands32 {
 	}
 	for s := 1; s < NumScales; s++ {
 		out[s] = NewBands32(cfg.BandW[s], cfg.BandH[s])
-		DWT123(out[s], out[s-1].A, out[s-1].W, cfg.BandW[s-1], cfg.BandH[s-1], s)
+		if cfg.Precise {
+			PreciseDWT123(out[s], out[s-1].A, out[s-1].W, cfg.BandW[s-1], cfg.BandH[s-1], s)
+		} else {
+			DWT123(out[s], out[s-1].A, out[s-1].W, cfg.BandW[s-1], cfg.BandH[s-1], s)
+		}
 	}
 	return out
 }
@@ -147,14 +154,22 @@ func intDecouple(cfg *Config, s int, ref, dis *Bands32) (r, a [NumBands][]float6
 		for k := range r16 {
 			r16[k], a16[k] = make([]int16, w*h), make([]int16, w*h)
 		}
-		Decouple0(narrow(ref), narrow(dis), &r16, &a16, cfg.EnhnGainLimit, cfg.cos1degSq)
+		if cfg.Precise {
+			DecoupleExact0(narrow(ref), narrow(dis), &r16, &a16, cfg.EnhnGainLimit, cfg.cos1degSq)
+		} else {
+			Decouple0(narrow(ref), narrow(dis), &r16, &a16, cfg.EnhnGainLimit, cfg.cos1degSq)
+		}
 		for k := range r16 {
 			for i := range r16[k] {
 				ir[k][i], ia[k][i] = int32(r16[k][i]), int32(a16[k][i])
 			}
 		}
 	} else {
-		Decouple123(ref, dis, &ir, &ia, cfg.EnhnGainLimit, cfg.cos1degSq)
+		if cfg.Precise {
+			DecoupleExact123(ref, dis, &ir, &ia, cfg.EnhnGainLimit, cfg.cos1degSq)
+		} else {
+			Decouple123(ref, dis, &ir, &ia, cfg.EnhnGainLimit, cfg.cos1degSq)
+		}
 	}
 	u := math.Ldexp(1, -intQ(s))
 	for k := range r {

@@ -162,16 +162,25 @@ func (c *refScorer) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*Frame
 		var numB, denB, aimB [NumBands]float32
 		w, h := cfg.BandW[s], cfg.BandH[s]
 		if s == 0 {
-			DWT0(b.ref0, ref.Pix, ref.Stride, cfg.Width, cfg.Height, cfg.BitDepth, cfg.SkipScale0)
-			DWT0(b.dis0, dist.Pix, dist.Stride, cfg.Width, cfg.Height, cfg.BitDepth, cfg.SkipScale0)
-			for i, v := range b.ref0.A {
-				b.ref[0].A[i] = int32(v)
-			}
-			for i, v := range b.dis0.A {
-				b.dis[0].A[i] = int32(v)
+			if cfg.Precise {
+				PreciseDWT0(b.ref0, b.ref[0].A, ref.Pix, ref.Stride, cfg.Width, cfg.Height, cfg.BitDepth)
+				PreciseDWT0(b.dis0, b.dis[0].A, dist.Pix, dist.Stride, cfg.Width, cfg.Height, cfg.BitDepth)
+			} else {
+				DWT0(b.ref0, ref.Pix, ref.Stride, cfg.Width, cfg.Height, cfg.BitDepth, cfg.SkipScale0)
+				DWT0(b.dis0, dist.Pix, dist.Stride, cfg.Width, cfg.Height, cfg.BitDepth, cfg.SkipScale0)
+				for i, v := range b.ref0.A {
+					b.ref[0].A[i] = int32(v)
+				}
+				for i, v := range b.dis0.A {
+					b.dis[0].A[i] = int32(v)
+				}
 			}
 			if !cfg.SkipScale0 {
-				Decouple0(b.ref0, b.dis0, &b.r0, &b.a0, cfg.EnhnGainLimit, cfg.cos1degSq)
+				if cfg.Precise {
+					DecoupleExact0(b.ref0, b.dis0, &b.r0, &b.a0, cfg.EnhnGainLimit, cfg.cos1degSq)
+				} else {
+					Decouple0(b.ref0, b.dis0, &b.r0, &b.a0, cfg.EnhnGainLimit, cfg.cos1degSq)
+				}
 				denB = CSFDen0(b.ref0, cfg.Factor[0], cfg.NoiseWeight)
 				CSF0(&b.a0, w, h, cfg.Weight[0], &b.csfA0, &b.csfF0)
 				numB = cm0(&b.r0, &b.csfA0, &b.csfF0, w, h, cfg.Weight[0], cfg.Norm[0], cfg.NoiseWeight, maps, b.scratch)
@@ -184,9 +193,15 @@ func (c *refScorer) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*Frame
 				}
 			}
 		} else {
-			DWT123(b.ref[s], b.ref[s-1].A, b.ref[s-1].W, cfg.BandW[s-1], cfg.BandH[s-1], s)
-			DWT123(b.dis[s], b.dis[s-1].A, b.dis[s-1].W, cfg.BandW[s-1], cfg.BandH[s-1], s)
-			Decouple123(b.ref[s], b.dis[s], &b.r, &b.a, cfg.EnhnGainLimit, cfg.cos1degSq)
+			if cfg.Precise {
+				PreciseDWT123(b.ref[s], b.ref[s-1].A, b.ref[s-1].W, cfg.BandW[s-1], cfg.BandH[s-1], s)
+				PreciseDWT123(b.dis[s], b.dis[s-1].A, b.dis[s-1].W, cfg.BandW[s-1], cfg.BandH[s-1], s)
+				DecoupleExact123(b.ref[s], b.dis[s], &b.r, &b.a, cfg.EnhnGainLimit, cfg.cos1degSq)
+			} else {
+				DWT123(b.ref[s], b.ref[s-1].A, b.ref[s-1].W, cfg.BandW[s-1], cfg.BandH[s-1], s)
+				DWT123(b.dis[s], b.dis[s-1].A, b.dis[s-1].W, cfg.BandW[s-1], cfg.BandH[s-1], s)
+				Decouple123(b.ref[s], b.dis[s], &b.r, &b.a, cfg.EnhnGainLimit, cfg.cos1degSq)
+			}
 			denB = CSFDen123(b.ref[s], s, cfg.Factor[s], cfg.NoiseWeight)
 			CSF123(&b.a, w, h, cfg.Weight[s], &b.csfA, &b.csfF)
 			numB = cm123(&b.r, &b.csfA, &b.csfF, w, h, s, cfg.Weight[s], cfg.Norm[s], cfg.NoiseWeight, maps, b.scratch)

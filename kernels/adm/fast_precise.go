@@ -1,0 +1,103 @@
+package adm
+
+import "github.com/bandscope/bandscope/engine/yuv"
+
+// Barten's DWT and decouple (precise.go) in the fast scorer: the same row
+// functions as the reference, row bands in parallel, and the exact
+// decouple in place of the kernel set's. They are Go only: Barten is an
+// opt-in mode, and the CSF, masking and denominator kernels it shares with
+// every mode stay in the set.
+
+// preciseKernels is k with the exact decouple.
+func preciseKernels(k *kernels) *kernels {
+	p := *k
+	p.decouple0 = decoupleExact0Go
+	p.decouple123 = decoupleExact123Go
+	return &p
+}
+
+func decoupleExact0Go(r, a, o, t []int16, flag []int32, egl float64) {
+	n := len(r)
+	a, o, t, flag = a[:n], o[:n], t[:n], flag[:n]
+	for j := range r {
+		r[j], a[j] = exact16(int32(o[j]), int32(t[j]), flag[j] != 0, egl)
+	}
+}
+
+func decoupleExact123Go(r, a, o, t []int32, flag []int32, egl float64) {
+	n := len(r)
+	a, o, t, flag = a[:n], o[:n], t[:n], flag[:n]
+	for j := range r {
+		r[j], a[j] = exact32(o[j], t[j], flag[j] != 0, egl)
+	}
+}
+
+// exact16 and exact32 are restoreExact on one coefficient: the restored
+// and additive parts.
+func exact16(o, t int32, flag bool, egl float64) (r, a int16) {
+	rst := restoreExact(int64(o), int64(t), flag, egl)
+	return int16(rst), int16(int64(t) - rst)
+}
+
+func exact32(o, t int32, flag bool, egl float64) (r, a int32) {
+	rst := restoreExact(int64(o), int64(t), flag, egl)
+	return int32(rst), int32(int64(t) - rst)
+}
+
+// preciseDWT0 is dwt0 for Barten: scale 0's bands into ws.ref0/dis0 (B
+// only) and the Q18 approximation into ws.ref[0]/dis[0].
+func (f *fast) preciseDWT0(ws *fastWS, ref, dist yuv.Plane) (bad bool) {
+	cfg := f.cfg
+	w, h0, hw := cfg.Width, cfg.BandH[0], cfg.BandW[0]
+	maxv := uint16(1<<cfg.BitDepth - 1)
+	for _, p := range ws.parts {
+		if p != nil {
+			p.bad = false
+		}
+	}
+	f.forRows(ws, 2*h0, w, func(p *partWS, lo, hi int) {
+		for r := lo; r < hi; r++ {
+			pl, b, a := ref, ws.ref0, ws.ref[0]
+			if r >= h0 {
+				pl, b, a = dist, ws.dis0, ws.dis[0]
+			}
+			i := r % h0
+			iy, st := &f.indY[0], pl.Stride
+			preciseV0Go(p.lo32[:w], p.hi32[:w], pl.Pix[iy[0][i]*st:][:w], pl.Pix[iy[1][i]*st:][:w],
+				pl.Pix[iy[2][i]*st:][:w], pl.Pix[iy[3][i]*st:][:w], cfg.BitDepth)
+			row := i * hw
+			preciseHGo(a.A[row:row+hw], b.B[BandV][row:row+hw], b.B[BandH][row:row+hw], b.B[BandD][row:row+hw],
+				p.lo32[:w], p.hi32[:w], &f.indX[0], 0)
+			if pl.RowsAbove(maxv, 2*i, min(2*i+2, pl.Height)) {
+				p.bad = true
+			}
+		}
+	})
+	for _, p := range ws.parts {
+		if p != nil && p.bad {
+			bad = true
+		}
+	}
+	return bad
+}
+
+// preciseDWT123 is dwt123 for Barten.
+func (f *fast) preciseDWT123(ws *fastWS, s int) {
+	cfg := f.cfg
+	hs, hw, iw := cfg.BandH[s], cfg.BandW[s], cfg.BandW[s-1]
+	f.forRows(ws, 2*hs, iw, func(p *partWS, lo, hi int) {
+		for r := lo; r < hi; r++ {
+			src, dst := ws.ref[s-1], ws.ref[s]
+			if r >= hs {
+				src, dst = ws.dis[s-1], ws.dis[s]
+			}
+			i := r % hs
+			iy := &f.indY[s]
+			preciseVGo(p.lo32[:iw], p.hi32[:iw], src.A[iy[0][i]*iw:][:iw], src.A[iy[1][i]*iw:][:iw],
+				src.A[iy[2][i]*iw:][:iw], src.A[iy[3][i]*iw:][:iw])
+			row := i * hw
+			preciseHGo(dst.A[row:row+hw], dst.B[BandV][row:row+hw], dst.B[BandH][row:row+hw], dst.B[BandD][row:row+hw],
+				p.lo32[:iw], p.hi32[:iw], &f.indX[s], s)
+		}
+	})
+}

@@ -1,0 +1,189 @@
+package adm
+
+import "math"
+
+// Barten (adm_csf_mode=1) has no usable libvmaf integer counterpart: its
+// fixed-point weights overflow there. Its yardstick is libvmaf's float_adm,
+// and libvmaf's integer DWT and decouple alone move adm2 by up to 4e-5 from
+// it: Q15 taps whose low-pass sum is sqrt(2)(1 + 2.3e-5), scale 0's
+// approximation rounded to Q6 before it feeds scales 1-3, and a restored
+// coefficient formed from a 15-bit ratio. So Barten runs the two stages
+// below instead: the same four DWT levels with Q24 taps and the
+// approximation carried in Q18, each band rounded once into the format the
+// later stages expect (Q6 int16 at scale 0, Q21, Q19 and Q18 at scales 1-3),
+// and the restored coefficient formed without a ratio at all. The CSF,
+// masking and denominator stages are the integer ones every mode uses.
+
+// preciseLo and preciseHi are the db2 analysis taps in Q24 (float ADM's
+// double literals times 2^24, rounded; the high-pass taps sum to 0).
+var (
+	preciseLo = [4]int64{8102773, 14034415, 3760510, -2171132}
+	preciseHi = [4]int64{-2171132, -3760510, 14034415, -8102773}
+)
+
+const (
+	preciseTapQ = 24
+	// preciseQ is the fraction bits, in 8-bit sample units, of the vertical
+	// pass results and of the approximation carried between levels. A
+	// level's input is at most 128 * 2.8^3 in magnitude (the low-pass
+	// taps' absolute sum squared, per level), so the vertical results
+	// (times 1.673 more) stay below 2^30.2 in Q18.
+	preciseQ = 18
+)
+
+// preciseBandQ is the fraction bits of the detail bands each scale hands
+// on: libvmaf's integer formats, so the later stages are shared.
+var preciseBandQ = [NumScales]uint{6, 21, 19, 18}
+
+// preciseVShift is the rounding shift of the vertical pass at scale s.
+// Scale 0 reads samples centred on zero, in units of 2^(8-bitDepth).
+func preciseVShift(scale, bitDepth int) uint {
+	if scale == 0 {
+		return uint(bitDepth - 8 + preciseTapQ - preciseQ)
+	}
+	return preciseTapQ
+}
+
+// preciseHShift is the rounding shift of the horizontal pass for the
+// detail bands of scale s; the approximation shifts by preciseTapQ.
+func preciseHShift(scale int) uint {
+	return preciseQ + preciseTapQ - preciseBandQ[scale]
+}
+
+func roundShift(v int64, s uint) int64 { return (v + 1<<(s-1)) >> s }
+
+func sat16(v int64) int16 { return int16(min(max(v, math.MinInt16), math.MaxInt16)) }
+func sat32(v int64) int32 { return int32(min(max(v, math.MinInt32), math.MaxInt32)) }
+
+// preciseV0Go is the vertical pass of Barten's scale 0 over one output
+// row: samples centred on 2^(bitDepth-1), into Q18.
+func preciseV0Go(lo, hi []int32, r0, r1, r2, r3 []uint16, bitDepth int) {
+	c := int64(1) << (bitDepth - 1)
+	s := preciseVShift(0, bitDepth)
+	n := len(lo)
+	hi, r0, r1, r2, r3 = hi[:n], r0[:n], r1[:n], r2[:n], r3[:n]
+	for j := 0; j < n; j++ {
+		u0, u1, u2, u3 := int64(r0[j])-c, int64(r1[j])-c, int64(r2[j])-c, int64(r3[j])-c
+		lo[j] = int32(roundShift(preciseLo[0]*u0+preciseLo[1]*u1+preciseLo[2]*u2+preciseLo[3]*u3, s))
+		hi[j] = int32(roundShift(preciseHi[0]*u0+preciseHi[1]*u1+preciseHi[2]*u2+preciseHi[3]*u3, s))
+	}
+}
+
+// preciseVGo is the vertical pass of Barten's scales 1-3 over one output
+// row of the Q18 approximation.
+func preciseVGo(lo, hi []int32, r0, r1, r2, r3 []int32) {
+	n := len(lo)
+	hi, r0, r1, r2, r3 = hi[:n], r0[:n], r1[:n], r2[:n], r3[:n]
+	for j := 0; j < n; j++ {
+		u0, u1, u2, u3 := int64(r0[j]), int64(r1[j]), int64(r2[j]), int64(r3[j])
+		lo[j] = int32(roundShift(preciseLo[0]*u0+preciseLo[1]*u1+preciseLo[2]*u2+preciseLo[3]*u3, preciseTapQ))
+		hi[j] = int32(roundShift(preciseHi[0]*u0+preciseHi[1]*u1+preciseHi[2]*u2+preciseHi[3]*u3, preciseTapQ))
+	}
+}
+
+// preciseHGo is the horizontal pass of Barten's DWT over one output row:
+// the approximation a in Q18 and the detail bands (v from lo, h and d from
+// hi) in the scale's band format, saturated to T. ix is the scale's column
+// table (DWTIndices of the input width).
+func preciseHGo[T int16 | int32](a []int32, v, hh, d []T, lo, hi []int32, ix *[4][]int, scale int) {
+	bs := preciseHShift(scale)
+	var zero T
+	_, narrow := any(zero).(int16)
+	sat := func(x int64) T {
+		if narrow {
+			return T(sat16(x))
+		}
+		return T(sat32(x))
+	}
+	dot := func(t *[4]int64, s []int32, j0, j1, j2, j3 int) int64 {
+		return t[0]*int64(s[j0]) + t[1]*int64(s[j1]) + t[2]*int64(s[j2]) + t[3]*int64(s[j3])
+	}
+	for j := range a {
+		j0, j1, j2, j3 := ix[0][j], ix[1][j], ix[2][j], ix[3][j]
+		a[j] = sat32(roundShift(dot(&preciseLo, lo, j0, j1, j2, j3), preciseTapQ))
+		v[j] = sat(roundShift(dot(&preciseHi, lo, j0, j1, j2, j3), bs))
+		hh[j] = sat(roundShift(dot(&preciseLo, hi, j0, j1, j2, j3), bs))
+		d[j] = sat(roundShift(dot(&preciseHi, hi, j0, j1, j2, j3), bs))
+	}
+}
+
+// PreciseDWT0 is Barten's first DWT level: the detail bands of dst in Q6
+// (dst.A is left alone) and the approximation into a (dst.W x dst.H, Q18).
+func PreciseDWT0(dst *Bands16, a []int32, src []uint16, stride, w, h, bitDepth int) {
+	indY, indX := DWTIndices(h), DWTIndices(w)
+	lo, hi := make([]int32, w), make([]int32, w)
+	hw := dst.W
+	for i := 0; i < dst.H; i++ {
+		preciseV0Go(lo, hi, src[indY[0][i]*stride:][:w], src[indY[1][i]*stride:][:w],
+			src[indY[2][i]*stride:][:w], src[indY[3][i]*stride:][:w], bitDepth)
+		row := i * hw
+		preciseHGo(a[row:row+hw], dst.B[BandV][row:row+hw], dst.B[BandH][row:row+hw], dst.B[BandD][row:row+hw],
+			lo, hi, &indX, 0)
+	}
+}
+
+// PreciseDWT123 is Barten's DWT level at scale 1, 2 or 3 on the previous
+// Q18 approximation src (w x h, row stride srcStride).
+func PreciseDWT123(dst *Bands32, src []int32, srcStride, w, h, scale int) {
+	indY, indX := DWTIndices(h), DWTIndices(w)
+	lo, hi := make([]int32, w), make([]int32, w)
+	hw := dst.W
+	for i := 0; i < dst.H; i++ {
+		preciseVGo(lo, hi, src[indY[0][i]*srcStride:][:w], src[indY[1][i]*srcStride:][:w],
+			src[indY[2][i]*srcStride:][:w], src[indY[3][i]*srcStride:][:w])
+		row := i * hw
+		preciseHGo(dst.A[row:row+hw], dst.B[BandV][row:row+hw], dst.B[BandH][row:row+hw], dst.B[BandD][row:row+hw],
+			lo, hi, &indX, scale)
+	}
+}
+
+// restoreExact is the restored part of distorted coefficient t given
+// reference o, k*o with k = t/o clipped to [0, 1], formed without the
+// ratio: t where it lies between 0 and o, else 0 or o. Then, where the
+// angle test holds, the enhancement gain limit as in the integer decouple.
+func restoreExact(o, t int64, flag bool, egl float64) int64 {
+	var rst int64
+	switch {
+	case o > 0:
+		rst = min(max(t, 0), o)
+	case o < 0:
+		rst = max(min(t, 0), o)
+	}
+	if flag {
+		rst = gainLimit(rst, t, rst > 0, rst < 0, egl)
+	}
+	return rst
+}
+
+// DecoupleExact0 is Barten's Decouple0: restoreExact on the scale-0 bands.
+// Every result lies between 0 and t, so int16 holds it.
+func DecoupleExact0(ref, dis *Bands16, r, a *[NumBands][]int16, egl float64, cos1 float32) {
+	wr := WorkRect(ref.W, ref.H)
+	for i := wr.Y0; i < wr.Y1; i++ {
+		for j := wr.X0; j < wr.X1; j++ {
+			k := i*ref.W + j
+			flag := angleFlag(int64(ref.B[BandH][k]), int64(ref.B[BandV][k]), int64(dis.B[BandH][k]), int64(dis.B[BandV][k]), cos1)
+			for b := 0; b < NumBands; b++ {
+				t := int64(dis.B[b][k])
+				rst := restoreExact(int64(ref.B[b][k]), t, flag, egl)
+				r[b][k], a[b][k] = int16(rst), int16(t-rst)
+			}
+		}
+	}
+}
+
+// DecoupleExact123 is Barten's Decouple123.
+func DecoupleExact123(ref, dis *Bands32, r, a *[NumBands][]int32, egl float64, cos1 float32) {
+	wr := WorkRect(ref.W, ref.H)
+	for i := wr.Y0; i < wr.Y1; i++ {
+		for j := wr.X0; j < wr.X1; j++ {
+			k := i*ref.W + j
+			flag := angleFlag(int64(ref.B[BandH][k]), int64(ref.B[BandV][k]), int64(dis.B[BandH][k]), int64(dis.B[BandV][k]), cos1)
+			for b := 0; b < NumBands; b++ {
+				t := int64(dis.B[b][k])
+				rst := restoreExact(int64(ref.B[b][k]), t, flag, egl)
+				r[b][k], a[b][k] = int32(rst), int32(t-rst)
+			}
+		}
+	}
+}

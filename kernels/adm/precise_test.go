@@ -1,0 +1,128 @@
+package adm
+
+import (
+	"math"
+	"testing"
+)
+
+// TestPreciseTaps: the Q24 taps are float ADM's literals rounded, and the
+// high-pass taps sum to exactly 0 (so centring the samples cannot leak
+// into the detail bands).
+func TestPreciseTaps(t *testing.T) {
+	var sum int64
+	for k := range preciseLo {
+		if want := int64(math.Round(math.Ldexp(floatLo[k], preciseTapQ))); preciseLo[k] != want {
+			t.Errorf("preciseLo[%d] = %d, want %d", k, preciseLo[k], want)
+		}
+		if want := int64(math.Round(math.Ldexp(floatHi[k], preciseTapQ))); preciseHi[k] != want {
+			t.Errorf("preciseHi[%d] = %d, want %d", k, preciseHi[k], want)
+		}
+		sum += preciseHi[k]
+	}
+	if sum != 0 {
+		t.Errorf("high-pass taps sum to %d", sum)
+	}
+}
+
+// TestPreciseDWT holds Barten's DWT to a float64 DWT with float ADM's taps
+// on every level: each band within its own rounding (half a unit of its
+// format) plus what the Q24 taps and the Q18 approximation carry, on
+// full-range noise and 0/max checkerboards (the largest coefficients: no
+// int32 overflow, no int16 saturation) at 8 to 16 bits and odd sizes.
+func TestPreciseDWT(t *testing.T) {
+	var worst, worstA [NumScales]float64
+	for _, bd := range []int{8, 10, 12, 16} {
+		for _, sz := range [][2]int{{33, 33}, {71, 37}, {216, 121}} {
+			for _, pat := range []string{"noise", "extreme", "ramp"} {
+				w, h := sz[0], sz[1]
+				ref, _ := extraPair(pat, w, h, bd)
+				p := ref.Luma()
+				cfg, err := NewConfig(nil, w, h, bd)
+				if err != nil {
+					t.Fatal(err)
+				}
+				cfg.Precise = true
+				got := intLevels(cfg, p)
+				src := make([]float64, w*h)
+				for i := range src {
+					src[i] = math.Ldexp(float64(p.Pix[i]), 8-bd) - 128
+				}
+				fw, fh := w, h
+				for s := 0; s < NumScales; s++ {
+					fb := floatDWT(src, fw, fh)
+					u := math.Ldexp(1, -int(preciseBandQ[s]))
+					// Half a unit of the band's format, plus what the Q24
+					// taps and the carried Q18 approximation add: the
+					// taps' rounding is relative (the low-pass taps sum
+					// to sqrt(2)(1 - 1.7e-8)), so 2^-22 of the level's
+					// flat-field magnitude 128 * 2^(s+1), plus 2^-16.
+					slack := math.Ldexp(1, -16) + math.Ldexp(128, s+1-22)
+					tol := u/2 + slack
+					for b := 0; b < NumBands; b++ {
+						for i, v := range fb.b[b] {
+							e := math.Abs(float64(got[s].B[b][i])*u - v)
+							worst[s] = max(worst[s], e-u/2)
+							if e > tol {
+								t.Fatalf("%s %dx%d %d-bit scale %d band %s [%d]: %v, float %v (off %.3g > %.3g)",
+									pat, w, h, bd, s, BandNames[b], i, float64(got[s].B[b][i])*u, v, e, tol)
+							}
+						}
+					}
+					for i, v := range fb.a {
+						e := math.Abs(math.Ldexp(float64(got[s].A[i]), -preciseQ) - v)
+						worstA[s] = max(worstA[s], e)
+						if e > slack {
+							t.Fatalf("%s %dx%d %d-bit scale %d approximation [%d] off by %.3g", pat, w, h, bd, s, i, e)
+						}
+					}
+					src, fw, fh = fb.a, fb.w, fb.h
+				}
+			}
+		}
+	}
+	for s := range worst {
+		t.Logf("scale %d: bands off by half a unit + %.3g (2^%.1f), approximation by %.3g", s, worst[s], math.Log2(worst[s]), worstA[s])
+	}
+}
+
+// TestRestoreExact checks Barten's restored coefficient against k*o with
+// k = t/o clipped to [0, 1] in exact arithmetic, then the gain limit.
+func TestRestoreExact(t *testing.T) {
+	vals := []int64{0, 1, -1, 2, -2, 7, -7, 100, -100, 32767, -32768, 1 << 30, -(1 << 30), math.MaxInt32, math.MinInt32}
+	for _, o := range vals {
+		for _, tv := range vals {
+			for _, flag := range []bool{false, true} {
+				got := restoreExact(o, tv, flag, 100)
+				var want int64
+				if o != 0 && (tv > 0) == (o > 0) && tv != 0 {
+					want = tv
+					if abs64(tv) > abs64(o) {
+						want = o
+					}
+				}
+				if flag && want != 0 {
+					// min(rst*100, t) for positive, max for negative.
+					x := float64(want) * 100
+					if (want > 0 && x < float64(tv)) || (want < 0 && x > float64(tv)) {
+						want = int64(x)
+					} else {
+						want = tv
+					}
+				}
+				if got != want {
+					t.Errorf("restoreExact(%d, %d, %v) = %d, want %d", o, tv, flag, got, want)
+				}
+				if r := got; (r != 0 && (r > 0) != (tv > 0)) || abs64(r) > abs64(tv) {
+					t.Errorf("restoreExact(%d, %d, %v) = %d is not between 0 and t", o, tv, flag, got)
+				}
+			}
+		}
+	}
+}
+
+func abs64(v int64) int64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
