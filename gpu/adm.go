@@ -130,10 +130,20 @@ func (s *admScorer) build() error {
 				return err
 			}
 			var st step
-			if sc == 0 {
+			switch {
+			case cfg.Precise && sc == 0:
+				st, err = s.dispatch(s.k.dwtp, []uint32{uint32(w), uint32(h), uint32(bw), uint32(bh),
+					1, 1 << (cfg.BitDepth - 1), uint32(adm.PreciseVShift(0, cfg.BitDepth)), uint32(adm.PreciseHShift(0))},
+					s.in[i], pyr[i][0])
+			case cfg.Precise:
+				pw, ph := cfg.BandW[sc-1], cfg.BandH[sc-1]
+				st, err = s.dispatch(s.k.dwtp, []uint32{uint32(pw), uint32(ph), uint32(bw), uint32(bh),
+					0, 0, uint32(adm.PreciseVShift(sc, cfg.BitDepth)), uint32(adm.PreciseHShift(sc))},
+					pyr[i][sc-1], pyr[i][sc])
+			case sc == 0:
 				st, err = s.dispatch(s.k.dwt0, []uint32{uint32(w), uint32(h), uint32(bw), uint32(bh),
 					uint32(cfg.BitDepth), 1 << (cfg.BitDepth - 1)}, s.in[i], pyr[i][0])
-			} else {
+			default:
 				pw, ph := cfg.BandW[sc-1], cfg.BandH[sc-1]
 				st, err = s.dispatch(s.k.dwt123, []uint32{uint32(pw), uint32(ph), uint32(bw), uint32(bh),
 					uint32(dwtVPAdd[sc]), dwtVPShift[sc], uint32(dwtHPAdd[sc]), dwtHPShift[sc]}, pyr[i][sc-1], pyr[i][sc])
@@ -206,7 +216,7 @@ func (s *admScorer) build() error {
 		scale0 := b2u(sc == 0)
 		gx, gy := groups(bw, 8), groups(bh, 8)
 
-		st, err := s.dispatch(s.k.decouple, []uint32{uint32(bw), uint32(bh), scale0, mc, uint32(me), eLo, eHi, eQ},
+		st, err := s.dispatch(s.k.decouple, []uint32{uint32(bw), uint32(bh), scale0, mc, uint32(me), eLo, eHi, eQ, b2u(cfg.Precise)},
 			pyr[0][sc], pyr[1][sc], rd)
 		if err != nil {
 			return err

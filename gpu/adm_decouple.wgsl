@@ -4,8 +4,9 @@
 // one-degree angle test and the enhancement gain limit) are evaluated
 // exactly in integers: each float conversion and each double product is
 // rounded with round_bits the way IEEE rounds it, and the comparisons are
-// made on the rounded values. Output planes: restored h, v, d, additive
-// h, v, d.
+// made on the rounded values. With exact (Barten, DecoupleExact0/123) the
+// restored part is t clipped to [0, o] instead of the 15-bit ratio times o.
+// Output planes: restored h, v, d, additive h, v, d.
 
 struct Params {
     bw: u32,
@@ -16,6 +17,7 @@ struct Params {
     egl_lo: u32, // adm_enhn_gain_limit as a double: egl_m * 2^-egl_q
     egl_hi: u32,
     egl_q: u32,
+    exact: u32,
 }
 
 @group(0) @binding(0) var<uniform> p: Params;
@@ -96,6 +98,21 @@ fn main(@builtin(global_invocation_id) g: vec3<u32>) {
     for (var b = 0u; b < 3u; b = b + 1u) {
         let o = ref_bands[(b + 1u) * n + k];
         let t = dis_bands[(b + 1u) * n + k];
+        if (p.exact == 1u) {
+            // Between 0 and t, so t - rst cannot wrap.
+            var r = 0;
+            if (o > 0) {
+                r = clamp(t, 0, o);
+            } else if (o < 0) {
+                r = clamp(t, o, 0);
+            }
+            if (flag && r != 0) {
+                r = gain_limit(r, t, r > 0);
+            }
+            out[b * n + k] = r;
+            out[(b + 3u) * n + k] = t - r;
+            continue;
+        }
         var kk = 32768;
         var rst = 0;
         if (p.scale0 == 1u) {

@@ -13,6 +13,8 @@ var (
 	wgslADMDWT0 string
 	//go:embed adm_dwt123.wgsl
 	wgslADMDWT123 string
+	//go:embed adm_dwtp.wgsl
+	wgslADMDWTP string
 	//go:embed adm_decouple.wgsl
 	wgslADMDecouple string
 	//go:embed adm_csf.wgsl
@@ -28,7 +30,7 @@ var (
 // admKernels are integer ADM's compiled stages (and CAMBI's input check,
 // which ADM shares).
 type admKernels struct {
-	validate, dwt0, dwt123, decouple, csf, cm, den, rowSum *kernel
+	validate, dwt0, dwt123, dwtp, decouple, csf, cm, den, rowSum *kernel
 }
 
 func (d *Device) admKernels() (*admKernels, error) {
@@ -40,6 +42,7 @@ func (d *Device) admKernels() (*admKernels, error) {
 		{&k.validate, "cambi_validate.wgsl", wgslValidate},
 		{&k.dwt0, "adm_dwt0.wgsl", wgslADMInt64 + wgslADMDWT0},
 		{&k.dwt123, "adm_dwt123.wgsl", wgslADMInt64 + wgslADMDWT123},
+		{&k.dwtp, "adm_dwtp.wgsl", wgslADMInt64 + wgslADMDWTP},
 		{&k.decouple, "adm_decouple.wgsl", wgslADMInt64 + wgslADMDecouple},
 		{&k.csf, "adm_csf.wgsl", wgslADMInt64 + wgslADMCSF},
 		{&k.cm, "adm_cm.wgsl", wgslADMInt64 + wgslADMCM},
@@ -57,7 +60,7 @@ func (d *Device) admKernels() (*admKernels, error) {
 }
 
 func (k *admKernels) release() {
-	for _, kk := range []*kernel{k.validate, k.dwt0, k.dwt123, k.decouple, k.csf, k.cm, k.den, k.rowSum} {
+	for _, kk := range []*kernel{k.validate, k.dwt0, k.dwt123, k.dwtp, k.decouple, k.csf, k.cm, k.den, k.rowSum} {
 		if kk != nil {
 			kk.release()
 		}

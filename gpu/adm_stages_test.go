@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/bandscope/bandscope/kernels/adm"
@@ -18,7 +19,7 @@ import (
 // enhancement gains whose double product lands next to an integer (5*1.2
 // is 6 in double, 5.999... exactly), at scale 0 (int16) and scales 1-3
 // (int32). Every restored and additive coefficient must match
-// adm.Decouple0/Decouple123.
+// adm.Decouple0/Decouple123, and with exact (Barten) adm.DecoupleExact0/123.
 func TestADMDecoupleStage(t *testing.T) {
 	const w, h = 96, 80
 	for _, d := range openAll(t) {
@@ -29,18 +30,19 @@ func TestADMDecoupleStage(t *testing.T) {
 		defer k.release()
 		st := &cambiStages{d: d}
 		for _, egl := range []float64{100, 1, 1.2, 37.3, 2.5} {
-			for _, scale0 := range []bool{true, false} {
+			for _, c := range [][2]bool{{true, false}, {false, false}, {true, true}, {false, true}} {
+				scale0, exact := c[0], c[1]
 				for _, mode := range []string{"angle", "gain", "extreme", "small"} {
-					name := fmt.Sprintf("%s/egl %g/scale0 %v/%s", d.Info().Name, egl, scale0, mode)
+					name := fmt.Sprintf("%s/egl %g/scale0 %v/exact %v/%s", d.Info().Name, egl, scale0, exact, mode)
 					t.Run(name, func(t *testing.T) {
 						rng := rand.New(rand.NewPCG(uint64(egl*10), uint64(len(mode))+b2u64(scale0)))
 						ref, dis := decoupleInput(rng, w, h, mode, scale0, egl)
-						want := decoupleCPU(ref, dis, w, h, scale0, egl)
+						want := decoupleCPU(ref, dis, w, h, scale0, exact, egl)
 						mc, me := cos1Float()
 						lo, hi, q := eglFloat(egl)
 						gx, gy := groups(w, 8), groups(h, 8)
 						n := w * h
-						out, err := st.once(k.decouple, gx, gy, []uint32{w, h, b2u(scale0), mc, uint32(me), lo, hi, q},
+						out, err := st.once(k.decouple, gx, gy, []uint32{w, h, b2u(scale0), mc, uint32(me), lo, hi, q, b2u(exact)},
 							binding{data: wgpu.ToBytes(ref)}, binding{data: wgpu.ToBytes(dis)}, binding{size: uint64(24 * n)})
 						if err != nil {
 							t.Fatal(err)
@@ -145,7 +147,7 @@ func decoupleInput(rng *rand.Rand, w, h int, mode string, scale0 bool, egl float
 
 // decoupleCPU runs the CPU stage on the same planes; restored h, v, d then
 // additive h, v, d.
-func decoupleCPU(ref, dis []int32, w, h int, scale0 bool, egl float64) []int32 {
+func decoupleCPU(ref, dis []int32, w, h int, scale0, exact bool, egl float64) []int32 {
 	n := w * h
 	cos1 := float32(math.Cos(1.0*math.Pi/180.0) * math.Cos(1.0*math.Pi/180.0))
 	out := make([]int32, 6*n)
@@ -158,7 +160,11 @@ func decoupleCPU(ref, dis []int32, w, h int, scale0 bool, egl float64) []int32 {
 				r16.B[b][k], d16.B[b][k] = int16(ref[(b+1)*n+k]), int16(dis[(b+1)*n+k])
 			}
 		}
-		adm.Decouple0(r16, d16, &r, &a, egl, cos1)
+		if exact {
+			adm.DecoupleExact0(r16, d16, &r, &a, egl, cos1)
+		} else {
+			adm.Decouple0(r16, d16, &r, &a, egl, cos1)
+		}
 		for b := 0; b < adm.NumBands; b++ {
 			for k := 0; k < n; k++ {
 				out[b*n+k], out[(b+3)*n+k] = int32(r[b][k]), int32(a[b][k])
@@ -173,10 +179,25 @@ func decoupleCPU(ref, dis []int32, w, h int, scale0 bool, egl float64) []int32 {
 		copy(r32.B[b], ref[(b+1)*n:(b+2)*n])
 		copy(d32.B[b], dis[(b+1)*n:(b+2)*n])
 	}
-	adm.Decouple123(r32, d32, &r, &a, egl, cos1)
+	if exact {
+		adm.DecoupleExact123(r32, d32, &r, &a, egl, cos1)
+	} else {
+		adm.Decouple123(r32, d32, &r, &a, egl, cos1)
+	}
 	for b := 0; b < adm.NumBands; b++ {
 		copy(out[b*n:], r[b])
 		copy(out[(b+3)*n:], a[b])
 	}
 	return out
+}
+
+// TestADMPreciseTaps: Barten's DWT shader carries the CPU's Q24 taps.
+func TestADMPreciseTaps(t *testing.T) {
+	lo, hi := adm.PreciseTaps()
+	for name, taps := range map[string][4]int64{"LO": lo, "HI": hi} {
+		want := fmt.Sprintf("const %s = array<i32, 4>(%d, %d, %d, %d);", name, taps[0], taps[1], taps[2], taps[3])
+		if !strings.Contains(wgslADMDWTP, want) {
+			t.Errorf("adm_dwtp.wgsl lacks %q", want)
+		}
+	}
 }

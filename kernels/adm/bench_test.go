@@ -33,9 +33,15 @@ func benchPair(b *testing.B, w, h int) (ref, dist *yuv.Picture) {
 	return ref, dist
 }
 
-func benchScore(b *testing.B, w, h int, maps bool) {
+func benchScore(b *testing.B, w, h int, maps bool, opts ...string) {
 	ref, dist := benchPair(b, w, h)
-	cfg, err := NewConfig(nil, w, h, 8)
+	o := NewOptions()
+	for i := 0; i+1 < len(opts); i += 2 {
+		if err := o.Set(opts[i], opts[i+1]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	cfg, err := NewConfig(o, w, h, 8)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -64,3 +70,6 @@ var (
 func BenchmarkScore1080p(b *testing.B)     { benchScore(b, 1920, 1080, false) }
 func BenchmarkScore4K(b *testing.B)        { benchScore(b, 3840, 2160, false) }
 func BenchmarkScore1080pMaps(b *testing.B) { benchScore(b, 1920, 1080, true) }
+
+// Barten runs its own DWT and decouple, in Go only.
+func BenchmarkScore1080pBarten(b *testing.B) { benchScore(b, 1920, 1080, false, "adm_csf_mode", "1") }

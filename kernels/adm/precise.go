@@ -1,7 +1,5 @@
 package adm
 
-import "math"
-
 // Barten (adm_csf_mode=1) has no usable libvmaf integer counterpart: its
 // fixed-point weights overflow there. Its yardstick is libvmaf's float_adm,
 // and libvmaf's integer DWT and decouple alone move adm2 by up to 4e-5 from
@@ -21,13 +19,18 @@ var (
 	preciseHi = [4]int64{-2171132, -3760510, 14034415, -8102773}
 )
 
+// Magnitudes: centred samples are at most 128 (8-bit units) and each pass
+// multiplies a bound by the taps' absolute sum, 1.673, so level l's
+// approximation stays under 128 * 2.8^l and scale s's bands under
+// 128 * 2.8^(s+1): 22930 in Q6 at scale 0 (int16), under 2^31 in Q21, Q19
+// and Q18 at scales 1-3, 2^30.2 for the Q18 vertical results of scale 3,
+// 2^31 for its Q18 approximation (TestPreciseBounds). No result can leave
+// its type, so the conversions below truncate like libvmaf's and no twin
+// needs to saturate.
 const (
 	preciseTapQ = 24
 	// preciseQ is the fraction bits, in 8-bit sample units, of the vertical
-	// pass results and of the approximation carried between levels. A
-	// level's input is at most 128 * 2.8^3 in magnitude (the low-pass
-	// taps' absolute sum squared, per level), so the vertical results
-	// (times 1.673 more) stay below 2^30.2 in Q18.
+	// pass results and of the approximation carried between levels.
 	preciseQ = 18
 )
 
@@ -35,31 +38,32 @@ const (
 // on: libvmaf's integer formats, so the later stages are shared.
 var preciseBandQ = [NumScales]uint{6, 21, 19, 18}
 
-// preciseVShift is the rounding shift of the vertical pass at scale s.
+// PreciseVShift is the rounding shift of the vertical pass at scale s.
 // Scale 0 reads samples centred on zero, in units of 2^(8-bitDepth).
-func preciseVShift(scale, bitDepth int) uint {
+func PreciseVShift(scale, bitDepth int) uint {
 	if scale == 0 {
 		return uint(bitDepth - 8 + preciseTapQ - preciseQ)
 	}
 	return preciseTapQ
 }
 
-// preciseHShift is the rounding shift of the horizontal pass for the
-// detail bands of scale s; the approximation shifts by preciseTapQ.
-func preciseHShift(scale int) uint {
+// PreciseHShift is the rounding shift of the horizontal pass for the
+// detail bands of scale s; the approximation shifts by 24, the taps' Q.
+func PreciseHShift(scale int) uint {
 	return preciseQ + preciseTapQ - preciseBandQ[scale]
 }
 
-func roundShift(v int64, s uint) int64 { return (v + 1<<(s-1)) >> s }
+// PreciseTaps returns the Q24 low- and high-pass taps, for other backends
+// to check theirs against.
+func PreciseTaps() (lo, hi [4]int64) { return preciseLo, preciseHi }
 
-func sat16(v int64) int16 { return int16(min(max(v, math.MinInt16), math.MaxInt16)) }
-func sat32(v int64) int32 { return int32(min(max(v, math.MinInt32), math.MaxInt32)) }
+func roundShift(v int64, s uint) int64 { return (v + 1<<(s-1)) >> s }
 
 // preciseV0Go is the vertical pass of Barten's scale 0 over one output
 // row: samples centred on 2^(bitDepth-1), into Q18.
 func preciseV0Go(lo, hi []int32, r0, r1, r2, r3 []uint16, bitDepth int) {
 	c := int64(1) << (bitDepth - 1)
-	s := preciseVShift(0, bitDepth)
+	s := PreciseVShift(0, bitDepth)
 	n := len(lo)
 	hi, r0, r1, r2, r3 = hi[:n], r0[:n], r1[:n], r2[:n], r3[:n]
 	for j := 0; j < n; j++ {
@@ -83,27 +87,19 @@ func preciseVGo(lo, hi []int32, r0, r1, r2, r3 []int32) {
 
 // preciseHGo is the horizontal pass of Barten's DWT over one output row:
 // the approximation a in Q18 and the detail bands (v from lo, h and d from
-// hi) in the scale's band format, saturated to T. ix is the scale's column
-// table (DWTIndices of the input width).
+// hi) in the scale's band format. ix is the scale's column table
+// (DWTIndices of the input width).
 func preciseHGo[T int16 | int32](a []int32, v, hh, d []T, lo, hi []int32, ix *[4][]int, scale int) {
-	bs := preciseHShift(scale)
-	var zero T
-	_, narrow := any(zero).(int16)
-	sat := func(x int64) T {
-		if narrow {
-			return T(sat16(x))
-		}
-		return T(sat32(x))
-	}
+	bs := PreciseHShift(scale)
 	dot := func(t *[4]int64, s []int32, j0, j1, j2, j3 int) int64 {
 		return t[0]*int64(s[j0]) + t[1]*int64(s[j1]) + t[2]*int64(s[j2]) + t[3]*int64(s[j3])
 	}
 	for j := range a {
 		j0, j1, j2, j3 := ix[0][j], ix[1][j], ix[2][j], ix[3][j]
-		a[j] = sat32(roundShift(dot(&preciseLo, lo, j0, j1, j2, j3), preciseTapQ))
-		v[j] = sat(roundShift(dot(&preciseHi, lo, j0, j1, j2, j3), bs))
-		hh[j] = sat(roundShift(dot(&preciseLo, hi, j0, j1, j2, j3), bs))
-		d[j] = sat(roundShift(dot(&preciseHi, hi, j0, j1, j2, j3), bs))
+		a[j] = int32(roundShift(dot(&preciseLo, lo, j0, j1, j2, j3), preciseTapQ))
+		v[j] = T(roundShift(dot(&preciseHi, lo, j0, j1, j2, j3), bs))
+		hh[j] = T(roundShift(dot(&preciseLo, hi, j0, j1, j2, j3), bs))
+		d[j] = T(roundShift(dot(&preciseHi, hi, j0, j1, j2, j3), bs))
 	}
 }
 

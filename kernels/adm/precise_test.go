@@ -126,3 +126,36 @@ func abs64(v int64) int64 {
 	}
 	return v
 }
+
+// TestPreciseBounds proves the magnitudes precise.go's truncations rely
+// on: from centred samples of at most 128 (8-bit units), each pass's
+// result is bounded by the taps' absolute sum times its input's bound,
+// plus half a unit of rounding; every vertical result, approximation and
+// band must fit its type.
+func TestPreciseBounds(t *testing.T) {
+	var gain float64
+	for k := range preciseLo {
+		gain += math.Abs(math.Ldexp(float64(preciseLo[k]), -preciseTapQ))
+	}
+	unit := math.Ldexp(1, -preciseQ)
+	in := 128.0 // the approximation bound (8-bit units) entering a level
+	for s := 0; s < NumScales; s++ {
+		vert := gain*in + unit/2
+		if q := math.Ldexp(vert, preciseQ); q >= math.MaxInt32 {
+			t.Errorf("scale %d: vertical results reach %.4g in Q18, over int32", s, q)
+		}
+		out := gain*vert + unit/2
+		limit := float64(math.MaxInt32)
+		if s == 0 {
+			limit = math.MaxInt16
+		}
+		if q := math.Ldexp(out, int(preciseBandQ[s])) + 0.5; q >= limit {
+			t.Errorf("scale %d: bands reach %.4g in Q%d, over %g", s, q, preciseBandQ[s], limit)
+		}
+		if q := math.Ldexp(out, preciseQ) + 0.5; q >= math.MaxInt32 {
+			t.Errorf("scale %d: the approximation reaches %.4g in Q18, over int32", s, q)
+		}
+		t.Logf("scale %d: bands under %.4g (8-bit units), %.3g%% of their type", s, out, 100*math.Ldexp(out, int(preciseBandQ[s]))/limit)
+		in = out
+	}
+}
