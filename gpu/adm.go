@@ -41,7 +41,7 @@ type admScorer struct {
 const (
 	admBadOff   = 0
 	admAccOff   = 8
-	admAccWords = adm.NumScales * 3 * adm.NumBands * 2
+	admAccWords = adm.NumScales * admKinds * adm.NumBands * 2
 	admMapsOff  = admAccOff + 4*admAccWords
 )
 
@@ -193,7 +193,7 @@ func (s *admScorer) build() error {
 	}
 	rowSum := func(kind, sc int, rows, chunks int, add uint64, shift uint, signed bool) error {
 		st, err := s.dispatch(s.k.rowSum, []uint32{uint32(rows), uint32(chunks), uint32(add), uint32(add >> 32),
-			uint32(shift), b2u(signed), uint32((sc*3 + kind) * adm.NumBands * 2)}, partial, s.acc)
+			uint32(shift), b2u(signed), uint32((sc*admKinds + kind) * adm.NumBands * 2)}, partial, s.acc)
 		if err != nil {
 			return err
 		}
@@ -224,15 +224,28 @@ func (s *admScorer) build() error {
 		st.x, st.y = gx, gy
 		both(st)
 
-		st, err = s.dispatch(s.k.den, []uint32{uint32(bw), uint32(bh), uint32(sr.X0), uint32(sr.Y0), uint32(sw), uint32(shh),
-			uint32(chunks), scale0, sh.denSq, uint32(sh.denAddSq), sh.denCub, uint32(sh.denAddCub)}, pyr[0][sc], partial)
-		if err != nil {
-			return err
+		// Barten's exact denominator (scales 1-3) sums three 40-bit
+		// slices of each cube, unshifted, into kinds 2-4.
+		parts, exact := 1, cfg.Precise && sc > 0
+		if exact {
+			parts = 3
 		}
-		st.x, st.y = uint32(chunks), uint32(shh)
-		both(st)
-		if err := rowSum(2, sc, shh, chunks, sh.denAdd, uint(sh.denAcc), false); err != nil {
-			return err
+		for part := 0; part < parts; part++ {
+			st, err = s.dispatch(s.k.den, []uint32{uint32(bw), uint32(bh), uint32(sr.X0), uint32(sr.Y0), uint32(sw), uint32(shh),
+				uint32(chunks), scale0, sh.denSq, uint32(sh.denAddSq), sh.denCub, uint32(sh.denAddCub), b2u(exact), uint32(part)},
+				pyr[0][sc], partial)
+			if err != nil {
+				return err
+			}
+			st.x, st.y = uint32(chunks), uint32(shh)
+			both(st)
+			add, shift := sh.denAdd, uint(sh.denAcc)
+			if exact {
+				add, shift = 0, 0
+			}
+			if err := rowSum(2+part, sc, shh, chunks, add, shift, false); err != nil {
+				return err
+			}
 		}
 
 		wt := cfg.Weight[sc]
@@ -408,7 +421,7 @@ func (s *admScorer) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*adm.F
 		for sc := range acc {
 			for kind := range acc[sc] {
 				for band := range acc[sc][kind] {
-					i := 2 * ((sc*3+kind)*adm.NumBands + band)
+					i := 2 * ((sc*admKinds+kind)*adm.NumBands + band)
 					acc[sc][kind][band] = uint64(a[i]) | uint64(a[i+1])<<32
 				}
 			}

@@ -1,7 +1,10 @@
 // Mirrors kernels/adm CSFDen0 (scale0 = 1) and CSFDen123 up to the per-row
 // sums: |ref|^3 of each reference detail band over the scored window, with
 // scales 1-3's intermediate rounding shifts, in unsigned 64 bits. Partial
-// sums as adm_cm.wgsl lays them out.
+// sums as adm_cm.wgsl lays them out. With exact (Barten's CSFDenExact123)
+// each |ref|^3 is exact, 96 bits, and the pass sums one 40-bit slice of it
+// (part 0: bits 0-39, 1: 40-79, 2: 80-95), which 64 bits hold for up to
+// 2^24 coefficients; the CPU reassembles the 128-bit sum.
 
 struct Params {
     bw: u32,
@@ -16,6 +19,8 @@ struct Params {
     add_sq: u32,
     cub: u32,
     add_cub: u32,
+    exact: u32,
+    part: u32,
 }
 
 @group(0) @binding(0) var<uniform> p: Params;
@@ -36,6 +41,20 @@ fn main(@builtin(local_invocation_id) l: vec3<u32>, @builtin(workgroup_id) wg: v
             let u = u32(abs(bands[(b + 1u) * n + k]));
             if (p.scale0 == 1u) {
                 t = umul(u * u, u);
+            } else if (p.exact == 1u) {
+                // u^2 (62 bits) times u: words w0, w1, w2 of 96 bits.
+                let u2 = umul(u, u);
+                let lo = umul(u2.x, u);
+                let hi = umul(u2.y, u);
+                let w1 = lo.y + hi.x;
+                let w2 = hi.y + select(0u, 1u, w1 < lo.y);
+                if (p.part == 0u) {
+                    t = vec2<u32>(lo.x, w1 & 0xffu);
+                } else if (p.part == 1u) {
+                    t = vec2<u32>((w1 >> 8u) | (w2 << 24u), (w2 >> 8u) & 0xffu);
+                } else {
+                    t = vec2<u32>(w2 >> 16u, 0u);
+                }
             } else {
                 let sq = shr64(add64(umul(u, u), vec2<u32>(p.add_sq, 0u)), p.sq);
                 t = shr64(add64(mul64u(sq, u), vec2<u32>(p.add_cub, 0u)), p.cub);

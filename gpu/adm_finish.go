@@ -118,8 +118,23 @@ func (x *admShifts) denTerms(s int, acc [adm.NumBands]uint64, factor [adm.NumBan
 	return out
 }
 
-// admAcc are one frame's device accumulators: [scale][num, aim, den][band].
-type admAcc [adm.NumScales][3][adm.NumBands]uint64
+// admAcc are one frame's device accumulators: [scale][kind][band], kinds
+// num, aim, den and, for Barten's exact denominator, its bits 40-79 and
+// 80-95 (den holding bits 0-39).
+type admAcc [adm.NumScales][admKinds][adm.NumBands]uint64
+
+const admKinds = 5
+
+// denExact reassembles Barten's 128-bit denominator sums from their three
+// slice sums (lo + mid*2^40 + top*2^80) as high and low words.
+func denExact(lo, mid, top uint64) [2]uint64 {
+	var hi, l, c uint64
+	l = lo
+	l, c = bits.Add64(l, mid<<40, 0)
+	hi = mid>>24 + c
+	hi += top << 16
+	return [2]uint64{hi, l}
+}
 
 // finishADM turns the accumulators into the frame result, as kernels/adm's
 // Score does after its stages.
@@ -134,7 +149,15 @@ func finishADM(cfg *adm.Config, sh *[adm.NumScales]admShifts, acc *admAcc, res *
 			n[b], a[b] = int64(acc[s][0][b]), int64(acc[s][1][b])
 		}
 		num[s] = sh[s].cmTerms(s, n, cfg.Norm[s], cfg.NoiseWeight)
-		den[s] = sh[s].denTerms(s, acc[s][2], cfg.Factor[s], cfg.NoiseWeight)
+		if cfg.Precise && s > 0 {
+			var sum [adm.NumBands][2]uint64
+			for b := range sum {
+				sum[b] = denExact(acc[s][2][b], acc[s][3][b], acc[s][4][b])
+			}
+			den[s] = adm.DenExactTerms(sum, s, cfg.BandW[s], cfg.BandH[s], cfg.Factor[s], cfg.NoiseWeight)
+		} else {
+			den[s] = sh[s].denTerms(s, acc[s][2], cfg.Factor[s], cfg.NoiseWeight)
+		}
 		if !cfg.SkipAIM {
 			aim[s] = sh[s].cmTerms(s, a, cfg.Norm[s], 0)
 		}

@@ -5,6 +5,7 @@ package gpu
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -198,6 +199,66 @@ func TestADMPreciseTaps(t *testing.T) {
 		want := fmt.Sprintf("const %s = array<i32, 4>(%d, %d, %d, %d);", name, taps[0], taps[1], taps[2], taps[3])
 		if !strings.Contains(wgslADMDWTP, want) {
 			t.Errorf("adm_dwtp.wgsl lacks %q", want)
+		}
+	}
+}
+
+// TestADMDenExactStage runs Barten's exact denominator pass alone, all
+// three 40-bit slices, on bands with every magnitude up to |INT_MIN| and
+// checks each row's reassembled sum of |v|^3 against math/big.
+func TestADMDenExactStage(t *testing.T) {
+	const w, h = 300, 7 // two chunks per row, the second partial
+	rng := rand.New(rand.NewPCG(3, 4))
+	n := w * h
+	bands := make([]int32, 4*n)
+	for i := n; i < 4*n; i++ {
+		switch rng.IntN(5) {
+		case 0:
+			bands[i] = math.MinInt32
+		case 1:
+			bands[i] = math.MaxInt32 - int32(rng.IntN(3))
+		default:
+			bands[i] = int32(rng.Uint32()) >> rng.IntN(31)
+		}
+	}
+	chunks := int(groups(w, 256))
+	for _, d := range openAll(t) {
+		k, err := d.admKernels()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer k.release()
+		st := &cambiStages{d: d}
+		var parts [3][]uint32
+		for part := range parts {
+			parts[part], err = st.once(k.den, uint32(chunks), h, []uint32{w, h, 0, 0, w, h, uint32(chunks), 0, 0, 0, 0, 0, 1, uint32(part)},
+				binding{data: wgpu.ToBytes(bands)}, binding{size: uint64(8 * 3 * h * chunks)})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		for b := 0; b < adm.NumBands; b++ {
+			for r := 0; r < h; r++ {
+				var sl [3]uint64
+				for part := range sl {
+					for c := 0; c < chunks; c++ {
+						i := 2 * ((b*h+r)*chunks + c)
+						sl[part] += uint64(parts[part][i]) | uint64(parts[part][i+1])<<32
+					}
+				}
+				got := denExact(sl[0], sl[1], sl[2])
+				want := new(big.Int)
+				for _, v := range bands[(b+1)*n+r*w : (b+1)*n+(r+1)*w] {
+					u := big.NewInt(int64(v))
+					u.Abs(u)
+					want.Add(want, new(big.Int).Mul(u, new(big.Int).Mul(u, u)))
+				}
+				g := new(big.Int).Lsh(new(big.Int).SetUint64(got[0]), 64)
+				g.Add(g, new(big.Int).SetUint64(got[1]))
+				if g.Cmp(want) != 0 {
+					t.Fatalf("%s band %d row %d: %v, want %v", d.Info().Name, b, r, g, want)
+				}
+			}
 		}
 	}
 }

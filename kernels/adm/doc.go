@@ -48,14 +48,17 @@
 //     meaningless scores. Here each scale's three weights are divided by one
 //     shared power of two 2^k, the smallest that keeps every weight within
 //     WeightLimit (rounded to nearest), and the cubed sums are multiplied
-//     back by 2^(3k), so the score tracks libvmaf's float_adm: within 1e-5
-//     beyond what libvmaf's integer DWT and decouple cost on the same
-//     frames (up to 3.8e-5 on adversarial ones; extra_test.go has the
-//     breakdown). On smooth content (banding ramps) libvmaf's coarse
-//     integer denominator at scales 1-3 (squares shifted by 30-31 bits
-//     after adding a whole unit) still inflates Barten's denominators:
-//     scores 1-8% below float_adm on the 640x360 ramps. Watson and the
-//     blend modes never need k > 0 and are bit-exact with libvmaf.
+//     back by 2^(3k). That alone leaves Barten up to 4e-5 from libvmaf's
+//     float_adm on adversarial frames (libvmaf's integer DWT and decouple
+//     cost that much) and far off on smooth content (its scales 1-3
+//     denominator), so Barten also runs its own DWT (Q24 taps, the
+//     approximation carried in Q18), an exact decouple and an exact scales
+//     1-3 denominator (precise.go). It tracks float_adm within 3.3e-6 on
+//     full-range noise, 10 px checkerboards and 0/max extremes at 8-16 bits
+//     (extra_test.go), within 0.55% on synthetic linear ramps (denominators
+//     at the noise floor) and within 3.1e-5 on the corpus's dithered
+//     gradient. Watson and the blend modes never need any of this and are
+//     bit-exact with libvmaf.
 //   - adm_csf_mode=2 or 3 with a viewing condition upstream has no table
 //     for is refused (libvmaf silently uses a weight of -22).
 //   - When the denominator is 0 (only possible with adm_noise_weight=0 on

@@ -279,10 +279,10 @@ func TestExtra(t *testing.T) {
 // scale 0's approximation rounded to Q6 before it feeds scales 1-3; on the
 // extremes, 1.1e-5 from the Q15 taps themselves; and a systematic -2e-6 to
 // -8e-6 on noise and extremes from the restored coefficient's 15-bit
-// ratio. Hence Barten's own DWT and decouple (precise.go), with which,
-// measured: |s - mi| <= 1.4e-6 (bartenStageTol), |mi - m| <= 2.5e-6 and
-// |s - float_adm| <= 3.5e-6 on noise, checkerboards and extremes at 8, 10,
-// 12 and 16 bits.
+// ratio. Hence Barten's own DWT, decouple and scales 1-3 denominator
+// (precise.go), with which, measured: |s - mi| <= 1.4e-6 (bartenStageTol),
+// |mi - m| <= 2.2e-6 and |s - float_adm| <= 3.3e-6 on noise, checkerboards
+// and extremes at 8, 10, 12 and 16 bits.
 const (
 	floatModelTol  = 5e-7
 	bartenStageTol = 2e-6
@@ -290,13 +290,16 @@ const (
 	floatTol       = 1e-5
 )
 
-// The banding ramps, where both scores exceed 1 by far, are only logged:
-// there the denominators are tiny and the integer denominator is coarse:
-// at scales 1-3 it shifts each square right by 30 or 31 bits after adding
-// a whole unit, so a scale-3 coefficient's square counts in steps of 1/32
-// (8-bit units), and Barten's weights (27 at scale 3 against Watson's
-// 0.046) lift those terms far above the noise floor.
+// The banding ramps are held to bartenRampTol of float_adm, relative: the
+// db2 wavelet annihilates a linear ramp, so their reference bands are the
+// picture borders and rounding, scores run to 22 and what is left between
+// integer and float (0.55% at 640x360 12-bit) is scale 0's coefficients
+// rounded to Q6, which are all small there. (Before Barten had its own
+// denominator, libvmaf's, which squares after adding a whole unit of
+// 2^30-2^31, put these ramps 1-14% low.)
 var adversarial = map[string]bool{"noise": true, "checker": true, "extreme": true}
+
+const bartenRampTol = 0.01
 
 // floatGap checks one integer score against a float_adm run and returns
 // |s - float_adm|. dwtTol bounds what the integer DWT and decouple may
@@ -359,6 +362,8 @@ func TestBartenVsFloat(t *testing.T) {
 		d := floatGap(t, c, "adm2_csf_1", r.ADM2, bartenStageTol, bartenDWTTol)
 		if adversarial[c.Pattern] {
 			worst = max(worst, d)
+		} else if want := c.Metrics["adm2_csf_1"]; d > bartenRampTol*want {
+			t.Errorf("%s: integer_adm2_csf_1 %.9f is %.2g%% from float_adm %.9f", c.Name, r.ADM2, 100*d/want, want)
 		}
 	}
 	t.Logf("worst |integer - float_adm| on noise, checker and extremes = %.3g", worst)

@@ -67,6 +67,7 @@ type fastWS struct {
 	fd, cd, fi, ci []int32
 	// Per-row integer sums of the denominator, DLM and AIM numerators.
 	rowDen, rowNum, rowAIM [NumBands][]int64
+	rowDenExact            [NumBands][]u128 // Barten's, scales 1-3
 	parts                  []*partWS
 }
 
@@ -126,6 +127,9 @@ func (f *fast) getWS() *fastWS {
 		ws.rowDen[b] = make([]int64, c.BandH[0])
 		ws.rowNum[b] = make([]int64, c.BandH[0])
 		ws.rowAIM[b] = make([]int64, c.BandH[0])
+		if c.Precise {
+			ws.rowDenExact[b] = make([]u128, c.BandH[1])
+		}
 	}
 	return ws
 }
@@ -946,6 +950,10 @@ func (f *fast) scale123(ws *fastWS, s int, maps *fastMaps) scaleTerms {
 			}
 			if i >= sr.Y0 && i < sr.Y1 {
 				for b := 0; b < NumBands; b++ {
+					if precise {
+						ws.rowDenExact[b][i] = cubeSum(ref.B[b][row+sr.X0 : row+sr.X1])
+						continue
+					}
 					inner := f.k.den123(ref.B[b][row+sr.X0:row+sr.X1], addSq, sq, addCub, uint(shiftCub))
 					ws.rowDen[b][i] = int64((inner + addAccD) >> shiftAccD)
 				}
@@ -1035,7 +1043,17 @@ func (f *fast) scale123(ws *fastWS, s int, maps *fastMaps) scaleTerms {
 			}
 		}
 	}
-	t.den = den123Terms(den, s, shiftAccD, shiftCub, sr, cfg.Factor[s], cfg.NoiseWeight)
+	if precise {
+		var exact [NumBands]u128
+		for b := range exact {
+			for i := sr.Y0; i < sr.Y1; i++ {
+				exact[b].add(ws.rowDenExact[b][i])
+			}
+		}
+		t.den = denExactTerms(exact, s, sr, cfg.Factor[s], cfg.NoiseWeight)
+	} else {
+		t.den = den123Terms(den, s, shiftAccD, shiftCub, sr, cfg.Factor[s], cfg.NoiseWeight)
+	}
 	t.num = cm123Terms(num, s, cShift, shiftAcc, cfg.Norm[s], noiseTerm(sr, cfg.NoiseWeight))
 	if aim {
 		t.aim = cm123Terms(aimAcc, s, cShift, shiftAcc, cfg.Norm[s], noiseTerm(sr, 0))

@@ -163,10 +163,10 @@ func TestGoldenBarten(t *testing.T) {
 		d := math.Abs(r.ADM2 - f)
 		t.Logf("%s: integer_adm2_csf_1 %.9f, float_adm %.9f (diff %.2e); libvmaf's integer %.9f", c.Name, r.ADM2, f, d, u)
 		// A smooth gradient with a one-level dither: integer Barten
-		// tracks float ADM to 2.4e-3 here (Watson: 4.8e-5), the coarse
-		// integer denominator of smooth content (extra_test.go's ramps);
-		// libvmaf's own integer Barten score is 0.17.
-		if d > 5e-3 {
+		// tracks float ADM to 3.1e-5 here (libvmaf's integer Watson
+		// tracks its float Watson to 4.8e-5); libvmaf's own integer
+		// Barten score is 0.17.
+		if d > 1e-4 {
 			t.Errorf("%s: integer_adm2_csf_1 %.9f is %.2e from float_adm %.9f", c.Name, r.ADM2, d, f)
 		}
 	}

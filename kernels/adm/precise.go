@@ -1,16 +1,25 @@
 package adm
 
+import (
+	"math"
+	"math/bits"
+
+	"github.com/bandscope/bandscope/kernels/libm"
+)
+
 // Barten (adm_csf_mode=1) has no usable libvmaf integer counterpart: its
 // fixed-point weights overflow there. Its yardstick is libvmaf's float_adm,
 // and libvmaf's integer DWT and decouple alone move adm2 by up to 4e-5 from
 // it: Q15 taps whose low-pass sum is sqrt(2)(1 + 2.3e-5), scale 0's
 // approximation rounded to Q6 before it feeds scales 1-3, and a restored
-// coefficient formed from a 15-bit ratio. So Barten runs the two stages
-// below instead: the same four DWT levels with Q24 taps and the
-// approximation carried in Q18, each band rounded once into the format the
-// later stages expect (Q6 int16 at scale 0, Q21, Q19 and Q18 at scales 1-3),
-// and the restored coefficient formed without a ratio at all. The CSF,
-// masking and denominator stages are the integer ones every mode uses.
+// coefficient formed from a 15-bit ratio. On smooth content its scales 1-3
+// denominator is further off (below). So Barten runs three stages of its
+// own: the same four DWT levels with Q24 taps and the approximation carried
+// in Q18, each band rounded once into the format the later stages expect
+// (Q6 int16 at scale 0, Q21, Q19 and Q18 at scales 1-3); the restored
+// coefficient formed without a ratio at all; and the denominator of scales
+// 1-3 summed exactly. The CSF and masking stages are the integer ones every
+// mode uses (with Barten's weights normalised, config.go).
 
 // preciseLo and preciseHi are the db2 analysis taps in Q24 (float ADM's
 // double literals times 2^24, rounded; the high-pass taps sum to 0).
@@ -182,4 +191,84 @@ func DecoupleExact123(ref, dis *Bands32, r, a *[NumBands][]int32, egl float64, c
 			}
 		}
 	}
+}
+
+// Barten's denominator at scales 1-3. libvmaf's squares each |coefficient|
+// after adding a whole unit of 2^30 or 2^31 before shifting it away: a
+// coefficient of an eighth of an 8-bit step at scale 3 counts eight times
+// its size, which under Watson's weights drowns in the noise floor but
+// under Barten's (27 at scale 3) is most of the denominator on smooth
+// content (a 10-bit x264 ramp: 107 at scale 3 where float_adm has 39).
+// Here each |v|^3 is summed exactly in 128 bits (at most 2^93 per term), so
+// the sum is the same in any order, and rounded to a double once.
+
+// u128 is an unsigned 128-bit sum.
+type u128 struct{ hi, lo uint64 }
+
+func (a *u128) add(b u128) {
+	var c uint64
+	a.lo, c = bits.Add64(a.lo, b.lo, 0)
+	a.hi += b.hi + c
+}
+
+// float64 rounds a to the nearest double (ties to even): the top 64 bits
+// with a sticky bit for the rest round as the whole would.
+func (a u128) float64() float64 {
+	if a.hi == 0 {
+		return float64(a.lo)
+	}
+	n := uint(bits.Len64(a.hi))
+	top := a.hi<<(64-n) | a.lo>>n
+	if a.lo<<(64-n) != 0 {
+		top |= 1
+	}
+	return math.Ldexp(float64(top), int(n))
+}
+
+// cubeSum is the exact sum of |v|^3 over s.
+func cubeSum(s []int32) u128 {
+	var acc u128
+	for _, v := range s {
+		u := uint64(abs32(v)) // |INT_MIN| is 2^31 as uint32
+		u = uint64(uint32(u))
+		hi, lo := bits.Mul64(u*u, u)
+		acc.add(u128{hi, lo})
+	}
+	return acc
+}
+
+// denExactTerms finishes a scale's exact cube sums into band terms: the
+// sum in 8-bit units cubed (2^-3q), times the weight cubed, cube root,
+// plus the noise floor.
+func denExactTerms(acc [NumBands]u128, scale int, sr Rect, factor [NumBands]float32, nw float64) [NumBands]float32 {
+	var out [NumBands]float32
+	pa := noiseTerm(sr, nw)
+	for b := 0; b < NumBands; b++ {
+		csf := math.Ldexp(acc[b].float64(), -3*int(preciseBandQ[scale])) * libm.Pow(float64(factor[b]), 3)
+		out[b] = libm.Powf(float32(csf), oneThird) + pa
+	}
+	return out
+}
+
+// CSFDenExact123 is Barten's CSFDen123.
+func CSFDenExact123(ref *Bands32, scale int, factor [NumBands]float32, nw float64) [NumBands]float32 {
+	sr := ScoreRect(ref.W, ref.H)
+	var accs [NumBands]u128
+	for b := 0; b < NumBands; b++ {
+		for i := sr.Y0; i < sr.Y1; i++ {
+			accs[b].add(cubeSum(ref.B[b][i*ref.W+sr.X0 : i*ref.W+sr.X1]))
+		}
+	}
+	return denExactTerms(accs, scale, sr, factor, nw)
+}
+
+// DenExactTerms is Barten's denominator finish at scale 1, 2 or 3 for
+// other backends: sum[b] is band b's exact sum of |v|^3 over the scored
+// window of a w x h band, as high and low 64-bit words.
+func DenExactTerms(sum [NumBands][2]uint64, scale, w, h int, factor [NumBands]float32, nw float64) [NumBands]float32 {
+	var acc [NumBands]u128
+	for b := range acc {
+		acc[b] = u128{sum[b][0], sum[b][1]}
+	}
+	return denExactTerms(acc, scale, ScoreRect(w, h), factor, nw)
 }

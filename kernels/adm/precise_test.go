@@ -2,6 +2,8 @@ package adm
 
 import (
 	"math"
+	"math/big"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -157,5 +159,50 @@ func TestPreciseBounds(t *testing.T) {
 		}
 		t.Logf("scale %d: bands under %.4g (8-bit units), %.3g%% of their type", s, out, 100*math.Ldexp(out, int(preciseBandQ[s]))/limit)
 		in = out
+	}
+}
+
+// TestCubeSumExact checks the 128-bit cube sums against math/big, and
+// their rounding to a double against big.Float's nearest-even.
+func TestCubeSumExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := 0; trial < 200; trial++ {
+		s := make([]int32, 1+rng.IntN(3000))
+		for i := range s {
+			switch rng.IntN(6) {
+			case 0:
+				s[i] = math.MinInt32
+			case 1:
+				s[i] = math.MaxInt32
+			default:
+				s[i] = int32(rng.Uint32()) >> rng.IntN(32)
+			}
+		}
+		if trial < 20 {
+			s = s[:1+trial%3] // sums of one to three terms: exact halfway cases are rare otherwise
+		}
+		got := cubeSum(s)
+		want := new(big.Int)
+		for _, v := range s {
+			u := big.NewInt(int64(v))
+			u.Abs(u)
+			want.Add(want, new(big.Int).Mul(u, new(big.Int).Mul(u, u)))
+		}
+		g := new(big.Int).Lsh(new(big.Int).SetUint64(got.hi), 64)
+		g.Add(g, new(big.Int).SetUint64(got.lo))
+		if g.Cmp(want) != 0 {
+			t.Fatalf("cubeSum: %v, want %v", g, want)
+		}
+		if f, _ := new(big.Float).SetInt(want).Float64(); got.float64() != f {
+			t.Fatalf("float64(%v) = %v, want %v", want, got.float64(), f)
+		}
+	}
+	// Rounding at the 53-bit boundary with and without sticky bits.
+	for _, c := range []u128{{1, 0}, {1 << 20, 1 << 11}, {1 << 20, 1 << 31}, {1 << 20, 1<<31 + 1}, {1<<20 | 1, 1 << 31}, {1 << 20, 3 << 31}, {1<<63 | 1, 1 << 63}, {0, math.MaxUint64}, {math.MaxUint64, math.MaxUint64}} {
+		b := new(big.Int).Lsh(new(big.Int).SetUint64(c.hi), 64)
+		b.Add(b, new(big.Int).SetUint64(c.lo))
+		if f, _ := new(big.Float).SetInt(b).Float64(); c.float64() != f {
+			t.Errorf("float64(%v) = %v, want %v", b, c.float64(), f)
+		}
 	}
 }

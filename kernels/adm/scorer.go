@@ -202,7 +202,11 @@ func (c *refScorer) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*Frame
 				DWT123(b.dis[s], b.dis[s-1].A, b.dis[s-1].W, cfg.BandW[s-1], cfg.BandH[s-1], s)
 				Decouple123(b.ref[s], b.dis[s], &b.r, &b.a, cfg.EnhnGainLimit, cfg.cos1degSq)
 			}
-			denB = CSFDen123(b.ref[s], s, cfg.Factor[s], cfg.NoiseWeight)
+			if cfg.Precise {
+				denB = CSFDenExact123(b.ref[s], s, cfg.Factor[s], cfg.NoiseWeight)
+			} else {
+				denB = CSFDen123(b.ref[s], s, cfg.Factor[s], cfg.NoiseWeight)
+			}
 			CSF123(&b.a, w, h, cfg.Weight[s], &b.csfA, &b.csfF)
 			numB = cm123(&b.r, &b.csfA, &b.csfF, w, h, s, cfg.Weight[s], cfg.Norm[s], cfg.NoiseWeight, maps, b.scratch)
 			if keepMaps {
