@@ -75,6 +75,7 @@ type fastWS struct {
 type partWS struct {
 	lo16, hi16 []int16
 	lo32, hi32 []int32
+	band32     [NumBands][]int32 // Barten's scale-0 bands before narrowing
 	// The masking kernel's arguments live here: handed to a kernel through
 	// a function value they would escape, once per row.
 	src16 [NumBands][]int16
@@ -149,6 +150,9 @@ func (ws *fastWS) partsFor(n, w int) {
 	for i := 0; i < n; i++ {
 		if p := ws.parts[i]; p == nil || len(p.lo16) < w {
 			ws.parts[i] = &partWS{lo16: make([]int16, w), hi16: make([]int16, w), lo32: make([]int32, w), hi32: make([]int32, w)}
+			for b := range ws.parts[i].band32 {
+				ws.parts[i].band32[b] = make([]int32, (w+1)/2)
+			}
 		}
 	}
 }

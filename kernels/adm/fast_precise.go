@@ -2,11 +2,9 @@ package adm
 
 import "github.com/bandscope/bandscope/engine/yuv"
 
-// Barten's DWT and decouple (precise.go) in the fast scorer: the same row
-// functions as the reference, row bands in parallel, and the exact
-// decouple in place of the kernel set's. They are Go only: Barten is an
-// opt-in mode, and the CSF, masking and denominator kernels it shares with
-// every mode stay in the set.
+// Barten's DWT, decouple and denominator (precise.go) in the fast scorer:
+// the DWT passes from the kernel set (AVX2 twins, precise_amd64.s), the
+// edges and the exact decouple and cube sums in Go, row bands in parallel.
 
 // preciseKernels is k with the exact decouple.
 func preciseKernels(k *kernels) *kernels {
@@ -63,11 +61,14 @@ func (f *fast) preciseDWT0(ws *fastWS, ref, dist yuv.Plane) (bad bool) {
 			}
 			i := r % h0
 			iy, st := &f.indY[0], pl.Stride
-			preciseV0Go(p.lo32[:w], p.hi32[:w], pl.Pix[iy[0][i]*st:][:w], pl.Pix[iy[1][i]*st:][:w],
+			f.k.preciseV0(p.lo32[:w], p.hi32[:w], pl.Pix[iy[0][i]*st:][:w], pl.Pix[iy[1][i]*st:][:w],
 				pl.Pix[iy[2][i]*st:][:w], pl.Pix[iy[3][i]*st:][:w], cfg.BitDepth)
 			row := i * hw
-			preciseHGo(a.A[row:row+hw], b.B[BandV][row:row+hw], b.B[BandH][row:row+hw], b.B[BandD][row:row+hw],
-				p.lo32[:w], p.hi32[:w], &f.indX[0], 0)
+			t := &p.band32
+			f.preciseRow(a.A[row:row+hw], t[BandV][:hw], t[BandH][:hw], t[BandD][:hw], p.lo32[:w], p.hi32[:w], 0)
+			for k := range t {
+				narrow16(b.B[k][row:row+hw], t[k][:hw])
+			}
 			if pl.RowsAbove(maxv, 2*i, min(2*i+2, pl.Height)) {
 				p.bad = true
 			}
@@ -79,6 +80,15 @@ func (f *fast) preciseDWT0(ws *fastWS, ref, dist yuv.Plane) (bad bool) {
 		}
 	}
 	return bad
+}
+
+// narrow16 truncates scale 0's bands to int16 as preciseHGo does (they
+// never exceed it: TestPreciseBounds).
+func narrow16(dst []int16, src []int32) {
+	src = src[:len(dst)]
+	for j, v := range src {
+		dst[j] = int16(v)
+	}
 }
 
 // preciseDWT123 is dwt123 for Barten.
@@ -93,11 +103,34 @@ func (f *fast) preciseDWT123(ws *fastWS, s int) {
 			}
 			i := r % hs
 			iy := &f.indY[s]
-			preciseVGo(p.lo32[:iw], p.hi32[:iw], src.A[iy[0][i]*iw:][:iw], src.A[iy[1][i]*iw:][:iw],
+			f.k.preciseV(p.lo32[:iw], p.hi32[:iw], src.A[iy[0][i]*iw:][:iw], src.A[iy[1][i]*iw:][:iw],
 				src.A[iy[2][i]*iw:][:iw], src.A[iy[3][i]*iw:][:iw])
 			row := i * hw
-			preciseHGo(dst.A[row:row+hw], dst.B[BandV][row:row+hw], dst.B[BandH][row:row+hw], dst.B[BandD][row:row+hw],
-				p.lo32[:iw], p.hi32[:iw], &f.indX[s], s)
+			f.preciseRow(dst.A[row:row+hw], dst.B[BandV][row:row+hw], dst.B[BandH][row:row+hw], dst.B[BandD][row:row+hw],
+				p.lo32[:iw], p.hi32[:iw], s)
 		}
 	})
+}
+
+// preciseRow is the horizontal pass of one output row at scale s: the
+// first and last two outputs through the mirrored column table, the rest
+// in the kernel.
+func (f *fast) preciseRow(a, v, hh, d, lo, hi []int32, s int) {
+	hw := len(a)
+	sb := PreciseHShift(s)
+	ix := &f.indX[s]
+	edge := func(j int) {
+		j0, j1, j2, j3 := ix[0][j], ix[1][j], ix[2][j], ix[3][j]
+		a[j], v[j] = preciseHOne(lo[j0], lo[j1], lo[j2], lo[j3], preciseTapQ, sb)
+		hh[j], d[j] = preciseHOne(hi[j0], hi[j1], hi[j2], hi[j3], sb, sb)
+	}
+	edge(0)
+	j1 := max(hw-2, 1)
+	if j1 > 1 {
+		f.k.preciseH(a, v, lo, 1, j1, preciseTapQ, sb)
+		f.k.preciseH(hh, d, hi, 1, j1, sb, sb)
+	}
+	for j := j1; j < hw; j++ {
+		edge(j)
+	}
 }

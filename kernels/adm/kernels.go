@@ -46,9 +46,20 @@ type kernels struct {
 	// cm123: cm0 for scales 1-3 (int32 coefficients, thresholds unshifted).
 	cm123 func(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C []int32, a, z int, p *cm123Params, thr []int32)
 	cm0   func(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params, thr []int32)
+
+	// Barten's DWT passes (precise.go). preciseV0 and preciseV: the
+	// vertical pass of scale 0 (samples) and of scales 1-3 (the Q18
+	// approximation) over one row. preciseH: the horizontal pass for
+	// outputs [j0, j1) away from the edges, reading src[2j-1 .. 2j+2]:
+	// a[j] from the low-pass taps, b[j] from the high-pass taps, rounded
+	// by shifts sa and sb (1..63) and truncated to int32.
+	preciseV0 func(lo, hi []int32, r0, r1, r2, r3 []uint16, bitDepth int)
+	preciseV  func(lo, hi []int32, r0, r1, r2, r3 []int32)
+	preciseH  func(a, b, src []int32, j0, j1 int, sa, sb uint)
 }
 
-var scalarKernels = &kernels{set: cpu.Scalar, dwt0V: dwt0VGo, dwt0H: dwt0HGo, csf0: csf0Go, angle0: angle0Go, decouple0: decouple0Go, cm0: cm0Go, cm123: cm123Go, csf123: csf123Go, angle123: angle123Go, decouple123: decouple123Go, den0: den0Go, den123: den123Go, dwt1V: dwt1VGo, dwt23V: dwt123V[int32], dwt123H: dwt123HGo}
+var scalarKernels = &kernels{set: cpu.Scalar, dwt0V: dwt0VGo, dwt0H: dwt0HGo, csf0: csf0Go, angle0: angle0Go, decouple0: decouple0Go, cm0: cm0Go, cm123: cm123Go, csf123: csf123Go, angle123: angle123Go, decouple123: decouple123Go, den0: den0Go, den123: den123Go, dwt1V: dwt1VGo, dwt23V: dwt123V[int32], dwt123H: dwt123HGo,
+	preciseV0: preciseV0Go, preciseV: preciseVGo, preciseH: preciseHGoRow}
 
 // kernelsFor returns the kernels of a set, the Go twins where the set has
 // none of its own.

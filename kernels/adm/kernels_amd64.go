@@ -82,6 +82,7 @@ func simdKernels(s cpu.Set) *kernels {
 	k.dwt23V = dwt23VSIMD
 	k.decouple123 = decouple123SIMD
 	k.angle123 = angle123SIMD
+	preciseKernelsAVX2(&k)
 	if s == cpu.AVX512 {
 		avx512Kernels(&k)
 	}

@@ -112,6 +112,25 @@ func preciseHGo[T int16 | int32](a []int32, v, hh, d []T, lo, hi []int32, ix *[4
 	}
 }
 
+// preciseHGoRow is the horizontal pass for outputs [j0, j1) away from the
+// edges (the kernel form the fast scorer calls): a from the low-pass taps
+// rounded by sa, b from the high-pass taps rounded by sb.
+func preciseHGoRow(a, b, src []int32, j0, j1 int, sa, sb uint) {
+	for j := j0; j < j1; j++ {
+		c := src[2*j-1 : 2*j+3 : 2*j+3]
+		a[j], b[j] = preciseHOne(c[0], c[1], c[2], c[3], sa, sb)
+	}
+}
+
+// preciseHOne is one output of the horizontal pass from its four inputs:
+// the low-pass result rounded by sa and the high-pass one by sb.
+func preciseHOne(c0, c1, c2, c3 int32, sa, sb uint) (lo, hi int32) {
+	s0, s1, s2, s3 := int64(c0), int64(c1), int64(c2), int64(c3)
+	lo = int32(roundShift(preciseLo[0]*s0+preciseLo[1]*s1+preciseLo[2]*s2+preciseLo[3]*s3, sa))
+	hi = int32(roundShift(preciseHi[0]*s0+preciseHi[1]*s1+preciseHi[2]*s2+preciseHi[3]*s3, sb))
+	return lo, hi
+}
+
 // PreciseDWT0 is Barten's first DWT level: the detail bands of dst in Q6
 // (dst.A is left alone) and the approximation into a (dst.W x dst.H, Q18).
 func PreciseDWT0(dst *Bands16, a []int32, src []uint16, stride, w, h, bitDepth int) {
