@@ -32,8 +32,8 @@ var (
 // multiplies a bound by the taps' absolute sum, 1.673, so level l's
 // approximation stays under 128 * 2.8^l and scale s's bands under
 // 128 * 2.8^(s+1): 22930 in Q6 at scale 0 (int16), under 2^31 in Q21, Q19
-// and Q18 at scales 1-3, 2^30.2 for the Q18 vertical results of scale 3,
-// 2^31 for its Q18 approximation (TestPreciseBounds). No result can leave
+// and Q18 at scales 1-3, under 2^30.2 for the Q18 vertical results of
+// scale 3 and under 2^31 for its Q18 approximation (TestPreciseBounds). No result can leave
 // its type, so the conversions below truncate like libvmaf's and no twin
 // needs to saturate.
 const (
