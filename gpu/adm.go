@@ -224,8 +224,8 @@ func (s *admScorer) build() error {
 		st.x, st.y = gx, gy
 		both(st)
 
-		// Barten's exact denominator (scales 1-3) sums three 40-bit
-		// slices of each cube, unshifted, into kinds 2-4.
+		// Barten's exact denominator (scales 1-3) sums the three 32-bit
+		// words of each cube, unshifted, into kinds 2-4.
 		parts, exact := 1, cfg.Precise && sc > 0
 		if exact {
 			parts = 3

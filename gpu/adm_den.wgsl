@@ -2,9 +2,10 @@
 // sums: |ref|^3 of each reference detail band over the scored window, with
 // scales 1-3's intermediate rounding shifts, in unsigned 64 bits. Partial
 // sums as adm_cm.wgsl lays them out. With exact (Barten's CSFDenExact123)
-// each |ref|^3 is exact, 96 bits, and the pass sums one 40-bit slice of it
-// (part 0: bits 0-39, 1: 40-79, 2: 80-95), which 64 bits hold for up to
-// 2^24 coefficients; the CPU reassembles the 128-bit sum.
+// each |ref|^3 is exact, 96 bits, and the pass sums one 32-bit word of it
+// (part 0, 1 or 2, low to high), which 64 bits hold for up to 2^32
+// coefficients (a band has at most 2^28); the host reassembles the 128-bit
+// sum.
 
 struct Params {
     bw: u32,
@@ -49,11 +50,11 @@ fn main(@builtin(local_invocation_id) l: vec3<u32>, @builtin(workgroup_id) wg: v
                 let w1 = lo.y + hi.x;
                 let w2 = hi.y + select(0u, 1u, w1 < lo.y);
                 if (p.part == 0u) {
-                    t = vec2<u32>(lo.x, w1 & 0xffu);
+                    t = vec2<u32>(lo.x, 0u);
                 } else if (p.part == 1u) {
-                    t = vec2<u32>((w1 >> 8u) | (w2 << 24u), (w2 >> 8u) & 0xffu);
+                    t = vec2<u32>(w1, 0u);
                 } else {
-                    t = vec2<u32>(w2 >> 16u, 0u);
+                    t = vec2<u32>(w2, 0u);
                 }
             } else {
                 let sq = shr64(add64(umul(u, u), vec2<u32>(p.add_sq, 0u)), p.sq);

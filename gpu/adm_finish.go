@@ -119,21 +119,17 @@ func (x *admShifts) denTerms(s int, acc [adm.NumBands]uint64, factor [adm.NumBan
 }
 
 // admAcc are one frame's device accumulators: [scale][kind][band], kinds
-// num, aim, den and, for Barten's exact denominator, its bits 40-79 and
-// 80-95 (den holding bits 0-39).
+// num, aim, den and, for Barten's exact denominator, the sums of the
+// cubes' middle and top 32-bit words (den holding the low words').
 type admAcc [adm.NumScales][admKinds][adm.NumBands]uint64
 
 const admKinds = 5
 
-// denExact reassembles Barten's 128-bit denominator sums from their three
-// slice sums (lo + mid*2^40 + top*2^80) as high and low words.
+// denExact reassembles Barten's 128-bit denominator sums from the sums of
+// the cubes' 32-bit words (lo + mid*2^32 + top*2^64) as high and low words.
 func denExact(lo, mid, top uint64) [2]uint64 {
-	var hi, l, c uint64
-	l = lo
-	l, c = bits.Add64(l, mid<<40, 0)
-	hi = mid>>24 + c
-	hi += top << 16
-	return [2]uint64{hi, l}
+	l, c := bits.Add64(lo, mid<<32, 0)
+	return [2]uint64{mid>>32 + top + c, l}
 }
 
 // finishADM turns the accumulators into the frame result, as kernels/adm's

@@ -204,7 +204,7 @@ func TestADMPreciseTaps(t *testing.T) {
 }
 
 // TestADMDenExactStage runs Barten's exact denominator pass alone, all
-// three 40-bit slices, on bands with every magnitude up to |INT_MIN| and
+// three 32-bit words of each cube, on bands with every magnitude up to |INT_MIN| and
 // checks each row's reassembled sum of |v|^3 against math/big.
 func TestADMDenExactStage(t *testing.T) {
 	const w, h = 300, 7 // two chunks per row, the second partial
