@@ -72,9 +72,10 @@
 // arithmetic shifts, min/max and int64-to-float32 conversion, which the
 // decouple and angle test of scales 1-3 need; its twins emulate them
 // exactly. TestKernelTwins holds every twin to the Go one, bit for bit.
-// Barten's own DWT passes have AVX2 twins (precise_amd64.s, used by the
-// AVX-512 set too, TestPreciseKernelTwins); its exact decouple and
-// denominator run in Go in every set.
+// Barten's own DWT passes have AVX2 and AVX-512 twins (precise_amd64.s,
+// precise512_amd64.s) and its scale-0 exact decouple an AVX2 one
+// (TestPreciseKernelTwins); its scales 1-3 decouple and exact cube sums
+// run in Go in every set.
 //
 // Per-band terms and maps: FrameResult.Bands[scale][band] holds each band's
 // numerator and denominator terms (the scale's values are rebuilt from them

@@ -3,13 +3,14 @@ package adm
 import "github.com/bandscope/bandscope/engine/yuv"
 
 // Barten's DWT, decouple and denominator (precise.go) in the fast scorer:
-// the DWT passes from the kernel set (AVX2 twins, precise_amd64.s), the
-// edges and the exact decouple and cube sums in Go, row bands in parallel.
+// the DWT passes and scale 0's decouple from the kernel set
+// (precise_amd64.s, precise512_amd64.s), the edges, the decouple of scales
+// 1-3 and the cube sums in Go, row bands in parallel.
 
 // preciseKernels is k with the exact decouple.
 func preciseKernels(k *kernels) *kernels {
 	p := *k
-	p.decouple0 = decoupleExact0Go
+	p.decouple0 = k.decoupleExact0
 	p.decouple123 = decoupleExact123Go
 	return &p
 }
@@ -67,7 +68,7 @@ func (f *fast) preciseDWT0(ws *fastWS, ref, dist yuv.Plane) (bad bool) {
 			t := &p.band32
 			f.preciseRow(a.A[row:row+hw], t[BandV][:hw], t[BandH][:hw], t[BandD][:hw], p.lo32[:w], p.hi32[:w], 0)
 			for k := range t {
-				narrow16(b.B[k][row:row+hw], t[k][:hw])
+				f.k.narrow16(b.B[k][row:row+hw], t[k][:hw])
 			}
 			if pl.RowsAbove(maxv, 2*i, min(2*i+2, pl.Height)) {
 				p.bad = true
@@ -82,9 +83,9 @@ func (f *fast) preciseDWT0(ws *fastWS, ref, dist yuv.Plane) (bad bool) {
 	return bad
 }
 
-// narrow16 truncates scale 0's bands to int16 as preciseHGo does (they
+// narrow16Go truncates scale 0's bands to int16 as preciseHGo does (they
 // never exceed it: TestPreciseBounds).
-func narrow16(dst []int16, src []int32) {
+func narrow16Go(dst []int16, src []int32) {
 	src = src[:len(dst)]
 	for j, v := range src {
 		dst[j] = int16(v)

@@ -63,6 +63,7 @@ func avx512Kernels(k *kernels) {
 	k.den123 = den123512
 	k.cm0 = cm0512
 	k.cm123 = cm123512
+	preciseKernelsAVX512(k)
 }
 
 // The row kernels whose outputs depend on their inputs alone end a row

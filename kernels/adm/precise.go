@@ -166,14 +166,9 @@ func PreciseDWT123(dst *Bands32, src []int32, srcStride, w, h, scale int) {
 // ratio: t where it lies between 0 and o, else 0 or o. Then, where the
 // angle test holds, the enhancement gain limit as in the integer decouple.
 func restoreExact(o, t int64, flag bool, egl float64) int64 {
-	var rst int64
-	switch {
-	case o > 0:
-		rst = min(max(t, 0), o)
-	case o < 0:
-		rst = max(min(t, 0), o)
-	}
-	if flag {
+	// [min(o, 0), max(o, 0)] is [0, o] or [o, 0], or just 0 when o is.
+	rst := min(max(t, min(o, 0)), max(o, 0))
+	if flag && rst != 0 {
 		rst = gainLimit(rst, t, rst > 0, rst < 0, egl)
 	}
 	return rst

@@ -7,14 +7,49 @@ func preciseVAVX2(lo, hi *int32, r0, r1, r2, r3 *int32, n int, add int64, shift 
 func preciseV0AVX2(lo, hi *int32, r0, r1, r2, r3 *uint16, n int, centre, add int64, shift uint64)
 
 //go:noescape
+func decoupleExact0AVX2(r, a, o, t *int16, flag *int32, n int, egl int64)
+
+//go:noescape
+func narrow16AVX2(dst *int16, src *int32, n int)
+
+//go:noescape
 func preciseHAVX2(a, b, src *int32, n int, addA int64, shA, sarA uint64, addB int64, shB, sarB uint64)
 
 // preciseKernelsAVX2 puts the AVX2 twins of Barten's DWT passes into k
-// (the AVX-512 set uses them too).
+// (the AVX-512 set's fall back to them on rows shorter than a vector).
 func preciseKernelsAVX2(k *kernels) {
 	k.preciseV0 = preciseV0SIMD
 	k.preciseV = preciseVSIMD
 	k.preciseH = preciseHSIMD
+	k.narrow16 = narrow16SIMD
+	k.decoupleExact0 = decoupleExact0SIMD
+}
+
+func decoupleExact0SIMD(r, a, o, t []int16, flag []int32, egl float64) {
+	n := len(r)
+	ie := intGain(egl)
+	if ie < 0 {
+		decoupleExact0Go(r, a, o, t, flag, egl)
+		return
+	}
+	if n > 0 {
+		_, _, _, _ = a[n-1], o[n-1], t[n-1], flag[n-1]
+	}
+	if !overlap(n, 8, func(j, m int) {
+		decoupleExact0AVX2(&r[j], &a[j], &o[j], &t[j], &flag[j], m, ie)
+	}) {
+		decoupleExact0Go(r, a, o, t, flag, egl)
+	}
+}
+
+func narrow16SIMD(dst []int16, src []int32) {
+	n := len(dst)
+	if n > 0 {
+		_ = src[n-1]
+	}
+	if !overlap(n, 8, func(j, m int) { narrow16AVX2(&dst[j], &src[j], m) }) {
+		narrow16Go(dst, src)
+	}
 }
 
 func preciseV0SIMD(lo, hi []int32, r0, r1, r2, r3 []uint16, bitDepth int) {

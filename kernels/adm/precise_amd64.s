@@ -181,3 +181,80 @@ phloop:
 	VZEROUPPER
 phdone:
 	RET
+
+// The bytes of each dword's low word, per 128-bit lane.
+DATA lowWords<>+0(SB)/8, $0x0d0c090805040100
+DATA lowWords<>+8(SB)/8, $0x8080808080808080
+DATA lowWords<>+16(SB)/8, $0x0d0c090805040100
+DATA lowWords<>+24(SB)/8, $0x8080808080808080
+GLOBL lowWords<>(SB), RODATA|NOPTR, $32
+
+// func narrow16AVX2(dst *int16, src *int32, n int)
+// dst[j] = int16(src[j]) (truncation), n a multiple of 8.
+TEXT ·narrow16AVX2(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	VMOVDQU lowWords<>(SB), Y1
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE n16done
+n16loop:
+	VMOVDQU (SI)(AX*4), Y0
+	VPSHUFB Y1, Y0, Y0
+	VPERMQ $0x08, Y0, Y0
+	VMOVDQU X0, (DI)(AX*2)
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT n16loop
+	VZEROUPPER
+n16done:
+	RET
+
+// func decoupleExact0AVX2(r, a, o, t *int16, flag *int32, n int, egl int64)
+// decoupleExact0Go for an integral gain limit egl in [0, 65535], eight
+// coefficients at a time (n a multiple of 8), in int32 lanes: rst = t
+// clipped to [min(o, 0), max(o, 0)]; where flagged and rst != 0,
+// min(rst*egl, t) (rst > 0) or max(rst*egl, t), which |rst| <= 32768 keeps
+// inside int32 and equals the double arithmetic of gainLimit; a = t - rst.
+TEXT ·decoupleExact0AVX2(SB), NOSPLIT, $0-56
+	MOVQ r+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ o+16(FP), R8
+	MOVQ t+24(FP), R9
+	MOVQ flag+32(FP), R10
+	MOVQ n+40(FP), CX
+	VPBROADCASTD egl+48(FP), Y7
+	VMOVDQU lowWords<>(SB), Y8
+	VPXOR Y9, Y9, Y9
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE dx0done
+dx0loop:
+	VPMOVSXWD (R8)(AX*2), Y0
+	VPMOVSXWD (R9)(AX*2), Y1
+	VPMINSD Y9, Y0, Y2
+	VPMAXSD Y9, Y0, Y3
+	VPMAXSD Y2, Y1, Y2
+	VPMINSD Y3, Y2, Y2
+	VPMULLD Y7, Y2, Y3
+	VPMINSD Y1, Y3, Y4
+	VPMAXSD Y1, Y3, Y5
+	VPCMPGTD Y9, Y2, Y6
+	VPBLENDVB Y6, Y4, Y5, Y4
+	VPCMPEQD Y9, Y2, Y6
+	VPANDN (R10)(AX*4), Y6, Y6
+	VPBLENDVB Y6, Y4, Y2, Y2
+	VPSUBD Y2, Y1, Y1
+	VPSHUFB Y8, Y2, Y2
+	VPERMQ $0x08, Y2, Y2
+	VMOVDQU X2, (DI)(AX*2)
+	VPSHUFB Y8, Y1, Y1
+	VPERMQ $0x08, Y1, Y1
+	VMOVDQU X1, (SI)(AX*2)
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT dx0loop
+	VZEROUPPER
+dx0done:
+	RET

@@ -255,6 +255,40 @@ func TestPreciseKernelTwins(t *testing.T) {
 						t.Fatalf("%s preciseV [%d]: %d %d, want %d %d", name, i, lo2[i], hi2[i], lo1[i], hi1[i])
 					}
 				}
+				n1 := make([]int16, w+off)[off:]
+				n2 := make([]int16, w+off)[off:]
+				narrow16Go(n1, rows[0])
+				k.narrow16(n2, rows[0])
+				for i := range n1 {
+					if n1[i] != n2[i] {
+						t.Fatalf("%s narrow16 [%d]: %d, want %d (from %d)", name, i, n2[i], n1[i], rows[0][i])
+					}
+				}
+				// decoupleExact0 on full-range int16 bands, flags at random,
+				// integral and other gain limits.
+				o16, t16 := make([]int16, w+off)[off:], make([]int16, w+off)[off:]
+				flag := make([]int32, w+off)[off:]
+				for i := range o16 {
+					o16[i], t16[i] = int16(rng.Uint32()), int16(rng.Uint32())
+					if rng.IntN(4) == 0 {
+						t16[i] = o16[i]/int16(1+rng.IntN(3)) - int16(rng.IntN(3))
+					}
+					if rng.IntN(6) == 0 {
+						o16[i] = []int16{0, math.MinInt16, math.MaxInt16}[rng.IntN(3)]
+					}
+					flag[i] = -int32(rng.IntN(2))
+				}
+				for _, egl := range []float64{100, 1, 0, 37, 65535, 1.5} {
+					r1, a1 := make([]int16, w), make([]int16, w)
+					r2, a2 := make([]int16, w), make([]int16, w)
+					decoupleExact0Go(r1, a1, o16, t16, flag, egl)
+					k.decoupleExact0(r2, a2, o16, t16, flag, egl)
+					for i := range r1 {
+						if r1[i] != r2[i] || a1[i] != a2[i] {
+							t.Fatalf("%s decoupleExact0 egl %g [%d] (o %d t %d flag %d): %d %d, want %d %d", name, egl, i, o16[i], t16[i], flag[i], r2[i], a2[i], r1[i], a1[i])
+						}
+					}
+				}
 				// preciseH over outputs [1, w+1): src holds 2w+3 values.
 				src := make([]int32, 2*w+3+off)[off:]
 				for i := range src {
