@@ -592,7 +592,7 @@ func (f *fast) scale0(ws *fastWS, maps *fastMaps) scaleTerms {
 				for b := 0; b < NumBands; b++ {
 					var r, a int16
 					if precise {
-						r, a = exact16(int32(ro[b][j]), int32(di[b][j]), flag, egl)
+						r, a = exact(ro[b][j], di[b][j], flag, egl)
 					} else {
 						r, a = decouple16(int32(ro[b][j]), int32(di[b][j]), flag, egl)
 					}
@@ -928,7 +928,7 @@ func (f *fast) scale123(ws *fastWS, s int, maps *fastMaps) scaleTerms {
 				for b := 0; b < NumBands; b++ {
 					var r, a int32
 					if precise {
-						r, a = exact32(ref.B[b][k], dis.B[b][k], flag, egl)
+						r, a = exact(ref.B[b][k], dis.B[b][k], flag, egl)
 					} else {
 						r, a = decouple32(ref.B[b][k], dis.B[b][k], flag, egl)
 					}

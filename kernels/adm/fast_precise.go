@@ -11,36 +11,25 @@ import "github.com/bandscope/bandscope/engine/yuv"
 func preciseKernels(k *kernels) *kernels {
 	p := *k
 	p.decouple0 = k.decoupleExact0
-	p.decouple123 = decoupleExact123Go
+	p.decouple123 = decoupleExactGo[int32]
 	return &p
 }
 
-func decoupleExact0Go(r, a, o, t []int16, flag []int32, egl float64) {
+// decoupleExactGo is exact over one row of one band (Barten's decouple0
+// and decouple123 Go twins), flag from angle0 or angle123.
+func decoupleExactGo[T int16 | int32](r, a, o, t []T, flag []int32, egl float64) {
 	n := len(r)
 	a, o, t, flag = a[:n], o[:n], t[:n], flag[:n]
 	for j := range r {
-		r[j], a[j] = exact16(int32(o[j]), int32(t[j]), flag[j] != 0, egl)
+		r[j], a[j] = exact(o[j], t[j], flag[j] != 0, egl)
 	}
 }
 
-func decoupleExact123Go(r, a, o, t []int32, flag []int32, egl float64) {
-	n := len(r)
-	a, o, t, flag = a[:n], o[:n], t[:n], flag[:n]
-	for j := range r {
-		r[j], a[j] = exact32(o[j], t[j], flag[j] != 0, egl)
-	}
-}
-
-// exact16 and exact32 are restoreExact on one coefficient: the restored
-// and additive parts.
-func exact16(o, t int32, flag bool, egl float64) (r, a int16) {
+// exact is restoreExact on one coefficient: the restored and additive
+// parts (both between 0 and t, so T holds them).
+func exact[T int16 | int32](o, t T, flag bool, egl float64) (r, a T) {
 	rst := restoreExact(int64(o), int64(t), flag, egl)
-	return int16(rst), int16(int64(t) - rst)
-}
-
-func exact32(o, t int32, flag bool, egl float64) (r, a int32) {
-	rst := restoreExact(int64(o), int64(t), flag, egl)
-	return int32(rst), int32(int64(t) - rst)
+	return T(rst), T(int64(t) - rst)
 }
 
 // preciseDWT0 is dwt0 for Barten: scale 0's bands into ws.ref0/dis0 (B

@@ -59,13 +59,13 @@ type kernels struct {
 	// narrow16: dst[j] = int16(src[j]), Barten's scale-0 bands.
 	narrow16 func(dst []int16, src []int32)
 	// decoupleExact0: Barten's decouple of one row of one scale-0 band
-	// (exact16), flag from angle0.
+	// (exact), flag from angle0.
 	decoupleExact0 func(r, a, o, t []int16, flag []int32, egl float64)
 }
 
 var scalarKernels = &kernels{set: cpu.Scalar, dwt0V: dwt0VGo, dwt0H: dwt0HGo, csf0: csf0Go, angle0: angle0Go, decouple0: decouple0Go, cm0: cm0Go, cm123: cm123Go, csf123: csf123Go, angle123: angle123Go, decouple123: decouple123Go, den0: den0Go, den123: den123Go, dwt1V: dwt1VGo, dwt23V: dwt123V[int32], dwt123H: dwt123HGo,
 	preciseV0: preciseV0Go, preciseV: preciseVGo, preciseH: preciseHGoRow, narrow16: narrow16Go,
-	decoupleExact0: decoupleExact0Go}
+	decoupleExact0: decoupleExactGo[int16]}
 
 // kernelsFor returns the kernels of a set, the Go twins where the set has
 // none of its own.

@@ -100,15 +100,14 @@ func preciseVGo(lo, hi []int32, r0, r1, r2, r3 []int32) {
 // (DWTIndices of the input width).
 func preciseHGo[T int16 | int32](a []int32, v, hh, d []T, lo, hi []int32, ix *[4][]int, scale int) {
 	bs := PreciseHShift(scale)
-	dot := func(t *[4]int64, s []int32, j0, j1, j2, j3 int) int64 {
-		return t[0]*int64(s[j0]) + t[1]*int64(s[j1]) + t[2]*int64(s[j2]) + t[3]*int64(s[j3])
-	}
 	for j := range a {
 		j0, j1, j2, j3 := ix[0][j], ix[1][j], ix[2][j], ix[3][j]
-		a[j] = int32(roundShift(dot(&preciseLo, lo, j0, j1, j2, j3), preciseTapQ))
-		v[j] = T(roundShift(dot(&preciseHi, lo, j0, j1, j2, j3), bs))
-		hh[j] = T(roundShift(dot(&preciseLo, hi, j0, j1, j2, j3), bs))
-		d[j] = T(roundShift(dot(&preciseHi, hi, j0, j1, j2, j3), bs))
+		var vj, hj, dj int32
+		a[j], vj = preciseHOne(lo[j0], lo[j1], lo[j2], lo[j3], preciseTapQ, bs)
+		hj, dj = preciseHOne(hi[j0], hi[j1], hi[j2], hi[j3], bs, bs)
+		// Truncating the int32 to T keeps the same low bits as
+		// truncating the 64-bit sum.
+		v[j], hh[j], d[j] = T(vj), T(hj), T(dj)
 	}
 }
 

@@ -29,7 +29,7 @@ func decoupleExact0SIMD(r, a, o, t []int16, flag []int32, egl float64) {
 	n := len(r)
 	ie := intGain(egl)
 	if ie < 0 {
-		decoupleExact0Go(r, a, o, t, flag, egl)
+		decoupleExactGo[int16](r, a, o, t, flag, egl)
 		return
 	}
 	if n > 0 {
@@ -38,7 +38,7 @@ func decoupleExact0SIMD(r, a, o, t []int16, flag []int32, egl float64) {
 	if !overlap(n, 8, func(j, m int) {
 		decoupleExact0AVX2(&r[j], &a[j], &o[j], &t[j], &flag[j], m, ie)
 	}) {
-		decoupleExact0Go(r, a, o, t, flag, egl)
+		decoupleExactGo[int16](r, a, o, t, flag, egl)
 	}
 }
 

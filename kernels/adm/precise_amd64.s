@@ -212,7 +212,7 @@ n16done:
 	RET
 
 // func decoupleExact0AVX2(r, a, o, t *int16, flag *int32, n int, egl int64)
-// decoupleExact0Go for an integral gain limit egl in [0, 65535], eight
+// decoupleExactGo[int16] for an integral gain limit egl in [0, 65535], eight
 // coefficients at a time (n a multiple of 8), in int32 lanes: rst = t
 // clipped to [min(o, 0), max(o, 0)]; where flagged and rst != 0,
 // min(rst*egl, t) (rst > 0) or max(rst*egl, t), which |rst| <= 32768 keeps

@@ -281,7 +281,7 @@ func TestPreciseKernelTwins(t *testing.T) {
 				for _, egl := range []float64{100, 1, 0, 37, 65535, 1.5} {
 					r1, a1 := make([]int16, w), make([]int16, w)
 					r2, a2 := make([]int16, w), make([]int16, w)
-					decoupleExact0Go(r1, a1, o16, t16, flag, egl)
+					decoupleExactGo[int16](r1, a1, o16, t16, flag, egl)
 					k.decoupleExact0(r2, a2, o16, t16, flag, egl)
 					for i := range r1 {
 						if r1[i] != r2[i] || a1[i] != a2[i] {
