@@ -13,6 +13,9 @@
 // product is rounded on its own (the float64 conversions stop Go from
 // fusing on architectures where it would).
 //
+// Exp (exp.go) is glibc's exp, which libsvm's RBF kernel calls in every
+// VMAF model prediction.
+//
 // The package is pure Go; the tests compare against the C library through
 // cgo when cgo is available.
 package libm
