@@ -1,0 +1,679 @@
+package model
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/bandscope/bandscope/assets"
+	"github.com/bandscope/bandscope/engine/feature"
+)
+
+// DefaultName is the key libvmaf prints a model's score under unless
+// --model's name= says otherwise.
+const DefaultName = "vmaf"
+
+// Model is a loaded VMAF model: one libsvm regression, or a bootstrap
+// collection of them, with the features it needs.
+type Model struct {
+	Name    string // the output key, "vmaf" unless name= says otherwise
+	Version string // the built-in version, "" for a model read from a file
+	Path    string // the file, for path= and Load
+
+	label  string // Version, Path or Parse's name: what errors call it
+	inputs []Input
+	main   *submodel   // model "0" of a collection, or the model
+	boot   []*submodel // the collection's models "1".."N"; nil for a plain model
+}
+
+// Input is one feature a model needs.
+type Input struct {
+	Extractor string       // libvmaf extractor name: "adm" (integer ADM), "vif", "motion", "cambi", "speed_chroma", ...
+	Opts      []feature.KV // the model's feature_opts_dicts entry plus --model overrides, in libvmaf's order
+	Key       string       // the base metric key libvmaf prints, before option suffixes: "integer_adm2", "cambi"
+	ModelName string       // the name in the model file: "VMAF_integer_feature_adm2_score"
+}
+
+// Config holds what libvmaf's --model string sets besides the model itself.
+type Config struct {
+	Name string // output key; "" means DefaultName
+	// DisableClip ignores the model's score_clip (VMAF_MODEL_FLAG_DISABLE_CLIP).
+	DisableClip bool
+	// EnableTransform applies a score_transform the model has but does not
+	// enable (VMAF_MODEL_FLAG_ENABLE_TRANSFORM).
+	EnableTransform bool
+	// Overrides are "extractor.option=value" settings, applied in order to
+	// every feature of that extractor (vmaf_model_feature_overload).
+	Overrides []Override
+}
+
+// Override is one --model "extractor.option=value".
+type Override struct{ Extractor, Option, Value string }
+
+// builtinVersions is libvmaf's built_in_models table (model.c) in its order,
+// without the float models (built only with -Denable_float=true).
+var builtinVersions = []string{
+	"vmaf_v0.6.1", "vmaf_b_v0.6.3", "vmaf_v0.6.1neg", "vmaf_4k_v0.6.1", "vmaf_4k_v0.6.1neg",
+	"vmaf_v1.0.16_3d0h", "vmaf_v1.0.16_3d0h_2160", "vmaf_v1.0.16_5d0h", "vmaf_v1.0.16_1d5h_2160",
+	"vmaf_v1.0.16_hfr_3d0h", "vmaf_v1.0.16_hfr_3d0h_2160", "vmaf_v1.0.16_hfr_5d0h", "vmaf_v1.0.16_hfr_1d5h_2160",
+}
+
+// BuiltinVersions lists the models --model version= accepts, in libvmaf's order.
+func BuiltinVersions() []string { return append([]string(nil), builtinVersions...) }
+
+// Builtin loads a built-in model by version, with the default Config.
+func Builtin(version string) (*Model, error) { return Config{}.Builtin(version) }
+
+// Load reads a model file (libvmaf's JSON), with the default Config.
+func Load(path string) (*Model, error) { return Config{}.Load(path) }
+
+// Parse reads a model from JSON with the default Config; name labels it in
+// errors.
+func Parse(name string, data []byte) (*Model, error) { return Config{}.Parse(name, data) }
+
+// Builtin loads a built-in model by version.
+func (c Config) Builtin(version string) (*Model, error) {
+	known := false
+	for _, v := range builtinVersions {
+		known = known || v == version
+	}
+	if !known {
+		return nil, fmt.Errorf("no built-in model %q (built-in: %s)", version, strings.Join(builtinVersions, ", "))
+	}
+	data, err := fs.ReadFile(assets.Models, "models/"+version+".json")
+	if err != nil {
+		return nil, fmt.Errorf("built-in model %s: %v", version, err)
+	}
+	m, err := c.Parse(version, data)
+	if err != nil {
+		return nil, err
+	}
+	m.Version = version
+	return m, nil
+}
+
+// Load reads a model file.
+func (c Config) Load(path string) (*Model, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("model: %v", err)
+	}
+	if strings.HasSuffix(path, ".pkl") {
+		return nil, fmt.Errorf("model %s: pkl model files are not supported, use json", path)
+	}
+	m, err := c.Parse(path, data)
+	if err != nil {
+		return nil, err
+	}
+	m.Path = path
+	return m, nil
+}
+
+// Parse reads a model or a bootstrap model collection from libvmaf's JSON.
+// Like libvmaf's CLI it tries a single model first (a top-level
+// "model_dict"), then a collection ("0" the main model, "1".."N" the
+// bootstrap models; read_json_model.c, model_collection_parse).
+func (c Config) Parse(name string, data []byte) (*Model, error) {
+	m, err := c.parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("model %s: %v", name, err)
+	}
+	m.label = name
+	return m, nil
+}
+
+func (c Config) parse(data []byte) (*Model, error) {
+	top, err := members(data)
+	if err != nil {
+		return nil, err
+	}
+	if c.Name == "" {
+		c.Name = DefaultName
+	}
+	m := &Model{Name: c.Name}
+	if _, ok := lookup(top, "model_dict"); ok {
+		if m.main, err = c.parseModel(top); err != nil {
+			return nil, err
+		}
+	} else {
+		// model_collection_parse: members named "0", "1", ... in order;
+		// anything else is skipped, as is a number out of sequence.
+		i := 0
+		for _, mb := range top {
+			if mb.key != strconv.Itoa(i) {
+				continue
+			}
+			obj, err := members(mb.val)
+			if err != nil {
+				return nil, fmt.Errorf("collection model %q: %v", mb.key, err)
+			}
+			sm, err := c.parseModel(obj)
+			if err != nil {
+				return nil, fmt.Errorf("collection model %q: %v", mb.key, err)
+			}
+			if i == 0 {
+				m.main = sm
+			} else {
+				if len(m.boot) > 0 && sm.modelType != m.boot[0].modelType {
+					return nil, fmt.Errorf("collection model %q: model_type %s differs from the others", mb.key, sm.modelType)
+				}
+				m.boot = append(m.boot, sm)
+			}
+			i++
+		}
+		switch {
+		case i == 0:
+			return nil, errors.New(`no "model_dict" and no model collection ("0", "1", ...)`)
+		case i == 1:
+			return nil, errors.New(`model collection has only model "0"`)
+		}
+		for _, sm := range m.boot {
+			if sm.modelType != "BOOTSTRAP_LIBSVMNUSVR" && sm.modelType != "RESIDUEBOOTSTRAP_LIBSVMNUSVR" {
+				return nil, fmt.Errorf("model collection of model_type %q, want BOOTSTRAP_LIBSVMNUSVR or RESIDUEBOOTSTRAP_LIBSVMNUSVR", sm.modelType)
+			}
+		}
+	}
+	if err := m.applyOverrides(c.Overrides); err != nil {
+		return nil, err
+	}
+	m.link()
+	return m, nil
+}
+
+// member is one member of a JSON object, in document order.
+type member struct {
+	key string
+	val json.RawMessage
+}
+
+// members decodes a JSON object keeping its members' order, which libvmaf's
+// streaming parser depends on; duplicate keys are refused.
+func members(data []byte) ([]member, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	t, err := dec.Token()
+	if err != nil {
+		return nil, fmt.Errorf("does not parse as JSON: %v", err)
+	}
+	if d, ok := t.(json.Delim); !ok || d != '{' {
+		return nil, errors.New("not a JSON object")
+	}
+	var out []member
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, fmt.Errorf("does not parse as JSON: %v", err)
+		}
+		key := t.(string)
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, fmt.Errorf("does not parse as JSON: %v", err)
+		}
+		if seen[key] {
+			return nil, fmt.Errorf("key %q appears twice", key)
+		}
+		seen[key] = true
+		out = append(out, member{key, raw})
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, fmt.Errorf("does not parse as JSON: %v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("does not parse as JSON: data after the top-level object")
+	}
+	return out, nil
+}
+
+func lookup(ms []member, key string) (json.RawMessage, bool) {
+	for _, m := range ms {
+		if m.key == key {
+			return m.val, true
+		}
+	}
+	return nil, false
+}
+
+// jsonKind names the JSON type of a raw value: "object", "array", "string",
+// "number", "bool", "null".
+func jsonKind(raw json.RawMessage) string {
+	s := bytes.TrimLeft(raw, " \t\r\n")
+	if len(s) == 0 {
+		return ""
+	}
+	switch s[0] {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "bool"
+	case 'n':
+		return "null"
+	}
+	return "number"
+}
+
+func number(raw json.RawMessage, what string) (float64, error) {
+	if jsonKind(raw) != "number" {
+		return 0, fmt.Errorf("%s is not a number", what)
+	}
+	return strconv.ParseFloat(string(bytes.TrimSpace(raw)), 64)
+}
+
+func numbers(raw json.RawMessage, what string) ([]float64, error) {
+	var items []json.RawMessage
+	if jsonKind(raw) != "array" || json.Unmarshal(raw, &items) != nil {
+		return nil, fmt.Errorf("%s is not an array", what)
+	}
+	out := make([]float64, len(items))
+	for i, it := range items {
+		f, err := number(it, fmt.Sprintf("%s[%d]", what, i))
+		if err != nil {
+			return nil, err
+		}
+		out[i] = f
+	}
+	return out, nil
+}
+
+func str(raw json.RawMessage, what string) (string, error) {
+	var s string
+	if jsonKind(raw) != "string" || json.Unmarshal(raw, &s) != nil {
+		return "", fmt.Errorf("%s is not a string", what)
+	}
+	return s, nil
+}
+
+// parseModel reads one model object ({"model_dict": {...}, ...}), as
+// read_json_model.c's parse_model_dict does, with c's flags.
+func (c Config) parseModel(obj []member) (*submodel, error) {
+	raw, ok := lookup(obj, "model_dict")
+	if !ok {
+		return nil, errors.New(`no "model_dict"`)
+	}
+	md, err := members(raw)
+	if err != nil {
+		return nil, fmt.Errorf("model_dict: %v", err)
+	}
+	sm := &submodel{}
+	var slopes, intercepts []float64
+	var names []string
+	var opts [][]feature.KV
+	haveSlopes, haveIntercepts, haveNorm, haveSVM := false, false, false, false
+	for _, mb := range md {
+		v := mb.val
+		switch mb.key {
+		case "model_type":
+			t, err := str(v, "model_type")
+			if err != nil {
+				return nil, err
+			}
+			switch t {
+			case "LIBSVMNUSVR", "BOOTSTRAP_LIBSVMNUSVR", "RESIDUEBOOTSTRAP_LIBSVMNUSVR":
+				sm.modelType = t
+			default:
+				return nil, fmt.Errorf("unknown model_type %q", t)
+			}
+		case "norm_type":
+			t, err := str(v, "norm_type")
+			if err != nil {
+				return nil, err
+			}
+			switch t {
+			case "linear_rescale":
+				sm.linear = true
+			case "none":
+			default:
+				return nil, fmt.Errorf("unknown norm_type %q (want linear_rescale or none)", t)
+			}
+			haveNorm = true
+		case "score_clip":
+			clip, err := numbers(v, "score_clip")
+			if err != nil {
+				return nil, err
+			}
+			if len(clip) < 2 {
+				return nil, errors.New("score_clip needs [min, max]")
+			}
+			if !c.DisableClip {
+				sm.clip = true
+				sm.clipMin, sm.clipMax = clip[0], clip[1]
+			}
+		case "chroma_correction_parameter":
+			p, err := number(v, "chroma_correction_parameter")
+			if err != nil {
+				return nil, err
+			}
+			if p == 0 {
+				// libvmaf then writes no score at all.
+				return nil, errors.New("chroma_correction_parameter 0 gives no score")
+			}
+			sm.chroma, sm.chromaParam = true, p
+		case "slopes":
+			if slopes, err = numbers(v, "slopes"); err != nil {
+				return nil, err
+			}
+			haveSlopes = true
+		case "intercepts":
+			if intercepts, err = numbers(v, "intercepts"); err != nil {
+				return nil, err
+			}
+			haveIntercepts = true
+		case "feature_names":
+			var items []json.RawMessage
+			if jsonKind(v) != "array" || json.Unmarshal(v, &items) != nil {
+				return nil, errors.New("feature_names is not an array")
+			}
+			for i, it := range items {
+				s, err := str(it, fmt.Sprintf("feature_names[%d]", i))
+				if err != nil {
+					return nil, err
+				}
+				names = append(names, s)
+			}
+		case "feature_opts_dicts":
+			if opts, err = parseOptsDicts(v); err != nil {
+				return nil, err
+			}
+		case "score_transform":
+			if err := sm.parseTransform(v, c.EnableTransform); err != nil {
+				return nil, err
+			}
+		case "model":
+			text, err := str(v, "model")
+			if err != nil {
+				return nil, err
+			}
+			if sm.svm, err = parseSVM(text); err != nil {
+				return nil, err
+			}
+			haveSVM = true
+		}
+	}
+	switch {
+	case len(names) == 0:
+		return nil, errors.New("no feature_names")
+	case len(names) > 64:
+		return nil, fmt.Errorf("%d features, libvmaf reads at most 64", len(names))
+	case !haveNorm:
+		return nil, errors.New("no norm_type")
+	case !haveSVM:
+		return nil, errors.New(`no libsvm "model"`)
+	case sm.linear && (!haveSlopes || !haveIntercepts):
+		return nil, errors.New("linear_rescale without slopes and intercepts")
+	case haveSlopes && len(slopes) != len(names)+1:
+		return nil, fmt.Errorf("%d slopes for %d features, want %d (the score's, then one per feature)", len(slopes), len(names), len(names)+1)
+	case haveIntercepts && len(intercepts) != len(names)+1:
+		return nil, fmt.Errorf("%d intercepts for %d features, want %d (the score's, then one per feature)", len(intercepts), len(names), len(names)+1)
+	case len(opts) > len(names):
+		return nil, fmt.Errorf("%d feature_opts_dicts for %d features", len(opts), len(names))
+	}
+	if haveSlopes {
+		sm.slope = slopes[0]
+	}
+	if haveIntercepts {
+		sm.intercept = intercepts[0]
+	}
+	for i, n := range names {
+		f := subFeature{name: n, extractor: extractorFor(n)}
+		if f.extractor == "" {
+			return nil, fmt.Errorf("unknown feature %q (no libvmaf extractor provides it)", n)
+		}
+		if haveSlopes {
+			f.slope = slopes[i+1]
+		}
+		if haveIntercepts {
+			f.intercept = intercepts[i+1]
+		}
+		if i < len(opts) {
+			f.opts = opts[i]
+		}
+		sm.feats = append(sm.feats, f)
+	}
+	for _, sv := range sm.svm.sv {
+		if n := len(sv); n > 0 && sv[n-1].index > len(sm.feats) {
+			return nil, fmt.Errorf("a support vector has index %d but the model has %d features", sv[n-1].index, len(sm.feats))
+		}
+	}
+	sm.guiding, sm.guided = -1, -1
+	for i, f := range sm.feats {
+		if !sm.chroma {
+			break
+		}
+		// post_process_feature_from_another's substring matches.
+		if strings.Contains(f.name, "adm3") {
+			if sm.guiding >= 0 {
+				return nil, errors.New(`chroma correction: more than one feature matches "adm3"`)
+			}
+			sm.guiding = i
+		}
+		if strings.Contains(f.name, "speed_chroma") {
+			if sm.guided >= 0 {
+				return nil, errors.New(`chroma correction: more than one feature matches "speed_chroma"`)
+			}
+			sm.guided = i
+		}
+	}
+	if sm.chroma && (sm.guiding < 0 || sm.guided < 0) {
+		return nil, errors.New(`chroma_correction_parameter needs one "adm3" and one "speed_chroma" feature`)
+	}
+	return sm, nil
+}
+
+// parseOptsDicts reads feature_opts_dicts: per feature, an object of option
+// values. Numbers are normalised as libvmaf's dictionary does (strtof, then
+// "%g"), booleans become "true"/"false"; a repeated key must repeat its value
+// (VMAF_DICT_DO_NOT_OVERWRITE).
+func parseOptsDicts(raw json.RawMessage) ([][]feature.KV, error) {
+	var items []json.RawMessage
+	if jsonKind(raw) != "array" || json.Unmarshal(raw, &items) != nil {
+		return nil, errors.New("feature_opts_dicts is not an array")
+	}
+	out := make([][]feature.KV, len(items))
+	for i, it := range items {
+		if jsonKind(it) != "object" {
+			return nil, fmt.Errorf("feature_opts_dicts[%d] is not an object", i)
+		}
+		ms, err := members(it)
+		if err != nil {
+			return nil, fmt.Errorf("feature_opts_dicts[%d]: %v", i, err)
+		}
+		for _, mb := range ms {
+			var val string
+			switch jsonKind(mb.val) {
+			case "number":
+				val = normalizeNumber(string(bytes.TrimSpace(mb.val)))
+			case "bool":
+				val = string(bytes.TrimSpace(mb.val))
+			case "string":
+				val, _ = str(mb.val, "")
+			default:
+				return nil, fmt.Errorf("feature_opts_dicts[%d].%s: want a number, boolean or string", i, mb.key)
+			}
+			out[i] = append(out[i], feature.KV{Key: mb.key, Value: val})
+		}
+	}
+	return out, nil
+}
+
+// normalizeNumber is VMAF_DICT_NORMALIZE_NUMERICAL_VALUES: the text read as
+// a float (strtof) and printed with "%g". Text that does not start with a
+// number is kept.
+func normalizeNumber(s string) string {
+	f, err := strconv.ParseFloat(strings.TrimSpace(s), 32)
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
+		return s
+	}
+	switch {
+	case math.IsInf(f, 1):
+		return "inf"
+	case math.IsInf(f, -1):
+		return "-inf"
+	case math.IsNaN(f):
+		return "nan"
+	}
+	return feature.FormatG(f)
+}
+
+// isNumeric is libvmaf's isnumeric (dict.c): sscanf("%f %c") finds a number
+// and nothing after it but white space.
+func isNumeric(s string) bool {
+	t := strings.TrimSpace(s)
+	if t == "" {
+		return false
+	}
+	_, err := strconv.ParseFloat(t, 32)
+	return err == nil || errors.Is(err, strconv.ErrRange)
+}
+
+// applyOverrides merges --model overrides into every matching feature's
+// options, replacing a value in place or appending (vmaf_dictionary_merge).
+func (m *Model) applyOverrides(ovs []Override) error {
+	for _, ov := range ovs {
+		hit := false
+		for _, sm := range append([]*submodel{m.main}, m.boot...) {
+			for i := range sm.feats {
+				f := &sm.feats[i]
+				if f.extractor != ov.Extractor {
+					continue
+				}
+				hit = true
+				f.opts = setOpt(f.opts, ov.Option, ov.Value)
+			}
+		}
+		if !hit {
+			return fmt.Errorf("%s.%s=%s: the model has no %s feature", ov.Extractor, ov.Option, ov.Value, ov.Extractor)
+		}
+	}
+	return nil
+}
+
+func setOpt(opts []feature.KV, key, val string) []feature.KV {
+	out := append([]feature.KV(nil), opts...)
+	for i := range out {
+		if out[i].Key == key {
+			out[i].Value = val
+			return out
+		}
+	}
+	return append(out, feature.KV{Key: key, Value: val})
+}
+
+// link builds Inputs: the features of model "0" then any new ones of the
+// bootstrap models, one Input per distinct feature name and options.
+func (m *Model) link() {
+	index := map[string]int{}
+	for _, sm := range append([]*submodel{m.main}, m.boot...) {
+		for i := range sm.feats {
+			f := &sm.feats[i]
+			id := f.name
+			for _, kv := range f.opts {
+				id += "\x00" + kv.Key + "=" + kv.Value
+			}
+			k, ok := index[id]
+			if !ok {
+				k = len(m.inputs)
+				index[id] = k
+				m.inputs = append(m.inputs, Input{
+					Extractor: f.extractor,
+					Opts:      append([]feature.KV(nil), f.opts...),
+					Key:       Alias(f.name),
+					ModelName: f.name,
+				})
+			}
+			f.input = k
+		}
+	}
+}
+
+// Inputs lists the features the model needs, in the model's feature order.
+func (m *Model) Inputs() []Input {
+	out := make([]Input, len(m.inputs))
+	for i, in := range m.inputs {
+		out[i] = in
+		out[i].Opts = append([]feature.KV(nil), in.Opts...)
+	}
+	return out
+}
+
+// Bootstrap reports whether the model is a bootstrap collection.
+func (m *Model) Bootstrap() bool { return m.boot != nil }
+
+// Keys lists the metric names Predict returns, in its order.
+func (m *Model) Keys() []string {
+	keys := []string{m.Name}
+	if m.boot == nil {
+		return keys
+	}
+	for i := range m.boot {
+		keys = append(keys, fmt.Sprintf("%s_%04d", m.Name, i+1))
+	}
+	return append(keys, m.Name+"_bagging", m.Name+"_stddev", m.Name+"_ci_p95_lo", m.Name+"_ci_p95_hi")
+}
+
+// String names the model as errors do: its version, path or Parse's name.
+func (m *Model) String() string { return m.label }
+
+// ParseFlag reads libvmaf's --model argument, colon-separated key=value
+// pairs (cli_parse.c, parse_model_config): version=NAME or path=FILE,
+// name=KEY, disable_clip and enable_transform (bare, or =true; any other
+// value leaves them off), and extractor.option=value overrides.
+func ParseFlag(s string) (*Model, error) {
+	var c Config
+	version, path := "", ""
+	haveVersion, havePath := false, false
+	for _, kv := range strings.Split(s, ":") {
+		key, val, hasVal := strings.Cut(kv, "=")
+		if !hasVal {
+			if key != "disable_clip" && key != "enable_transform" {
+				return nil, fmt.Errorf("--model %q: %q is not key=value", s, kv)
+			}
+			val = "true"
+		}
+		if strings.Contains(val, "=") {
+			return nil, fmt.Errorf("--model %q: %q has more than one '='", s, kv)
+		}
+		switch key {
+		case "version":
+			version, haveVersion = val, true
+		case "path":
+			path, havePath = val, true
+		case "name":
+			if val == "" {
+				return nil, fmt.Errorf("--model %q: empty name", s)
+			}
+			c.Name = val
+		case "disable_clip":
+			c.DisableClip = val == "true"
+		case "enable_transform":
+			c.EnableTransform = val == "true"
+		default:
+			ext, opt, ok := strings.Cut(key, ".")
+			if !ok || ext == "" || opt == "" || strings.Contains(opt, ".") {
+				return nil, fmt.Errorf("--model %q: unknown key %q (want version, path, name, disable_clip, enable_transform or extractor.option)", s, key)
+			}
+			if isNumeric(val) {
+				val = normalizeNumber(val)
+			}
+			c.Overrides = append(c.Overrides, Override{ext, opt, val})
+		}
+	}
+	switch {
+	case haveVersion && havePath:
+		return nil, fmt.Errorf("--model %q: both version= and path=", s)
+	case haveVersion:
+		return c.Builtin(version)
+	case havePath:
+		return c.Load(path)
+	}
+	return nil, fmt.Errorf("--model %q: needs version= or path=", s)
+}
