@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"testing"
@@ -13,6 +14,11 @@ import (
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/kernels/adm"
 	"github.com/bandscope/bandscope/kernels/cambi"
+)
+
+var (
+	libvmaf = flag.String("libvmaf", "", "regenerate testdata/crosscheck.json running this libvmaf CLI (%.17g output) on -clips")
+	clips   = flag.String("clips", "/work/shared/clips", "with -libvmaf: the directory of the corpus's real clips")
 )
 
 var update = flag.String("update", "", "regenerate testdata/golden.json from this golden corpus directory (e.g. /work/shared/golden)")
@@ -93,7 +99,26 @@ func TestGolden(t *testing.T) {
 	if *update != "" {
 		regenerate(t, *update)
 	}
-	data, err := os.ReadFile("testdata/golden.json")
+	if n := checkGolden(t, "testdata/golden.json"); n < 86 {
+		t.Errorf("only %d runs in testdata/golden.json", n)
+	}
+}
+
+// TestCrossCheck does the same for libvmaf runs of what the corpus leaves
+// out: every other built-in model, disable_clip, enable_transform, name=,
+// several models at once, a bootstrap model renamed and unclipped, and
+// extractor.option overrides.
+func TestCrossCheck(t *testing.T) {
+	if *libvmaf != "" {
+		regenerateCrossCheck(t, *libvmaf, *clips)
+	}
+	if n := checkGolden(t, "testdata/crosscheck.json"); n < 15 {
+		t.Errorf("only %d runs in testdata/crosscheck.json", n)
+	}
+}
+
+func checkGolden(t *testing.T, path string) int {
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,10 +177,8 @@ func TestGolden(t *testing.T) {
 			exact++
 		}
 	}
-	t.Logf("%d of %d model runs bit-exact", exact, len(g.Runs))
-	if len(g.Runs) < 86 {
-		t.Errorf("only %d runs in testdata/golden.json", len(g.Runs))
-	}
+	t.Logf("%s: %d of %d model runs bit-exact", path, exact, len(g.Runs))
+	return len(g.Runs)
 }
 
 // encodeSize: the ladder case's v1 golden ran libvmaf with CAMBI's encode
@@ -179,55 +202,76 @@ func regenerate(t *testing.T, dir string) {
 		}
 		readJSON(t, cf, &c)
 		for _, mr := range c.ModelRuns {
-			var out struct {
-				Frames []struct {
-					Metrics map[string]float64 `json:"metrics"`
-				} `json:"frames"`
-				Pooled map[string]map[string]float64 `json:"pooled_metrics"`
-			}
-			readJSON(t, filepath.Join(filepath.Dir(cf), mr.Name+".json"), &out)
 			caseName := filepath.Base(filepath.Dir(cf))
 			model := mr.Model
 			if extra, ok := encodeSize[caseName+"/"+mr.Name]; ok {
 				model += extra
 			}
-			m, err := ParseFlag(model)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := goldenRun{Case: caseName, Run: mr.Name, Model: model, OutKeys: m.Keys()}
-			for _, in := range m.Inputs() {
-				k, err := metricKey(in)
-				if err != nil {
-					t.Fatal(err)
-				}
-				r.InputKeys = append(r.InputKeys, k)
-			}
-			for fi, fr := range out.Frames {
-				var row []float64
-				for _, k := range append(append([]string(nil), r.InputKeys...), r.OutKeys...) {
-					v, ok := fr.Metrics[k]
-					if !ok {
-						t.Fatalf("%s/%s frame %d: no %q", r.Case, r.Run, fi, k)
-					}
-					row = append(row, v)
-				}
-				r.Frames = append(r.Frames, row)
-			}
-			for _, k := range r.OutKeys {
-				r.Means = append(r.Means, out.Pooled[k]["mean"])
-			}
-			g.Runs = append(g.Runs, r)
+			out := readOutput(t, filepath.Join(filepath.Dir(cf), mr.Name+".json"))
+			g.Runs = append(g.Runs, makeRun(t, caseName, mr.Name, model, out))
 		}
 	}
+	writeGolden(t, "testdata/golden.json", g)
+}
+
+func writeGolden(t *testing.T, path string, g goldenFile) {
 	data, err := json.Marshal(g)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile("testdata/golden.json", data, 0o644); err != nil {
+	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("wrote %d runs", len(g.Runs))
+	t.Logf("wrote %d runs to %s", len(g.Runs), path)
+}
+
+// libvmafOutput is the part of libvmaf's JSON output the tests read.
+type libvmafOutput struct {
+	Frames []struct {
+		Metrics map[string]float64 `json:"metrics"`
+	} `json:"frames"`
+	Pooled map[string]map[string]float64 `json:"pooled_metrics"`
+}
+
+func readOutput(t *testing.T, path string) *libvmafOutput {
+	var out libvmafOutput
+	readJSON(t, path, &out)
+	return &out
+}
+
+// makeRun extracts one model's inputs and outputs from a libvmaf output.
+func makeRun(t *testing.T, caseName, run, model string, out *libvmafOutput) goldenRun {
+	m, err := ParseFlag(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := goldenRun{Case: caseName, Run: run, Model: model, OutKeys: m.Keys()}
+	for _, in := range m.Inputs() {
+		k, err := metricKey(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.InputKeys = append(r.InputKeys, k)
+	}
+	for fi, fr := range out.Frames {
+		var row []float64
+		for _, k := range append(append([]string(nil), r.InputKeys...), r.OutKeys...) {
+			v, ok := fr.Metrics[k]
+			if !ok {
+				t.Fatalf("%s/%s frame %d: no %q", caseName, run, fi, k)
+			}
+			row = append(row, v)
+		}
+		r.Frames = append(r.Frames, row)
+	}
+	for _, k := range r.OutKeys {
+		pooled, ok := out.Pooled[k]
+		if !ok {
+			t.Fatalf("%s/%s: no pooled %q", caseName, run, k)
+		}
+		r.Means = append(r.Means, pooled["mean"])
+	}
+	return r
 }
 
 func readJSON(t *testing.T, path string, v any) {
@@ -239,4 +283,61 @@ func readJSON(t *testing.T, path string, v any) {
 	if err := json.Unmarshal(data, v); err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
+}
+
+// crossRuns: per libvmaf invocation, whether the distorted clip is the
+// reference itself (scores past 100, for disable_clip) and the --model
+// arguments.
+var crossRuns = []struct {
+	name   string
+	same   bool
+	models []string
+}{
+	{"same", true, []string{"version=vmaf_v0.6.1:disable_clip", "version=vmaf_v0.6.1neg:name=neg:disable_clip=true",
+		"version=vmaf_4k_v0.6.1neg:name=k4neg:disable_clip", "version=vmaf_b_v0.6.3:name=boot:disable_clip",
+		"version=vmaf_v1.0.16_3d0h_2160:name=v1:disable_clip"}},
+	{"transform", false, []string{"version=vmaf_v0.6.1:enable_transform:name=vt", "version=vmaf_4k_v0.6.1:name=k4:enable_transform=true",
+		"version=vmaf_v1.0.16_3d0h:disable_clip:name=v1nc", "version=vmaf_v0.6.1:disable_clip=false:enable_transform=no:name=plain"}},
+	{"boot", false, []string{"version=vmaf_b_v0.6.3:name=boot:disable_clip:enable_transform"}},
+	{"over", false, []string{"version=vmaf_v0.6.1neg:vif.vif_enhn_gain_limit=1.5:adm.adm_enhn_gain_limit=1.20:name=over"}},
+	{"v1", false, []string{"version=vmaf_v1.0.16_3d0h_2160:name=a", "version=vmaf_v1.0.16_1d5h_2160:name=b",
+		"version=vmaf_v1.0.16_hfr_5d0h:name=c", "version=vmaf_v1.0.16_hfr_3d0h_2160:name=d", "version=vmaf_v1.0.16_hfr_1d5h_2160:name=e",
+		"version=vmaf_v1.0.16_5d0h:name=f:cambi.enc_bitdepth=8:motion.motion_max_val=10:speed_chroma.speed_max_val=30"}},
+}
+
+// regenerateCrossCheck runs libvmaf on the first 4 frames of the corpus's
+// 720p mandelbrot encode (colour and motion) for each of crossRuns.
+func regenerateCrossCheck(t *testing.T, bin, clipDir string) {
+	const w, h, frames = 1280, 720, 4
+	tmp := t.TempDir()
+	clip := func(name string) string {
+		out := filepath.Join(tmp, name)
+		cmd := exec.Command("sh", "-c", fmt.Sprintf("zcat %s | head -c %d > %s", filepath.Join(clipDir, name+".gz"), w*h*3/2*frames, out))
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v %s", name, err, b)
+		}
+		return out
+	}
+	ref, dist := clip("mandel_720p_8b_src.yuv"), clip("mandel_720p_8b_x264crf34.yuv")
+	var g goldenFile
+	for _, cr := range crossRuns {
+		d := dist
+		if cr.same {
+			d = ref
+		}
+		out := filepath.Join(tmp, cr.name+".json")
+		args := []string{"-r", ref, "-d", d, "-w", fmt.Sprint(w), "-h", fmt.Sprint(h), "-p", "420", "-b", "8",
+			"--threads", "1", "--json", "-o", out, "-q"}
+		for _, m := range cr.models {
+			args = append(args, "--model", m)
+		}
+		if b, err := exec.Command(bin, args...).CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v %s", cr.name, err, b)
+		}
+		o := readOutput(t, out)
+		for _, m := range cr.models {
+			g.Runs = append(g.Runs, makeRun(t, "crosscheck", cr.name, m, o))
+		}
+	}
+	writeGolden(t, "testdata/crosscheck.json", g)
 }
