@@ -20,6 +20,10 @@ import (
 // --model's name= says otherwise.
 const DefaultName = "vmaf"
 
+// maxModelSize bounds a model file (libvmaf's largest, the bootstrap
+// collection, is 400 KiB).
+const maxModelSize = 64 << 20
+
 // Model is a loaded VMAF model: one libsvm regression, or a bootstrap
 // collection of them, with the features it needs.
 type Model struct {
@@ -101,12 +105,21 @@ func (c Config) Builtin(version string) (*Model, error) {
 
 // Load reads a model file.
 func (c Config) Load(path string) (*Model, error) {
-	data, err := os.ReadFile(path)
+	if strings.HasSuffix(path, ".pkl") {
+		return nil, fmt.Errorf("model %s: pkl model files are not supported, use json", path)
+	}
+	// A model is a small regular file; refusing anything else keeps a
+	// mistyped path (a device, a FIFO, a huge file) from hanging the run.
+	st, err := os.Stat(path)
 	if err != nil {
 		return nil, fmt.Errorf("model: %v", err)
 	}
-	if strings.HasSuffix(path, ".pkl") {
-		return nil, fmt.Errorf("model %s: pkl model files are not supported, use json", path)
+	if !st.Mode().IsRegular() || st.Size() > maxModelSize {
+		return nil, fmt.Errorf("model %s: not a regular file of at most %d MiB", path, maxModelSize>>20)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("model: %v", err)
 	}
 	m, err := c.Parse(path, data)
 	if err != nil {
