@@ -63,7 +63,8 @@
 // leaves disabled is applied; it changes nothing for a model without one);
 // extractor.option=value, applied to every feature of that extractor in
 // every model of a collection. Values other than "true" leave the two flags
-// off, as in libvmaf.
+// off, as in libvmaf. Several models in one run need distinct names
+// (UniqueNames); libvmaf scores vmaf_v0.6.1 when no model is given.
 //
 // Deliberate differences from libvmaf, all refusals with a one-line error
 // where libvmaf would misbehave or stay silent: slopes/intercepts whose
@@ -79,9 +80,9 @@
 //
 // Tests:
 //
-//   - TestGolden: every model run of the golden corpus (86 runs, 31 cases:
-//     v0.6.1, v0.6.1neg, 4k v0.6.1, the bootstrap model, v1 3d0h, 5d0h,
-//     hfr_3d0h, 1d5h_2160, 3d0h_2160 and v1 with CAMBI's encode size),
+//   - TestGolden: every model run of the golden corpus (86 runs of 24 cases:
+//     v0.6.1, v0.6.1neg, 4k v0.6.1, the bootstrap model, v1 3d0h, 5d0h and
+//     hfr_3d0h, and v1 3d0h with CAMBI's encode size),
 //     predicted from the feature values libvmaf printed: every frame's score
 //     and bootstrap keys and their pooled means, float64 bits equal; the
 //     option-suffixed input keys are rebuilt from Inputs through the
@@ -89,8 +90,8 @@
 //     testdata/golden.json is the compact copy (go test -run TestGolden
 //     -update /work/shared/golden regenerates it).
 //   - TestCrossCheck: the same for 17 runs of the libvmaf CLI on the
-//     corpus's colour clip covering what the corpus leaves out (the other
-//     built-in models, disable_clip on scores past 100, enable_transform,
+//     corpus's colour clip covering what the corpus leaves out (the six
+//     other built-in models, disable_clip on scores past 100, enable_transform,
 //     name=, several models in one run, a renamed unclipped bootstrap model,
 //     overrides); -libvmaf PATH regenerates testdata/crosscheck.json.
 //   - TestParseFlag, TestParseErrors, TestInputs, TestBuiltins,

@@ -636,6 +636,19 @@ func (m *Model) Keys() []string {
 // String names the model as errors do: its version, path or Parse's name.
 func (m *Model) String() string { return m.label }
 
+// UniqueNames is libvmaf's check of several --model arguments: each model's
+// name (its score's key) must differ from the others'.
+func UniqueNames(ms []*Model) error {
+	seen := map[string]bool{}
+	for _, m := range ms {
+		if seen[m.Name] {
+			return fmt.Errorf("two models are named %q: each model should be uniquely named, set --model's name=", m.Name)
+		}
+		seen[m.Name] = true
+	}
+	return nil
+}
+
 // ParseFlag reads libvmaf's --model argument, colon-separated key=value
 // pairs (cli_parse.c, parse_model_config): version=NAME or path=FILE,
 // name=KEY, disable_clip and enable_transform (bare, or =true; any other

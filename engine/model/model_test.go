@@ -291,3 +291,15 @@ func TestKVCopy(t *testing.T) {
 		t.Error("Inputs shares its option slices")
 	}
 }
+
+func TestUniqueNames(t *testing.T) {
+	a, _ := ParseFlag("version=vmaf_v0.6.1")
+	b, _ := ParseFlag("version=vmaf_v0.6.1neg")
+	c, _ := ParseFlag("version=vmaf_v0.6.1neg:name=vmaf_neg")
+	if err := UniqueNames([]*Model{a, b}); err == nil || !strings.Contains(err.Error(), `"vmaf"`) {
+		t.Errorf("same names: %v", err)
+	}
+	if err := UniqueNames([]*Model{a, c}); err != nil {
+		t.Error(err)
+	}
+}
