@@ -11,6 +11,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/bandscope/bandscope/assets"
 	"github.com/bandscope/bandscope/engine/feature"
@@ -106,20 +107,20 @@ func (c Config) Builtin(version string) (*Model, error) {
 // Load reads a model file.
 func (c Config) Load(path string) (*Model, error) {
 	if strings.HasSuffix(path, ".pkl") {
-		return nil, fmt.Errorf("model %s: pkl model files are not supported, use json", path)
+		return nil, fmt.Errorf("model %s: pkl model files are not supported, use json", printable(path))
 	}
 	// A model is a small regular file; refusing anything else keeps a
 	// mistyped path (a device, a FIFO, a huge file) from hanging the run.
 	st, err := os.Stat(path)
 	if err != nil {
-		return nil, fmt.Errorf("model: %v", err)
+		return nil, fileError(path, err)
 	}
 	if !st.Mode().IsRegular() || st.Size() > maxModelSize {
-		return nil, fmt.Errorf("model %s: not a regular file of at most %d MiB", path, maxModelSize>>20)
+		return nil, fmt.Errorf("model %s: not a regular file of at most %d MiB", printable(path), maxModelSize>>20)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("model: %v", err)
+		return nil, fileError(path, err)
 	}
 	m, err := c.Parse(path, data)
 	if err != nil {
@@ -136,7 +137,7 @@ func (c Config) Load(path string) (*Model, error) {
 func (c Config) Parse(name string, data []byte) (*Model, error) {
 	m, err := c.parse(data)
 	if err != nil {
-		return nil, fmt.Errorf("model %s: %v", name, err)
+		return nil, fmt.Errorf("model %s: %v", printable(name), err)
 	}
 	m.label = name
 	return m, nil
@@ -510,7 +511,7 @@ func parseOptsDicts(raw json.RawMessage) ([][]feature.KV, error) {
 			case "string":
 				val, _ = str(mb.val, "")
 			default:
-				return nil, fmt.Errorf("feature_opts_dicts[%d].%s: want a number, boolean or string", i, mb.key)
+				return nil, fmt.Errorf("feature_opts_dicts[%d].%q: want a number, boolean or string", i, mb.key)
 			}
 			out[i] = append(out[i], feature.KV{Key: mb.key, Value: val})
 		}
@@ -548,6 +549,26 @@ func isNumeric(s string) bool {
 	return err == nil || errors.Is(err, strconv.ErrRange)
 }
 
+// fileError names the file once, printably.
+func fileError(path string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("model %s: %v", printable(path), err)
+}
+
+// printable is s, quoted when it holds anything but printable characters, so
+// that an error stays one readable line.
+func printable(s string) string {
+	for _, r := range s {
+		if !unicode.IsPrint(r) {
+			return strconv.Quote(s)
+		}
+	}
+	return s
+}
+
 // applyOverrides merges --model overrides into every matching feature's
 // options, replacing a value in place or appending (vmaf_dictionary_merge).
 func (m *Model) applyOverrides(ovs []Override) error {
@@ -564,7 +585,7 @@ func (m *Model) applyOverrides(ovs []Override) error {
 			}
 		}
 		if !hit {
-			return fmt.Errorf("%s.%s=%s: the model has no %s feature", ov.Extractor, ov.Option, ov.Value, ov.Extractor)
+			return fmt.Errorf("%s: the model has no %s feature", printable(ov.Extractor+"."+ov.Option+"="+ov.Value), printable(ov.Extractor))
 		}
 	}
 	return nil

@@ -139,7 +139,7 @@ type Prediction struct {
 // in that order. It is safe for concurrent use.
 func (m *Model) Predict(features []float64) (Prediction, error) {
 	if len(features) != len(m.inputs) {
-		return Prediction{}, fmt.Errorf("model %s: %d feature values for %d inputs", m.label, len(features), len(m.inputs))
+		return Prediction{}, fmt.Errorf("model %s: %d feature values for %d inputs", printable(m.label), len(features), len(m.inputs))
 	}
 	score := m.main.predict(features, false)
 	out := []feature.Metric{{Name: m.Name, Value: score}}
