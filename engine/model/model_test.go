@@ -303,3 +303,23 @@ func TestUniqueNames(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func BenchmarkPredict(b *testing.B) {
+	for _, v := range []string{"vmaf_v0.6.1", "vmaf_b_v0.6.3", "vmaf_v1.0.16_3d0h"} {
+		m, err := Builtin(v)
+		if err != nil {
+			b.Fatal(err)
+		}
+		x := make([]float64, len(m.Inputs()))
+		for i := range x {
+			x[i] = 0.9
+		}
+		b.Run(v, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := m.Predict(x); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

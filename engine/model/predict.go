@@ -152,8 +152,10 @@ func (m *Model) Predict(features []float64) (Prediction, error) {
 	n := len(m.boot)
 	scores := make([]float64, n)
 	for i, sm := range m.boot {
+		// libvmaf predicts twice, with and without the flags; the SVM part
+		// is the same both times, so finishing the raw score is the same.
 		scores[i] = sm.predict(features, true)
-		out = append(out, feature.Metric{Name: fmt.Sprintf("%s_%04d", m.Name, i+1), Value: sm.predict(features, false)})
+		out = append(out, feature.Metric{Name: fmt.Sprintf("%s_%04d", m.Name, i+1), Value: sm.finish(scores[i])})
 	}
 	sum := 0.0
 	for _, s := range scores {
