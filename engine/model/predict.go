@@ -236,9 +236,10 @@ func (sm *submodel) denormalize(f subFeature, v float64) float64 {
 
 // correctChroma is post_process_feature_from_another(node, parameter, 0.0,
 // "adm3", "speed_chroma"): when the chroma feature is 0 after a round trip
-// through its normalisation, it is replaced by parameter*(1 - adm3).
-// libvmaf stops at the chroma feature when it is not 0, and the v1 models
-// list it before adm3, so only that order is looked at.
+// through its normalisation, it is replaced by parameter*(1 - adm3), both
+// denormalised from the nodes and the result normalised back. The walk
+// follows libvmaf's (it stops at a chroma feature that is not 0), so the
+// features may come in either order.
 func (sm *submodel) correctChroma(node []float64) {
 	var guiding float64
 	for i, f := range sm.feats {
