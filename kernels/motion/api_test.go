@@ -147,6 +147,9 @@ func TestRandomAccess(t *testing.T) {
 			want := scoreClip(t, New(cfg), n, func(i int) yuv.Plane { return clipFrame(c, i).Luma() }, false)
 			for i := 0; i < n; i++ {
 				lo, hi := cfg.Window(i, n)
+				if !cfg.ForceZero && (hi > i+1 || (i >= cfg.MinIndex()+2 && lo < i-2*cfg.Stride())) {
+					t.Errorf("%s n=%d frame %d: Window [%d, %d] is wider than documented", spec, n, i, lo, hi)
+				}
 				pics := map[int]yuv.Plane{}
 				for j := max(lo, 0); j <= hi; j++ {
 					pics[j] = clipFrame(c, j).Luma()

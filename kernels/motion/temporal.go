@@ -37,9 +37,13 @@ func (c *Config) blend(m float64) float64 {
 //     MinIndex) with motion_moving_average.
 func (c *Config) At(i, n int, sad func(int) float64) (motion2, motion3 float64) {
 	minIdx, stride := c.MinIndex(), c.Stride()
-	stamp := 0.
-	if n > minIdx {
-		stamp = minC(c.blend(sad(minIdx)), c.MaxVal)
+	// The stamp is computed only where it is used, so that Window names
+	// no picture the frame does not need.
+	stamp := func() float64 {
+		if n > minIdx {
+			return minC(c.blend(sad(minIdx)), c.MaxVal)
+		}
+		return 0
 	}
 	m2 := func(i int) float64 {
 		if i < minIdx {
@@ -57,14 +61,14 @@ func (c *Config) At(i, n int, sad func(int) float64) (motion2, motion3 float64) 
 	}
 	processed := func(i int) float64 {
 		if i < minIdx {
-			return stamp
+			return stamp()
 		}
 		return minC(c.blend(m2(i)), c.MaxVal)
 	}
 	motion2 = m2(i)
 	switch {
 	case i < minIdx:
-		motion3 = stamp
+		motion3 = stamp()
 	case c.MovingAverage:
 		motion3 = (processed(i) + processed(i-1)) / 2.0
 	default:
