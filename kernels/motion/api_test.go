@@ -147,7 +147,7 @@ func TestRandomAccess(t *testing.T) {
 			want := scoreClip(t, New(cfg), n, func(i int) yuv.Plane { return clipFrame(c, i).Luma() }, false)
 			for i := 0; i < n; i++ {
 				lo, hi := cfg.Window(i, n)
-				if !cfg.ForceZero && (hi > i+1 || (i >= cfg.MinIndex()+2 && lo < i-2*cfg.Stride())) {
+				if !cfg.ForceZero && (hi > max(i+1, cfg.MinIndex()) || (i >= cfg.MinIndex()+2 && lo < i-2*cfg.Stride())) {
 					t.Errorf("%s n=%d frame %d: Window [%d, %d] is wider than documented", spec, n, i, lo, hi)
 				}
 				pics := map[int]yuv.Plane{}

@@ -43,10 +43,13 @@
 //
 // Random access (the inspector): motion of frame n of an N-frame clip is
 // cfg.At(n, N, sad) where sad(j) = cfg.Score(SAD(picture j-Stride,
-// picture j, bitDepth, nil, nil)); cfg.Window(n, N) names the pictures
-// [lo, hi] those SADs read: at most n-2*Stride .. n+1, plus 0..MinIndex
-// for the stamp (a frame before MinIndex, or MinIndex itself with the
-// moving average). SAD's diff argument returns the map: the signed blurred
+// picture j, bitDepth, nil, nil)), the frame's own SAD being sad(n);
+// cfg.Window(n, N) names the pictures [lo, hi] these SADs compare: at
+// most n-2*Stride .. n+1, plus 0..MinIndex for the stamp (a frame before
+// MinIndex, or MinIndex itself with the moving average): frames n-1, n,
+// n+1 by default, n-2 too with the moving average, n-4 .. n+1 for the HFR
+// models (five-frame window and moving average). SAD's diff argument
+// returns the map: the signed blurred
 // difference blur(prev - cur) in 1/256 of an 8-bit code value, whose
 // absolute values add up to the SAD. FrameResult.Diff is the same map when
 // Push is asked to keep it.

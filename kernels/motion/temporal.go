@@ -77,20 +77,22 @@ func (c *Config) At(i, n int, sad func(int) float64) (motion2, motion3 float64) 
 	return motion2, motion3
 }
 
-// Window returns the pictures [lo, hi] a random-access caller needs to
-// compute frame i of an n-frame clip with At: the SADs At reads, each
-// comparing picture j with picture j-Stride. hi < lo when none are needed
-// (motion_force_zero needs no picture at all).
+// Window returns the pictures [lo, hi] a random-access caller needs for
+// frame i of an n-frame clip: those of the frame's own SAD and of every
+// SAD At reads, SAD j comparing picture j with picture j-Stride. hi < lo
+// when none are needed (motion_force_zero needs no picture at all).
 func (c *Config) Window(i, n int) (lo, hi int) {
 	lo, hi = n, -1
 	if c.ForceZero {
 		return lo, hi
 	}
-	c.At(i, n, func(j int) float64 {
+	read := func(j int) float64 {
 		if j >= c.MinIndex() {
 			lo, hi = min(lo, j-c.Stride()), max(hi, j)
 		}
 		return 0
-	})
+	}
+	read(i)
+	c.At(i, n, read)
 	return lo, hi
 }
