@@ -68,7 +68,7 @@
 // Stages and twins (every twin gives the reference's bits):
 //
 //	stage            libvmaf                           Go reference    Go twin               AVX2 / AVX-512                    WGSL   test
-//	vertical pass    motion_score_pipeline_8/_16 (y)   VerticalRow     vpassGo (fast.go)     vpassAVX2, bpc <= 15 (Go at 16)   none   TestKernelTwins, TestLibvmaf
+//	vertical pass    motion_score_pipeline_8/_16 (y)   VerticalRow     vpassGo (fast.go)     vpassAVX2, vpass16AVX2            none   TestKernelTwins, TestLibvmaf
 //	horizontal pass  motion_score_pipeline_* (x)       HorizontalRow   hpassGo (fast.go)     hpassAVX2 (interior columns)      none   TestKernelTwins, TestLibvmaf
 //	frame SAD        motion_score_pipeline_*           SAD             fastSAD.sad (bands)   via the row kernels               none   TestFastMaps, TestCorpus
 //	SAD score        extract                           Config.Score    -                     -                                 none   TestLibvmaf, TestCorpus
@@ -78,9 +78,10 @@
 // libvmaf's own AVX2 and AVX-512 pipelines give its C bits (the test data
 // generator checks --cpumask 63 against the default); AVX-512 hosts run
 // the AVX2 twins here. The AVX2 vertical pass pairs the symmetric taps in
-// int32 lanes, which holds for samples of up to 15 bits; the horizontal
-// pass splits each product into 16-bit halves because the three products'
-// sum can leave int32 (|input| <= 65535).
+// int32 lanes, which holds for samples of up to 15 bits; at 16 bits
+// (vpass16AVX2) and in the horizontal pass the three products' sum can
+// leave int32 (|input| <= 65535), so each product is split into 16-bit
+// halves, summed apart and recombined exactly.
 //
 // Tests: TestLibvmaf compares 235 runs of libvmaf's vmaf CLI
 // (testdata/libvmaf.json: generated moving clips at 8, 10, 12 and 16 bits,

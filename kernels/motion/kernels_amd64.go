@@ -6,6 +6,9 @@ import "github.com/bandscope/bandscope/kernels/cpu"
 func vpassAVX2(dst *int32, p0, p1, p2, p3, p4, c0, c1, c2, c3, c4 *uint16, n int, round int64, shift uint64) uint32
 
 //go:noescape
+func vpass16AVX2(dst *int32, p0, p1, p2, p3, p4, c0, c1, c2, c3, c4 *uint16, n int) uint32
+
+//go:noescape
 func hpassAVX2(out, row *int32, n int) uint32
 
 // simdKernels returns the amd64 twins of a SIMD set. AVX-512 runs the
@@ -20,16 +23,20 @@ func simdKernels(s cpu.Set) *kernels {
 // vpassSIMD runs vpassAVX2 over whole vectors and, when the width is not
 // a multiple of 8, once more over the last 8 columns (the outputs depend
 // on their column alone, so the overlap rewrites the same values). 16-bit
-// samples can take the sums past int32: those rows run in Go.
+// samples can take the sum past int32: they run vpass16AVX2.
 func vpassSIMD(dst []int32, p, c *[5][]uint16, bpc int) bool {
 	n := len(dst)
-	if bpc > 15 || n < 8 {
+	if n < 8 {
 		return vpassGo(dst, p, c, bpc)
 	}
 	for k := range p {
 		_, _ = p[k][n-1], c[k][n-1]
 	}
 	run := func(at, m int) uint32 {
+		if bpc == 16 {
+			return vpass16AVX2(&dst[at], &p[0][at], &p[1][at], &p[2][at], &p[3][at], &p[4][at],
+				&c[0][at], &c[1][at], &c[2][at], &c[3][at], &c[4][at], m)
+		}
 		return vpassAVX2(&dst[at], &p[0][at], &p[1][at], &p[2][at], &p[3][at], &p[4][at],
 			&c[0][at], &c[1][at], &c[2][at], &c[3][at], &c[4][at], m, 1<<(bpc-1), uint64(bpc))
 	}
