@@ -29,10 +29,8 @@ func BenchmarkSAD1080p(b *testing.B) {
 		scratch := make([]int32, 1920)
 		run("reference", func(p, c yuv.Plane) uint64 { return SAD(p, c, bd, nil, scratch) })
 		for _, k := range cpu.Supported() {
-			o := Options{Kernels: k, Threads: 1}
-			o.Limiter = cpu.NewLimiter(0)
-			f := &fastSAD{cfg: cfg, opt: o, k: kernelsFor(k)}
-			run(k.String(), func(p, c yuv.Plane) uint64 { return f.sad(p, c, nil) })
+			f := NewFastSAD(cfg, Options{Kernels: k, Threads: 1})
+			run(k.String(), func(p, c yuv.Plane) uint64 { return f.SAD(p, c, nil) })
 		}
 	}
 }

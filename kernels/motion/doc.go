@@ -42,17 +42,18 @@
 // only zeros, like libvmaf.
 //
 // Random access (the inspector): motion of frame n of an N-frame clip is
-// cfg.At(n, N, sad) where sad(j) = cfg.Score(SAD(picture j-Stride,
-// picture j, bitDepth, nil, nil)), the frame's own SAD being sad(n);
-// cfg.Window(n, N) names the pictures [lo, hi] these SADs compare: at
-// most n-2*Stride .. n+1, plus 0..MinIndex for the stamp (a frame before
-// MinIndex, or MinIndex itself with the moving average): frames n-1, n,
-// n+1 by default, n-2 too with the moving average, n-4 .. n+1 for the HFR
-// models (five-frame window and moving average). SAD's diff argument
-// returns the map: the signed blurred
-// difference blur(prev - cur) in 1/256 of an 8-bit code value, whose
-// absolute values add up to the SAD. FrameResult.Diff is the same map when
-// Push is asked to keep it.
+// cfg.At(n, N, sad), where sad(j) = cfg.Score(SAD(picture j-Stride,
+// picture j, bitDepth, nil, nil)), the frame's own SAD being sad(n).
+// NewFastSAD(cfg, o).SAD gives the same bits faster and is safe for
+// concurrent use. cfg.Window(n, N) names the pictures [lo, hi] these SADs
+// compare: frames n-1 .. n+1 by default, n-2 .. n+1 with the moving
+// average, n-3 .. n+1 with the five-frame window and n-4 .. n+1 with both
+// (the HFR models); frames before MinIndex (and MinIndex itself with the
+// moving average) also need pictures 0 .. MinIndex for the stamp. SAD's
+// diff argument returns the map: the signed blurred difference
+// blur(prev - cur) in 1/256 of an 8-bit code value, whose absolute values
+// add up to the SAD. FrameResult.Diff is the same map when Push is asked
+// to keep it.
 //
 // Deliberate differences from libvmaf:
 //
@@ -70,7 +71,7 @@
 //	stage            libvmaf                           Go reference    Go twin               AVX2 / AVX-512                    WGSL   test
 //	vertical pass    motion_score_pipeline_8/_16 (y)   VerticalRow     vpassGo (fast.go)     vpassAVX2, vpass16AVX2            none   TestKernelTwins, TestLibvmaf
 //	horizontal pass  motion_score_pipeline_* (x)       HorizontalRow   hpassGo (fast.go)     hpassAVX2 (interior columns)      none   TestKernelTwins, TestLibvmaf
-//	frame SAD        motion_score_pipeline_*           SAD             fastSAD.sad (bands)   via the row kernels               none   TestFastMaps, TestCorpus
+//	frame SAD        motion_score_pipeline_*           SAD             FastSAD.SAD (bands)   via the row kernels               none   TestFastMaps, TestCorpus
 //	SAD score        extract                           Config.Score    -                     -                                 none   TestLibvmaf, TestCorpus
 //	motion2/motion3  flush, motion_blend               Config.At       -                     -                                 none   TestLibvmaf, TestFinality, TestRandomAccess
 //	options, names   options[], feature_name.c         OptionTable     -                     -                                 -      TestOptionTable, TestLibvmaf

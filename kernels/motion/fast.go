@@ -1,6 +1,8 @@
 package motion
 
 import (
+	"sync"
+
 	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/cpu"
 )
@@ -112,6 +114,22 @@ func hpassGo(out, row []int32) uint32 {
 // thread count nor the kernel set changes a bit; its results, maps
 // included, are identical to New's.
 func NewCPU(cfg *Config, o Options) Scorer {
+	return newStream(cfg, NewFastSAD(cfg, o).SAD)
+}
+
+// FastSAD is the fast scorer's frame SAD on its own, for callers that
+// score pairs of pictures out of order (the inspector, or an engine that
+// computes several frames' SADs at once). It is safe for concurrent use.
+type FastSAD struct {
+	cfg  *Config
+	opt  Options
+	k    *kernels
+	mu   sync.Mutex
+	free []*sadWS
+}
+
+// NewFastSAD returns the fast SAD for cfg's size and bit depth.
+func NewFastSAD(cfg *Config, o Options) *FastSAD {
 	if !o.Kernels.Supported() {
 		o.Kernels = cpu.Scalar
 	}
@@ -119,47 +137,56 @@ func NewCPU(cfg *Config, o Options) Scorer {
 	if o.Limiter == nil {
 		o.Limiter = cpu.NewLimiter(o.Threads - 1)
 	}
-	f := &fastSAD{cfg: cfg, opt: o, k: kernelsFor(o.Kernels)}
-	return newStream(cfg, f.sad)
+	return &FastSAD{cfg: cfg, opt: o, k: kernelsFor(o.Kernels)}
 }
 
-type fastSAD struct {
-	cfg   *Config
-	opt   Options
-	k     *kernels
-	parts []*partWS
-	sums  []uint64
+// sadWS is one call's scratch: per row band, the vertical pass's row, the
+// horizontal pass's output when no map is kept, and the band's sum.
+type sadWS struct {
+	row, out [][]int32
+	sums     []uint64
 }
-
-// partWS is one row band's scratch: the vertical pass's row and the
-// horizontal pass's output when no map is kept.
-type partWS struct{ row, out []int32 }
 
 // minRows is the fewest rows a band is cut to.
 const minRows = 16
 
-func (f *fastSAD) sad(prev, cur yuv.Plane, diff []int32) uint64 {
+// SAD is the package function SAD, fast: two luma planes of the
+// configured size and bit depth (samples within it, which Scorer.Push
+// checks and SAD does not), diff filled (Width*Height values) unless nil.
+func (f *FastSAD) SAD(prev, cur yuv.Plane, diff []int32) uint64 {
 	w, h := f.cfg.Width, f.cfg.Height
 	parts := cpu.Parts(h, f.opt.Threads, minRows)
 	if f.opt.Threads == 1 {
 		parts = 1
 	}
-	for len(f.parts) < parts {
-		f.parts = append(f.parts, &partWS{row: make([]int32, w), out: make([]int32, w)})
+	f.mu.Lock()
+	var ws *sadWS
+	if n := len(f.free); n > 0 {
+		ws, f.free = f.free[n-1], f.free[:n-1]
+	} else {
+		ws = &sadWS{}
 	}
-	f.sums = append(f.sums[:0], make([]uint64, parts)...)
+	f.mu.Unlock()
+	for len(ws.row) < parts {
+		ws.row = append(ws.row, make([]int32, w))
+		ws.out = append(ws.out, make([]int32, w))
+	}
+	ws.sums = append(ws.sums[:0], make([]uint64, parts)...)
 	cpu.For(f.opt.Limiter, parts, func(pi int) {
-		f.sums[pi] = f.rows(prev, cur, diff, f.parts[pi], pi*h/parts, (pi+1)*h/parts)
+		ws.sums[pi] = f.rows(prev, cur, diff, ws.row[pi], ws.out[pi], pi*h/parts, (pi+1)*h/parts)
 	})
 	var sad uint64
-	for _, s := range f.sums {
+	for _, s := range ws.sums {
 		sad += s
 	}
+	f.mu.Lock()
+	f.free = append(f.free, ws)
+	f.mu.Unlock()
 	return sad
 }
 
 // rows scores rows [y0, y1).
-func (f *fastSAD) rows(prev, cur yuv.Plane, diff []int32, ws *partWS, y0, y1 int) uint64 {
+func (f *FastSAD) rows(prev, cur yuv.Plane, diff, row, scratch []int32, y0, y1 int) uint64 {
 	w, h, bpc := f.cfg.Width, f.cfg.Height, f.cfg.BitDepth
 	var p, c [5][]uint16
 	var sad uint64
@@ -169,17 +196,17 @@ func (f *fastSAD) rows(prev, cur yuv.Plane, diff []int32, ws *partWS, y0, y1 int
 			p[k] = prev.Pix[r*prev.Stride : r*prev.Stride+w]
 			c[k] = cur.Pix[r*cur.Stride : r*cur.Stride+w]
 		}
-		out := ws.out
+		out := scratch
 		if diff != nil {
 			out = diff[i*w : (i+1)*w]
 		}
-		if !f.k.vpass(ws.row, &p, &c, bpc) {
+		if !f.k.vpass(row, &p, &c, bpc) {
 			if diff != nil {
 				clear(out)
 			}
 			continue
 		}
-		sad += uint64(f.k.hpass(out, ws.row))
+		sad += uint64(f.k.hpass(out, row))
 	}
 	return sad
 }

@@ -127,3 +127,32 @@ func TestFastMaps(t *testing.T) {
 		}
 	}
 }
+
+// TestFastSADConcurrent calls one FastSAD from several goroutines.
+func TestFastSADConcurrent(t *testing.T) {
+	cfg, err := NewConfig(nil, 200, 70, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := NewFastSAD(cfg, Options{Kernels: cpu.Best(), Threads: 2})
+	pics := []yuv.Plane{randPlane(200, 70, 10, 1, false), randPlane(200, 70, 10, 2, false), randPlane(200, 70, 10, 3, true)}
+	want := [2]uint64{SAD(pics[0], pics[1], 10, nil, nil), SAD(pics[1], pics[2], 10, nil, nil)}
+	done := make(chan error)
+	for g := 0; g < 4; g++ {
+		go func() {
+			for i := 0; i < 20; i++ {
+				k := (g + i) % 2
+				if got := f.SAD(pics[k], pics[k+1], nil); got != want[k] {
+					done <- fmt.Errorf("goroutine %d: SAD %d, reference %d", g, got, want[k])
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for g := 0; g < 4; g++ {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}
