@@ -219,3 +219,45 @@ func TestOptionTable(t *testing.T) {
 		}
 	}
 }
+
+// TestRetryAfterError: a refused frame leaves the stream as it was; the
+// same frame pushed again scores as if the bad one had never come.
+func TestRetryAfterError(t *testing.T) {
+	for _, spec := range []string{"motion", "motion=motion_five_frame_window=true"} {
+		sp, _ := feature.ParseSpec(spec)
+		opts := NewOptions()
+		if err := opts.SetAll(sp.Opts); err != nil {
+			t.Fatal(err)
+		}
+		c := clipSpec{"pan", 40, 24, 10, 6}
+		cfg, err := NewConfig(opts, c.W, c.H, c.BD)
+		if err != nil {
+			t.Fatal(err)
+		}
+		frame := func(i int) yuv.Plane { return clipFrame(c, i).Luma() }
+		for _, ns := range scorers(cfg) {
+			want := scoreClip(t, New(cfg), c.N, frame, false)
+			var got []*FrameResult
+			for i := 0; i < c.N; i++ {
+				bad := frame(i)
+				bad.Pix = append([]uint16(nil), bad.Pix...)
+				bad.Pix[len(bad.Pix)/2] = 1 << 12
+				if _, err := ns.s.Push(i, bad, false); err == nil {
+					t.Fatalf("%s: frame %d with a 13-bit sample: no error", ns.name, i)
+				}
+				rs, err := ns.s.Push(i, frame(i), false)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, rs...)
+			}
+			rs, _ := ns.s.Flush()
+			got = append(got, rs...)
+			for i := range want {
+				if math.Float64bits(got[i].SAD) != math.Float64bits(want[i].SAD) || math.Float64bits(got[i].Motion3) != math.Float64bits(want[i].Motion3) {
+					t.Errorf("%s %s frame %d: %v %v after a refused frame, %v %v without", spec, ns.name, i, got[i].SAD, got[i].Motion3, want[i].SAD, want[i].Motion3)
+				}
+			}
+		}
+	}
+}

@@ -34,3 +34,23 @@ func BenchmarkSAD1080p(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPush1080p is the whole per-frame cost of the fast Scorer
+// (range check, picture copy, SAD, finish), best kernel set, one thread.
+func BenchmarkPush1080p(b *testing.B) {
+	cfg, err := NewConfig(nil, 1920, 1080, 8)
+	if err != nil {
+		b.Fatal(err)
+	}
+	pics := []yuv.Plane{randPlane(1920, 1080, 8, 1, false), randPlane(1920, 1080, 8, 2, false)}
+	s := NewCPU(cfg, Options{Kernels: cpu.Best(), Threads: 1})
+	defer s.Close()
+	i := 0
+	for b.Loop() {
+		if _, err := s.Push(i, pics[i%2], false); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "fps")
+}

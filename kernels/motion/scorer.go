@@ -88,21 +88,30 @@ func (s *stream) Push(frame int, ref yuv.Plane, keepMaps bool) ([]*FrameResult, 
 	case frame != len(s.scores):
 		return nil, fmt.Errorf("motion: frame %d pushed, expected frame %d (frames must arrive in order from 0)", frame, len(s.scores))
 	}
-	if err := checkPlane(ref, cfg); err != nil {
+	if err := checkSize(ref, cfg); err != nil {
 		return nil, fmt.Errorf("motion: frame %d: %w", frame, err)
 	}
 	r := &FrameResult{Frame: frame, Compared: -1, W: cfg.Width, H: cfg.Height}
-	if !cfg.ForceZero {
+	if cfg.ForceZero {
+		if err := checkRange(ref, cfg); err != nil {
+			return nil, fmt.Errorf("motion: frame %d: %w", frame, err)
+		}
+	} else {
+		// The copy goes to the slot of a picture no later frame needs, so
+		// a refused frame leaves the stream as it was.
+		cur, err := s.keep(frame, ref)
+		if err != nil {
+			return nil, fmt.Errorf("motion: frame %d: %w", frame, err)
+		}
 		if frame >= cfg.MinIndex() {
 			prev := s.hist[(frame-cfg.Stride())%len(s.hist)]
 			if keepMaps {
 				r.Diff = make([]int32, cfg.Width*cfg.Height)
 			}
-			r.RawSAD = s.sad(prev, ref, r.Diff)
+			r.RawSAD = s.sad(prev, cur, r.Diff)
 			r.SAD = cfg.Score(r.RawSAD)
 			r.Compared = frame - cfg.Stride()
 		}
-		s.keep(frame, ref)
 	}
 	s.scores = append(s.scores, r.SAD)
 	s.pending = append(s.pending, r)
@@ -115,17 +124,29 @@ func (s *stream) Push(frame int, ref yuv.Plane, keepMaps bool) ([]*FrameResult, 
 	return s.emit(k, k+1), nil
 }
 
-// keep copies the picture into the history ring.
-func (s *stream) keep(frame int, p yuv.Plane) {
+// keep copies the picture into the history ring, checking each row's
+// samples against the bit depth while it is in cache.
+func (s *stream) keep(frame int, p yuv.Plane) (yuv.Plane, error) {
 	w, h := s.cfg.Width, s.cfg.Height
 	dst := &s.hist[frame%len(s.hist)]
 	if len(dst.Pix) != w*h {
 		dst.Pix = make([]uint16, w*h)
 	}
 	dst.Width, dst.Height, dst.Stride = w, h, w
-	for y := 0; y < h; y++ {
-		copy(dst.Pix[y*w:(y+1)*w], p.Pix[y*p.Stride:y*p.Stride+w])
+	maxv := uint16(1<<s.cfg.BitDepth - 1)
+	const band = 8 // rows copied, then checked
+	for y0 := 0; y0 < h; y0 += band {
+		y1 := min(y0+band, h)
+		for y := y0; y < y1; y++ {
+			copy(dst.Pix[y*w:(y+1)*w], p.Pix[y*p.Stride:y*p.Stride+w])
+		}
+		if dst.RowsAbove(maxv, y0, y1) {
+			x, y, v, _ := p.MaxAbove(maxv)
+			dst.Width = 0 // not a picture any more
+			return yuv.Plane{}, rangeError(x, y, v, s.cfg.BitDepth)
+		}
 	}
+	return *dst, nil
 }
 
 // emit finishes the pending frames before frame upto, n frames being known.
@@ -159,19 +180,27 @@ func (s *stream) Close() error {
 	return nil
 }
 
-// checkPlane refuses a plane of another size or with samples above the
-// bit depth (libvmaf's 8-bit pipeline reads bytes, its 16-bit one assumes
-// at most bpc bits: larger samples would overflow its sums).
-func checkPlane(p yuv.Plane, cfg *Config) error {
+// checkSize refuses a plane of another size or too short for its stride.
+func checkSize(p yuv.Plane, cfg *Config) error {
 	if p.Width != cfg.Width || p.Height != cfg.Height {
 		return fmt.Errorf("reference luma is %dx%d, configured for %dx%d", p.Width, p.Height, cfg.Width, cfg.Height)
 	}
 	if p.Stride < p.Width || len(p.Pix) < (p.Height-1)*p.Stride+p.Width {
 		return fmt.Errorf("reference luma plane is shorter than %dx%d (stride %d)", p.Width, p.Height, p.Stride)
 	}
-	maxv := uint16(1<<cfg.BitDepth - 1)
-	if x, y, v, found := p.MaxAbove(maxv); found {
-		return fmt.Errorf("reference sample %d at (%d, %d) is out of range for %d-bit input", v, x, y, cfg.BitDepth)
+	return nil
+}
+
+// checkRange refuses samples above the bit depth (libvmaf's 8-bit
+// pipeline reads bytes, its 16-bit one assumes at most bpc bits: larger
+// samples would overflow its sums).
+func checkRange(p yuv.Plane, cfg *Config) error {
+	if x, y, v, found := p.MaxAbove(uint16(1<<cfg.BitDepth - 1)); found {
+		return rangeError(x, y, v, cfg.BitDepth)
 	}
 	return nil
+}
+
+func rangeError(x, y int, v uint16, bd int) error {
+	return fmt.Errorf("reference sample %d at (%d, %d) is out of range for %d-bit input", v, x, y, bd)
 }
