@@ -60,7 +60,8 @@ func New(cfg *Config) Scorer {
 }
 
 // stream is the temporal bookkeeping shared by every Scorer: the last
-// Stride pictures, every frame's SAD score, and the results not yet final.
+// Stride+1 pictures, every frame's SAD score, and the results not yet
+// final.
 type stream struct {
 	cfg     *Config
 	sad     sadFunc
@@ -72,8 +73,7 @@ type stream struct {
 }
 
 func newStream(cfg *Config, sad sadFunc) *stream {
-	s := &stream{cfg: cfg, sad: sad, hist: make([]yuv.Plane, cfg.Stride()+1)}
-	return s
+	return &stream{cfg: cfg, sad: sad, hist: make([]yuv.Plane, cfg.Stride()+1)}
 }
 
 var errClosed = errors.New("motion: scorer is closed")
