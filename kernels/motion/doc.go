@@ -1,0 +1,100 @@
+// Package motion is libvmaf's integer motion feature (feature "motion",
+// integer_motion.c, integer_motion.h, motion_blend_tools.h) re-implemented
+// in Go, bit-exact with libvmaf: VMAF_integer_feature_motion_sad_score,
+// integer_motion (debug), integer_motion2 and integer_motion3, with every
+// option and libvmaf's option-suffixed metric names
+// (integer_motion3_mmxv_18, integer_motion3_mffw_mmxv_18_mma, ...).
+//
+// Motion reads the REFERENCE picture's luma only (libvmaf's extract
+// ignores the distorted picture): frame n is compared with frame n-1, or
+// with frame n-2 under motion_five_frame_window (libvmaf's prev_prev_ref).
+//
+// Per frame n >= MinIndex (1, or 2 with the five-frame window):
+//
+//  1. VerticalRow: for each row, the difference prev - cur filtered down
+//     the columns with the 5-tap Gaussian {3571, 16004, 26386, 16004, 3571}
+//     (sum 2^16), rows mirrored at the borders without repeating the edge,
+//     rounded and shifted right by the bit depth (libvmaf's 8-bit pipeline
+//     shifts by 8 with rounding 2^7, its 16-bit one by bpc with 2^(bpc-1):
+//     one formula). Rows whose values are all zero are skipped.
+//  2. HorizontalRow: the row filtered across with the same taps, columns
+//     mirrored, rounded and shifted right by 16; the sum of the absolute
+//     values in uint32 (wrapping as libvmaf's row_sad), added up in uint64.
+//     One unit is 1/256 of an 8-bit code value at every bit depth.
+//  3. Score: sad / 256 / (w*h) * motion_fps_weight, capped at
+//     motion_max_val. Frames before MinIndex and every frame with
+//     motion_force_zero score 0.
+//  4. At (libvmaf's flush, once the clip has ended): integer_motion2 is 0
+//     before MinIndex, the frame's own SAD on the last frame, otherwise
+//     min(sad[n], sad[n+1]) (five-frame window: min(sad[n-1], sad[n+1]),
+//     only sad[3] at n = 2). integer_motion3 is
+//     min(blend(motion2), motion_max_val), blend(m) = m*motion_blend_factor
+//     + (1-motion_blend_factor)*min(motion_blend_offset, m); with
+//     motion_moving_average the mean of that and the previous frame's. The
+//     frames before MinIndex take the "stamp" min(blend(sad[MinIndex]),
+//     motion_max_val) (0 when the clip has no frame MinIndex), which is
+//     also the previous value the moving average uses at MinIndex.
+//
+// Streaming: Scorer.Push returns a frame's result as soon as it is final,
+// which is when frame n+1 has been pushed (motion2 and the moving average
+// look one frame ahead) and frame MinIndex exists (the stamp); Flush
+// returns the rest. A clip of 1 frame (2 with the five-frame window) gets
+// only zeros, like libvmaf.
+//
+// Random access (the inspector): motion of frame n of an N-frame clip is
+// cfg.At(n, N, sad), where sad(j) = cfg.Score(SAD(picture j-Stride,
+// picture j, bitDepth, nil, nil)), the frame's own SAD being sad(n).
+// NewFastSAD(cfg, o).SAD gives the same bits faster and is safe for
+// concurrent use. cfg.Window(n, N) names the pictures [lo, hi] these SADs
+// compare: frames n-1 .. n+1 by default, n-2 .. n+1 with the moving
+// average, n-3 .. n+1 with the five-frame window and n-4 .. n+1 with both
+// (the HFR models); frames before MinIndex (and MinIndex itself with the
+// moving average) also need pictures 0 .. MinIndex for the stamp. SAD's
+// diff argument returns the map: the signed blurred difference
+// blur(prev - cur) in 1/256 of an 8-bit code value, whose absolute values
+// add up to the SAD. FrameResult.Diff is the same map when Push is asked
+// to keep it.
+//
+// Deliberate differences from libvmaf:
+//
+//   - Frames below 3x3 are refused with an error (MinSize): libvmaf's
+//     single mirror reads outside the picture and its scratch row there,
+//     printing whatever lies in memory.
+//   - Samples above the bit depth are refused (libvmaf's 8-bit pipeline
+//     reads bytes; its 16-bit one would overflow).
+//   - libvmaf matches --feature options by their full names only (an
+//     alias such as mmxv=18 is silently ignored, though the printed names
+//     use the aliases); Bandscope's option parser also takes the aliases.
+//
+// Stages and twins (every twin gives the reference's bits):
+//
+//	stage            libvmaf                           Go reference    Go twin               AVX2 / AVX-512                    WGSL   test
+//	vertical pass    motion_score_pipeline_8/_16 (y)   VerticalRow     vpassGo (fast.go)     vpassAVX2, vpass16AVX2            none   TestKernelTwins, TestLibvmaf
+//	horizontal pass  motion_score_pipeline_* (x)       HorizontalRow   hpassGo (fast.go)     hpassAVX2 (interior columns)      none   TestKernelTwins, TestLibvmaf
+//	frame SAD        motion_score_pipeline_*           SAD             FastSAD.SAD (bands)   via the row kernels               none   TestFastMaps, TestCorpus
+//	SAD score        extract                           Config.Score    -                     -                                 none   TestLibvmaf, TestCorpus
+//	motion2/motion3  flush, motion_blend               Config.At       -                     -                                 none   TestLibvmaf, TestFinality, TestRandomAccess
+//	options, names   options[], feature_name.c         OptionTable     -                     -                                 -      TestOptionTable, TestLibvmaf
+//
+// libvmaf's own AVX2 and AVX-512 pipelines give its C bits (the test data
+// generator checks --cpumask 63 against the default); AVX-512 hosts run
+// the AVX2 twins here. The AVX2 vertical pass pairs the symmetric taps in
+// int32 lanes, which holds for samples of up to 15 bits; at 16 bits
+// (vpass16AVX2) and in the horizontal pass the three products' sum can
+// leave int32 (|input| <= 65535), so each product is split into 16-bit
+// halves, summed apart and recombined exactly.
+//
+// Tests: TestLibvmaf compares 235 runs of libvmaf's vmaf CLI
+// (testdata/libvmaf.json: generated moving clips at 8, 10, 12 and 16 bits,
+// 33x35, 177x97, 48x40, 64x48, 40x36, 1920x1080, 1921x1079, tiny sizes
+// down to 3x3, 1-, 2- and 3-frame clips, every option) frame by frame,
+// names, order and float64 bits; regenerate with
+//
+//	go test ./kernels/motion -run 'TestLibvmaf$' -update -vmaf /path/to/vmaf
+//
+// TestCorpus compares the motion keys of the reference corpus's
+// vmaf_v0.6.1, vmaf_v1.0.16_3d0h and HFR model runs on every clip the
+// repository reproduces (testdata/corpus.json, refreshed with
+// go test ./kernels/motion -run 'TestCorpus$' -update -corpus DIR, DIR the
+// corpus's golden directory).
+package motion

@@ -1,0 +1,158 @@
+package motion
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/cpu"
+)
+
+// randPlane fills a plane with samples of the given bit depth: uniform,
+// or (extreme) only 0 and the maximum, the largest differences there are.
+func randPlane(w, h, bd int, seed uint64, extreme bool) yuv.Plane {
+	p := yuv.Plane{Width: w, Height: h, Stride: w + 3, Pix: make([]uint16, (w+3)*h)}
+	maxv := uint64(1)<<bd - 1
+	for i := range p.Pix {
+		z := splitmix(uint64(i) | seed<<40)
+		if extreme {
+			p.Pix[i] = uint16(maxv * (z & 1))
+		} else {
+			p.Pix[i] = uint16(z % (maxv + 1))
+		}
+	}
+	return p
+}
+
+// TestKernelTwins runs every kernel set's row kernels against the Go
+// twins and the reference passes on random and extreme rows, at every
+// bit depth and at widths around the vector sizes.
+func TestKernelTwins(t *testing.T) {
+	for _, set := range cpu.Supported() {
+		k := kernelsFor(set)
+		for _, bd := range []int{8, 9, 10, 12, 15, 16} {
+			for _, w := range []int{3, 4, 5, 7, 8, 9, 11, 12, 13, 15, 16, 17, 19, 20, 21, 23, 31, 32, 33, 35, 36, 37, 63, 64, 65, 100, 257} {
+				for _, extreme := range []bool{false, true} {
+					name := fmt.Sprintf("%s/%db/w%d/extreme=%v", set, bd, w, extreme)
+					prev := randPlane(w, 7, bd, uint64(w*31+bd), extreme)
+					cur := randPlane(w, 7, bd, uint64(w*31+bd)+1000, extreme)
+					for i := 0; i < 7; i++ {
+						want := make([]int32, w)
+						wantAny := VerticalRow(want, prev, cur, i, bd)
+						var p, c [5][]uint16
+						for kk := range p {
+							r := mirror(i-2+kk, 7)
+							p[kk] = prev.Pix[r*prev.Stride : r*prev.Stride+w]
+							c[kk] = cur.Pix[r*cur.Stride : r*cur.Stride+w]
+						}
+						got := make([]int32, w)
+						if any := k.vpass(got, &p, &c, bd); any != wantAny {
+							t.Fatalf("%s row %d: vpass any %v, reference %v", name, i, any, wantAny)
+						}
+						for j := range got {
+							if got[j] != want[j] {
+								t.Fatalf("%s row %d col %d: vpass %d, reference %d", name, i, j, got[j], want[j])
+							}
+						}
+						wantOut := make([]int32, w)
+						wantSum := HorizontalRow(wantOut, want)
+						gotOut := make([]int32, w)
+						if sum := k.hpass(gotOut, got); sum != wantSum {
+							t.Fatalf("%s row %d: hpass sum %d, reference %d", name, i, sum, wantSum)
+						}
+						for j := range gotOut {
+							if gotOut[j] != wantOut[j] {
+								t.Fatalf("%s row %d col %d: hpass %d, reference %d", name, i, j, gotOut[j], wantOut[j])
+							}
+						}
+					}
+				}
+			}
+		}
+		// The horizontal pass at its input extremes (|y| up to 65535,
+		// alternating signs), where the taps' sums leave int32.
+		for _, w := range []int{3, 8, 13, 37, 100} {
+			row := make([]int32, w)
+			for _, pat := range []func(j int) int32{
+				func(int) int32 { return 65535 },
+				func(int) int32 { return -65535 },
+				func(j int) int32 { return int32(65535 * (1 - 2*(j&1))) },
+				func(j int) int32 { return int32(65535 * (1 - 2*((j/2)&1))) },
+				func(j int) int32 { return int32(splitmix(uint64(j))%131071) - 65535 },
+			} {
+				for j := range row {
+					row[j] = pat(j)
+				}
+				want, got := make([]int32, w), make([]int32, w)
+				ws, gs := HorizontalRow(want, row), k.hpass(got, row)
+				if ws != gs || fmt.Sprint(want) != fmt.Sprint(got) {
+					t.Fatalf("%s: hpass on extreme row %v: sum %d %v, reference %d %v", set, row, gs, got, ws, want)
+				}
+			}
+		}
+	}
+}
+
+// TestFastMaps checks the fast scorers' maps and integer SADs against the
+// reference on a moving clip, with a stride that is not the width.
+func TestFastMaps(t *testing.T) {
+	for _, bd := range []int{8, 10, 16} {
+		for _, s := range [][2]int{{3, 3}, {41, 23}, {130, 67}} {
+			w, h := s[0], s[1]
+			opts := NewOptions()
+			cfg, err := NewConfig(opts, w, h, bd)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pics := []yuv.Plane{randPlane(w, h, bd, 1, false), randPlane(w, h, bd, 2, true), randPlane(w, h, bd, 2, true), randPlane(w, h, bd, 3, false)}
+			want := scoreClip(t, New(cfg), len(pics), func(i int) yuv.Plane { return pics[i] }, true)
+			for _, ns := range scorers(cfg)[1:] {
+				got := scoreClip(t, ns.s, len(pics), func(i int) yuv.Plane { return pics[i] }, true)
+				for i := range got {
+					if got[i].RawSAD != want[i].RawSAD || fmt.Sprint(got[i].Diff) != fmt.Sprint(want[i].Diff) {
+						t.Fatalf("%s %dx%d %db frame %d: SAD %d, reference %d (or maps differ)", ns.name, w, h, bd, i, got[i].RawSAD, want[i].RawSAD)
+					}
+				}
+			}
+			// The map adds up to the SAD.
+			for _, r := range want {
+				var sum uint64
+				for _, v := range r.Diff {
+					sum += uint64(abs32(v))
+				}
+				if sum != r.RawSAD {
+					t.Errorf("%dx%d %db frame %d: map sums to %d, SAD %d", w, h, bd, r.Frame, sum, r.RawSAD)
+				}
+			}
+		}
+	}
+}
+
+// TestFastSADConcurrent calls one FastSAD from several goroutines.
+func TestFastSADConcurrent(t *testing.T) {
+	cfg, err := NewConfig(nil, 200, 70, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := NewFastSAD(cfg, Options{Kernels: cpu.Best(), Threads: 2})
+	pics := []yuv.Plane{randPlane(200, 70, 10, 1, false), randPlane(200, 70, 10, 2, false), randPlane(200, 70, 10, 3, true)}
+	want := [2]uint64{SAD(pics[0], pics[1], 10, nil, nil), SAD(pics[1], pics[2], 10, nil, nil)}
+	done := make(chan error)
+	for g := 0; g < 4; g++ {
+		go func() {
+			for i := 0; i < 20; i++ {
+				k := (g + i) % 2
+				if got := f.SAD(pics[k], pics[k+1], nil); got != want[k] {
+					done <- fmt.Errorf("goroutine %d: SAD %d, reference %d", g, got, want[k])
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for g := 0; g < 4; g++ {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}
