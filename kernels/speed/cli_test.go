@@ -100,7 +100,6 @@ var cliCases = []cliCase{
 	{W: 400, H: 352, PF: "444", BD: 8, Opts: "flatu", Frames: 2},
 }
 
-
 // splitmix64 of a key, as the corpus's generator mixes.
 func mix(key uint64) uint64 {
 	z := key + 0x9E3779B97F4A7C15
