@@ -170,9 +170,11 @@ func NewConfig(opts *feature.Values, f yuv.Format) (*Config, error) {
 	c.dim = newDims(w, h, c.Prescale)
 	d := c.dim
 	if d.truncW == 0 || d.truncH == 0 {
-		return nil, fmt.Errorf("speed_chroma: image too small: the %dx%d %v frame has %dx%d chroma, %dx%d after speed_prescale=%g; "+
-			"SpEED needs at least %dx%d (one 5x5 block after decimating by 16)", f.Width, f.Height, f.Chroma, w, h, d.scaledW, d.scaledH,
-			c.Prescale, MinScaledSize, MinScaledSize)
+		mw, mh := minLuma(f.Chroma, c.Prescale)
+		return nil, fmt.Errorf("speed_chroma: frame too small: %dx%d %v has %dx%d chroma, %dx%d after speed_prescale=%g, "+
+			"and SpEED needs at least %dx%d (one 5x5 block after decimating by 16), so at least %dx%d %v frames at this prescale "+
+			"(libvmaf logs \"SpEED: image too small\" and crashes)",
+			f.Width, f.Height, f.Chroma, w, h, d.scaledW, d.scaledH, c.Prescale, MinScaledSize, MinScaledSize, mw, mh, f.Chroma)
 	}
 	if almostOne(c.Prescale) && (d.scaledW != w || d.scaledH != h) {
 		// libvmaf skips the scaling but then filters scaled_w x scaled_h
@@ -183,6 +185,17 @@ func NewConfig(opts *feature.Values, f yuv.Format) (*Config, error) {
 	c.antialias = antialiasFilter(c.KernelScale)
 	c.local = gaussianFilter(NumScales, c.KernelScale)
 	return c, nil
+}
+
+// minLuma is the smallest luma size whose chroma reaches MinScaledSize
+// after prescaling.
+func minLuma(ch yuv.Chroma, prescale float64) (w, h int) {
+	side := 1
+	for newDims(side, side, prescale).scaledW < MinScaledSize {
+		side++
+	}
+	sx, sy := ch.Subsampling()
+	return side << sx, side << sy
 }
 
 func kernelScaleList() string {
