@@ -62,6 +62,7 @@ type Config struct {
 	// Gaussian taps: the antialias filter (full resolution, scale 1 size
 	// with sigma times sqrt(4)) and the scale-4 filter for local means.
 	antialias, local []float32
+	lut              []float32 // picture_copy's float per sample value (fast scorer)
 }
 
 // dims mirrors libvmaf's SpeedDimensions for one chroma plane.
@@ -184,6 +185,7 @@ func NewConfig(opts *feature.Values, f yuv.Format) (*Config, error) {
 	}
 	c.antialias = antialiasFilter(c.KernelScale)
 	c.local = gaussianFilter(NumScales, c.KernelScale)
+	c.lut = sampleTable(c.BitDepth)
 	return c, nil
 }
 

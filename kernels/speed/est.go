@@ -163,14 +163,19 @@ func (d *dims) independent(data []float32, stride int, y []float32) {
 type estimator struct {
 	la        linalg
 	y, x, tmp []float32
+	fast      bool                  // covarianceFast (C order only) and sparse products
+	cen       [BlockElems][]float64 // covarianceFast's centred samples
 }
 
-func newEstimator(d *dims) *estimator {
-	return &estimator{
-		y:   make([]float32, BlockElems*d.nb),
-		x:   make([]float32, BlockElems*d.nb),
-		tmp: make([]float32, BlockElems*d.nb),
+func newEstimator(d *dims, fast bool) *estimator {
+	e := &estimator{
+		y:    make([]float32, BlockElems*d.nb),
+		x:    make([]float32, BlockElems*d.nb),
+		tmp:  make([]float32, BlockElems*d.nb),
+		fast: fast,
 	}
+	e.la.sparse = fast
+	return e
 }
 
 // est is est_params on the filtered, mean-subtracted operating-size plane
@@ -178,7 +183,11 @@ func newEstimator(d *dims) *estimator {
 // est_params returns EINVAL (singular covariance).
 func (e *estimator) est(d *dims, order CovOrder, data []float32, stride int, sigmaNN float32, st *PlaneStats) bool {
 	k := st.Cov[:]
-	d.covariance(order, data, stride, k)
+	if e.fast && order == CovC {
+		d.covarianceFast(data, stride, k, &e.cen)
+	} else {
+		d.covariance(order, data, stride, k)
+	}
 	e.la.eigenvalues(k, st.Eigen[:])
 	d.independent(data, stride, e.y)
 	regular := true

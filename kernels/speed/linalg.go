@@ -217,6 +217,15 @@ func eigenTridiagonal(d, sd []float32, n int) bool {
 type linalg struct {
 	a, q, r, t1, t2 [BlockElems * BlockElems]float32
 	d, sd, v, x     [BlockElems]float32
+	sparse          bool // the fast scorer: multiply with matMulSparse
+}
+
+func (la *linalg) mul(dst, x, y []float32, n, m int) {
+	if la.sparse {
+		matMulSparse(dst, x, y, n, m)
+	} else {
+		matMul(dst, x, y, n, m)
+	}
 }
 
 // eigenvalues is compute_eigenvalues on a copy of the 25x25 matrix k.
@@ -307,12 +316,12 @@ func (la *linalg) qr(a []float32) {
 		for i := 0; i < n; i++ {
 			tq[i*n+i] += 1
 		}
-		matMul(r, tq, tz, n, n)
+		la.mul(r, tq, tz, n, n)
 		copy(tz, r)
-		matMul(r, tq, q, n, n)
+		la.mul(r, tq, q, n, n)
 		copy(q, r)
 	}
-	matMul(r, q, a, n, n)
+	la.mul(r, q, a, n, n)
 	transpose(q, n)
 }
 
@@ -323,7 +332,7 @@ func (la *linalg) solve(k, y []float32, m int, x, tmp []float32) bool {
 	const n = BlockElems
 	la.qr(k)
 	transpose(la.q[:], n)
-	matMul(tmp, la.q[:], y, n, m)
+	la.mul(tmp, la.q[:], y, n, m)
 	r := la.r[:]
 	for i := n - 1; i >= 0; i-- {
 		den := r[i*n+i]

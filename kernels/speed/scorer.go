@@ -34,8 +34,11 @@ type PlaneResult struct {
 	Ref, Dis PlaneStats
 	// Contribution is each block's |E_ref w_ref - E_dis w_dis| (0 where
 	// both entropies are under the noise floor); Score is its float sum
-	// divided by the block count (when both or neither picture is singular).
+	// divided by the block count (when both or neither picture is singular;
+	// nil otherwise).
 	Contribution []float32
+
+	ok [2]bool // est_params succeeded on the reference, the distorted picture
 }
 
 // Scorer scores frames. speed_chroma keeps no state between frames.
@@ -45,13 +48,13 @@ type Scorer interface {
 }
 
 // New returns the scalar reference scorer: every stage as libvmaf runs it,
-// full-resolution filter included.
-func New(cfg *Config) Scorer { return &refScorer{cfg: cfg, fast: false} }
+// full-resolution filter included, one picture after the other. It is not
+// safe for concurrent use.
+func New(cfg *Config) Scorer { return &refScorer{cfg: cfg} }
 
 type refScorer struct {
-	cfg  *Config
-	fast bool
-	pl   [2]*planeWork
+	cfg *Config
+	pl  [2]*planeWork
 }
 
 // planeWork is the scratch of one chroma plane.
@@ -63,7 +66,7 @@ type planeWork struct {
 	needCols      []int
 }
 
-func newPlaneWork(c *Config) *planeWork {
+func newPlaneWork(c *Config, fast bool) *planeWork {
 	d := &c.dim
 	aw := max(d.origW, d.scaledW)
 	ah := max(d.origH, d.scaledH)
@@ -72,15 +75,14 @@ func newPlaneWork(c *Config) *planeWork {
 		tmp:    make([]float32, aw*ah),
 		cur:    make([]float32, aw*ah),
 		stride: aw,
-		est:    newEstimator(d),
+		est:    newEstimator(d, fast),
 		tmpRow: make([]float32, aw),
 	}
 }
 
 func (s *refScorer) Close() error { return nil }
 
-func (s *refScorer) check(ref, dist *yuv.Picture) error {
-	c := s.cfg
+func (c *Config) check(ref, dist *yuv.Picture) error {
 	for _, p := range []*yuv.Picture{ref, dist} {
 		if p == nil {
 			return fmt.Errorf("speed_chroma: missing picture")
@@ -94,24 +96,76 @@ func (s *refScorer) check(ref, dist *yuv.Picture) error {
 }
 
 func (s *refScorer) Score(frame int, ref, dist *yuv.Picture, keepMaps bool) (*FrameResult, error) {
-	if err := s.check(ref, dist); err != nil {
+	if err := s.cfg.check(ref, dist); err != nil {
 		return nil, err
 	}
-	r := &FrameResult{Frame: frame}
-	var scores [2]float32
-	var errs [2]bool
+	var prs [2]*PlaneResult
 	for p := 0; p < 2; p++ {
 		if s.pl[p] == nil {
-			s.pl[p] = newPlaneWork(s.cfg)
+			s.pl[p] = newPlaneWork(s.cfg, false)
 		}
-		pr := s.cfg.scorePlane(s.pl[p], ref, dist, p+1, s.fast, keepMaps)
-		scores[p], errs[p] = pr.Score, pr.Err
-		if keepMaps {
-			r.Planes[p] = pr
+		prs[p] = s.cfg.newPlaneResult()
+		for k, pic := range []*yuv.Picture{ref, dist} {
+			s.cfg.picture(s.pl[p], pic, p+1, false, keepMaps, prs[p], k)
 		}
 	}
-	r.U, r.V, r.UV = s.cfg.combine(scores[0], scores[1], errs[0], errs[1])
-	return r, nil
+	return s.cfg.finish(frame, prs, keepMaps), nil
+}
+
+func (c *Config) newPlaneResult() *PlaneResult {
+	return &PlaneResult{OpW: c.dim.opW, OpH: c.dim.opH}
+}
+
+// picture is one picture's half of extract_channel: picture_copy,
+// filter_and_downscale and est_params, into pr's Ref (k = 0) or Dis (1).
+func (c *Config) picture(pw *planeWork, pic *yuv.Picture, plane int, fast, keep bool, pr *PlaneResult, k int) {
+	d := &c.dim
+	if fast {
+		c.filterDownscaleFast(pw, pic, plane)
+	} else {
+		c.load(pic, plane, pw.buf, pw.stride)
+		c.filterDownscale(pw)
+	}
+	st := &pr.Ref
+	if k == 1 {
+		st = &pr.Dis
+	}
+	pr.ok[k] = pw.est.est(d, c.Cov, pw.buf, pw.stride, c.SigmaNN, st)
+	if keep {
+		loc := make([]float32, d.opW*d.opH)
+		for i := 0; i < d.opH; i++ {
+			copy(loc[i*d.opW:(i+1)*d.opW], pw.buf[i*pw.stride:])
+		}
+		if k == 0 {
+			pr.RefLocal = loc
+		} else {
+			pr.DisLocal = loc
+		}
+	}
+}
+
+// finish is the rest of speed_extract_score and extract_chroma: each
+// plane's score (0 when exactly one picture was singular), UV, clipping.
+func (c *Config) finish(frame int, prs [2]*PlaneResult, keep bool) *FrameResult {
+	d := &c.dim
+	r := &FrameResult{Frame: frame}
+	for _, pr := range prs {
+		okRef, okDis := pr.ok[0], pr.ok[1]
+		if okRef != okDis {
+			pr.Score = 0 // libvmaf computes no block terms here
+		} else {
+			if keep {
+				pr.Contribution = make([]float32, d.nb)
+			}
+			pr.Score = score(d, &pr.Ref, &pr.Dis, c.SigmaNN, c.NNFloor, c.WeightMode, pr.Contribution)
+		}
+		pr.Err = !okRef || !okDis
+	}
+	r.U, r.V, r.UV = c.combine(prs[0].Score, prs[1].Score, prs[0].Err, prs[1].Err)
+	if keep {
+		r.Planes = prs
+	}
+	return r
 }
 
 // combine is extract_chroma's ending: the UV score and the clipping to
@@ -163,56 +217,6 @@ func (c *Config) load(pic *yuv.Picture, plane int, dst []float32, stride int) {
 			}
 		}
 	}
-}
-
-// scorePlane is extract_channel plus speed_extract_score for one plane.
-func (c *Config) scorePlane(pw *planeWork, ref, dist *yuv.Picture, plane int, fast, keep bool) *PlaneResult {
-	d := &c.dim
-	pr := &PlaneResult{OpW: d.opW, OpH: d.opH}
-	var okRef, okDis bool
-	for k, pic := range []*yuv.Picture{ref, dist} {
-		c.load(pic, plane, pw.buf, pw.stride)
-		if fast {
-			c.filterDownscaleFast(pw)
-		} else {
-			c.filterDownscale(pw)
-		}
-		st := &pr.Ref
-		if k == 1 {
-			st = &pr.Dis
-		}
-		ok := pw.est.est(d, c.Cov, pw.buf, pw.stride, c.SigmaNN, st)
-		if k == 0 {
-			okRef = ok
-		} else {
-			okDis = ok
-		}
-		if keep {
-			loc := make([]float32, d.opW*d.opH)
-			for i := 0; i < d.opH; i++ {
-				copy(loc[i*d.opW:(i+1)*d.opW], pw.buf[i*pw.stride:])
-			}
-			if k == 0 {
-				pr.RefLocal = loc
-			} else {
-				pr.DisLocal = loc
-			}
-		}
-	}
-	if keep {
-		pr.Contribution = make([]float32, d.nb)
-	}
-	if okRef != okDis {
-		pr.Score = 0
-		if keep {
-			// libvmaf does not compute the blocks' terms here.
-			pr.Contribution = nil
-		}
-	} else {
-		pr.Score = score(d, &pr.Ref, &pr.Dis, c.SigmaNN, c.NNFloor, c.WeightMode, pr.Contribution)
-	}
-	pr.Err = !okRef || !okDis
-	return pr
 }
 
 // filterDownscale is filter_and_downscale as libvmaf runs it: prescale,

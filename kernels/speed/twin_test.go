@@ -29,14 +29,18 @@ func TestFastTwin(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ref, fast := New(cfg), NewFast(cfg)
+		ref, fast, par := New(cfg), NewFast(cfg), NewCPU(cfg, Options{Threads: 4})
 		for n := 0; n < c.Frames; n++ {
 			rp, dp := cliPictures(c, n)
 			a, err := ref.Score(n, rp, dp, true)
 			if err != nil {
 				t.Fatal(err)
 			}
-			b, err := fast.Score(n, rp, dp, true)
+			fs := fast
+			if n%2 == 1 {
+				fs = par
+			}
+			b, err := fs.Score(n, rp, dp, true)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -66,6 +70,46 @@ func TestFastTwin(t *testing.T) {
 	}
 }
 
+// TestConcurrentFrames scores frames at once on one NewCPU scorer (as the
+// engine does) and compares them with one at a time.
+func TestConcurrentFrames(t *testing.T) {
+	c := cliCases[1]
+	cfg, err := NewConfig(cliOptions(t, c).v, c.format())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewCPU(cfg, Options{Threads: 3})
+	const n = 6
+	var want [n]*FrameResult
+	for i := range want {
+		rp, dp := cliPictures(c, i%c.Frames)
+		if want[i], err = NewFast(cfg).Score(i, rp, dp, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := make(chan *FrameResult, n)
+	for i := 0; i < n; i++ {
+		go func() {
+			rp, dp := cliPictures(c, i%c.Frames)
+			r, err := s.Score(i, rp, dp, i%2 == 0)
+			if err != nil {
+				t.Error(err)
+			}
+			got <- r
+		}()
+	}
+	for range n {
+		r := <-got
+		if r == nil {
+			continue
+		}
+		w := want[r.Frame]
+		if !sameBits(r.U, w.U) || !sameBits(r.V, w.V) || !sameBits(r.UV, w.UV) {
+			t.Errorf("frame %d: %v %v %v, alone %v %v %v", r.Frame, r.U, r.V, r.UV, w.U, w.V, w.UV)
+		}
+	}
+}
+
 // TestCovOrders counts, over the cross-check pictures, the covariance
 // entries where libvmaf's three kernels (C, AVX2, AVX-512 summation
 // orders) would round to different floats. None do here; the orders can
@@ -82,9 +126,8 @@ func TestCovOrders(t *testing.T) {
 			t.Fatal(err)
 		}
 		rp, _ := cliPictures(c, 0)
-		pw := newPlaneWork(cfg)
-		cfg.load(rp, 1, pw.buf, pw.stride)
-		cfg.filterDownscaleFast(pw)
+		pw := newPlaneWork(cfg, true)
+		cfg.filterDownscaleFast(pw, rp, 1)
 		var k [3][BlockElems * BlockElems]float32
 		for o := CovC; o <= CovAVX512; o++ {
 			cfg.dim.covariance(o, pw.buf, pw.stride, k[o][:])
