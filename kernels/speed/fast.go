@@ -144,9 +144,11 @@ func (c *Config) filterDownscaleFast(pw *planeWork, pic *yuv.Picture, plane int)
 	c.localMean(pw)
 }
 
-// sampleTable is picture_copy's float for every sample value.
+// sampleTable is picture_copy's float for every uint16 (every value a
+// picture can hold, so a sample above the bit depth's range reads the
+// float libvmaf would compute, never outside the table).
 func sampleTable(bitDepth int) []float32 {
-	t := make([]float32, 1<<bitDepth)
+	t := make([]float32, 1<<16)
 	var scaler float32
 	switch bitDepth {
 	case 10:

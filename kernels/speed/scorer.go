@@ -91,6 +91,12 @@ func (c *Config) check(ref, dist *yuv.Picture) error {
 			return fmt.Errorf("speed_chroma: picture is %dx%d %v %d-bit, configured for %dx%d %v %d-bit",
 				p.Width, p.Height, p.Chroma, p.BitDepth, c.Width, c.Height, c.Chroma, c.BitDepth)
 		}
+		for pl := 1; pl <= 2; pl++ {
+			w, h := p.PlaneSize(pl)
+			if len(p.Planes[pl]) < w*h {
+				return fmt.Errorf("speed_chroma: chroma plane %d holds %d samples, a %dx%d plane needs %d", pl, len(p.Planes[pl]), w, h, w*h)
+			}
+		}
 	}
 	return nil
 }

@@ -144,3 +144,31 @@ func TestCovOrders(t *testing.T) {
 		t.Errorf("the summation orders disagree on %d entries: the covariance order matters for these pictures", diff)
 	}
 }
+
+// TestOutOfRangeSamples feeds samples above the bit depth's range (a
+// malformed clip): the fast scorer must neither panic nor differ from the
+// reference, which converts them as picture_copy does.
+func TestOutOfRangeSamples(t *testing.T) {
+	c := cliCase{W: 640, H: 480, PF: "420", BD: 10, Frames: 1}
+	cfg, err := NewConfig(nil, c.format())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp, dp := cliPictures(c, 0)
+	for i := range rp.Planes[1] {
+		if i%7 == 0 {
+			rp.Planes[1][i] = 0xffff
+		}
+	}
+	a, err := New(cfg).Score(0, rp, dp, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := NewFast(cfg).Score(0, rp, dp, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sameBits(a.U, b.U) || !sameBits(a.V, b.V) || !sameBits(a.UV, b.UV) {
+		t.Errorf("reference %v %v %v, fast %v %v %v", a.U, a.V, a.UV, b.U, b.V, b.UV)
+	}
+}
