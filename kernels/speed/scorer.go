@@ -24,9 +24,10 @@ type PlaneResult struct {
 	// Err is libvmaf's channel error: the reference's or the distorted
 	// picture's covariance was singular. When exactly one was, Score is 0.
 	Err bool
-	// Local is the plane after the antialias filter, decimation by 16 and
-	// local mean subtraction (operating size OpW x OpH, row-major): the
-	// samples whose 5x5 neighbourhoods SpEED models.
+	// RefLocal and DisLocal are the plane after prescaling, the antialias
+	// filter, decimation by 16 and local mean subtraction (operating size
+	// OpW x OpH, row-major; nil unless keepMaps): the samples whose 5x5
+	// neighbourhoods SpEED models.
 	RefLocal, DisLocal []float32
 	OpW, OpH           int
 	// Ref and Dis are est_params' outputs: per-block entropies and
