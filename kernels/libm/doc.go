@@ -1,6 +1,7 @@
 // Package libm reproduces, bit for bit, the glibc (2.28 and later, x86-64
 // FMA variant) results of the few C math functions whose results feed
 // libvmaf scores: powf and pow.
+// log2 (log2.go) feeds SpEED's entropies and variance weights.
 //
 // Go's math.Pow is a different algorithm and differs from glibc in the last
 // bit for a noticeable fraction of inputs; since libvmaf finishes every ADM
