@@ -4,41 +4,45 @@ import (
 	"fmt"
 
 	"github.com/bandscope/bandscope/engine/feature"
-	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/adm"
 )
 
 type admExtractor struct {
+	stateless
 	opts   *feature.Values
 	scorer adm.Scorer
 }
 
-func newADMExtractor(b *backend, sp feature.Spec, f yuv.Format) (extractor, error) {
-	o := adm.NewOptions()
-	if err := o.SetAll(sp.Opts); err != nil {
-		return nil, err
+func openADM(o opening) (extractor, error) {
+	if o.ref != o.dist {
+		return nil, fmt.Errorf("adm: reference %dx%d %d-bit and distorted %dx%d %d-bit clips must have the same size and bit depth",
+			o.ref.Width, o.ref.Height, o.ref.BitDepth, o.dist.Width, o.dist.Height, o.dist.BitDepth)
 	}
-	cfg, err := adm.NewConfig(o, f.Width, f.Height, f.BitDepth)
+	cfg, err := adm.NewConfig(o.opts, o.dist.Width, o.dist.Height, o.dist.BitDepth)
 	if err != nil {
 		return nil, err
 	}
-	s, err := b.newADM(cfg)
+	s, err := o.b.newADM(cfg)
 	if err != nil {
-		return nil, fmt.Errorf("adm on %s: %w", b.id, err)
+		return nil, fmt.Errorf("adm on %s: %w", o.b.id, err)
 	}
-	return &admExtractor{opts: o, scorer: s}, nil
+	x := &admExtractor{opts: o.opts, scorer: s}
+	x.self = x
+	return x, nil
 }
 
-func (x *admExtractor) score(fr *FrameResult, keepMaps bool) error {
-	r, err := x.scorer.Score(fr.Frame, fr.Ref.Luma(), fr.Dist.Luma(), keepMaps)
-	if err != nil {
-		return err
-	}
-	fr.ADM = r
-	fr.Metrics = append(fr.Metrics, r.Metrics(x.opts)...)
-	return nil
+func (x *admExtractor) score(fr *FrameResult, keepMaps bool) (any, error) {
+	return x.scorer.Score(fr.Frame, fr.Ref.Luma(), fr.Dist.Luma(), keepMaps)
 }
 
-func (x *admExtractor) finish() error { return nil }
-func (x *admExtractor) abort()        {}
-func (x *admExtractor) close() error  { return x.scorer.Close() }
+func (x *admExtractor) attach(fr *FrameResult, r any) {
+	if fr.ADM == nil {
+		fr.ADM = r.(*adm.FrameResult)
+	}
+}
+
+func (x *admExtractor) metrics(r any) []feature.Metric {
+	return r.(*adm.FrameResult).Metrics(x.opts)
+}
+
+func (x *admExtractor) close() error { return x.scorer.Close() }

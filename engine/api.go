@@ -4,6 +4,7 @@ import (
 	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/adm"
 	"github.com/bandscope/bandscope/kernels/cambi"
 )
 
@@ -14,6 +15,12 @@ type Request struct {
 	Raw       clip.RawOptions
 	Features  []feature.Spec // e.g. {Name: "cambi"}, {Name: "adm", Opts: ...}
 	Backend   string         // "cpu" (default), "cpu:scalar", "gpu", "gpu:N"
+	// Compare, when set, is a second backend that scores the same decoded
+	// pictures in Session.Frame (FrameResult.Compare).
+	Compare string
+	// SkipUnavailable leaves out, instead of failing, a feature that cannot
+	// be built on a backend (Session.Skipped says which and why).
+	SkipUnavailable bool
 	Threads   int            // 0 = all cores
 	Frames    int            // 0 = every frame
 }
@@ -23,8 +30,15 @@ type FrameResult struct {
 	Frame     int
 	Dist, Ref *yuv.Picture
 	CAMBI     *cambi.FrameResult // nil without the cambi feature
-	ADM       any                // *adm.FrameResult; nil without the adm feature
+	ADM       *adm.FrameResult   // nil without the adm feature
 	Metrics   []feature.Metric   // libvmaf's names and order
+	// Errors names the features that failed on this frame (Session.Frame
+	// still returns the others).
+	Errors map[string]error
+	// Compare is the compare backend's result on the same pictures.
+	Compare *FrameResult
+
+	results []any // each extractor's result, in the set's order
 }
 
 // Progress reports a whole-clip run.

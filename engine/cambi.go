@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/bandscope/bandscope/engine/feature"
-	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/cambi"
 )
 
@@ -16,48 +15,68 @@ type cambiExtractor struct {
 	heatmap *heatmapWriter
 }
 
-func newCAMBIExtractor(b *backend, sp feature.Spec, ref, dist yuv.Format) (*cambiExtractor, error) {
-	o := cambi.NewOptions()
-	if err := o.SetAll(sp.Opts); err != nil {
-		return nil, err
+// cambiMetricNames are the keys a CAMBI instance writes.
+func cambiMetricNames(o *feature.Values) []string {
+	names := []string{o.MetricName(cambi.MetricScore)}
+	if o.Bool("full_ref") {
+		names = append(names, cambi.MetricSource, cambi.MetricFullReference)
 	}
-	cfg, err := cambi.NewConfig(o, dist.Width, dist.Height, dist.BitDepth)
+	return names
+}
+
+func openCAMBI(o opening) (extractor, error) {
+	cfg, err := cambi.NewConfig(o.opts, o.dist.Width, o.dist.Height, o.dist.BitDepth)
 	if err != nil {
 		return nil, err
 	}
-	if err := cfg.SetReference(ref.Width, ref.Height, ref.BitDepth); err != nil {
+	if err := cfg.SetReference(o.ref.Width, o.ref.Height, o.ref.BitDepth); err != nil {
 		return nil, err
 	}
-	x := &cambiExtractor{opts: o, cfg: cfg, name: o.MetricName(cambi.MetricScore)}
+	x := &cambiExtractor{opts: o.opts, cfg: cfg, name: o.opts.MetricName(cambi.MetricScore)}
 	if cfg.HeatmapsPath != "" {
 		if x.heatmap, err = newHeatmapWriter(cfg); err != nil {
 			return nil, err
 		}
 	}
-	if x.scorer, err = b.newCAMBI(cfg); err != nil {
+	if x.scorer, err = o.b.newCAMBI(cfg); err != nil {
 		x.abort()
-		return nil, fmt.Errorf("cambi on %s: %w", b.id, err)
+		return nil, fmt.Errorf("cambi on %s: %w", o.b.id, err)
 	}
 	return x, nil
 }
 
-func (x *cambiExtractor) score(fr *FrameResult, keepMaps bool) error {
-	r, err := x.scorer.Score(fr.Frame, fr.Dist.Luma(), fr.Ref.Luma(), keepMaps)
-	if err != nil {
-		return err
-	}
-	fr.CAMBI = r
-	fr.Metrics = append(fr.Metrics, feature.Metric{Name: x.name, Value: r.CAMBI})
-	if x.cfg.FullRef {
-		fr.Metrics = append(fr.Metrics,
-			feature.Metric{Name: cambi.MetricSource, Value: r.Source},
-			feature.Metric{Name: cambi.MetricFullReference, Value: r.FullReference})
-	}
-	if x.heatmap != nil && !keepMaps {
-		return x.heatmap.write(fr.Frame, &r.Dist)
-	}
-	return nil
+func (x *cambiExtractor) score(fr *FrameResult, keepMaps bool) (any, error) {
+	// With heatmaps_path the scorer keeps the c-values emit writes.
+	return x.scorer.Score(fr.Frame, fr.Dist.Luma(), fr.Ref.Luma(), keepMaps)
 }
+
+func (x *cambiExtractor) attach(fr *FrameResult, r any) {
+	if fr.CAMBI == nil {
+		fr.CAMBI = r.(*cambi.FrameResult)
+	}
+}
+
+func (x *cambiExtractor) metrics(r any) []feature.Metric {
+	c := r.(*cambi.FrameResult)
+	m := []feature.Metric{{Name: x.name, Value: c.CAMBI}}
+	if x.cfg.FullRef {
+		m = append(m,
+			feature.Metric{Name: cambi.MetricSource, Value: c.Source},
+			feature.Metric{Name: cambi.MetricFullReference, Value: c.FullReference})
+	}
+	return m
+}
+
+func (x *cambiExtractor) emit(frame int, r any) ([]frameMetrics, error) {
+	if x.heatmap != nil {
+		if err := x.heatmap.write(frame, &r.(*cambi.FrameResult).Dist); err != nil {
+			return nil, err
+		}
+	}
+	return []frameMetrics{{frame, x.metrics(r)}}, nil
+}
+
+func (x *cambiExtractor) flush() ([]frameMetrics, error) { return nil, nil }
 
 func (x *cambiExtractor) finish() error {
 	if x.heatmap != nil {

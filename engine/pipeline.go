@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/bandscope/bandscope/engine/clip"
-	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/cpu"
 )
@@ -21,8 +20,10 @@ const frameBudget = 256 << 20
 // planFrames decides how many frames a CPU run scores at once (at most one
 // per thread, within frameBudget) and gives the rest of the threads to the
 // parallel loops inside each frame. Scores do not depend on either choice.
-func (b *backend) planFrames(dist, ref yuv.Format, features []feature.Spec, sameClip bool) {
+// A GPU scores one frame at a time.
+func (b *backend) planFrames(dist, ref yuv.Format, specs []parsedSpec, sameClip bool) {
 	if b.dev != nil {
+		b.inflight = 1
 		return
 	}
 	pix := int64(dist.Width * dist.Height)
@@ -31,12 +32,9 @@ func (b *backend) planFrames(dist, ref yuv.Format, features []feature.Spec, same
 		pics += int64(ref.Width*ref.Height) * 3
 	}
 	var work int64
-	for _, sp := range features {
-		switch sp.Name {
-		case "cambi":
-			work += pix * 10 * 2 // two images, masks, c-values; twice in full reference
-		case "adm", "integer_adm":
-			work += pix * 15 // the CPU scorer's bands (int16 at scale 0, scale 1 reused below)
+	for _, p := range specs {
+		if p.def.Memory != nil {
+			work += p.def.Memory(dist, p.opts)
 		}
 	}
 	per := pics + work
@@ -47,24 +45,6 @@ func (b *backend) planFrames(dist, ref yuv.Format, features []feature.Spec, same
 	b.pipeline = b.inflight >= 2 || 2*pics+work <= frameBudget
 }
 
-// pipelined reports whether Run may score frames concurrently: on the CPU,
-// when no feature writes per-frame output that must come in order. With
-// one frame in flight the pipeline still decodes the next frame while
-// this one is scored, as libvmaf's CLI reads pictures on its main thread
-// while its --threads workers extract features, when the extra pictures
-// fit the frame budget (planFrames).
-func (s *Session) pipelined() bool {
-	if s.backend.dev != nil || !s.backend.pipeline {
-		return false
-	}
-	for _, x := range s.extractors {
-		if c, ok := x.(*cambiExtractor); ok && c.heatmap != nil {
-			return false
-		}
-	}
-	return true
-}
-
 // slot is one frame on its way through the pipeline.
 type slot struct {
 	n    int
@@ -73,19 +53,41 @@ type slot struct {
 	done chan struct{}
 }
 
-// runPipelined is Run with a bounded pipeline: one goroutine decodes frames
-// in order, inflight workers score them, and results are collected in
-// order, so progress, results and errors are those of the sequential run.
-func (s *Session) runPipelined(ctx context.Context, progress func(Progress), res *Results) (*Results, error) {
-	k := s.backend.inflight
+// Run scores every frame in order. progress, when not nil, is called after
+// each frame. On error or cancellation, output files the features were
+// writing are removed.
+//
+// One goroutine decodes frames in order (ahead of scoring when the frame
+// budget allows, as libvmaf's CLI reads pictures on its main thread while
+// its workers extract features), inflight workers score them (each frame's
+// features concurrently on the CPU), and one collector takes the results in
+// frame order: it emits each feature's metrics and per-frame files, so
+// progress, results, files and errors are those of a sequential run.
+func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Results, err error) {
+	set := s.main
+	di := s.dist.Info()
+	res = &Results{Width: di.Width, Height: di.Height}
+	defer func() {
+		if err != nil {
+			for _, x := range set.extractors {
+				x.abort()
+			}
+			res = nil
+		}
+	}()
+	k := max(set.backend.inflight, 1)
+	buffers := k
+	if set.backend.pipeline {
+		buffers++
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	free := make(chan *FrameResult, k+1) // pictures to decode into
-	for range k + 1 {
+	free := make(chan *FrameResult, buffers) // pictures to decode into
+	for range buffers {
 		free <- nil
 	}
 	jobs := make(chan *slot, k)
-	order := make(chan *slot, k+1)
+	order := make(chan *slot, buffers)
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
@@ -124,12 +126,7 @@ func (s *Session) runPipelined(ctx context.Context, progress func(Progress), res
 		go func() {
 			defer wg.Done()
 			for sl := range jobs {
-				for _, x := range s.extractors {
-					if err := x.score(sl.fr, false); err != nil {
-						sl.err = s.frameError(sl.n, err)
-						break
-					}
-				}
+				sl.err = set.scoreFrame(ctx, sl.fr, false, s.frameError)
 				close(sl.done)
 			}
 		}()
@@ -140,6 +137,7 @@ func (s *Session) runPipelined(ctx context.Context, progress func(Progress), res
 	defer cancel()
 
 	start := time.Now()
+	scored := 0
 	for sl := range order {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -151,27 +149,42 @@ func (s *Session) runPipelined(ctx context.Context, progress func(Progress), res
 			}
 			return nil, sl.err
 		}
-		res.add(sl.n, sl.fr.Metrics)
+		for i, x := range set.extractors {
+			fms, err := x.emit(sl.n, sl.fr.results[i])
+			if err != nil {
+				return nil, s.frameError(sl.n, err)
+			}
+			res.add(fms)
+		}
+		scored++
 		if progress != nil {
 			el := time.Since(start).Seconds()
 			fps := 0.0
 			if el > 0 {
-				fps = float64(sl.n+1) / el
+				fps = float64(scored) / el
 			}
-			progress(Progress{Done: sl.n + 1, Total: s.frames, FPS: fps})
+			progress(Progress{Done: scored, Total: s.frames, FPS: fps})
 		}
+		sl.fr.results = nil
 		free <- sl.fr
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if len(res.Frames) == 0 {
+	if scored == 0 {
 		return nil, &clip.Error{Path: s.req.Distorted, Frame: -1, Err: errors.New("no frames to score")}
 	}
-	if el := time.Since(start).Seconds(); el > 0 {
-		res.FPS = float64(len(res.Frames)) / el
+	for _, x := range set.extractors {
+		fms, err := x.flush()
+		if err != nil {
+			return nil, s.frameError(scored-1, err)
+		}
+		res.add(fms)
 	}
-	for _, x := range s.extractors {
+	if el := time.Since(start).Seconds(); el > 0 {
+		res.FPS = float64(scored) / el
+	}
+	for _, x := range set.extractors {
 		if err := x.finish(); err != nil {
 			return nil, err
 		}

@@ -22,16 +22,18 @@ type Results struct {
 	Frames        [][]feature.Metric // by frame index
 }
 
-// add records one frame's metrics, keeping the order in which names first
-// appear, as libvmaf's feature collector does.
-func (r *Results) add(frame int, m []feature.Metric) {
-	for len(r.Frames) <= frame {
-		r.Frames = append(r.Frames, nil)
-	}
-	r.Frames[frame] = m
-	for _, x := range m {
-		if !contains(r.Names, x.Name) {
-			r.Names = append(r.Names, x.Name)
+// add records metrics that became final, keeping the order in which names
+// first appear, as libvmaf's feature collector does.
+func (r *Results) add(fms []frameMetrics) {
+	for _, fm := range fms {
+		for len(r.Frames) <= fm.frame {
+			r.Frames = append(r.Frames, nil)
+		}
+		r.Frames[fm.frame] = append(r.Frames[fm.frame], fm.metrics...)
+		for _, x := range fm.metrics {
+			if !contains(r.Names, x.Name) {
+				r.Names = append(r.Names, x.Name)
+			}
 		}
 	}
 }

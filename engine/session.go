@@ -4,36 +4,35 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"time"
+	"sync"
 
 	"github.com/bandscope/bandscope/engine/clip"
-	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/yuv"
-	"github.com/bandscope/bandscope/kernels/cambi"
 )
 
-// extractor is one feature on one backend.
-type extractor interface {
-	// score computes the feature for one frame, fills its part of fr and
-	// appends its metrics in libvmaf's order.
-	score(fr *FrameResult, keepMaps bool) error
-	// finish completes output files once every frame is scored.
-	finish() error
-	// abort removes partial output files.
-	abort()
-	close() error
+// Session is an open pair of clips with the features built for them, on
+// one backend and, in compare mode, a second one. It decodes each frame
+// once, whatever the number of features and backends.
+type Session struct {
+	req       Request
+	ref, dist clip.Reader
+	sameClip  bool // no reference given: the distorted clip is its own reference
+	lumaOnly  bool // no feature reads chroma: scoring runs decode luma alone
+	frames    int
+
+	main, twin *featureSet // twin: the compare backend's, or nil
 }
 
-// Session is an open pair of clips with the features built for them.
-type Session struct {
-	req        Request
-	ref, dist  clip.Reader
-	sameClip   bool // no reference given: the distorted clip is its own reference
+// featureSet is every requested feature built on one backend.
+type featureSet struct {
 	backend    *backend
 	extractors []extractor
-	frames     int
+	names      []string         // each extractor's feature name
+	skipped    map[string]error // features that could not be built (Request.SkipUnavailable)
 }
+
+// openClip opens one clip; tests wrap it to count reads.
+var openClip = clip.OpenContext
 
 // Open opens the clips, checks that they can be scored together and builds
 // every requested feature on the requested backend.
@@ -42,20 +41,29 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 		return nil, errors.New("no distorted clip given")
 	}
 	if len(req.Features) == 0 {
-		return nil, errors.New("no feature given (e.g. --feature cambi)")
+		return nil, fmt.Errorf("no feature given (e.g. --feature cambi; Bandscope computes %s)", FeatureNames())
 	}
-	s := &Session{req: req}
+	specs, err := parseSpecs(req.Features)
+	if err != nil {
+		return nil, err
+	}
+	s := &Session{req: req, lumaOnly: true}
 	defer func() {
 		if err != nil {
 			s.Close()
 		}
 	}()
-	if s.dist, err = clip.OpenContext(ctx, req.Distorted, req.Raw); err != nil {
+	for _, p := range specs {
+		if p.def.Chroma {
+			s.lumaOnly = false
+		}
+	}
+	if s.dist, err = openClip(ctx, req.Distorted, req.Raw); err != nil {
 		return nil, err
 	}
 	if req.Reference == "" || req.Reference == req.Distorted {
 		s.sameClip = true
-	} else if s.ref, err = clip.OpenContext(ctx, req.Reference, req.Raw); err != nil {
+	} else if s.ref, err = openClip(ctx, req.Reference, req.Raw); err != nil {
 		return nil, err
 	}
 	di := s.dist.Info()
@@ -63,7 +71,7 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 	s.frames = di.Frames
 	if !s.sameClip {
 		ri = s.ref.Info()
-		if err := clip.CheckPair(ri, di); err != nil && !errors.Is(err, clip.ErrFrameCount) && !refMayDiffer(req.Features) {
+		if err := clip.CheckPair(ri, di); err != nil && !errors.Is(err, clip.ErrFrameCount) && !refMayDiffer(specs) {
 			return nil, err
 		}
 		// libvmaf scores the frames both clips have.
@@ -74,48 +82,57 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 	if req.Frames > 0 && (s.frames < 0 || req.Frames < s.frames) {
 		s.frames = req.Frames
 	}
-	if s.backend, err = openBackend(req.Backend, req.Threads); err != nil {
+	if s.main, err = s.openSet(req.Backend, specs, ri.Format, di.Format); err != nil {
 		return nil, err
 	}
-	s.backend.planFrames(di.Format, ri.Format, req.Features, s.sameClip)
-	for _, sp := range req.Features {
-		x, err := s.newExtractor(sp, ri.Format, di.Format)
-		if err != nil {
-			return nil, err
+	if req.Compare != "" {
+		if s.twin, err = s.openSet(req.Compare, specs, ri.Format, di.Format); err != nil {
+			return nil, fmt.Errorf("%s: %w", req.Compare, err)
 		}
-		s.extractors = append(s.extractors, x)
 	}
 	return s, nil
 }
 
-// refMayDiffer reports whether the reference may have another size or
-// format than the distorted clip: only CAMBI in full-reference mode reads
-// the reference, and it resamples it to the source size.
-func refMayDiffer(features []feature.Spec) bool {
-	for _, sp := range features {
-		if sp.Name != "cambi" {
-			return false
+// openSet builds every feature on one backend.
+func (s *Session) openSet(id string, specs []parsedSpec, ref, dist yuv.Format) (*featureSet, error) {
+	b, err := openBackend(id, s.req.Threads)
+	if err != nil {
+		return nil, err
+	}
+	b.planFrames(dist, ref, specs, s.sameClip)
+	set := &featureSet{backend: b, skipped: map[string]error{}}
+	for _, p := range specs {
+		x, err := p.def.open(opening{b: b, opts: p.opts, ref: ref, dist: dist})
+		if err != nil {
+			if s.req.SkipUnavailable && len(specs) > 1 {
+				set.skipped[p.def.Name] = err
+				continue
+			}
+			set.close()
+			return nil, err
 		}
-		o := cambi.NewOptions()
-		if o.SetAll(sp.Opts) != nil || !o.Bool("full_ref") {
+		set.extractors = append(set.extractors, x)
+		set.names = append(set.names, p.def.Name)
+	}
+	if len(set.extractors) == 0 {
+		err := errors.New("no feature can run")
+		for _, e := range set.skipped {
+			err = e
+		}
+		return nil, err
+	}
+	return set, nil
+}
+
+// refMayDiffer reports whether the reference may have another size or
+// format than the distorted clip: only when every feature accepts that.
+func refMayDiffer(specs []parsedSpec) bool {
+	for _, p := range specs {
+		if p.def.OtherReference == nil || !p.def.OtherReference(p.opts) {
 			return false
 		}
 	}
 	return true
-}
-
-func (s *Session) newExtractor(sp feature.Spec, ref, dist yuv.Format) (extractor, error) {
-	switch sp.Name {
-	case "cambi":
-		return newCAMBIExtractor(s.backend, sp, ref, dist)
-	case "adm", "integer_adm":
-		if ref != dist {
-			return nil, fmt.Errorf("adm: reference %dx%d %d-bit and distorted %dx%d %d-bit clips must have the same size and bit depth",
-				ref.Width, ref.Height, ref.BitDepth, dist.Width, dist.Height, dist.BitDepth)
-		}
-		return newADMExtractor(s.backend, sp, dist)
-	}
-	return nil, fmt.Errorf("--feature %s: unknown feature (Bandscope computes cambi and adm)", sp.Name)
 }
 
 // Info describes the clips; ref equals dist when no reference was given.
@@ -132,39 +149,125 @@ func (s *Session) Info() (ref, dist clip.Info) {
 func (s *Session) Frames() int { return s.frames }
 
 // Backend is the backend's ID.
-func (s *Session) Backend() string { return s.backend.id }
+func (s *Session) Backend() string { return s.main.backend.id }
 
-// Frame scores frame n keeping every intermediate map, for inspection.
+// Skipped names the features that could not be built on the session's
+// backends (with Request.SkipUnavailable) and why; a feature the compare
+// backend lacks is named "BACKEND: feature".
+func (s *Session) Skipped() map[string]error {
+	out := map[string]error{}
+	for k, v := range s.main.skipped {
+		out[k] = v
+	}
+	if s.twin != nil {
+		for k, v := range s.twin.skipped {
+			out[s.req.Compare+": "+k] = v
+		}
+	}
+	return out
+}
+
+// Frame scores frame n keeping every intermediate map, for inspection. The
+// pictures are decoded once and every feature, on both backends in compare
+// mode, scores them concurrently. A feature that fails is named in the
+// result's Errors; Frame fails only when nothing could be scored.
 func (s *Session) Frame(ctx context.Context, n int) (*FrameResult, error) {
 	fr, err := s.read(n, nil, false)
 	if err != nil {
 		return nil, err
 	}
-	for _, x := range s.extractors {
-		if err := ctx.Err(); err != nil {
-			return nil, err
+	if s.twin == nil {
+		return fr, s.main.scoreFrame(ctx, fr, true, s.frameError)
+	}
+	tw := &FrameResult{Frame: n, Dist: fr.Dist, Ref: fr.Ref}
+	var terr error
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		terr = s.twin.scoreFrame(ctx, tw, true, s.frameError)
+	}()
+	err = s.main.scoreFrame(ctx, fr, true, s.frameError)
+	wg.Wait()
+	if err != nil {
+		return nil, err
+	}
+	if terr != nil {
+		return nil, fmt.Errorf("%s: %w", s.req.Compare, terr)
+	}
+	fr.Compare = tw
+	return fr, nil
+}
+
+// scoreFrame runs every extractor of the set on fr, concurrently on the
+// CPU (a GPU device takes one submission at a time), then attaches the
+// results and, with keepMaps, the metrics in registration order.
+func (set *featureSet) scoreFrame(ctx context.Context, fr *FrameResult, keepMaps bool, wrap func(int, error) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	res := make([]any, len(set.extractors))
+	errs := make([]error, len(set.extractors))
+	one := func(k int) {
+		defer func() {
+			if p := recover(); p != nil {
+				errs[k] = fmt.Errorf("%s: internal error: %v", set.names[k], p)
+			}
+		}()
+		res[k], errs[k] = set.extractors[k].score(fr, keepMaps)
+	}
+	if set.backend.dev == nil && len(set.extractors) > 1 {
+		var wg sync.WaitGroup
+		for k := range set.extractors {
+			wg.Add(1)
+			go func() { defer wg.Done(); one(k) }()
 		}
-		if err := x.score(fr, true); err != nil {
-			return nil, s.frameError(n, err)
+		wg.Wait()
+	} else {
+		for k := range set.extractors {
+			one(k)
 		}
 	}
-	return fr, nil
+	fr.results = res
+	failed := 0
+	for k, x := range set.extractors {
+		if errs[k] != nil {
+			failed++
+			if fr.Errors == nil {
+				fr.Errors = map[string]error{}
+			}
+			fr.Errors[set.names[k]] = wrap(fr.Frame, errs[k])
+			continue
+		}
+		x.attach(fr, res[k])
+		if keepMaps {
+			fr.Metrics = append(fr.Metrics, x.metrics(res[k])...)
+		}
+	}
+	if !keepMaps || failed == len(set.extractors) {
+		for k := range errs {
+			if errs[k] != nil {
+				return wrap(fr.Frame, errs[k])
+			}
+		}
+	}
+	return nil
 }
 
 func (s *Session) frameError(n int, err error) error {
 	var ce *clip.Error
-	if errors.As(err, &ce) {
+	if errors.As(err, &ce) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}
 	return &clip.Error{Path: s.req.Distorted, Frame: n, Err: err}
 }
 
-// read decodes frame n of both clips, reusing the pictures of prev.
 // read decodes frame n of both clips, into prev's pictures when given.
 // lumaOnly (scoring runs, whose results keep no pictures) asks readers
-// that can for the luma plane alone: every feature scores luma.
+// that can for the luma plane alone when no feature reads chroma.
 func (s *Session) read(n int, prev *FrameResult, lumaOnly bool) (*FrameResult, error) {
 	fr := &FrameResult{Frame: n}
+	lumaOnly = lumaOnly && s.lumaOnly
 	var dist, ref *yuv.Picture
 	if prev != nil {
 		dist, ref = prev.Dist, prev.Ref
@@ -196,75 +299,21 @@ func readFrame(r clip.Reader, n int, dst *yuv.Picture, lumaOnly bool) error {
 	return r.ReadFrame(n, dst)
 }
 
-// Run scores every frame in order. progress, when not nil, is called after
-// each frame. On error or cancellation, output files the features were
-// writing are removed.
-func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Results, err error) {
-	di := s.dist.Info()
-	res = &Results{Width: di.Width, Height: di.Height}
-	defer func() {
-		if err != nil {
-			for _, x := range s.extractors {
-				x.abort()
-			}
-			res = nil
-		}
-	}()
-	if s.pipelined() {
-		return s.runPipelined(ctx, progress, res)
+func (set *featureSet) close() error {
+	if set == nil {
+		return nil
 	}
-	start := time.Now()
-	var prev *FrameResult
-	for n := 0; s.frames < 0 || n < s.frames; n++ {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		fr, err := s.read(n, prev, true)
-		if err != nil {
-			if s.frames < 0 && errors.Is(err, io.EOF) {
-				break
-			}
-			return nil, err
-		}
-		prev = fr
-		for _, x := range s.extractors {
-			if err := x.score(fr, false); err != nil {
-				return nil, s.frameError(n, err)
-			}
-		}
-		res.add(n, fr.Metrics)
-		if progress != nil {
-			el := time.Since(start).Seconds()
-			fps := 0.0
-			if el > 0 {
-				fps = float64(n+1) / el
-			}
-			progress(Progress{Done: n + 1, Total: s.frames, FPS: fps})
-		}
-	}
-	if len(res.Frames) == 0 {
-		return nil, &clip.Error{Path: s.req.Distorted, Frame: -1, Err: errors.New("no frames to score")}
-	}
-	if el := time.Since(start).Seconds(); el > 0 {
-		res.FPS = float64(len(res.Frames)) / el
-	}
-	for _, x := range s.extractors {
-		if err := x.finish(); err != nil {
-			return nil, err
-		}
-	}
-	return res, nil
-}
-
-// Close releases the clips, the scorers and the backend.
-func (s *Session) Close() error {
 	var errs []error
-	for _, x := range s.extractors {
+	for _, x := range set.extractors {
 		errs = append(errs, x.close())
 	}
-	if s.backend != nil {
-		errs = append(errs, s.backend.close())
-	}
+	errs = append(errs, set.backend.close())
+	return errors.Join(errs...)
+}
+
+// Close releases the clips, the scorers and the backends.
+func (s *Session) Close() error {
+	errs := []error{s.main.close(), s.twin.close()}
 	if s.dist != nil {
 		errs = append(errs, s.dist.Close())
 	}

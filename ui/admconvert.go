@@ -12,9 +12,8 @@ type colorNRGBA = color.NRGBA
 var admMapKinds = []string{"restored", "additive", "threshold"}
 
 // convertADM turns a backend's ADM frame result into the view's form.
-func convertADM(x any) *admData {
-	r, ok := x.(*adm.FrameResult)
-	if !ok || r == nil {
+func convertADM(r *adm.FrameResult) *admData {
+	if r == nil {
 		return nil
 	}
 	a := &admData{Score: r.ADM2, Num: r.Num, Den: r.Den}

@@ -59,10 +59,6 @@ func admOf(r *engine.FrameResult) *admData {
 	if r == nil {
 		return nil
 	}
-	switch a := r.ADM.(type) {
-	case *admData:
-		return a
-	}
 	return convertADM(r.ADM)
 }
 

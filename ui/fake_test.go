@@ -16,6 +16,7 @@ import (
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/synth"
 	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/adm"
 	"github.com/bandscope/bandscope/kernels/cambi"
 )
 
@@ -48,9 +49,14 @@ func (e *fakeEngine) Open(ctx context.Context, req engine.Request) (Session, err
 		return nil, e.openErr
 	}
 	opts := cambi.NewOptions()
+	var skipped map[string]error
 	for _, f := range req.Features {
 		if f.Name == "adm" && e.noADM {
-			return nil, errors.New("--feature adm: not on this backend")
+			err := errors.New("--feature adm: not on this backend")
+			if !req.SkipUnavailable {
+				return nil, err
+			}
+			skipped = map[string]error{"adm": err}
 		}
 		if f.Name == "cambi" {
 			if err := opts.SetAll(f.Opts); err != nil {
@@ -63,15 +69,23 @@ func (e *fakeEngine) Open(ctx context.Context, req engine.Request) (Session, err
 		return nil, err
 	}
 	e.opened.Add(1)
-	return &fakeSession{e: e, req: req, cfg: cfg, opts: opts}, nil
+	admCfg, err := adm.NewConfig(adm.NewOptions(), e.format.Width, e.format.Height, e.format.BitDepth)
+	if err != nil {
+		return nil, err
+	}
+	return &fakeSession{e: e, req: req, cfg: cfg, opts: opts, admCfg: admCfg, skipped: skipped}, nil
 }
 
 type fakeSession struct {
-	e    *fakeEngine
-	req  engine.Request
-	cfg  *cambi.Config
-	opts *feature.Values
+	e       *fakeEngine
+	req     engine.Request
+	cfg     *cambi.Config
+	admCfg  *adm.Config
+	opts    *feature.Values
+	skipped map[string]error
 }
+
+func (s *fakeSession) Skipped() map[string]error { return s.skipped }
 
 func (s *fakeSession) Info() (ref, dist clip.Info) {
 	dist = clip.Info{Path: s.req.Distorted, Container: "yuv", Format: s.e.format, Frames: s.e.frames}
@@ -100,11 +114,22 @@ func (s *fakeSession) Frame(ctx context.Context, n int) (*engine.FrameResult, er
 	if err != nil {
 		return nil, err
 	}
+	fr, err := s.score(n, s.req.Backend, dist, ref)
+	if err != nil || s.req.Compare == "" {
+		return fr, err
+	}
+	// Compare mode: the second backend scores the same pictures.
+	fr.Compare, err = s.score(n, s.req.Compare, dist, ref)
+	return fr, err
+}
+
+// score is one backend's result for one frame: real CAMBI and ADM kernels.
+func (s *fakeSession) score(n int, backend string, dist, ref *yuv.Picture) (*engine.FrameResult, error) {
 	c, err := cambi.New(s.cfg).Score(n, dist.Luma(), ref.Luma(), true)
 	if err != nil {
 		return nil, err
 	}
-	if s.req.Backend == "gpu:0" && s.e.differ.Load() {
+	if backend == "gpu:0" && s.e.differ.Load() {
 		cv := c.Dist.Scales[2].CValues
 		cv[len(cv)/2+7] += 0.25
 	}
@@ -115,43 +140,18 @@ func (s *fakeSession) Frame(ctx context.Context, n int) (*engine.FrameResult, er
 			fr.CAMBI = c
 			fr.Metrics = append(fr.Metrics, feature.Metric{Name: "cambi", Value: c.CAMBI})
 		case "adm":
-			a := fakeADM(dist, ref)
+			if s.skipped["adm"] != nil {
+				continue
+			}
+			a, err := adm.New(s.admCfg).Score(n, ref.Luma(), dist.Luma(), true)
+			if err != nil {
+				return nil, err
+			}
 			fr.ADM = a
-			fr.Metrics = append(fr.Metrics, feature.Metric{Name: "integer_adm2", Value: a.Score})
+			fr.Metrics = append(fr.Metrics, feature.Metric{Name: "integer_adm2", Value: a.ADM2})
 		}
 	}
 	return fr, nil
-}
-
-// fakeADM makes band maps from the luma gradients; only the layout matters.
-func fakeADM(dist, ref *yuv.Picture) *admData {
-	a := &admData{}
-	w, h := dist.Width, dist.Height
-	for s := 0; s < admScales; s++ {
-		sw, sh := (w+1)>>(s+1), (h+1)>>(s+1)
-		for b := 0; b < admBands; b++ {
-			m := make([]float32, sw*sh)
-			for y := 0; y < sh; y++ {
-				for x := 0; x < sw; x++ {
-					px, py := min(x<<(s+1), w-2), min(y<<(s+1), h-2)
-					d := dist.Planes[0][py*w+px]
-					dx := float32(dist.Planes[0][py*w+px+1]) - float32(d)
-					dy := float32(dist.Planes[0][(py+1)*w+px]) - float32(d)
-					m[y*sw+x] = [3]float32{dx, dy, dx * dy}[b]
-				}
-			}
-			bd := &a.Bands[s][b]
-			bd.Num = float64(10*(s+1) + b)
-			bd.Den = float64(12*(s+1) + b)
-			bd.Maps[0] = f32Map(sw, sh, m)
-			bd.Map = bd.Maps[0]
-			a.Num += bd.Num
-			a.Den += bd.Den
-		}
-		a.Scales[s] = float64(10*(s+1)) / float64(12*(s+1))
-	}
-	a.Score = a.Num / a.Den
-	return a
 }
 
 func (s *fakeSession) Run(ctx context.Context, progress func(engine.Progress)) (ClipScores, error) {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strconv"
@@ -51,18 +52,18 @@ type inspector struct {
 	compare   bool
 	cmpBack   string // second backend ID in compare mode
 
-	sess, cmpSess Session
-	refInfo       clip.Info
-	distInfo      clip.Info
-	frames        int
-	cur           int
-	res, cmpRes   *engine.FrameResult
-	scores        [2]ClipScores // whole-clip runs: primary, compare
-	scaleScores   []series      // CAMBI's pooled score per scale over the clip, on demand
-	frameTime     time.Duration
-	onFrameShown  func() // test and benchmark hook: every map of a frame is drawn
-	errText       string
-	admErr        error // why the sessions score no ADM, if they do not
+	sess         Session // one session; in compare mode it scores both backends
+	refInfo      clip.Info
+	distInfo     clip.Info
+	frames       int
+	cur          int
+	res, cmpRes  *engine.FrameResult
+	scores       [2]ClipScores // whole-clip runs: primary, compare
+	scaleScores  []series      // CAMBI's pooled score per scale over the clip, on demand
+	frameTime    time.Duration
+	onFrameShown func() // test and benchmark hook: every map of a frame is drawn
+	errText      string
+	admErr       error // why the session scores no ADM, if it does not
 
 	vp       *viewport
 	colormap *Colormap
@@ -253,12 +254,12 @@ func (i *inspector) close() {
 	i.framer.stop()
 	i.runner.stop()
 	i.scaler.stop()
-	sess, cmp := i.sess, i.cmpSess
-	i.sess, i.cmpSess = nil, nil
+	sess := i.sess
+	i.sess = nil
 	go func() {
 		i.framer.run.Lock()
 		defer i.framer.run.Unlock()
-		closeSessions(sess, cmp)
+		closeSessions(sess)
 	}()
 }
 
@@ -281,6 +282,8 @@ func (i *inspector) request(backend string) engine.Request {
 	}
 	r.Features = []feature.Spec{spec, {Name: "adm"}}
 	r.Backend = backend
+	// A backend without ADM still shows CAMBI; the ADM view says why.
+	r.SkipUnavailable = true
 	return r
 }
 
@@ -315,41 +318,32 @@ func (i *inspector) reopen() {
 	if i.req.Distorted == "" {
 		return
 	}
-	old, oldCmp := i.sess, i.cmpSess
-	i.sess, i.cmpSess = nil, nil
+	old := i.sess
+	i.sess = nil
 	i.framer.stop()
 	req := i.request(i.backend)
-	var cmpReq *engine.Request
 	if i.compare {
-		r := i.request(i.cmpBack)
-		cmpReq = &r
+		req.Compare = i.cmpBack
 	}
 	i.setStatus("Opening " + req.Distorted + " on " + req.Backend + "…")
 	eng := i.eng
 	i.opener.submit(func(ctx context.Context) func() {
-		// A frame job may still run on the old sessions.
+		// A frame job may still run on the old session.
 		i.framer.run.Lock()
-		closeSessions(old, oldCmp)
+		closeSessions(old)
 		i.framer.run.Unlock()
-		s, admErr, err := openPerFeature(ctx, eng, req)
+		s, err := safeOpen(ctx, eng, req)
 		if err != nil {
 			return func() { i.fail(err) }
 		}
-		var cs Session
-		if cmpReq != nil {
-			cs, _, err = openPerFeature(ctx, eng, *cmpReq)
-			if err != nil {
-				s.Close()
-				return func() { i.fail(fmt.Errorf("%s: %w", cmpReq.Backend, err)) }
-			}
-		}
 		if ctx.Err() != nil {
-			closeSessions(s, cs)
+			closeSessions(s)
 			return nil
 		}
+		admErr := skippedError(s, "adm")
 		return func() {
 			i.admErr = admErr
-			i.sess, i.cmpSess = s, cs
+			i.sess = s
 			i.refInfo, i.distInfo = s.Info()
 			i.frames = s.Frames()
 			i.vp.setFrame(i.distInfo.Width, i.distInfo.Height)
@@ -361,20 +355,16 @@ func (i *inspector) reopen() {
 	})
 }
 
-// openWithoutFailing opens a session; when a feature other than CAMBI is
-// what fails (a backend without ADM), it opens CAMBI alone and says why.
-func openWithoutFailing(ctx context.Context, eng Engine, req engine.Request) (Session, error, error) {
-	s, err := safeOpen(ctx, eng, req)
-	if err == nil || len(req.Features) < 2 {
-		return s, nil, err
+// skippedError is why a session left a feature out (on its backend or the
+// compare backend), or nil.
+func skippedError(s Session, name string) error {
+	var errs []error
+	for k, err := range s.Skipped() {
+		if k == name || strings.HasSuffix(k, ": "+name) {
+			errs = append(errs, err)
+		}
 	}
-	alone := req
-	alone.Features = req.Features[:1]
-	s, err2 := safeOpen(ctx, eng, alone)
-	if err2 != nil {
-		return nil, nil, err
-	}
-	return s, err, nil
+	return errors.Join(errs...)
 }
 
 // safeOpen turns a panic while opening into an error.
@@ -409,25 +399,12 @@ func (i *inspector) gotoFrame(n int) {
 	if i.sess == nil {
 		return
 	}
-	s, cs := i.sess, i.cmpSess
+	s := i.sess
 	start := now()
 	i.framer.submit(func(ctx context.Context) func() {
-		// In compare mode the two backends score at once.
-		var cr *engine.FrameResult
-		var cerr error
-		var wg sync.WaitGroup
-		if cs != nil {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				cr, cerr = cs.Frame(ctx, n)
-			}()
-		}
+		// The session decodes the frame once; in compare mode both backends
+		// score the same pictures at once.
 		r, err := s.Frame(ctx, n)
-		wg.Wait()
-		if err == nil {
-			err = cerr
-		}
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil
@@ -435,7 +412,7 @@ func (i *inspector) gotoFrame(n int) {
 			return func() { i.fail(err) }
 		}
 		return func() {
-			i.res, i.cmpRes = r, cr
+			i.res, i.cmpRes = r, r.Compare
 			i.showFrame()
 			i.frameTime = now().Sub(start)
 			i.timing.SetText(fmt.Sprintf("frame %d in %d ms", n, i.frameTime.Milliseconds()))

@@ -227,7 +227,7 @@ func (i *inspector) runClip() {
 		start := now()
 		total := 0
 		for k, req := range reqs {
-			s, _, err := openWithoutFailing(ctx, eng, req)
+			s, err := safeOpen(ctx, eng, req)
 			if err != nil {
 				return func() { i.runEnded(fmt.Errorf("%s: %w", req.Backend, err)) }
 			}

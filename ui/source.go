@@ -28,6 +28,9 @@ type Session interface {
 	Frames() int
 	// Frame scores frame n keeping every intermediate map.
 	Frame(ctx context.Context, n int) (*engine.FrameResult, error)
+	// Skipped names the features left out (engine.Request.SkipUnavailable)
+	// and why.
+	Skipped() map[string]error
 	// Run scores every frame, reporting progress as it goes.
 	Run(ctx context.Context, progress func(engine.Progress)) (ClipScores, error)
 	Close() error

@@ -264,13 +264,8 @@ func TestHelpListsShortcuts(t *testing.T) {
 	}
 }
 
-// backendOf is the backend a (possibly per-feature) session runs on.
-func backendOf(s Session) string {
-	if f, ok := s.(*featureSessions); ok {
-		s = f.parts[0]
-	}
-	return s.(*fakeSession).req.Backend
-}
+// backendOf is the backend a session runs on.
+func backendOf(s Session) string { return s.(*fakeSession).req.Backend }
 
 func TestWholeClipCancel(t *testing.T) {
 	eng := newFakeEngine()

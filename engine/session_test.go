@@ -1,0 +1,158 @@
+package engine
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/bandscope/bandscope/engine/clip"
+	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/engine/synth"
+	"github.com/bandscope/bandscope/engine/yuv"
+)
+
+// countingReader counts the frames a clip decodes.
+type countingReader struct {
+	clip.Reader
+	mu    sync.Mutex
+	reads map[int]int
+}
+
+func (c *countingReader) ReadFrame(n int, dst *yuv.Picture) error {
+	c.mu.Lock()
+	c.reads[n]++
+	c.mu.Unlock()
+	return c.Reader.ReadFrame(n, dst)
+}
+
+// countReads makes every clip the engine opens count its reads, by path.
+func countReads(t *testing.T) map[string]*countingReader {
+	t.Helper()
+	counters := map[string]*countingReader{}
+	old := openClip
+	openClip = func(ctx context.Context, path string, raw clip.RawOptions) (clip.Reader, error) {
+		r, err := old(ctx, path, raw)
+		if err != nil {
+			return nil, err
+		}
+		c := &countingReader{Reader: r, reads: map[int]int{}}
+		counters[filepath.Base(path)] = c
+		return c, nil
+	}
+	t.Cleanup(func() { openClip = old })
+	return counters
+}
+
+func pairRequest(t *testing.T, features ...string) Request {
+	t.Helper()
+	dir := t.TempDir()
+	f := yuv.Format{Width: 230, Height: 217, Chroma: yuv.C420, BitDepth: 8}
+	raw := writeRaw(t, filepath.Join(dir, "ref.yuv"), synth.Spec{Pattern: "diagramp", Format: f}, 3)
+	writeRaw(t, filepath.Join(dir, "dist.yuv"), synth.Spec{Pattern: "diagramp", Format: f, Dist: true}, 3)
+	req := Request{Reference: filepath.Join(dir, "ref.yuv"), Distorted: filepath.Join(dir, "dist.yuv"), Raw: raw}
+	for _, s := range features {
+		sp, err := feature.ParseSpec(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Features = append(req.Features, sp)
+	}
+	return req
+}
+
+// TestOneDecodePerFrame: a frame step decodes each picture once whatever
+// the number of features, and compare mode scores both backends from the
+// same decoded pictures.
+func TestOneDecodePerFrame(t *testing.T) {
+	counts := countReads(t)
+	req := pairRequest(t, "cambi=full_ref=true", "adm")
+	req.Compare = "cpu:scalar"
+	s, err := Open(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	fr, err := s.Frame(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"ref.yuv", "dist.yuv"} {
+		if got := counts[name].reads[1]; got != 1 {
+			t.Errorf("%s: frame 1 decoded %d times, want 1", name, got)
+		}
+	}
+	if fr.CAMBI == nil || fr.ADM == nil || fr.Compare == nil || fr.Compare.ADM == nil || fr.Compare.CAMBI == nil {
+		t.Fatalf("missing results: %+v", fr)
+	}
+	if fr.Compare.Dist != fr.Dist || fr.Compare.Ref != fr.Ref {
+		t.Error("the compare backend scored other pictures")
+	}
+	if len(fr.Metrics) != 3+7 || len(fr.Compare.Metrics) != len(fr.Metrics) {
+		t.Errorf("metrics: %d and %d", len(fr.Metrics), len(fr.Compare.Metrics))
+	}
+	for i := range fr.Metrics {
+		if fr.Metrics[i] != fr.Compare.Metrics[i] {
+			t.Errorf("%s: %v on cpu, %v on cpu:scalar", fr.Metrics[i].Name, fr.Metrics[i].Value, fr.Compare.Metrics[i].Value)
+		}
+	}
+	// A whole run decodes every frame once too.
+	res, err := s.Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"ref.yuv", "dist.yuv"} {
+		for n := 0; n < 3; n++ {
+			if got := counts[name].reads[n] - map[bool]int{true: 1}[n == 1]; got != 1 {
+				t.Errorf("%s: run decoded frame %d %d times", name, n, got)
+			}
+		}
+	}
+	if len(res.Frames) != 3 || len(res.Names) != 10 {
+		t.Errorf("run: %d frames, names %v", len(res.Frames), res.Names)
+	}
+}
+
+// TestDuplicateFeature: the same feature with the same keys twice would
+// write every key twice; it is refused before anything is opened.
+func TestDuplicateFeature(t *testing.T) {
+	for _, feats := range [][]string{
+		{"cambi", "cambi"},
+		{"adm", "integer_adm"},
+		{"cambi=window_size=65", "cambi"}, // 65 is the default: the same keys
+		{"cambi", "cambi=full_ref=true"},  // both write "cambi"
+	} {
+		_, err := Open(context.Background(), pairRequest(t, feats...))
+		if err == nil || !strings.Contains(err.Error(), "both write") {
+			t.Errorf("%v: %v", feats, err)
+		}
+	}
+	s, err := Open(context.Background(), pairRequest(t, "cambi", "cambi=window_size=35"))
+	if err != nil {
+		t.Fatalf("two option sets: %v", err)
+	}
+	s.Close()
+}
+
+// TestSkipUnavailable: a feature that cannot be built is named, not
+// silently dropped, and the others still score.
+func TestSkipUnavailable(t *testing.T) {
+	req := pairRequest(t, "cambi", "adm=adm_csf_mode=2:adm_norm_view_dist=7")
+	if _, err := Open(context.Background(), req); err == nil {
+		t.Fatal("want the adm error without SkipUnavailable")
+	}
+	req.SkipUnavailable = true
+	s, err := Open(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if s.Skipped()["adm"] == nil {
+		t.Errorf("skipped: %v", s.Skipped())
+	}
+	fr, err := s.Frame(context.Background(), 0)
+	if err != nil || fr.CAMBI == nil || fr.ADM != nil {
+		t.Errorf("frame: %v %+v", err, fr)
+	}
+}
