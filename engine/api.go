@@ -21,8 +21,8 @@ type Request struct {
 	// SkipUnavailable leaves out, instead of failing, a feature that cannot
 	// be built on a backend (Session.Skipped says which and why).
 	SkipUnavailable bool
-	Threads   int            // 0 = all cores
-	Frames    int            // 0 = every frame
+	Threads         int // 0 = all cores
+	Frames          int // 0 = every frame
 }
 
 // FrameResult is everything computed for one frame.

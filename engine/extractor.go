@@ -37,7 +37,9 @@ type frameMetrics struct {
 
 // stateless provides emit and flush for a feature whose metrics depend on
 // its frame alone, and no-op output hooks.
-type stateless struct{ self interface{ metrics(any) []feature.Metric } }
+type stateless struct {
+	self interface{ metrics(any) []feature.Metric }
+}
 
 func (s stateless) emit(frame int, r any) ([]frameMetrics, error) {
 	return []frameMetrics{{frame, s.self.metrics(r)}}, nil
