@@ -24,6 +24,12 @@ const version = engine.Version
 type featureFlags []feature.Spec
 
 func (f *featureFlags) String() string { return fmt.Sprint(*f) }
+
+// stringFlags collects a repeated flag's values.
+type stringFlags []string
+
+func (f *stringFlags) String() string     { return strings.Join(*f, " ") }
+func (f *stringFlags) Set(s string) error { *f = append(*f, s); return nil }
 func (f *featureFlags) Set(s string) error {
 	sp, err := feature.ParseSpec(s)
 	if err != nil {
@@ -46,6 +52,8 @@ func scoreMain(args []string, stdout, stderr io.Writer) int {
 		asJSON, asXML, csv bool
 		quiet, noPred      bool
 		features           featureFlags
+		models             stringFlags
+		explain            bool
 		cpumask            uint
 		cpuKernels         string
 	)
@@ -70,7 +78,9 @@ func scoreMain(args []string, stdout, stderr io.Writer) int {
 	integer(&height, []string{"h", "height"}, "height of raw .yuv input")
 	str(&pixfmt, []string{"p", "pixel_format"}, "", "pixel format of raw .yuv input: 420, 422, 444 or 400")
 	integer(&bd, []string{"b", "bitdepth"}, "bit depth of raw .yuv input: 8, 10, 12 or 16")
-	fs.Var(&features, "feature", "feature to compute, NAME or NAME=opt=val:opt=val (repeatable): cambi, adm")
+	fs.Var(&features, "feature", "feature to compute, NAME or NAME=opt=val:opt=val (repeatable): "+engine.FeatureNames())
+	fs.Var(&models, "model", "VMAF model, version=NAME or path=FILE.json, then :name=KEY, :EXTRACTOR.OPTION=VALUE (repeatable; default version=vmaf_v0.6.1 when no --feature is given)")
+	boolean(&explain, []string{"explain"}, "with --model: per frame, the points each model input costs the score (keys NAME_cost_FEATURE)")
 	str(&out, []string{"o", "output"}, "", "output file (default: a table on stdout)")
 	boolean(&asJSON, []string{"json"}, "write JSON")
 	boolean(&asXML, []string{"xml"}, "write XML (the default with -o)")
@@ -80,7 +90,7 @@ func scoreMain(args []string, stdout, stderr io.Writer) int {
 	integer(&req.Threads, []string{"threads"}, "threads (0: all cores)")
 	str(&req.Backend, []string{"backend"}, "cpu", "backend: cpu, gpu (best adapter) or gpu:N (see bandscope devices)")
 	boolean(&quiet, []string{"q", "quiet"}, "no progress line")
-	boolean(&noPred, []string{"n", "no_prediction"}, "accepted for libvmaf compatibility (Bandscope never predicts)")
+	boolean(&noPred, []string{"n", "no_prediction"}, "accepted for libvmaf compatibility")
 	fs.UintVar(&cpumask, "cpumask", 0, "accepted for libvmaf compatibility (see --cpu-kernels)")
 	str(&cpuKernels, []string{"cpu-kernels", "cpu_kernels"}, "", "CPU kernel set: scalar, avx2, avx512 (default: the best this CPU has; the bits are the same)")
 	fs.Usage = func() {
@@ -101,9 +111,9 @@ func scoreMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "bandscope score: -d/--distorted is required")
 		return 2
 	}
-	if len(features) == 0 {
-		fmt.Fprintln(stderr, "bandscope score: no --feature given (cambi, adm)")
-		return 2
+	if len(features) == 0 && len(models) == 0 {
+		// libvmaf's default.
+		models = stringFlags{"version=vmaf_v0.6.1"}
 	}
 	p, err := engine.ParsePrecision(prec)
 	if err != nil {
@@ -111,6 +121,8 @@ func scoreMain(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	req.Features = features
+	req.Models = models
+	req.Explain = explain
 	if cpuKernels != "" {
 		if req.Backend != "" && req.Backend != "cpu" && !strings.HasPrefix(req.Backend, "cpu:") {
 			fmt.Fprintln(stderr, "bandscope score: --cpu-kernels needs --backend cpu")

@@ -15,8 +15,7 @@ type admExtractor struct {
 
 func openADM(o opening) (extractor, error) {
 	if o.ref != o.dist {
-		return nil, fmt.Errorf("adm: reference %dx%d %d-bit and distorted %dx%d %d-bit clips must have the same size and bit depth",
-			o.ref.Width, o.ref.Height, o.ref.BitDepth, o.dist.Width, o.dist.Height, o.dist.BitDepth)
+		return nil, errSameFormat("adm", o)
 	}
 	cfg, err := adm.NewConfig(o.opts, o.dist.Width, o.dist.Height, o.dist.BitDepth)
 	if err != nil {

@@ -6,6 +6,8 @@ import (
 	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/adm"
 	"github.com/bandscope/bandscope/kernels/cambi"
+	"github.com/bandscope/bandscope/kernels/motion"
+	"github.com/bandscope/bandscope/kernels/speed"
 )
 
 // Request says what to score and how.
@@ -14,7 +16,15 @@ type Request struct {
 	Distorted string // path
 	Raw       clip.RawOptions
 	Features  []feature.Spec // e.g. {Name: "cambi"}, {Name: "adm", Opts: ...}
-	Backend   string         // "cpu" (default), "cpu:scalar", "gpu", "gpu:N"
+	// Models are libvmaf --model strings ("version=vmaf_v0.6.1",
+	// "path=m.json:name=x"); their features are added to Features (shared
+	// where the options agree) and their scores follow the features'.
+	Models []string
+	// Explain adds, per frame and model, what each model input costs: the
+	// score with that input at its value on a perfect copy (the reference
+	// against itself) minus the score (keys NAME_cost_KEY).
+	Explain bool
+	Backend string // "cpu" (default), "cpu:scalar", "gpu", "gpu:N"
 	// Compare, when set, is a second backend that scores the same decoded
 	// pictures in Session.Frame (FrameResult.Compare).
 	Compare string
@@ -31,7 +41,11 @@ type FrameResult struct {
 	Dist, Ref *yuv.Picture
 	CAMBI     *cambi.FrameResult // nil without the cambi feature
 	ADM       *adm.FrameResult   // nil without the adm feature
-	Metrics   []feature.Metric   // libvmaf's names and order
+	Speed     *speed.FrameResult // nil without the speed_chroma feature
+	// Motion is integer motion, which compares frames: set by runs only
+	// (Session.Frame leaves it nil).
+	Motion  *motion.FrameResult
+	Metrics []feature.Metric // libvmaf's names and order
 	// Errors names the features that failed on this frame (Session.Frame
 	// still returns the others).
 	Errors map[string]error

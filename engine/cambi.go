@@ -29,6 +29,9 @@ func openCAMBI(o opening) (extractor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if o.perfect {
+		cfg.HeatmapsPath = ""
+	}
 	if err := cfg.SetReference(o.ref.Width, o.ref.Height, o.ref.BitDepth); err != nil {
 		return nil, err
 	}
@@ -67,13 +70,13 @@ func (x *cambiExtractor) metrics(r any) []feature.Metric {
 	return m
 }
 
-func (x *cambiExtractor) emit(frame int, r any) ([]frameMetrics, error) {
+func (x *cambiExtractor) emit(fr *FrameResult, r any) ([]frameMetrics, error) {
 	if x.heatmap != nil {
-		if err := x.heatmap.write(frame, &r.(*cambi.FrameResult).Dist); err != nil {
+		if err := x.heatmap.write(fr.Frame, &r.(*cambi.FrameResult).Dist); err != nil {
 			return nil, err
 		}
 	}
-	return []frameMetrics{{frame, x.metrics(r)}}, nil
+	return []frameMetrics{{fr.Frame, x.metrics(r)}}, nil
 }
 
 func (x *cambiExtractor) flush() ([]frameMetrics, error) { return nil, nil }

@@ -19,7 +19,7 @@ type extractor interface {
 	// metrics are one frame's metrics from its result alone, for the
 	// inspector's random access.
 	metrics(r any) []feature.Metric
-	emit(frame int, r any) ([]frameMetrics, error)
+	emit(fr *FrameResult, r any) ([]frameMetrics, error)
 	// flush returns what is still pending once the last frame is emitted.
 	flush() ([]frameMetrics, error)
 	// finish publishes output files once every frame is scored.
@@ -41,8 +41,8 @@ type stateless struct {
 	self interface{ metrics(any) []feature.Metric }
 }
 
-func (s stateless) emit(frame int, r any) ([]frameMetrics, error) {
-	return []frameMetrics{{frame, s.self.metrics(r)}}, nil
+func (s stateless) emit(fr *FrameResult, r any) ([]frameMetrics, error) {
+	return []frameMetrics{{fr.Frame, s.self.metrics(r)}}, nil
 }
 func (stateless) flush() ([]frameMetrics, error) { return nil, nil }
 func (stateless) finish() error                  { return nil }

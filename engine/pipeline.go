@@ -47,10 +47,11 @@ func (b *backend) planFrames(dist, ref yuv.Format, specs []parsedSpec, sameClip 
 
 // slot is one frame on its way through the pipeline.
 type slot struct {
-	n    int
-	fr   *FrameResult
-	err  error
-	done chan struct{}
+	n       int
+	fr      *FrameResult
+	perfect *FrameResult // the reference against itself (Request.Explain)
+	err     error
+	done    chan struct{}
 }
 
 // Run scores every frame in order. progress, when not nil, is called after
@@ -67,6 +68,10 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 	set := s.main
 	di := s.dist.Info()
 	res = &Results{Width: di.Width, Height: di.Height}
+	var perfect *Results
+	if s.perfect != nil {
+		perfect = &Results{}
+	}
 	defer func() {
 		if err != nil {
 			for _, x := range set.extractors {
@@ -127,6 +132,10 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 			defer wg.Done()
 			for sl := range jobs {
 				sl.err = set.scoreFrame(ctx, sl.fr, false, s.frameError)
+				if sl.err == nil && s.perfect != nil {
+					sl.perfect = &FrameResult{Frame: sl.n, Dist: sl.fr.Ref, Ref: sl.fr.Ref}
+					sl.err = s.perfect.scoreFrame(ctx, sl.perfect, false, s.frameError)
+				}
 				close(sl.done)
 			}
 		}()
@@ -150,11 +159,20 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 			return nil, sl.err
 		}
 		for i, x := range set.extractors {
-			fms, err := x.emit(sl.n, sl.fr.results[i])
+			fms, err := x.emit(sl.fr, sl.fr.results[i])
 			if err != nil {
 				return nil, s.frameError(sl.n, err)
 			}
 			res.add(fms)
+		}
+		if perfect != nil {
+			for i, x := range s.perfect.extractors {
+				fms, err := x.emit(sl.perfect, sl.perfect.results[i])
+				if err != nil {
+					return nil, s.frameError(sl.n, err)
+				}
+				perfect.add(fms)
+			}
 		}
 		scored++
 		if progress != nil {
@@ -180,6 +198,18 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 			return nil, s.frameError(scored-1, err)
 		}
 		res.add(fms)
+	}
+	if perfect != nil {
+		for _, x := range s.perfect.extractors {
+			fms, err := x.flush()
+			if err != nil {
+				return nil, s.frameError(scored-1, err)
+			}
+			perfect.add(fms)
+		}
+	}
+	if err := predictAll(res, perfect, s.models); err != nil {
+		return nil, s.frameError(-1, err)
 	}
 	if el := time.Since(start).Seconds(); el > 0 {
 		res.FPS = float64(scored) / el

@@ -8,6 +8,8 @@ import (
 	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/adm"
 	"github.com/bandscope/bandscope/kernels/cambi"
+	"github.com/bandscope/bandscope/kernels/motion"
+	"github.com/bandscope/bandscope/kernels/speed"
 )
 
 // Feature describes one feature extractor the engine computes. Every
@@ -40,6 +42,7 @@ type opening struct {
 	b         *backend
 	opts      *feature.Values
 	ref, dist yuv.Format
+	perfect   bool // the reference against itself (--explain): no output files
 }
 
 var registry = []Feature{
@@ -58,6 +61,23 @@ var registry = []Feature{
 			return int64(f.Width*f.Height) * 15 // the CPU scorer's bands (int16 at scale 0, scale 1 reused below)
 		},
 		open: openADM},
+	{Name: "motion", Aliases: []string{"integer_motion"}, Options: motion.NewOptions, MetricNames: motion.MetricNames,
+		Memory: func(f yuv.Format, o *feature.Values) int64 {
+			return int64(f.Width*f.Height) * 2 * 5 // the reference luma of up to five frames
+		},
+		open: openMotion},
+	{Name: "speed_chroma", Options: speed.NewOptions, MetricNames: speed.MetricNames, Chroma: true,
+		Memory: func(f yuv.Format, _ *feature.Values) int64 {
+			return int64(f.Width*f.Height) * 8 // float planes of both chroma planes of both pictures
+		},
+		open: openSpeed},
+}
+
+// errSameFormat refuses a pair whose reference and distorted formats differ
+// for a feature that compares them sample by sample.
+func errSameFormat(name string, o opening) error {
+	return fmt.Errorf("%s: reference %dx%d %s %d-bit and distorted %dx%d %s %d-bit clips must have the same size, chroma layout and bit depth",
+		name, o.ref.Width, o.ref.Height, o.ref.Chroma, o.ref.BitDepth, o.dist.Width, o.dist.Height, o.dist.Chroma, o.dist.BitDepth)
 }
 
 // Features lists the features the engine computes, in registration order.

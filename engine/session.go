@@ -21,6 +21,9 @@ type Session struct {
 	frames    int
 
 	main, twin *featureSet // twin: the compare backend's, or nil
+	// perfect scores the reference against itself (Request.Explain).
+	perfect *featureSet
+	models  []scoredModel
 }
 
 // featureSet is every requested feature built on one backend.
@@ -40,14 +43,20 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 	if req.Distorted == "" {
 		return nil, errors.New("no distorted clip given")
 	}
-	if len(req.Features) == 0 {
-		return nil, fmt.Errorf("no feature given (e.g. --feature cambi; Bandscope computes %s)", FeatureNames())
+	if len(req.Features) == 0 && len(req.Models) == 0 {
+		return nil, fmt.Errorf("no feature or model given (e.g. --feature cambi or --model version=vmaf_v0.6.1; Bandscope computes %s)", FeatureNames())
+	}
+	if req.Explain && len(req.Models) == 0 {
+		return nil, errors.New("--explain needs a --model")
 	}
 	specs, err := parseSpecs(req.Features)
 	if err != nil {
 		return nil, err
 	}
 	s := &Session{req: req, lumaOnly: true}
+	if s.models, specs, err = openModels(req.Models, specs); err != nil {
+		return nil, err
+	}
 	defer func() {
 		if err != nil {
 			s.Close()
@@ -82,19 +91,25 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 	if req.Frames > 0 && (s.frames < 0 || req.Frames < s.frames) {
 		s.frames = req.Frames
 	}
-	if s.main, err = s.openSet(req.Backend, specs, ri.Format, di.Format); err != nil {
+	if s.main, err = s.openSet(req.Backend, specs, ri.Format, di.Format, false); err != nil {
 		return nil, err
 	}
+	if req.Explain {
+		if s.perfect, err = s.openSet(req.Backend, specs, ri.Format, ri.Format, true); err != nil {
+			return nil, fmt.Errorf("--explain: %w", err)
+		}
+	}
 	if req.Compare != "" {
-		if s.twin, err = s.openSet(req.Compare, specs, ri.Format, di.Format); err != nil {
+		if s.twin, err = s.openSet(req.Compare, specs, ri.Format, di.Format, false); err != nil {
 			return nil, fmt.Errorf("%s: %w", req.Compare, err)
 		}
 	}
 	return s, nil
 }
 
-// openSet builds every feature on one backend.
-func (s *Session) openSet(id string, specs []parsedSpec, ref, dist yuv.Format) (*featureSet, error) {
+// openSet builds every feature on one backend; perfect sets score the
+// reference against itself and write no files.
+func (s *Session) openSet(id string, specs []parsedSpec, ref, dist yuv.Format, perfect bool) (*featureSet, error) {
 	b, err := openBackend(id, s.req.Threads)
 	if err != nil {
 		return nil, err
@@ -102,7 +117,7 @@ func (s *Session) openSet(id string, specs []parsedSpec, ref, dist yuv.Format) (
 	b.planFrames(dist, ref, specs, s.sameClip)
 	set := &featureSet{backend: b, skipped: map[string]error{}}
 	for _, p := range specs {
-		x, err := p.def.open(opening{b: b, opts: p.opts, ref: ref, dist: dist})
+		x, err := p.def.open(opening{b: b, opts: p.opts, ref: ref, dist: dist, perfect: perfect})
 		if err != nil {
 			if s.req.SkipUnavailable && len(specs) > 1 {
 				set.skipped[p.def.Name] = err
@@ -313,7 +328,7 @@ func (set *featureSet) close() error {
 
 // Close releases the clips, the scorers and the backends.
 func (s *Session) Close() error {
-	errs := []error{s.main.close(), s.twin.close()}
+	errs := []error{s.main.close(), s.twin.close(), s.perfect.close()}
 	if s.dist != nil {
 		errs = append(errs, s.dist.Close())
 	}
