@@ -46,7 +46,18 @@ type Case struct {
 	Runs    []string                     `json:"runs"`
 	Heatmap map[string]map[string]string `json:"heatmap_sha256"`
 	Differs []string                     `json:"differs_from_libvmaf"`
-	dir     string
+	// ModelRuns are libvmaf --model runs: Name is the golden file's name,
+	// Model the --model string.
+	ModelRuns []ModelRun `json:"model_runs"`
+	// Container is "y4m" when the clips are Y4M files (no raw flags).
+	Container string `json:"container"`
+	dir       string
+}
+
+// ModelRun is one --model run of a case.
+type ModelRun struct {
+	Name  string `json:"name"`
+	Model string `json:"model"`
 }
 
 // Format is the clips' format.
@@ -87,9 +98,31 @@ func Cases() ([]*Case, error) {
 		if err := readJSON(filepath.Join(c.dir, "case.json"), c); err != nil {
 			return nil, err
 		}
+		if !c.Synthetic() && !c.stored(root) {
+			continue // testdata/clips/README.md says which real clips are kept
+		}
 		cases = append(cases, c)
 	}
 	return cases, nil
+}
+
+// stored reports whether the repository keeps the case's real clips.
+func (c *Case) stored(root string) bool {
+	for _, f := range []string{c.Ref, c.Dist} {
+		if _, err := os.Stat(filepath.Join(root, "testdata", "clips", f+".gz")); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// ClipPath is the gzip file of a real clip under testdata/clips.
+func ClipPath(file string) (string, error) {
+	root, err := Root()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(root, "testdata", "clips", file+".gz"), nil
 }
 
 // Output loads the golden output of a run.
