@@ -279,9 +279,9 @@ type scaleProc struct {
 	next   int // the frame ffmpeg gives next (the reader's side)
 
 	done    chan struct{} // closed when feed has returned and ffmpeg is reaped
-	fed     int   // frames fed up to (exclusive); set by feed
-	srcErr  error // src's error that stopped feeding (io.EOF: src ended); set by feed
-	exitErr error // ffmpeg's exit; set by feed
+	fed     int           // frames fed up to (exclusive); set by feed
+	srcErr  error         // src's error that stopped feeding (io.EOF: src ended); set by feed
+	exitErr error         // ffmpeg's exit; set by feed
 	once    sync.Once
 }
 
