@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/adm"
@@ -40,6 +41,9 @@ type opening struct {
 	b         *backend
 	opts      *feature.Values
 	ref, dist yuv.Format
+	// scaled is not nil when the distorted clip is a rendition upscaled to
+	// the reference's size (ladder.go); dist is then the upscaled format.
+	scaled *clip.Scaling
 }
 
 var registry = []Feature{

@@ -71,6 +71,12 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 	s.frames = di.Frames
 	if !s.sameClip {
 		ri = s.ref.Info()
+		if !req.NoScale && !refMayDiffer(specs) {
+			if s.dist, err = upscaleRendition(ctx, s.dist, ri); err != nil {
+				return nil, err
+			}
+			di = s.dist.Info()
+		}
 		if err := clip.CheckPair(ri, di); err != nil && !errors.Is(err, clip.ErrFrameCount) && !refMayDiffer(specs) {
 			return nil, err
 		}
@@ -102,7 +108,7 @@ func (s *Session) openSet(id string, specs []parsedSpec, ref, dist yuv.Format) (
 	b.planFrames(dist, ref, specs, s.sameClip)
 	set := &featureSet{backend: b, skipped: map[string]error{}}
 	for _, p := range specs {
-		x, err := p.def.open(opening{b: b, opts: p.opts, ref: ref, dist: dist})
+		x, err := p.def.open(opening{b: b, opts: p.opts, ref: ref, dist: dist, scaled: s.dist.Info().Scaled})
 		if err != nil {
 			if s.req.SkipUnavailable && len(specs) > 1 {
 				set.skipped[p.def.Name] = err
