@@ -106,7 +106,8 @@ type scaledReader struct {
 
 	proc    *scaleProc
 	live    atomic.Pointer[scaleProc] // proc, for Close to stop without the lock
-	last    int                       // the frame in buf, -1 for none
+	closing atomic.Bool
+	last    int // the frame in buf, -1 for none
 	buf     []byte
 	closed  bool
 	started int // ffmpeg starts, for tests
@@ -183,6 +184,9 @@ func (r *scaledReader) endOfStream(n int, readErr error) error {
 	}
 	r.stop()
 	path := r.info.Path
+	if r.closing.Load() {
+		return &Error{path, n, errClosed}
+	}
 	if err := r.ctx.Err(); err != nil {
 		return &Error{path, n, err}
 	}
@@ -255,6 +259,7 @@ func (r *scaledReader) stop() {
 // Close stops ffmpeg first, without the lock, so that a read blocked on a
 // stalled ffmpeg returns, then closes src.
 func (r *scaledReader) Close() error {
+	r.closing.Store(true)
 	if p := r.live.Load(); p != nil {
 		p.cancel()
 	}
