@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/bandscope/bandscope/engine/yuv"
 )
@@ -176,5 +177,42 @@ func TestScaledClose(t *testing.T) {
 	}
 	if _, err := os.Stat(path); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestScaledCloseWhileReading: Close during reads from another goroutine
+// neither hangs nor races; the reads end with "closed" (or succeed).
+func TestScaledCloseWhileReading(t *testing.T) {
+	needFFmpeg(t)
+	path := rendition(t, "r.y4m", "yuv420p")
+	src, err := Open(path, RawOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenScaled(context.Background(), src, 1280, 720)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error)
+	go func() {
+		pic := yuv.NewPicture(r.Info().Format)
+		for i := 0; ; i++ {
+			if err := r.ReadFrame(i%5, pic); err != nil {
+				done <- err
+				return
+			}
+		}
+	}()
+	time.Sleep(200 * time.Millisecond)
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-done:
+		if !errors.Is(err, errClosed) {
+			t.Fatalf("read during Close: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("read still blocked after Close")
 	}
 }
