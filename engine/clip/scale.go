@@ -35,7 +35,11 @@ type Scaling struct {
 // equal, and libvmaf's scores of the two equal to the last bit). The
 // default flags matter: +accurate_rnd and +bitexact change luma and chroma
 // samples; +full_chroma_int changes nothing for YUV to YUV; the Y4M chroma
-// siting tag (420jpeg, 420mpeg2, 420paldv) changes nothing either.
+// siting tag (420jpeg, 420mpeg2, 420paldv) changes nothing either. The
+// range is never converted: frames go in and come out in the clip's own
+// pixel format (yuvj420p stays yuvj420p), as every reader here keeps
+// samples as they are. (ffmpeg reading a Y4M tagged XCOLORRANGE=FULL
+// converts it to limited range on the way; Bandscope does not.)
 func ScaleFilter(w, h int) string { return fmt.Sprintf("scale=%d:%d:flags=bicubic", w, h) }
 
 // OpenScaled resamples every frame of src to width x height with ffmpeg

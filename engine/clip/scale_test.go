@@ -70,6 +70,9 @@ func TestScaledEqualsFFmpeg(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			if testing.Short() && c.name != "y4m8" {
+				t.Skip("short: 8-bit Y4M only")
+			}
 			path := rendition(t, c.file, c.pixFmt)
 			if c.file == "r.mkv" {
 				// ffv1: lossless, so the file's frames are known exactly.
