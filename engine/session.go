@@ -72,10 +72,11 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 	if !s.sameClip {
 		ri = s.ref.Info()
 		if !req.NoScale && !refMayDiffer(specs) {
-			if s.dist, err = upscaleRendition(ctx, s.dist, ri); err != nil {
-				return nil, err
+			up, err := upscaleRendition(ctx, s.dist, ri)
+			if err != nil {
+				return nil, err // s.dist still open: Close closes it
 			}
-			di = s.dist.Info()
+			s.dist, di = up, up.Info()
 		}
 		if err := clip.CheckPair(ri, di); err != nil && !errors.Is(err, clip.ErrFrameCount) && !refMayDiffer(specs) {
 			return nil, err
