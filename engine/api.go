@@ -33,6 +33,9 @@ type Request struct {
 	SkipUnavailable bool
 	Threads         int // 0 = all cores
 	Frames          int // 0 = every frame
+	// NoScale refuses a distorted clip smaller than the reference instead
+	// of upscaling it to the reference's size (ladder.go).
+	NoScale bool
 }
 
 // FrameResult is everything computed for one frame.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/model"
 )
@@ -12,8 +13,25 @@ import (
 // inputs, the key of the metric that feeds it.
 type scoredModel struct {
 	m    *model.Model
-	keys []string // per Inputs(), the full (option-suffixed) metric key
-	base []string // per Inputs(), the base key ("integer_adm2"), for cost keys
+	keys []string          // per Inputs(), the full (option-suffixed) metric key
+	base []string          // per Inputs(), the base key ("integer_adm2"), for cost keys
+	opts []*feature.Values // per Inputs(), the extractor's options
+	defs []*Feature        // per Inputs(), the extractor
+}
+
+// rekey names each input's metric once the clips are open: an upscaled
+// rendition gives CAMBI its encode size, which its key then carries.
+func (sm *scoredModel) rekey(scaled *clip.Scaling) error {
+	for k, o := range sm.opts {
+		if sm.defs[k].Name == "cambi" {
+			var err error
+			if o, err = cambiEncodeSize(o, scaled); err != nil {
+				return err
+			}
+		}
+		sm.keys[k] = o.MetricName(sm.base[k])
+	}
+	return nil
 }
 
 // openModels parses the --model strings and adds the features the models
@@ -58,6 +76,8 @@ func openModels(flags []string, specs []parsedSpec) ([]scoredModel, []parsedSpec
 			}
 			sm.keys = append(sm.keys, o.MetricName(in.Key))
 			sm.base = append(sm.base, in.Key)
+			sm.opts = append(sm.opts, o)
+			sm.defs = append(sm.defs, def)
 		}
 		out = append(out, sm)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/adm"
@@ -43,6 +44,9 @@ type opening struct {
 	opts      *feature.Values
 	ref, dist yuv.Format
 	perfect   bool // the reference against itself (--explain): no output files
+	// scaled is not nil when the distorted clip is a rendition upscaled to
+	// the reference's size (ladder.go); dist is then the upscaled format.
+	scaled *clip.Scaling
 }
 
 var registry = []Feature{

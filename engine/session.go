@@ -91,6 +91,13 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 	s.frames = di.Frames
 	if !s.sameClip {
 		ri = s.ref.Info()
+		if !req.NoScale && !refMayDiffer(specs) {
+			up, err := upscaleRendition(ctx, s.dist, ri)
+			if err != nil {
+				return nil, err // s.dist still open: Close closes it
+			}
+			s.dist, di = up, up.Info()
+		}
 		if err := clip.CheckPair(ri, di); err != nil && !errors.Is(err, clip.ErrFrameCount) && !refMayDiffer(specs) {
 			return nil, err
 		}
@@ -101,6 +108,11 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 	}
 	if req.Frames > 0 && (s.frames < 0 || req.Frames < s.frames) {
 		s.frames = req.Frames
+	}
+	for i := range s.models {
+		if err := s.models[i].rekey(s.dist.Info().Scaled); err != nil {
+			return nil, err
+		}
 	}
 	if s.main, err = s.openSet(req.Backend, specs, ri.Format, di.Format, false); err != nil {
 		return nil, err
@@ -128,7 +140,11 @@ func (s *Session) openSet(id string, specs []parsedSpec, ref, dist yuv.Format, p
 	b.planFrames(dist, ref, specs, s.sameClip)
 	set := &featureSet{backend: b, skipped: map[string]error{}}
 	for _, p := range specs {
-		x, err := p.def.open(opening{b: b, opts: p.opts, ref: ref, dist: dist, perfect: perfect})
+		var scaled *clip.Scaling
+		if !perfect {
+			scaled = s.dist.Info().Scaled
+		}
+		x, err := p.def.open(opening{b: b, opts: p.opts, ref: ref, dist: dist, perfect: perfect, scaled: scaled})
 		if err != nil {
 			if s.req.SkipUnavailable && len(specs) > 1 {
 				set.skipped[p.def.Name] = err
