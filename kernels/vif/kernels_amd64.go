@@ -1,0 +1,85 @@
+package vif
+
+import "github.com/bandscope/bandscope/kernels/cpu"
+
+//go:noescape
+func statVAVX2(mu1, mu2, rr, dd, rd *uint32, ref, dis **uint16, filt *uint32, taps, n int, muAdd, muShift, sqAdd, sqShift uint64)
+
+//go:noescape
+func statHAVX2(s1, s2, s12 *int32, mu1, mu2, rr, dd, rd *uint32, filt *uint32, taps, n int)
+
+//go:noescape
+func subVAVX2(conv *uint16, rows **uint16, filt *uint32, taps, n int, add, shift uint64)
+
+// filters32 are the filters widened for broadcasting.
+var filters32 = func() (f [NumScales][]uint32) {
+	for s, taps := range Filters {
+		for _, t := range taps {
+			f[s] = append(f[s], uint32(t))
+		}
+	}
+	return
+}()
+
+func taps32(filt []uint16) *uint32 {
+	for s := range Filters {
+		if len(Filters[s]) == len(filt) {
+			return &filters32[s][0]
+		}
+	}
+	panic("vif: unknown filter")
+}
+
+// asmKernels installs the assembly loops of a kernel set: AVX2 for both
+// SIMD sets (AVX-512 has no twins of its own yet). subH stays in Go: it
+// computes only the decimated columns, a quarter of the work.
+func asmKernels(s cpu.Set, k *kernels) {
+	if s != cpu.AVX2 && s != cpu.AVX512 {
+		return
+	}
+	k.statV = statVSIMD
+	k.statH = statHSIMD
+	k.subV = subVSIMD
+}
+
+func statVSIMD(ref, dis [][]uint16, filt []uint16, rd Rounding, j0, w int, mu1, mu2, rr, dd, rdv []uint32) {
+	if n := (w - j0) &^ 7; n > 0 {
+		var pr, pd [17]*uint16
+		for k := range filt {
+			pr[k], pd[k] = &ref[k][j0:w][0], &dis[k][j0:w][0]
+		}
+		_ = mu1[j0+n-1]
+		_ = mu2[j0+n-1]
+		_ = rr[j0+n-1]
+		_ = dd[j0+n-1]
+		_ = rdv[j0+n-1]
+		statVAVX2(&mu1[j0], &mu2[j0], &rr[j0], &dd[j0], &rdv[j0], &pr[0], &pd[0], taps32(filt), len(filt), n,
+			uint64(rd.MuAdd), uint64(rd.MuShift), rd.SqAdd, uint64(rd.SqShift))
+		j0 += n
+	}
+	statVGo(ref, dis, filt, rd, j0, w, mu1, mu2, rr, dd, rdv)
+}
+
+func statHSIMD(mu1, mu2, rr, dd, rdv []uint32, filt []uint16, j0, w int, s1, s2, s12 []int32) {
+	if n := (w - j0) &^ 7; n > 0 {
+		last := j0 + n - 1 + len(filt) - 1
+		_, _, _, _, _ = mu1[last], mu2[last], rr[last], dd[last], rdv[last]
+		_, _, _ = s1[j0+n-1], s2[j0+n-1], s12[j0+n-1]
+		statHAVX2(&s1[j0], &s2[j0], &s12[j0], &mu1[j0], &mu2[j0], &rr[j0], &dd[j0], &rdv[j0], taps32(filt), len(filt), n)
+		j0 += n
+	}
+	statHGo(mu1, mu2, rr, dd, rdv, filt, j0, w, s1, s2, s12)
+}
+
+func subVSIMD(rows [][]uint16, filt []uint16, add uint32, shift uint, j0, w int, conv []uint16) {
+	if n := (w - j0) &^ 15; n > 0 {
+		var pr [17]*uint16
+		for k := range filt {
+			pr[k] = &rows[k][j0:w][0]
+		}
+		_ = conv[j0+n-1]
+		subVAVX2(&conv[j0], &pr[0], taps32(filt), len(filt), n, uint64(add), uint64(shift))
+		j0 += n
+	}
+	subVGo(rows, filt, add, shift, j0, w, conv)
+}

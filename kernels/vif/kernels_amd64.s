@@ -1,0 +1,326 @@
+#include "textflag.h"
+
+// Gathers the low dword of each qword: [0, 2, 4, 6] into the low 128 bits.
+DATA lowDwords<>+0(SB)/4, $0
+DATA lowDwords<>+4(SB)/4, $2
+DATA lowDwords<>+8(SB)/4, $4
+DATA lowDwords<>+12(SB)/4, $6
+DATA lowDwords<>+16(SB)/4, $0
+DATA lowDwords<>+20(SB)/4, $2
+DATA lowDwords<>+24(SB)/4, $4
+DATA lowDwords<>+28(SB)/4, $6
+GLOBL lowDwords<>(SB), RODATA|NOPTR, $32
+
+// func statVAVX2(mu1, mu2, rr, dd, rd *uint32, ref, dis **uint16, filt *uint32, taps, n int, muAdd, muShift, sqAdd, sqShift uint64)
+// For j in [0, n), n a multiple of 8, over the taps rows ref[k], dis[k]:
+// mu1[j] = (sum f*r + muAdd) >> muShift, mu2 likewise, rr[j] = (sum
+// (f*r)*r + sqAdd) >> sqShift, dd and rd likewise. Every sum is exact in
+// 64-bit lanes (f*r < 2^32 feeds the second VPMULUDQ); the results fit 32
+// bits (the caller's shifts guarantee it), so the low dwords are stored.
+TEXT ·statVAVX2(SB), NOSPLIT, $0-112
+	MOVQ ref+40(FP), R11
+	MOVQ dis+48(FP), R12
+	MOVQ filt+56(FP), R13
+	MOVQ taps+64(FP), R14
+	MOVQ n+72(FP), CX
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE vdone
+
+vloop:
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	VPXOR Y2, Y2, Y2
+	VPXOR Y3, Y3, Y3
+	VPXOR Y4, Y4, Y4
+	VPXOR Y5, Y5, Y5
+	VPXOR Y6, Y6, Y6
+	VPXOR Y7, Y7, Y7
+	VPXOR Y8, Y8, Y8
+	VPXOR Y9, Y9, Y9
+	XORQ BX, BX
+
+vtap:
+	MOVQ (R11)(BX*8), DX
+	MOVQ (R12)(BX*8), R10
+	VPBROADCASTD (R13)(BX*4), Y15
+	// columns 0-3: mu1 Y0, mu2 Y1, rr Y2, dd Y3, rd Y4
+	VPMOVZXWQ (DX)(AX*2), Y10
+	VPMOVZXWQ (R10)(AX*2), Y11
+	VPMULUDQ Y15, Y10, Y12
+	VPMULUDQ Y15, Y11, Y13
+	VPADDQ Y12, Y0, Y0
+	VPADDQ Y13, Y1, Y1
+	VPMULUDQ Y10, Y12, Y14
+	VPADDQ Y14, Y2, Y2
+	VPMULUDQ Y11, Y13, Y14
+	VPADDQ Y14, Y3, Y3
+	VPMULUDQ Y11, Y12, Y14
+	VPADDQ Y14, Y4, Y4
+	// columns 4-7: Y5-Y9
+	VPMOVZXWQ 8(DX)(AX*2), Y10
+	VPMOVZXWQ 8(R10)(AX*2), Y11
+	VPMULUDQ Y15, Y10, Y12
+	VPMULUDQ Y15, Y11, Y13
+	VPADDQ Y12, Y5, Y5
+	VPADDQ Y13, Y6, Y6
+	VPMULUDQ Y10, Y12, Y14
+	VPADDQ Y14, Y7, Y7
+	VPMULUDQ Y11, Y13, Y14
+	VPADDQ Y14, Y8, Y8
+	VPMULUDQ Y11, Y12, Y14
+	VPADDQ Y14, Y9, Y9
+	INCQ BX
+	CMPQ BX, R14
+	JLT vtap
+
+	VPBROADCASTQ muAdd+80(FP), Y15
+	VMOVQ muShift+88(FP), X14
+	VPADDQ Y15, Y0, Y0
+	VPADDQ Y15, Y1, Y1
+	VPADDQ Y15, Y5, Y5
+	VPADDQ Y15, Y6, Y6
+	VPSRLQ X14, Y0, Y0
+	VPSRLQ X14, Y1, Y1
+	VPSRLQ X14, Y5, Y5
+	VPSRLQ X14, Y6, Y6
+	VPBROADCASTQ sqAdd+96(FP), Y15
+	VMOVQ sqShift+104(FP), X14
+	VPADDQ Y15, Y2, Y2
+	VPADDQ Y15, Y3, Y3
+	VPADDQ Y15, Y4, Y4
+	VPADDQ Y15, Y7, Y7
+	VPADDQ Y15, Y8, Y8
+	VPADDQ Y15, Y9, Y9
+	VPSRLQ X14, Y2, Y2
+	VPSRLQ X14, Y3, Y3
+	VPSRLQ X14, Y4, Y4
+	VPSRLQ X14, Y7, Y7
+	VPSRLQ X14, Y8, Y8
+	VPSRLQ X14, Y9, Y9
+
+	VMOVDQU lowDwords<>(SB), Y10
+	VPERMD Y0, Y10, Y0
+	VPERMD Y5, Y10, Y5
+	VINSERTI128 $1, X5, Y0, Y0
+	MOVQ mu1+0(FP), DX
+	VMOVDQU Y0, (DX)(AX*4)
+	VPERMD Y1, Y10, Y1
+	VPERMD Y6, Y10, Y6
+	VINSERTI128 $1, X6, Y1, Y1
+	MOVQ mu2+8(FP), DX
+	VMOVDQU Y1, (DX)(AX*4)
+	VPERMD Y2, Y10, Y2
+	VPERMD Y7, Y10, Y7
+	VINSERTI128 $1, X7, Y2, Y2
+	MOVQ rr+16(FP), DX
+	VMOVDQU Y2, (DX)(AX*4)
+	VPERMD Y3, Y10, Y3
+	VPERMD Y8, Y10, Y8
+	VINSERTI128 $1, X8, Y3, Y3
+	MOVQ dd+24(FP), DX
+	VMOVDQU Y3, (DX)(AX*4)
+	VPERMD Y4, Y10, Y4
+	VPERMD Y9, Y10, Y9
+	VINSERTI128 $1, X9, Y4, Y4
+	MOVQ rd+32(FP), DX
+	VMOVDQU Y4, (DX)(AX*4)
+
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT vloop
+
+vdone:
+	VZEROUPPER
+	RET
+
+// func statHAVX2(s1, s2, s12 *int32, mu1, mu2, rr, dd, rd *uint32, filt *uint32, taps, n int)
+// For j in [0, n), n a multiple of 8, over the padded rows (tap k reads
+// column j+k): m1 = sum f*mu1, m2, a = sum f*rr, b, x likewise (exact, 64-bit
+// lanes); s1[j] = uint32((a + 2^15) >> 16) - uint32((m1*m1 + 2^31) >> 32),
+// s2 from b, m2, s12 from x, m1*m2 (the low dwords of the 64-bit
+// differences are the uint32 differences).
+TEXT ·statHAVX2(SB), NOSPLIT, $0-88
+	MOVQ mu1+24(FP), SI
+	MOVQ mu2+32(FP), DI
+	MOVQ rr+40(FP), R8
+	MOVQ dd+48(FP), R9
+	MOVQ rd+56(FP), R10
+	MOVQ filt+64(FP), R11
+	MOVQ taps+72(FP), R12
+	MOVQ n+80(FP), CX
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE hdone
+
+hloop:
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	VPXOR Y2, Y2, Y2
+	VPXOR Y3, Y3, Y3
+	VPXOR Y4, Y4, Y4
+	VPXOR Y5, Y5, Y5
+	VPXOR Y6, Y6, Y6
+	VPXOR Y7, Y7, Y7
+	VPXOR Y8, Y8, Y8
+	VPXOR Y9, Y9, Y9
+	XORQ BX, BX
+	MOVQ AX, DX
+
+htap:
+	VPBROADCASTD (R11)(BX*4), Y15
+	VPMOVZXDQ (SI)(DX*4), Y10
+	VPMOVZXDQ 16(SI)(DX*4), Y11
+	VPMULUDQ Y15, Y10, Y10
+	VPMULUDQ Y15, Y11, Y11
+	VPADDQ Y10, Y0, Y0
+	VPADDQ Y11, Y5, Y5
+	VPMOVZXDQ (DI)(DX*4), Y12
+	VPMOVZXDQ 16(DI)(DX*4), Y13
+	VPMULUDQ Y15, Y12, Y12
+	VPMULUDQ Y15, Y13, Y13
+	VPADDQ Y12, Y1, Y1
+	VPADDQ Y13, Y6, Y6
+	VPMOVZXDQ (R8)(DX*4), Y10
+	VPMOVZXDQ 16(R8)(DX*4), Y11
+	VPMULUDQ Y15, Y10, Y10
+	VPMULUDQ Y15, Y11, Y11
+	VPADDQ Y10, Y2, Y2
+	VPADDQ Y11, Y7, Y7
+	VPMOVZXDQ (R9)(DX*4), Y12
+	VPMOVZXDQ 16(R9)(DX*4), Y13
+	VPMULUDQ Y15, Y12, Y12
+	VPMULUDQ Y15, Y13, Y13
+	VPADDQ Y12, Y3, Y3
+	VPADDQ Y13, Y8, Y8
+	VPMOVZXDQ (R10)(DX*4), Y10
+	VPMOVZXDQ 16(R10)(DX*4), Y11
+	VPMULUDQ Y15, Y10, Y10
+	VPMULUDQ Y15, Y11, Y11
+	VPADDQ Y10, Y4, Y4
+	VPADDQ Y11, Y9, Y9
+	INCQ BX
+	INCQ DX
+	CMPQ BX, R12
+	JLT htap
+
+	// Y15 = 2^31, Y14 = 2^15 (qwords)
+	MOVQ $0x80000000, DX
+	VMOVQ DX, X15
+	VPBROADCASTQ X15, Y15
+	MOVQ $0x8000, DX
+	VMOVQ DX, X14
+	VPBROADCASTQ X14, Y14
+
+	// columns 0-3
+	VPMULUDQ Y0, Y0, Y10
+	VPMULUDQ Y1, Y1, Y11
+	VPMULUDQ Y1, Y0, Y12
+	VPADDQ Y15, Y10, Y10
+	VPADDQ Y15, Y11, Y11
+	VPADDQ Y15, Y12, Y12
+	VPSRLQ $32, Y10, Y10
+	VPSRLQ $32, Y11, Y11
+	VPSRLQ $32, Y12, Y12
+	VPADDQ Y14, Y2, Y2
+	VPADDQ Y14, Y3, Y3
+	VPADDQ Y14, Y4, Y4
+	VPSRLQ $16, Y2, Y2
+	VPSRLQ $16, Y3, Y3
+	VPSRLQ $16, Y4, Y4
+	VPSUBQ Y10, Y2, Y2
+	VPSUBQ Y11, Y3, Y3
+	VPSUBQ Y12, Y4, Y4
+	// columns 4-7
+	VPMULUDQ Y5, Y5, Y10
+	VPMULUDQ Y6, Y6, Y11
+	VPMULUDQ Y6, Y5, Y12
+	VPADDQ Y15, Y10, Y10
+	VPADDQ Y15, Y11, Y11
+	VPADDQ Y15, Y12, Y12
+	VPSRLQ $32, Y10, Y10
+	VPSRLQ $32, Y11, Y11
+	VPSRLQ $32, Y12, Y12
+	VPADDQ Y14, Y7, Y7
+	VPADDQ Y14, Y8, Y8
+	VPADDQ Y14, Y9, Y9
+	VPSRLQ $16, Y7, Y7
+	VPSRLQ $16, Y8, Y8
+	VPSRLQ $16, Y9, Y9
+	VPSUBQ Y10, Y7, Y7
+	VPSUBQ Y11, Y8, Y8
+	VPSUBQ Y12, Y9, Y9
+
+	VMOVDQU lowDwords<>(SB), Y13
+	VPERMD Y2, Y13, Y2
+	VPERMD Y7, Y13, Y7
+	VINSERTI128 $1, X7, Y2, Y2
+	MOVQ s1+0(FP), DX
+	VMOVDQU Y2, (DX)(AX*4)
+	VPERMD Y3, Y13, Y3
+	VPERMD Y8, Y13, Y8
+	VINSERTI128 $1, X8, Y3, Y3
+	MOVQ s2+8(FP), DX
+	VMOVDQU Y3, (DX)(AX*4)
+	VPERMD Y4, Y13, Y4
+	VPERMD Y9, Y13, Y9
+	VINSERTI128 $1, X9, Y4, Y4
+	MOVQ s12+16(FP), DX
+	VMOVDQU Y4, (DX)(AX*4)
+
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT hloop
+
+hdone:
+	VZEROUPPER
+	RET
+
+// func subVAVX2(conv *uint16, rows **uint16, filt *uint32, taps, n int, add, shift uint64)
+// For j in [0, n), n a multiple of 16: conv[j] = (sum f*row + add) >> shift
+// in uint32 lanes (the sums stay below 2^32; the results fit 16 bits).
+TEXT ·subVAVX2(SB), NOSPLIT, $0-56
+	MOVQ conv+0(FP), DI
+	MOVQ rows+8(FP), R11
+	MOVQ filt+16(FP), R13
+	MOVQ taps+24(FP), R14
+	MOVQ n+32(FP), CX
+	VPBROADCASTD add+40(FP), Y14
+	VMOVQ shift+48(FP), X13
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE sdone
+
+sloop:
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	XORQ BX, BX
+
+stap:
+	MOVQ (R11)(BX*8), DX
+	VPBROADCASTD (R13)(BX*4), Y15
+	VPMOVZXWD (DX)(AX*2), Y2
+	VPMOVZXWD 16(DX)(AX*2), Y3
+	VPMULLD Y15, Y2, Y2
+	VPMULLD Y15, Y3, Y3
+	VPADDD Y2, Y0, Y0
+	VPADDD Y3, Y1, Y1
+	INCQ BX
+	CMPQ BX, R14
+	JLT stap
+
+	VPADDD Y14, Y0, Y0
+	VPADDD Y14, Y1, Y1
+	VPSRLD X13, Y0, Y0
+	VPSRLD X13, Y1, Y1
+	VPACKUSDW Y1, Y0, Y0
+	VPERMQ $0xD8, Y0, Y0
+	VMOVDQU Y0, (DI)(AX*2)
+
+	ADDQ $16, AX
+	CMPQ AX, CX
+	JLT sloop
+
+sdone:
+	VZEROUPPER
+	RET
