@@ -112,13 +112,16 @@ func subVGo(rows [][]uint16, filt []uint16, add uint32, shift uint, j0, w int, c
 	}
 }
 
-func subHGo(conv []uint16, filt []uint16, w int, out []uint16) {
+func subHGo(conv []uint16, filt []uint16, w int, out []uint16) { subHTail(conv, filt, 0, w, out) }
+
+// subHTail is subHGo from output column j0 on.
+func subHTail(conv []uint16, filt []uint16, j0, w int, out []uint16) {
 	fw := len(filt)
 	hw := fw / 2
 	fc := uint32(filt[hw])
 	out = out[:w/2]
 	conv = conv[:w+fw-1]
-	for j := range out {
+	for j := j0; j < len(out); j++ {
 		c := 2*j + hw
 		a := fc * uint32(conv[c])
 		for k := 0; k < hw; k++ {

@@ -9,6 +9,9 @@ func statVAVX2(mu1, mu2, rr, dd, rd *uint32, ref, dis **uint16, filt *uint32, ta
 func statHAVX2(s1, s2, s12 *int32, mu1, mu2, rr, dd, rd *uint32, filt *uint32, taps, n int)
 
 //go:noescape
+func subHAVX2(out, conv *uint16, filt *uint32, taps, n int)
+
+//go:noescape
 func subVAVX2(conv *uint16, rows **uint16, filt *uint32, taps, n int, add, shift uint64)
 
 // filters32 are the filters widened for broadcasting.
@@ -31,8 +34,7 @@ func taps32(filt []uint16) *uint32 {
 }
 
 // asmKernels installs the assembly loops of a kernel set: AVX2 for both
-// SIMD sets (AVX-512 has no twins of its own yet). subH stays in Go: it
-// computes only the decimated columns, a quarter of the work.
+// SIMD sets (AVX-512 has no twins of its own yet).
 func asmKernels(s cpu.Set, k *kernels) {
 	if s != cpu.AVX2 && s != cpu.AVX512 {
 		return
@@ -40,6 +42,18 @@ func asmKernels(s cpu.Set, k *kernels) {
 	k.statV = statVSIMD
 	k.statH = statHSIMD
 	k.subV = subVSIMD
+	k.subH = subHSIMD
+}
+
+func subHSIMD(conv []uint16, filt []uint16, w int, out []uint16) {
+	n := (w / 2) &^ 7
+	if n > 0 {
+		// The last step reads columns up to 2n+14+taps-1 < w+taps-1.
+		_ = conv[2*n-2+len(filt)-1+1]
+		_ = out[n-1]
+		subHAVX2(&out[0], &conv[0], taps32(filt), len(filt), n)
+	}
+	subHTail(conv, filt, n, w, out)
 }
 
 func statVSIMD(ref, dis [][]uint16, filt []uint16, rd Rounding, j0, w int, mu1, mu2, rr, dd, rdv []uint32) {

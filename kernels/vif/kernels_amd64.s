@@ -324,3 +324,60 @@ stap:
 sdone:
 	VZEROUPPER
 	RET
+
+// func subHAVX2(out *uint16, conv *uint16, filt *uint32, taps, n int)
+// For j in [0, n), n a multiple of 8: out[j] = (sum_k f_k*conv[2j+k] +
+// 2^15) >> 16 in uint32 lanes. Each step filters 16 consecutive columns
+// and keeps the 8 even ones.
+TEXT ·subHAVX2(SB), NOSPLIT, $0-40
+	MOVQ out+0(FP), DI
+	MOVQ conv+8(FP), SI
+	MOVQ filt+16(FP), R13
+	MOVQ taps+24(FP), R14
+	MOVQ n+32(FP), CX
+	MOVQ $0x8000, DX
+	VMOVQ DX, X14
+	VPBROADCASTD X14, Y14
+	VMOVDQU lowDwords<>(SB), Y13
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE hsdone
+
+hsloop:
+	// columns 2j .. 2j+15 of the padded row start at conv + 4j bytes
+	LEAQ (SI)(AX*4), DX
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	XORQ BX, BX
+
+hstap:
+	VPBROADCASTD (R13)(BX*4), Y15
+	VPMOVZXWD (DX)(BX*2), Y2
+	VPMOVZXWD 16(DX)(BX*2), Y3
+	VPMULLD Y15, Y2, Y2
+	VPMULLD Y15, Y3, Y3
+	VPADDD Y2, Y0, Y0
+	VPADDD Y3, Y1, Y1
+	INCQ BX
+	CMPQ BX, R14
+	JLT hstap
+
+	VPADDD Y14, Y0, Y0
+	VPADDD Y14, Y1, Y1
+	VPSRLD $16, Y0, Y0
+	VPSRLD $16, Y1, Y1
+	// even columns: dwords 0, 2, 4, 6 of each
+	VPERMD Y0, Y13, Y0
+	VPERMD Y1, Y13, Y1
+	VINSERTI128 $1, X1, Y0, Y0
+	VEXTRACTI128 $1, Y0, X1
+	VPACKUSDW X1, X0, X0
+	VMOVDQU X0, (DI)(AX*2)
+
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT hsloop
+
+hsdone:
+	VZEROUPPER
+	RET
