@@ -31,6 +31,19 @@ func benchReal(b *testing.B) (ref, dist *yuv.Picture) {
 }
 
 func benchScore(b *testing.B, ref, dist *yuv.Picture) {
+	// VIF_BENCH_YUV=dir writes the pair (10 frames) for timing libvmaf.
+	if dir := os.Getenv("VIF_BENCH_YUV"); dir != "" {
+		var rs, ds []*yuv.Picture
+		for range 10 {
+			rs, ds = append(rs, ref), append(ds, dist)
+		}
+		if err := writeRaw(dir+"/"+b.Name()+"_ref.yuv", rs); err != nil {
+			b.Fatal(err)
+		}
+		if err := writeRaw(dir+"/"+b.Name()+"_dist.yuv", ds); err != nil {
+			b.Fatal(err)
+		}
+	}
 	cfg, err := NewConfig(nil, ref.Width, ref.Height, ref.BitDepth)
 	if err != nil {
 		b.Fatal(err)

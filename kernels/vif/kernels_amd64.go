@@ -6,6 +6,26 @@ import "github.com/bandscope/bandscope/kernels/cpu"
 func statVAVX2(mu1, mu2, rr, dd, rd *uint32, ref, dis **uint16, filt *uint32, taps, n int, muAdd, muShift, sqAdd, sqShift uint64)
 
 //go:noescape
+func statV8AVX2(mu1, mu2, rr, dd, rd *uint32, ref, dis **uint16, fpair, f32 *[9][8]uint32, n int)
+
+// stat8Pair and stat8Tap are scale 0's taps for statV8AVX2: tap k (k < 8)
+// weighs rows k and 16-k, tap 8 the centre row paired with itself at half
+// weight; stat8Pair holds each tap in both words of a dword.
+var stat8Pair, stat8Tap = func() (p, t [9][8]uint32) {
+	f := Filters[0]
+	for k := 0; k < 9; k++ {
+		v := uint32(f[k])
+		if k == 8 {
+			v /= 2 // even
+		}
+		for i := range 8 {
+			p[k][i], t[k][i] = v|v<<16, v
+		}
+	}
+	return
+}()
+
+//go:noescape
 func statHAVX2(s1, s2, s12 *int32, mu1, mu2, rr, dd, rd *uint32, filt *uint32, taps, n int)
 
 //go:noescape
@@ -57,6 +77,18 @@ func subHSIMD(conv []uint16, filt []uint16, w int, out []uint16) {
 }
 
 func statVSIMD(ref, dis [][]uint16, filt []uint16, rd Rounding, j0, w int, mu1, mu2, rr, dd, rdv []uint32) {
+	// 8-bit samples at scale 0: every sum fits 32 bits.
+	if len(filt) == 17 && rd == StatRounding(0, 8) {
+		if n := (w - j0) &^ 15; n > 0 {
+			var pr, pd [17]*uint16
+			for k := range filt {
+				pr[k], pd[k] = &ref[k][j0:w][0], &dis[k][j0:w][0]
+			}
+			_, _, _, _, _ = mu1[j0+n-1], mu2[j0+n-1], rr[j0+n-1], dd[j0+n-1], rdv[j0+n-1]
+			statV8AVX2(&mu1[j0], &mu2[j0], &rr[j0], &dd[j0], &rdv[j0], &pr[0], &pd[0], &stat8Pair, &stat8Tap, n)
+			j0 += n
+		}
+	}
 	if n := (w - j0) &^ 7; n > 0 {
 		var pr, pd [17]*uint16
 		for k := range filt {

@@ -381,3 +381,126 @@ hstap:
 hsdone:
 	VZEROUPPER
 	RET
+
+// func statV8AVX2(mu1, mu2, rr, dd, rd *uint32, ref, dis **uint16, fpair, f32 *[9][8]uint32, n int)
+// statVAVX2 for 8-bit samples at scale 0 (17 taps, muAdd 128, muShift 8,
+// no moment rounding), in 32-bit lanes: every sum is below 2^32. Rows k
+// and 16-k are interleaved word by word, so one VPMADDWD gives r0+r1
+// weighted by the tap (fpair: the tap in both words), r0^2+r1^2, d0^2+d1^2
+// or r0*d0+r1*d1 (all exact in int32 for samples below 256), which VPMULLD
+// weighs by the tap (f32). The centre row is paired with itself at half
+// its (even) tap. For j in [0, n), n a multiple of 16.
+TEXT ·statV8AVX2(SB), NOSPLIT, $0-80
+	MOVQ ref+40(FP), R11
+	MOVQ dis+48(FP), R12
+	MOVQ fpair+56(FP), R13
+	MOVQ f32+64(FP), R14
+	MOVQ n+72(FP), CX
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE v8done
+
+v8loop:
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	VPXOR Y2, Y2, Y2
+	VPXOR Y3, Y3, Y3
+	VPXOR Y4, Y4, Y4
+	VPXOR Y5, Y5, Y5
+	VPXOR Y6, Y6, Y6
+	VPXOR Y7, Y7, Y7
+	VPXOR Y8, Y8, Y8
+	VPXOR Y9, Y9, Y9
+	XORQ BX, BX
+
+v8tap:
+	MOVQ $16, SI
+	SUBQ BX, SI
+	MOVQ (R11)(BX*8), DX
+	MOVQ (R11)(SI*8), R8
+	MOVQ (R12)(BX*8), R9
+	MOVQ (R12)(SI*8), R10
+	VMOVDQU (DX)(AX*2), Y10
+	VPUNPCKLWD (R8)(AX*2), Y10, Y11
+	VPUNPCKHWD (R8)(AX*2), Y10, Y10
+	VMOVDQU (R9)(AX*2), Y12
+	VPUNPCKLWD (R10)(AX*2), Y12, Y13
+	VPUNPCKHWD (R10)(AX*2), Y12, Y12
+	MOVQ BX, SI
+	SHLQ $5, SI
+	VPMADDWD (R13)(SI*1), Y11, Y14
+	VPADDD Y14, Y0, Y0
+	VPMADDWD (R13)(SI*1), Y10, Y14
+	VPADDD Y14, Y1, Y1
+	VPMADDWD (R13)(SI*1), Y13, Y14
+	VPADDD Y14, Y2, Y2
+	VPMADDWD (R13)(SI*1), Y12, Y14
+	VPADDD Y14, Y3, Y3
+	VPMADDWD Y11, Y11, Y14
+	VPMULLD (R14)(SI*1), Y14, Y14
+	VPADDD Y14, Y4, Y4
+	VPMADDWD Y10, Y10, Y14
+	VPMULLD (R14)(SI*1), Y14, Y14
+	VPADDD Y14, Y5, Y5
+	VPMADDWD Y13, Y13, Y14
+	VPMULLD (R14)(SI*1), Y14, Y14
+	VPADDD Y14, Y6, Y6
+	VPMADDWD Y12, Y12, Y14
+	VPMULLD (R14)(SI*1), Y14, Y14
+	VPADDD Y14, Y7, Y7
+	VPMADDWD Y13, Y11, Y14
+	VPMULLD (R14)(SI*1), Y14, Y14
+	VPADDD Y14, Y8, Y8
+	VPMADDWD Y12, Y10, Y14
+	VPMULLD (R14)(SI*1), Y14, Y14
+	VPADDD Y14, Y9, Y9
+	INCQ BX
+	CMPQ BX, $9
+	JLT v8tap
+
+	MOVL $128, DX
+	VMOVD DX, X14
+	VPBROADCASTD X14, Y14
+	VPADDD Y14, Y0, Y0
+	VPADDD Y14, Y1, Y1
+	VPADDD Y14, Y2, Y2
+	VPADDD Y14, Y3, Y3
+	VPSRLD $8, Y0, Y0
+	VPSRLD $8, Y1, Y1
+	VPSRLD $8, Y2, Y2
+	VPSRLD $8, Y3, Y3
+
+	// unpacklo holds columns 0-3 and 8-11, unpackhi 4-7 and 12-15.
+	MOVQ mu1+0(FP), DX
+	VPERM2I128 $0x20, Y1, Y0, Y10
+	VPERM2I128 $0x31, Y1, Y0, Y11
+	VMOVDQU Y10, (DX)(AX*4)
+	VMOVDQU Y11, 32(DX)(AX*4)
+	MOVQ mu2+8(FP), DX
+	VPERM2I128 $0x20, Y3, Y2, Y10
+	VPERM2I128 $0x31, Y3, Y2, Y11
+	VMOVDQU Y10, (DX)(AX*4)
+	VMOVDQU Y11, 32(DX)(AX*4)
+	MOVQ rr+16(FP), DX
+	VPERM2I128 $0x20, Y5, Y4, Y10
+	VPERM2I128 $0x31, Y5, Y4, Y11
+	VMOVDQU Y10, (DX)(AX*4)
+	VMOVDQU Y11, 32(DX)(AX*4)
+	MOVQ dd+24(FP), DX
+	VPERM2I128 $0x20, Y7, Y6, Y10
+	VPERM2I128 $0x31, Y7, Y6, Y11
+	VMOVDQU Y10, (DX)(AX*4)
+	VMOVDQU Y11, 32(DX)(AX*4)
+	MOVQ rd+32(FP), DX
+	VPERM2I128 $0x20, Y9, Y8, Y10
+	VPERM2I128 $0x31, Y9, Y8, Y11
+	VMOVDQU Y10, (DX)(AX*4)
+	VMOVDQU Y11, 32(DX)(AX*4)
+
+	ADDQ $16, AX
+	CMPQ AX, CX
+	JLT v8loop
+
+v8done:
+	VZEROUPPER
+	RET
