@@ -225,7 +225,7 @@ func (f *fast) statistic(ws *fastWS, r, d plane, s int, sm *ScaleMap) Sums {
 			if sm != nil {
 				pixelsMap(f.table, p.s1[:w], p.s2[:w], p.s12[:w], gl, &acc, sm.Num[i*w:(i+1)*w], sm.Den[i*w:(i+1)*w])
 			} else {
-				pixels(f.table, p.s1[:w], p.s2[:w], p.s12[:w], gl, &acc)
+				f.k.pixels(f.table, p.s1[:w], p.s2[:w], p.s12[:w], gl, &acc)
 			}
 		}
 		ws.sums[pi] = acc
@@ -237,9 +237,9 @@ func (f *fast) statistic(ws *fastWS, r, d plane, s int, sm *ScaleMap) Sums {
 	return total
 }
 
-// pixels is Pixel over a row with the body inlined (the row's sums kept
+// pixelsGo is Pixel over a row with the body inlined (the row's sums kept
 // in registers).
-func pixels(t *[65536]uint16, s1, s2, s12 []int32, gainLimit float64, acc *Sums) {
+func pixelsGo(t *[65536]uint16, s1, s2, s12 []int32, gainLimit float64, acc *Sums) {
 	s2, s12 = s2[:len(s1)], s12[:len(s1)]
 	numLog, denLog, numNon, denNon := acc.NumLog, acc.DenLog, acc.NumNonLog, acc.DenNonLog
 	for j, a := range s1 {

@@ -24,9 +24,11 @@ type kernels struct {
 	// subH is the horizontal low-pass of a padded row at even columns
 	// only: out[j] is column 2j, j < w/2.
 	subH func(conv []uint16, filt []uint16, w int, out []uint16)
+	// pixels adds a row's per-pixel terms (Pixel) to acc.
+	pixels func(t *[65536]uint16, s1, s2, s12 []int32, gainLimit float64, acc *Sums)
 }
 
-var goKernels = kernels{statV: statVGo, statH: statHGo, subV: subVGo, subH: subHGo}
+var goKernels = kernels{statV: statVGo, statH: statHGo, subV: subVGo, subH: subHGo, pixels: pixelsGo}
 
 // kernelsFor returns the kernel set's loops (the Go twins where a set has
 // no assembly of its own).

@@ -26,6 +26,33 @@ var stat8Pair, stat8Tap = func() (p, t [9][8]uint32) {
 }()
 
 //go:noescape
+func pixelsAVX2(s1, s2, s12 *int32, n int, table *uint16, gainLimit, eps float64, acc *[4][4]int64)
+
+// log2TablePadded is Log2Table with one more entry: the gathers of
+// pixelsAVX2 read a dword per 16-bit entry.
+var log2TablePadded = func() *[65537]uint16 {
+	var t [65537]uint16
+	copy(t[:], Log2Table()[:])
+	return &t
+}()
+
+func pixelsSIMD(t *[65536]uint16, s1, s2, s12 []int32, gainLimit float64, acc *Sums) {
+	n := len(s1) &^ 3
+	if n > 0 {
+		_, _ = s2[n-1], s12[n-1]
+		var lanes [4][4]int64
+		pixelsAVX2(&s1[0], &s2[0], &s12[0], n, &log2TablePadded[0], gainLimit, vifEps, &lanes)
+		for l := 0; l < 4; l++ {
+			acc.NumLog += lanes[0][l]
+			acc.DenLog += lanes[1][l]
+			acc.NumNonLog += lanes[2][l]
+			acc.DenNonLog += lanes[3][l]
+		}
+	}
+	pixelsGo(t, s1[n:], s2[n:], s12[n:], gainLimit, acc)
+}
+
+//go:noescape
 func statHAVX2(s1, s2, s12 *int32, mu1, mu2, rr, dd, rd *uint32, filt *uint32, taps, n int)
 
 //go:noescape
@@ -63,6 +90,7 @@ func asmKernels(s cpu.Set, k *kernels) {
 	k.statH = statHSIMD
 	k.subV = subVSIMD
 	k.subH = subHSIMD
+	k.pixels = pixelsSIMD
 }
 
 func subHSIMD(conv []uint16, filt []uint16, w int, out []uint16) {

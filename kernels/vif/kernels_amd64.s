@@ -504,3 +504,200 @@ v8tap:
 v8done:
 	VZEROUPPER
 	RET
+
+// Constants of pixelsAVX2 (dword ones are 4 lanes, the others 4 qwords).
+DATA pxC131071<>+0(SB)/4, $131071
+DATA pxC131071<>+4(SB)/4, $131071
+DATA pxC131071<>+8(SB)/4, $131071
+DATA pxC131071<>+12(SB)/4, $131071
+GLOBL pxC131071<>(SB), RODATA|NOPTR, $16
+DATA pxC131072<>+0(SB)/4, $131072
+DATA pxC131072<>+4(SB)/4, $131072
+DATA pxC131072<>+8(SB)/4, $131072
+DATA pxC131072<>+12(SB)/4, $131072
+GLOBL pxC131072<>(SB), RODATA|NOPTR, $16
+DATA pxOne<>+0(SB)/4, $1
+DATA pxOne<>+4(SB)/4, $1
+DATA pxOne<>+8(SB)/4, $1
+DATA pxOne<>+12(SB)/4, $1
+GLOBL pxOne<>(SB), RODATA|NOPTR, $16
+DATA pxSign<>+0(SB)/4, $0x80000000
+DATA pxSign<>+4(SB)/4, $0x80000000
+DATA pxSign<>+8(SB)/4, $0x80000000
+DATA pxSign<>+12(SB)/4, $0x80000000
+GLOBL pxSign<>(SB), RODATA|NOPTR, $16
+DATA pxFFFF<>+0(SB)/4, $0xffff
+DATA pxFFFF<>+4(SB)/4, $0xffff
+DATA pxFFFF<>+8(SB)/4, $0xffff
+DATA pxFFFF<>+12(SB)/4, $0xffff
+GLOBL pxFFFF<>(SB), RODATA|NOPTR, $16
+DATA pxC1038<>+0(SB)/4, $1038
+DATA pxC1038<>+4(SB)/4, $1038
+DATA pxC1038<>+8(SB)/4, $1038
+DATA pxC1038<>+12(SB)/4, $1038
+GLOBL pxC1038<>(SB), RODATA|NOPTR, $16
+DATA pxC34816<>+0(SB)/4, $34816
+DATA pxC34816<>+4(SB)/4, $34816
+DATA pxC34816<>+8(SB)/4, $34816
+DATA pxC34816<>+12(SB)/4, $34816
+GLOBL pxC34816<>(SB), RODATA|NOPTR, $16
+DATA pxC2061<>+0(SB)/8, $2061
+DATA pxC2061<>+8(SB)/8, $2061
+DATA pxC2061<>+16(SB)/8, $2061
+DATA pxC2061<>+24(SB)/8, $2061
+GLOBL pxC2061<>(SB), RODATA|NOPTR, $32
+DATA pxTwo31<>+0(SB)/8, $0x41e0000000000000
+DATA pxTwo31<>+8(SB)/8, $0x41e0000000000000
+DATA pxTwo31<>+16(SB)/8, $0x41e0000000000000
+DATA pxTwo31<>+24(SB)/8, $0x41e0000000000000
+GLOBL pxTwo31<>(SB), RODATA|NOPTR, $32
+
+// func pixelsAVX2(s1, s2, s12 *int32, n int, table *uint16, gainLimit, eps float64, acc *[4][4]int64)
+// Pixel on 4 pixels at a time, n a multiple of 4, adding each lane's
+// numerator log terms, denominator log terms, non-log sigma2_sq and
+// non-log count to acc[0..3] (the caller sums the lanes). The doubles
+// follow C's operations one by one: g = s12/(s1 + eps), sv = (int32)(s2 -
+// g*s12) (VCVTTPD2DQ, like cvttsd2si), g = min(g, limit) as C's MIN,
+// trunc(g*g*s1) + numer1 exact in double (below 2^53). log2Q11 reads the
+// bit length from the double's exponent (uint32 values converted exactly)
+// and gathers the table entries; table needs one entry of padding (the
+// gather reads a dword). Indices are masked to 16 bits, so inactive lanes
+// read in bounds.
+TEXT ·pixelsAVX2(SB), NOSPLIT, $0-64
+	MOVQ s1+0(FP), SI
+	MOVQ s2+8(FP), DI
+	MOVQ s12+16(FP), R8
+	MOVQ n+24(FP), CX
+	MOVQ table+32(FP), R9
+	VBROADCASTSD gainLimit+40(FP), Y15
+	MOVQ acc+56(FP), R10
+	VMOVDQU lowDwords<>(SB), Y12
+	VPXOR Y8, Y8, Y8
+	VPXOR Y9, Y9, Y9
+	VPXOR Y10, Y10, Y10
+	VPXOR Y11, Y11, Y11
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE pxdone
+
+pxloop:
+	VMOVDQU (SI)(AX*4), X0
+	VMOVDQU (DI)(AX*4), X1
+	VMOVDQU (R8)(AX*4), X2
+	VPXOR X7, X7, X7
+	VPMAXSD X7, X1, X1
+	VPCMPGTD pxC131071<>(SB), X0, X3
+	// non-log lanes: sigma2_sq and a count
+	VPANDN X1, X3, X4
+	VPMOVZXDQ X4, Y4
+	VPADDQ Y4, Y10, Y10
+	VPANDN pxOne<>(SB), X3, X4
+	VPMOVZXDQ X4, Y4
+	VPADDQ Y4, Y11, Y11
+	VPTEST X3, X3
+	JZ pxnext
+
+	// denominator: log2Q11(131072 + s1) - 2048*17
+	VPADDD pxC131072<>(SB), X0, X4
+	VPXOR pxSign<>(SB), X4, X5
+	VCVTDQ2PD X5, Y5
+	VADDPD pxTwo31<>(SB), Y5, Y5
+	VPSRLQ $52, Y5, Y5
+	VPERMD Y5, Y12, Y5
+	VPSUBD pxC1038<>(SB), X5, X5
+	VPSRLVD X5, X4, X6
+	VPAND pxFFFF<>(SB), X6, X6
+	VPCMPEQD X13, X13, X13
+	VPXOR X14, X14, X14
+	VPGATHERDD X13, (R9)(X6*2), X14
+	VPAND pxFFFF<>(SB), X14, X14
+	VPSLLD $11, X5, X5
+	VPADDD X5, X14, X14
+	VPSUBD pxC34816<>(SB), X14, X14
+	VPAND X3, X14, X14
+	VPMOVSXDQ X14, Y14
+	VPADDQ Y14, Y9, Y9
+
+	// numerator lanes: log, s12 > 0 and sigma2_sq > 0
+	VPXOR X7, X7, X7
+	VPCMPGTD X7, X2, X4
+	VPCMPGTD X7, X1, X5
+	VPAND X4, X3, X4
+	VPAND X5, X4, X4
+	VPTEST X4, X4
+	JZ pxnext
+
+	VCVTDQ2PD X0, Y0
+	VCVTDQ2PD X2, Y2
+	VCVTDQ2PD X1, Y5
+	VBROADCASTSD eps+48(FP), Y6
+	VADDPD Y6, Y0, Y6
+	VDIVPD Y6, Y2, Y6
+	VMULPD Y2, Y6, Y7
+	VSUBPD Y7, Y5, Y7
+	VCVTTPD2DQY Y7, X7
+	VPXOR X13, X13, X13
+	VPMAXSD X13, X7, X7
+	VMINPD Y15, Y6, Y6
+	// numer1 = sv + 131072 as a uint32, exactly in double
+	VPADDD pxC131072<>(SB), X7, X7
+	VPXOR pxSign<>(SB), X7, X5
+	VCVTDQ2PD X5, Y5
+	VADDPD pxTwo31<>(SB), Y5, Y5
+	// T = trunc((g*g)*s1) + numer1
+	VMULPD Y6, Y6, Y6
+	VMULPD Y0, Y6, Y6
+	VROUNDPD $3, Y6, Y6
+	VADDPD Y5, Y6, Y6
+
+	// log2Q11(T) into X13
+	VPSRLQ $52, Y6, Y7
+	VMOVDQU pxC2061<>(SB), Y13
+	VPSUBQ Y7, Y13, Y13
+	VPSLLQ $52, Y13, Y13
+	VMULPD Y13, Y6, Y6
+	VCVTTPD2DQY Y6, X6
+	VPAND pxFFFF<>(SB), X6, X6
+	VPERMD Y7, Y12, Y7
+	VPSUBD pxC1038<>(SB), X7, X7
+	VPCMPEQD X14, X14, X14
+	VPXOR X13, X13, X13
+	VPGATHERDD X14, (R9)(X6*2), X13
+	VPAND pxFFFF<>(SB), X13, X13
+	VPSLLD $11, X7, X7
+	VPADDD X7, X13, X13
+
+	// log2Q11(numer1) into X14
+	VPSRLQ $52, Y5, Y7
+	VMOVDQU pxC2061<>(SB), Y6
+	VPSUBQ Y7, Y6, Y6
+	VPSLLQ $52, Y6, Y6
+	VMULPD Y6, Y5, Y5
+	VCVTTPD2DQY Y5, X5
+	VPAND pxFFFF<>(SB), X5, X5
+	VPERMD Y7, Y12, Y7
+	VPSUBD pxC1038<>(SB), X7, X7
+	VPCMPEQD X6, X6, X6
+	VPXOR X14, X14, X14
+	VPGATHERDD X6, (R9)(X5*2), X14
+	VPAND pxFFFF<>(SB), X14, X14
+	VPSLLD $11, X7, X7
+	VPADDD X7, X14, X14
+
+	VPSUBD X14, X13, X13
+	VPAND X4, X13, X13
+	VPMOVSXDQ X13, Y13
+	VPADDQ Y13, Y8, Y8
+
+pxnext:
+	ADDQ $4, AX
+	CMPQ AX, CX
+	JLT pxloop
+
+pxdone:
+	VMOVDQU Y8, 0(R10)
+	VMOVDQU Y9, 32(R10)
+	VMOVDQU Y10, 64(R10)
+	VMOVDQU Y11, 96(R10)
+	VZEROUPPER
+	RET

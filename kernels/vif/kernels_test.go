@@ -215,3 +215,58 @@ func TestStagesAgree(t *testing.T) {
 		})
 	}
 }
+
+// TestPixelTwins holds every kernel set's per-pixel loop to Pixel (the
+// reference), on sigmas around the noise threshold, of every sign and up
+// to the int32 extremes, at every gain limit, at odd lengths.
+func TestPixelTwins(t *testing.T) {
+	tab := Log2Table()
+	const n = 4099
+	s1, s2, s12 := make([]int32, n), make([]int32, n), make([]int32, n)
+	for i := range s1 {
+		z := splitmix(uint64(i) * 7919)
+		pick := func(z uint64) int32 {
+			switch z % 6 {
+			case 0:
+				return int32(z >> 32) // anything
+			case 1:
+				return SigmaNsq - 2 + int32(z>>40)%5 // around the threshold
+			case 2:
+				return int32(z>>33) % (1 << 20) // small, either sign
+			case 3:
+				return int32(z>>34) % (1 << 28)
+			case 4:
+				return 0
+			}
+			return 0x7fffffff - int32(z>>40)%3
+		}
+		s1[i], s2[i], s12[i] = pick(z), pick(z>>7|z<<57), pick(z>>13|z<<51)
+		if i%5 == 0 { // a realistic pixel: covariance below both variances
+			s1[i] = SigmaNsq + int32(z>>40)
+			s2[i] = int32(z>>20) % (1 << 24)
+			s12[i] = int32(int64(s2[i]) * int64(z%97) / 50)
+		}
+	}
+	for _, set := range cpu.Supported() {
+		k := kernelsFor(set)
+		t.Run(set.String()+"/pixels", func(t *testing.T) {
+			for _, gl := range []float64{1, 1.5, 100} {
+				for _, m := range []int{0, 1, 3, 4, 5, 17, 1000, n} {
+					var want, got Sums
+					for i := 0; i < m; i++ {
+						Pixel(tab, s1[i], s2[i], s12[i], gl, &want)
+					}
+					got = Sums{NumLog: 3, DenLog: 5, NumNonLog: 7, DenNonLog: 11} // adds to what is there
+					k.pixels(tab, s1[:m], s2[:m], s12[:m], gl, &got)
+					got.NumLog -= 3
+					got.DenLog -= 5
+					got.NumNonLog -= 7
+					got.DenNonLog -= 11
+					if got != want {
+						t.Fatalf("limit %g, %d pixels: %+v, want %+v", gl, m, got, want)
+					}
+				}
+			}
+		})
+	}
+}
