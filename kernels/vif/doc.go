@@ -52,7 +52,7 @@
 //
 //	stage                 libvmaf                       reference (New)           fast Go twin (NewCPU)  AVX2 (also the AVX-512 set)      WGSL  test
 //	vertical statistics   vif_statistic_8/16 VERTICAL   StatVertical              statVGo                statVAVX2; statV8AVX2 (8-bit s0) none  TestKernelTwins/*/statV, TestStagesAgree
-//	horizontal statistics vif_statistic_8/16 HORIZONTAL StatHorizontal            statHGo                statHAVX2                        none  TestKernelTwins/*/statH, TestStagesAgree
+//	horizontal statistics vif_statistic_8/16 HORIZONTAL StatHorizontal            statHGo                statHPairAVX2                    none  TestKernelTwins/*/statH, TestStagesAgree
 //	per-pixel terms       vif_statistic_* tail, log2_*  Pixel, Accumulate         pixelsGo, pixelsMap    pixelsAVX2                       none  TestPixelTwins, TestLibvmaf, TestGolden
 //	low-pass vertical     subsample_rd_8/16 VERTICAL    Subsample                 subVGo                 subVAVX2                         none  TestKernelTwins/*/subV, TestStagesAgree
 //	low-pass horizontal   subsample_rd_* + decimate     Subsample                 subHGo (even columns)  subHAVX2                         none  TestKernelTwins/*/subH, TestStagesAgree

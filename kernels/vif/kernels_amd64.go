@@ -53,7 +53,7 @@ func pixelsSIMD(t *[65536]uint16, s1, s2, s12 []int32, gainLimit float64, acc *S
 }
 
 //go:noescape
-func statHAVX2(s1, s2, s12 *int32, mu1, mu2, rr, dd, rd *uint32, filt *uint32, taps, n int)
+func statHPairAVX2(s1, s2, s12 *int32, mu1, mu2, rr, dd, rd *uint32, filt *uint32, taps, n int)
 
 //go:noescape
 func subHAVX2(out, conv *uint16, filt *uint32, taps, n int)
@@ -139,7 +139,7 @@ func statHSIMD(mu1, mu2, rr, dd, rdv []uint32, filt []uint16, j0, w int, s1, s2,
 		last := j0 + n - 1 + len(filt) - 1
 		_, _, _, _, _ = mu1[last], mu2[last], rr[last], dd[last], rdv[last]
 		_, _, _ = s1[j0+n-1], s2[j0+n-1], s12[j0+n-1]
-		statHAVX2(&s1[j0], &s2[j0], &s12[j0], &mu1[j0], &mu2[j0], &rr[j0], &dd[j0], &rdv[j0], taps32(filt), len(filt), n)
+		statHPairAVX2(&s1[j0], &s2[j0], &s12[j0], &mu1[j0], &mu2[j0], &rr[j0], &dd[j0], &rdv[j0], taps32(filt), len(filt), n)
 		j0 += n
 	}
 	statHGo(mu1, mu2, rr, dd, rdv, filt, j0, w, s1, s2, s12)

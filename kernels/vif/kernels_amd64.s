@@ -134,148 +134,6 @@ vdone:
 	VZEROUPPER
 	RET
 
-// func statHAVX2(s1, s2, s12 *int32, mu1, mu2, rr, dd, rd *uint32, filt *uint32, taps, n int)
-// For j in [0, n), n a multiple of 8, over the padded rows (tap k reads
-// column j+k): m1 = sum f*mu1, m2, a = sum f*rr, b, x likewise (exact, 64-bit
-// lanes); s1[j] = uint32((a + 2^15) >> 16) - uint32((m1*m1 + 2^31) >> 32),
-// s2 from b, m2, s12 from x, m1*m2 (the low dwords of the 64-bit
-// differences are the uint32 differences).
-TEXT ·statHAVX2(SB), NOSPLIT, $0-88
-	MOVQ mu1+24(FP), SI
-	MOVQ mu2+32(FP), DI
-	MOVQ rr+40(FP), R8
-	MOVQ dd+48(FP), R9
-	MOVQ rd+56(FP), R10
-	MOVQ filt+64(FP), R11
-	MOVQ taps+72(FP), R12
-	MOVQ n+80(FP), CX
-	XORQ AX, AX
-	TESTQ CX, CX
-	JLE hdone
-
-hloop:
-	VPXOR Y0, Y0, Y0
-	VPXOR Y1, Y1, Y1
-	VPXOR Y2, Y2, Y2
-	VPXOR Y3, Y3, Y3
-	VPXOR Y4, Y4, Y4
-	VPXOR Y5, Y5, Y5
-	VPXOR Y6, Y6, Y6
-	VPXOR Y7, Y7, Y7
-	VPXOR Y8, Y8, Y8
-	VPXOR Y9, Y9, Y9
-	XORQ BX, BX
-	MOVQ AX, DX
-
-htap:
-	VPBROADCASTD (R11)(BX*4), Y15
-	VPMOVZXDQ (SI)(DX*4), Y10
-	VPMOVZXDQ 16(SI)(DX*4), Y11
-	VPMULUDQ Y15, Y10, Y10
-	VPMULUDQ Y15, Y11, Y11
-	VPADDQ Y10, Y0, Y0
-	VPADDQ Y11, Y5, Y5
-	VPMOVZXDQ (DI)(DX*4), Y12
-	VPMOVZXDQ 16(DI)(DX*4), Y13
-	VPMULUDQ Y15, Y12, Y12
-	VPMULUDQ Y15, Y13, Y13
-	VPADDQ Y12, Y1, Y1
-	VPADDQ Y13, Y6, Y6
-	VPMOVZXDQ (R8)(DX*4), Y10
-	VPMOVZXDQ 16(R8)(DX*4), Y11
-	VPMULUDQ Y15, Y10, Y10
-	VPMULUDQ Y15, Y11, Y11
-	VPADDQ Y10, Y2, Y2
-	VPADDQ Y11, Y7, Y7
-	VPMOVZXDQ (R9)(DX*4), Y12
-	VPMOVZXDQ 16(R9)(DX*4), Y13
-	VPMULUDQ Y15, Y12, Y12
-	VPMULUDQ Y15, Y13, Y13
-	VPADDQ Y12, Y3, Y3
-	VPADDQ Y13, Y8, Y8
-	VPMOVZXDQ (R10)(DX*4), Y10
-	VPMOVZXDQ 16(R10)(DX*4), Y11
-	VPMULUDQ Y15, Y10, Y10
-	VPMULUDQ Y15, Y11, Y11
-	VPADDQ Y10, Y4, Y4
-	VPADDQ Y11, Y9, Y9
-	INCQ BX
-	INCQ DX
-	CMPQ BX, R12
-	JLT htap
-
-	// Y15 = 2^31, Y14 = 2^15 (qwords)
-	MOVQ $0x80000000, DX
-	VMOVQ DX, X15
-	VPBROADCASTQ X15, Y15
-	MOVQ $0x8000, DX
-	VMOVQ DX, X14
-	VPBROADCASTQ X14, Y14
-
-	// columns 0-3
-	VPMULUDQ Y0, Y0, Y10
-	VPMULUDQ Y1, Y1, Y11
-	VPMULUDQ Y1, Y0, Y12
-	VPADDQ Y15, Y10, Y10
-	VPADDQ Y15, Y11, Y11
-	VPADDQ Y15, Y12, Y12
-	VPSRLQ $32, Y10, Y10
-	VPSRLQ $32, Y11, Y11
-	VPSRLQ $32, Y12, Y12
-	VPADDQ Y14, Y2, Y2
-	VPADDQ Y14, Y3, Y3
-	VPADDQ Y14, Y4, Y4
-	VPSRLQ $16, Y2, Y2
-	VPSRLQ $16, Y3, Y3
-	VPSRLQ $16, Y4, Y4
-	VPSUBQ Y10, Y2, Y2
-	VPSUBQ Y11, Y3, Y3
-	VPSUBQ Y12, Y4, Y4
-	// columns 4-7
-	VPMULUDQ Y5, Y5, Y10
-	VPMULUDQ Y6, Y6, Y11
-	VPMULUDQ Y6, Y5, Y12
-	VPADDQ Y15, Y10, Y10
-	VPADDQ Y15, Y11, Y11
-	VPADDQ Y15, Y12, Y12
-	VPSRLQ $32, Y10, Y10
-	VPSRLQ $32, Y11, Y11
-	VPSRLQ $32, Y12, Y12
-	VPADDQ Y14, Y7, Y7
-	VPADDQ Y14, Y8, Y8
-	VPADDQ Y14, Y9, Y9
-	VPSRLQ $16, Y7, Y7
-	VPSRLQ $16, Y8, Y8
-	VPSRLQ $16, Y9, Y9
-	VPSUBQ Y10, Y7, Y7
-	VPSUBQ Y11, Y8, Y8
-	VPSUBQ Y12, Y9, Y9
-
-	VMOVDQU lowDwords<>(SB), Y13
-	VPERMD Y2, Y13, Y2
-	VPERMD Y7, Y13, Y7
-	VINSERTI128 $1, X7, Y2, Y2
-	MOVQ s1+0(FP), DX
-	VMOVDQU Y2, (DX)(AX*4)
-	VPERMD Y3, Y13, Y3
-	VPERMD Y8, Y13, Y8
-	VINSERTI128 $1, X8, Y3, Y3
-	MOVQ s2+8(FP), DX
-	VMOVDQU Y3, (DX)(AX*4)
-	VPERMD Y4, Y13, Y4
-	VPERMD Y9, Y13, Y9
-	VINSERTI128 $1, X9, Y4, Y4
-	MOVQ s12+16(FP), DX
-	VMOVDQU Y4, (DX)(AX*4)
-
-	ADDQ $8, AX
-	CMPQ AX, CX
-	JLT hloop
-
-hdone:
-	VZEROUPPER
-	RET
-
 // func subVAVX2(conv *uint16, rows **uint16, filt *uint32, taps, n int, add, shift uint64)
 // For j in [0, n), n a multiple of 16: conv[j] = (sum f*row + add) >> shift
 // in uint32 lanes (the sums stay below 2^32; the results fit 16 bits).
@@ -699,5 +557,185 @@ pxdone:
 	VMOVDQU Y9, 32(R10)
 	VMOVDQU Y10, 64(R10)
 	VMOVDQU Y11, 96(R10)
+	VZEROUPPER
+	RET
+
+// func statHPairAVX2(s1, s2, s12 *int32, mu1, mu2, rr, dd, rd *uint32, filt *uint32, taps, n int)
+// For j in [0, n), n a multiple of 8, over the padded rows (tap k reads
+// column j+k): m1 = sum f*mu1, m2, a = sum f*rr, b, x likewise (exact);
+// s1[j] = uint32((a + 2^15) >> 16) - uint32((m1*m1 + 2^31) >> 32), s2 from
+// b, m2, s12 from x, m1*m2 (the low dwords of the 64-bit differences are
+// the uint32 differences). The means use 32-bit lanes: the filters are symmetric and
+// a mean is below 2^16, so each pair of columns (k, taps-1-k) is summed
+// first and weighed once (every tap times 2^17 and the centre tap times
+// 2^16 stay below 2^32, and so does the whole sum). The moments keep
+// 64-bit lanes. For j in [0, n), n a multiple of 8.
+TEXT ·statHPairAVX2(SB), NOSPLIT, $0-88
+	MOVQ mu1+24(FP), SI
+	MOVQ mu2+32(FP), DI
+	MOVQ rr+40(FP), R8
+	MOVQ dd+48(FP), R9
+	MOVQ rd+56(FP), R10
+	MOVQ filt+64(FP), R11
+	MOVQ taps+72(FP), R12
+	MOVQ n+80(FP), CX
+	MOVQ R12, R13
+	SHRQ $1, R13 // centre index
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE hpdone
+
+hploop:
+	// centre tap: means in Y0 (mu1), Y1 (mu2); moments rr Y2/Y5, dd Y3/Y6, rd Y4/Y7
+	LEAQ (AX)(R13*1), DX
+	VPBROADCASTD (R11)(R13*4), Y15
+	VPMULLD (SI)(DX*4), Y15, Y0
+	VPMULLD (DI)(DX*4), Y15, Y1
+	VPMOVZXDQ (R8)(DX*4), Y2
+	VPMOVZXDQ 16(R8)(DX*4), Y5
+	VPMULUDQ Y15, Y2, Y2
+	VPMULUDQ Y15, Y5, Y5
+	VPMOVZXDQ (R9)(DX*4), Y3
+	VPMOVZXDQ 16(R9)(DX*4), Y6
+	VPMULUDQ Y15, Y3, Y3
+	VPMULUDQ Y15, Y6, Y6
+	VPMOVZXDQ (R10)(DX*4), Y4
+	VPMOVZXDQ 16(R10)(DX*4), Y7
+	VPMULUDQ Y15, Y4, Y4
+	VPMULUDQ Y15, Y7, Y7
+	TESTQ R13, R13
+	JZ hpfinish
+	XORQ BX, BX
+	MOVQ AX, DX // left column j+k
+	LEAQ -1(AX)(R12*1), R14 // right column j+taps-1-k
+
+hptap:
+	VPBROADCASTD (R11)(BX*4), Y15
+	VMOVDQU (SI)(DX*4), Y8
+	VPADDD (SI)(R14*4), Y8, Y8
+	VPMULLD Y15, Y8, Y8
+	VPADDD Y8, Y0, Y0
+	VMOVDQU (DI)(DX*4), Y9
+	VPADDD (DI)(R14*4), Y9, Y9
+	VPMULLD Y15, Y9, Y9
+	VPADDD Y9, Y1, Y1
+	VPMOVZXDQ (R8)(DX*4), Y10
+	VPMOVZXDQ 16(R8)(DX*4), Y11
+	VPMOVZXDQ (R8)(R14*4), Y12
+	VPMOVZXDQ 16(R8)(R14*4), Y13
+	VPMULUDQ Y15, Y10, Y10
+	VPMULUDQ Y15, Y11, Y11
+	VPMULUDQ Y15, Y12, Y12
+	VPMULUDQ Y15, Y13, Y13
+	VPADDQ Y10, Y2, Y2
+	VPADDQ Y11, Y5, Y5
+	VPADDQ Y12, Y2, Y2
+	VPADDQ Y13, Y5, Y5
+	VPMOVZXDQ (R9)(DX*4), Y10
+	VPMOVZXDQ 16(R9)(DX*4), Y11
+	VPMOVZXDQ (R9)(R14*4), Y12
+	VPMOVZXDQ 16(R9)(R14*4), Y13
+	VPMULUDQ Y15, Y10, Y10
+	VPMULUDQ Y15, Y11, Y11
+	VPMULUDQ Y15, Y12, Y12
+	VPMULUDQ Y15, Y13, Y13
+	VPADDQ Y10, Y3, Y3
+	VPADDQ Y11, Y6, Y6
+	VPADDQ Y12, Y3, Y3
+	VPADDQ Y13, Y6, Y6
+	VPMOVZXDQ (R10)(DX*4), Y10
+	VPMOVZXDQ 16(R10)(DX*4), Y11
+	VPMOVZXDQ (R10)(R14*4), Y12
+	VPMOVZXDQ 16(R10)(R14*4), Y13
+	VPMULUDQ Y15, Y10, Y10
+	VPMULUDQ Y15, Y11, Y11
+	VPMULUDQ Y15, Y12, Y12
+	VPMULUDQ Y15, Y13, Y13
+	VPADDQ Y10, Y4, Y4
+	VPADDQ Y11, Y7, Y7
+	VPADDQ Y12, Y4, Y4
+	VPADDQ Y13, Y7, Y7
+	INCQ BX
+	INCQ DX
+	DECQ R14
+	CMPQ BX, R13
+	JLT hptap
+
+hpfinish:
+	// means to qwords: Y8/Y9 mu1 columns 0-3/4-7, Y10/Y11 mu2
+	VEXTRACTI128 $1, Y0, X9
+	VPMOVZXDQ X0, Y8
+	VPMOVZXDQ X9, Y9
+	VEXTRACTI128 $1, Y1, X11
+	VPMOVZXDQ X1, Y10
+	VPMOVZXDQ X11, Y11
+	MOVQ $0x80000000, DX
+	VMOVQ DX, X15
+	VPBROADCASTQ X15, Y15
+	MOVQ $0x8000, DX
+	VMOVQ DX, X14
+	VPBROADCASTQ X14, Y14
+
+	// columns 0-3: mu1sq Y0, mu2sq Y1, mu12 Y12
+	VPMULUDQ Y8, Y8, Y0
+	VPMULUDQ Y10, Y10, Y1
+	VPMULUDQ Y10, Y8, Y12
+	VPADDQ Y15, Y0, Y0
+	VPADDQ Y15, Y1, Y1
+	VPADDQ Y15, Y12, Y12
+	VPSRLQ $32, Y0, Y0
+	VPSRLQ $32, Y1, Y1
+	VPSRLQ $32, Y12, Y12
+	VPADDQ Y14, Y2, Y2
+	VPADDQ Y14, Y3, Y3
+	VPADDQ Y14, Y4, Y4
+	VPSRLQ $16, Y2, Y2
+	VPSRLQ $16, Y3, Y3
+	VPSRLQ $16, Y4, Y4
+	VPSUBQ Y0, Y2, Y2
+	VPSUBQ Y1, Y3, Y3
+	VPSUBQ Y12, Y4, Y4
+	// columns 4-7
+	VPMULUDQ Y9, Y9, Y0
+	VPMULUDQ Y11, Y11, Y1
+	VPMULUDQ Y11, Y9, Y12
+	VPADDQ Y15, Y0, Y0
+	VPADDQ Y15, Y1, Y1
+	VPADDQ Y15, Y12, Y12
+	VPSRLQ $32, Y0, Y0
+	VPSRLQ $32, Y1, Y1
+	VPSRLQ $32, Y12, Y12
+	VPADDQ Y14, Y5, Y5
+	VPADDQ Y14, Y6, Y6
+	VPADDQ Y14, Y7, Y7
+	VPSRLQ $16, Y5, Y5
+	VPSRLQ $16, Y6, Y6
+	VPSRLQ $16, Y7, Y7
+	VPSUBQ Y0, Y5, Y5
+	VPSUBQ Y1, Y6, Y6
+	VPSUBQ Y12, Y7, Y7
+
+	VMOVDQU lowDwords<>(SB), Y13
+	VPERMD Y2, Y13, Y2
+	VPERMD Y5, Y13, Y5
+	VINSERTI128 $1, X5, Y2, Y2
+	MOVQ s1+0(FP), DX
+	VMOVDQU Y2, (DX)(AX*4)
+	VPERMD Y3, Y13, Y3
+	VPERMD Y6, Y13, Y6
+	VINSERTI128 $1, X6, Y3, Y3
+	MOVQ s2+8(FP), DX
+	VMOVDQU Y3, (DX)(AX*4)
+	VPERMD Y4, Y13, Y4
+	VPERMD Y7, Y13, Y7
+	VINSERTI128 $1, X7, Y4, Y4
+	MOVQ s12+16(FP), DX
+	VMOVDQU Y4, (DX)(AX*4)
+
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT hploop
+
+hpdone:
 	VZEROUPPER
 	RET
