@@ -31,7 +31,7 @@ func TestSmallFrames(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%dx%d: %v", w, h, err)
 			}
-			if testing.Short() && w%7 != 0 && h%7 != 0 {
+			if (testing.Short() || raceEnabled) && w%7 != 0 && h%7 != 0 {
 				continue
 			}
 			ref, dist := vifPair("blur", w, h, 10, 0)
