@@ -84,3 +84,9 @@ func BenchmarkScore1080pTexture(b *testing.B) {
 	ref, dist := vifPair("blur", 1920, 1080, 8, 0)
 	benchScore(b, ref, dist)
 }
+
+// BenchmarkScore1080pTexture10: the textured pair at 10 bits, one thread.
+func BenchmarkScore1080pTexture10(b *testing.B) {
+	ref, dist := vifPair("blur", 1920, 1080, 10, 0)
+	benchScore(b, ref, dist)
+}

@@ -40,35 +40,62 @@ func kernelsFor(s cpu.Set) *kernels {
 
 // statVGo sums the filter's row pairs (k, len-1-k) with one tap: the
 // filters are symmetric and every sum is an exact integer (the means fit
-// 32 bits, the moments 64), so the order does not matter.
+// 32 bits, the moments 64), so the order does not matter. It accumulates
+// row by row (each pass a plain loop over equal-length slices, which the
+// compiler keeps free of bounds checks) into the scratch acc.
 func statVGo(ref, dis [][]uint16, filt []uint16, rd Rounding, j0, w int, mu1, mu2, rr, dd, rdv []uint32) {
 	fw := len(filt)
 	hw := fw / 2
-	rc, dc := ref[hw][:w], dis[hw][:w]
-	mu1, mu2, rr, dd, rdv = mu1[:w], mu2[:w], rr[:w], dd[:w], rdv[:w]
-	fc := uint64(filt[hw])
-	for j := j0; j < w; j++ {
-		r, d := uint64(rc[j]), uint64(dc[j])
-		m1, m2 := fc*r, fc*d
-		a, b, c := fc*(r*r), fc*(d*d), fc*(r*d)
+	n := w - j0
+	if n <= 0 {
+		return
+	}
+	var stack [3 * 64]uint64
+	for c0 := 0; c0 < n; c0 += 64 {
+		c1 := min(c0+64, n)
+		m := c1 - c0
+		a, b, c := stack[:m], stack[64:64+m], stack[128:128+m]
+		var m1s, m2s [64]uint32
+		m1, m2 := m1s[:m], m2s[:m]
+		lo, hi := j0+c0, j0+c1
+		fc := uint64(filt[hw])
+		rc, dc := ref[hw][lo:hi], dis[hw][lo:hi]
+		rc, dc = rc[:m], dc[:m]
+		for j := range m {
+			r, d := uint64(rc[j]), uint64(dc[j])
+			m1[j], m2[j] = uint32(fc*r), uint32(fc*d)
+			a[j], b[j], c[j] = fc*(r*r), fc*(d*d), fc*(r*d)
+		}
 		for k := 0; k < hw; k++ {
 			f := uint64(filt[k])
-			r0, r1 := uint64(ref[k][j]), uint64(ref[fw-1-k][j])
-			d0, d1 := uint64(dis[k][j]), uint64(dis[fw-1-k][j])
-			m1 += f * (r0 + r1)
-			m2 += f * (d0 + d1)
-			a += f * (r0*r0 + r1*r1)
-			b += f * (d0*d0 + d1*d1)
-			c += f * (r0*d0 + r1*d1)
+			r0, r1 := ref[k][lo:hi], ref[fw-1-k][lo:hi]
+			d0, d1 := dis[k][lo:hi], dis[fw-1-k][lo:hi]
+			r0, r1, d0, d1 = r0[:m], r1[:m], d0[:m], d1[:m]
+			for j := range m {
+				x0, x1 := uint64(r0[j]), uint64(r1[j])
+				y0, y1 := uint64(d0[j]), uint64(d1[j])
+				m1[j] += uint32(f * (x0 + x1))
+				m2[j] += uint32(f * (y0 + y1))
+				a[j] += f * (x0*x0 + x1*x1)
+				b[j] += f * (y0*y0 + y1*y1)
+				c[j] += f * (x0*y0 + x1*y1)
+			}
 		}
-		mu1[j] = uint32(uint16((m1 + uint64(rd.MuAdd)) >> rd.MuShift))
-		mu2[j] = uint32(uint16((m2 + uint64(rd.MuAdd)) >> rd.MuShift))
-		rr[j] = uint32((a + rd.SqAdd) >> rd.SqShift)
-		dd[j] = uint32((b + rd.SqAdd) >> rd.SqShift)
-		rdv[j] = uint32((c + rd.SqAdd) >> rd.SqShift)
+		o1, o2, o3, o4, o5 := mu1[lo:hi], mu2[lo:hi], rr[lo:hi], dd[lo:hi], rdv[lo:hi]
+		o1, o2, o3, o4, o5 = o1[:m], o2[:m], o3[:m], o4[:m], o5[:m]
+		for j := range m {
+			// The means' sums stay below 2^32 - 2^16: adding the
+			// rounding cannot wrap.
+			o1[j] = uint32(uint16((m1[j] + rd.MuAdd) >> rd.MuShift))
+			o2[j] = uint32(uint16((m2[j] + rd.MuAdd) >> rd.MuShift))
+			o3[j] = uint32((a[j] + rd.SqAdd) >> rd.SqShift)
+			o4[j] = uint32((b[j] + rd.SqAdd) >> rd.SqShift)
+			o5[j] = uint32((c[j] + rd.SqAdd) >> rd.SqShift)
+		}
 	}
 }
 
+// statHGo keeps each column's five sums in registers across the taps.
 func statHGo(mu1, mu2, rr, dd, rdv []uint32, filt []uint16, j0, w int, s1, s2, s12 []int32) {
 	fw := len(filt)
 	hw := fw / 2
