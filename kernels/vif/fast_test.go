@@ -5,6 +5,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/cpu"
 )
 
@@ -46,5 +47,37 @@ func TestConcurrent(t *testing.T) {
 		}
 		wg.Wait()
 		fs.Close()
+	}
+}
+
+// TestStride: planes whose rows are further apart than their width score
+// exactly as packed ones, in every scorer.
+func TestStride(t *testing.T) {
+	const w, h, pad = 45, 37, 7
+	cfg, err := NewConfig(nil, w, h, 12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, dist := vifPair("blur", w, h, 12, 1)
+	padded := func(p []uint16) yuv.Plane {
+		out := make([]uint16, h*(w+pad))
+		for y := 0; y < h; y++ {
+			copy(out[y*(w+pad):], p[y*w:(y+1)*w])
+			for x := w; x < w+pad; x++ {
+				out[y*(w+pad)+x] = 4095 // junk the scorers must not read
+			}
+		}
+		return yuv.Plane{Width: w, Height: h, Stride: w + pad, Pix: out}
+	}
+	want, err := New(cfg).Score(0, ref.Luma(), dist.Luma(), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range scorers(cfg) {
+		got, err := s.Score(0, padded(ref.Planes[0]), padded(dist.Planes[0]), true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		compareResults(t, fmt.Sprintf("%T", s), got, want)
 	}
 }
