@@ -94,6 +94,37 @@ func TestScoreErrors(t *testing.T) {
 	}
 }
 
+// TestRangeEveryRow: a sample beyond the bit depth anywhere (first, last,
+// odd last row) is refused by every scorer, with and without scale 0.
+func TestRangeEveryRow(t *testing.T) {
+	const w, h = 300, 301
+	for _, skip := range []string{"false", "true"} {
+		o := NewOptions()
+		if err := o.Set("vif_skip_scale0", skip); err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := NewConfig(o, w, h, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, y := range []int{0, 150, h - 1} {
+			ref, dist := vifPair("noise", w, h, 10, 0)
+			dist.Planes[0][y*w+w-1] = 1024
+			for _, s := range scorers(cfg) {
+				_, err := s.Score(0, ref.Luma(), dist.Luma(), false)
+				if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("sample 1024 at (%d, %d)", w-1, y)) {
+					t.Errorf("skip %s, row %d, %T: error %v", skip, y, s, err)
+				}
+				// The scorer is still good for the next frame.
+				ref2, dist2 := vifPair("noise", w, h, 10, 1)
+				if _, err := s.Score(1, ref2.Luma(), dist2.Luma(), false); err != nil {
+					t.Errorf("skip %s, %T: next frame: %v", skip, s, err)
+				}
+			}
+		}
+	}
+}
+
 // TestMetricNames checks libvmaf's keys and their option suffixes.
 func TestMetricNames(t *testing.T) {
 	o := NewOptions()

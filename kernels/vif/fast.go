@@ -51,6 +51,7 @@ type fastWS struct {
 	ref, dis [NumScales][]uint16 // [0] unused: scale 0 reads the planes
 	parts    []*partWS
 	sums     []Sums
+	bad      []bool // per band: a sample beyond the bit depth
 }
 
 // partWS is one row band's scratch rows (padded for the horizontal pass).
@@ -96,6 +97,10 @@ func (f *fast) ensureParts(ws *fastWS, n int) {
 			rowsR: make([][]uint16, 17), rowsD: make([][]uint16, 17),
 		})
 	}
+	// bad keeps its flags: they are read after later passes.
+	for len(ws.bad) < n {
+		ws.bad = append(ws.bad, false)
+	}
 	if len(ws.sums) < n {
 		ws.sums = make([]Sums, n)
 	}
@@ -119,10 +124,12 @@ func (p plane) row(y int) []uint16 { return p.pix[y*p.stride : y*p.stride+p.w] }
 
 func (f *fast) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResult, error) {
 	cfg := f.cfg
-	if err := checkPlane("reference", ref, cfg); err != nil {
+	// The sample range is checked by the first pass over scale 0, band by
+	// band (a pass of its own would read the frame once more).
+	if err := checkSize("reference", ref, cfg); err != nil {
 		return nil, err
 	}
-	if err := checkPlane("distorted", dist, cfg); err != nil {
+	if err := checkSize("distorted", dist, cfg); err != nil {
 		return nil, err
 	}
 	ws := f.getWS()
@@ -136,7 +143,7 @@ func (f *fast) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResul
 		if s > 0 {
 			nr := plane{ws.ref[s], w, w, h}
 			nd := plane{ws.dis[s], w, w, h}
-			f.subsample(ws, r, d, s-1, nr, nd)
+			f.subsample(ws, r, d, s-1, nr, nd, s == 1 && cfg.SkipScale0)
 			r, d = nr, nd
 		}
 		if s == 0 && cfg.SkipScale0 {
@@ -148,9 +155,46 @@ func (f *fast) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResul
 			res.Maps[s] = sm
 		}
 		sums[s] = f.statistic(ws, r, d, s, sm)
+		if s == 0 {
+			if err := f.rangeError(ws, ref, dist); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if cfg.SkipScale0 {
+		if err := f.rangeError(ws, ref, dist); err != nil {
+			return nil, err
+		}
 	}
 	finishFrame(cfg, res, &sums)
 	return res, nil
+}
+
+// checkRows records whether rows [y0, y1) of either plane hold a sample
+// beyond the bit depth (bands set their own flag).
+func (f *fast) checkRows(ws *fastWS, pi int, r, d plane, y0, y1 int) {
+	maxv := uint16(1<<f.cfg.BitDepth - 1)
+	rp := yuv.Plane{Width: r.w, Height: r.h, Stride: r.stride, Pix: r.pix}
+	dp := yuv.Plane{Width: d.w, Height: d.h, Stride: d.stride, Pix: d.pix}
+	if rp.RowsAbove(maxv, y0, y1) || dp.RowsAbove(maxv, y0, y1) {
+		ws.bad[pi] = true
+	}
+}
+
+// rangeError reports the first out-of-range sample when a band found one.
+func (f *fast) rangeError(ws *fastWS, ref, dist yuv.Plane) error {
+	bad := false
+	for i := range ws.bad {
+		bad = bad || ws.bad[i]
+		ws.bad[i] = false
+	}
+	if !bad {
+		return nil
+	}
+	if err := checkPlane("reference", ref, f.cfg); err != nil {
+		return err
+	}
+	return checkPlane("distorted", dist, f.cfg)
 }
 
 // parts is how many row bands a pass over h rows of width w uses.
@@ -175,7 +219,7 @@ func padRow[T uint16 | uint32](v []T, w, hw int) {
 }
 
 // subsample fills the next scale's images from scale s's.
-func (f *fast) subsample(ws *fastWS, r, d plane, s int, nr, nd plane) {
+func (f *fast) subsample(ws *fastWS, r, d plane, s int, nr, nd plane, check bool) {
 	filt := Filters[s+1]
 	fw, hw := len(filt), len(filt)/2
 	add, shift := SubsampleConv(s, f.cfg.BitDepth)
@@ -184,6 +228,14 @@ func (f *fast) subsample(ws *fastWS, r, d plane, s int, nr, nd plane) {
 	cpu.For(f.opt.Limiter, n, func(pi int) {
 		p := ws.parts[pi]
 		lo, hi := cpu.Split(nr.h, n, pi)
+		if check {
+			// The bands' source rows [2lo, 2hi), the last band to the end.
+			y1 := 2 * hi
+			if pi == n-1 {
+				y1 = r.h
+			}
+			f.checkRows(ws, pi, r, d, 2*lo, y1)
+		}
 		rowsR, rowsD := p.rowsR[:fw], p.rowsD[:fw]
 		for i := lo; i < hi; i++ {
 			mirrorRows(rowsR, r, 2*i)
@@ -210,6 +262,9 @@ func (f *fast) statistic(ws *fastWS, r, d plane, s int, sm *ScaleMap) Sums {
 	cpu.For(f.opt.Limiter, n, func(pi int) {
 		p := ws.parts[pi]
 		lo, hi := cpu.Split(r.h, n, pi)
+		if s == 0 {
+			f.checkRows(ws, pi, r, d, lo, hi)
+		}
 		rowsR, rowsD := p.rowsR[:fw], p.rowsD[:fw]
 		var acc Sums
 		for i := lo; i < hi; i++ {
