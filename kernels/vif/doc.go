@@ -37,9 +37,9 @@
 // libvmaf's C, AVX2 and AVX-512 code compute the same integers (its
 // compilation contracts no product into an FMA), so one reference covers
 // them all; TestLibvmaf's generator checks C against AVX2 on every case.
-// (AVX-512's per-pixel code widens sigma1_sq + 2 and sv_sq to 64 bits
-// where C wraps or saturates 32-bit values; that differs only for
-// variances within 2^17 of 2^31, beyond what a 16-bit picture reaches.)
+// (AVX-512's per-pixel code forms sigma1_sq + 2 in 64 bits where C wraps
+// 32 bits; that differs only for a sigma1_sq within 2^17 of 2^31, beyond
+// what a 16-bit picture reaches.)
 //
 // Deliberate differences from libvmaf:
 //
