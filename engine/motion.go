@@ -3,7 +3,6 @@ package engine
 import (
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/yuv"
-	"github.com/bandscope/bandscope/kernels/cpu"
 	"github.com/bandscope/bandscope/kernels/motion"
 )
 
@@ -23,11 +22,7 @@ func openMotion(o opening) (extractor, error) {
 		return nil, err
 	}
 	// No GPU twin yet: motion runs on the CPU on every backend.
-	set := o.b.kernels
-	if o.b.dev != nil {
-		set = cpu.Default()
-	}
-	mo := motion.Options{Kernels: set, Threads: o.b.threads, Limiter: o.b.limiter}
+	mo := motion.Options{Kernels: o.cpuKernels(), Threads: o.b.threads, Limiter: o.b.limiter}
 	return &motionExtractor{opts: o.opts, cfg: cfg, scorer: motion.NewCPU(cfg, mo), fast: motion.NewFastSAD(cfg, mo)}, nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/adm"
 	"github.com/bandscope/bandscope/kernels/cambi"
+	"github.com/bandscope/bandscope/kernels/cpu"
 	"github.com/bandscope/bandscope/kernels/motion"
 	"github.com/bandscope/bandscope/kernels/speed"
 )
@@ -47,6 +48,15 @@ type opening struct {
 	// scaled is not nil when the distorted clip is a rendition upscaled to
 	// the reference's size (ladder.go); dist is then the upscaled format.
 	scaled *clip.Scaling
+}
+
+// cpuKernels is the CPU kernel set for a feature that has no GPU twin yet:
+// on a GPU backend it runs on the CPU with the best set.
+func (o opening) cpuKernels() cpu.Set {
+	if o.b.dev != nil {
+		return cpu.Default()
+	}
+	return o.b.kernels
 }
 
 var registry = []Feature{
