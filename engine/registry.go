@@ -12,6 +12,7 @@ import (
 	"github.com/bandscope/bandscope/kernels/cpu"
 	"github.com/bandscope/bandscope/kernels/motion"
 	"github.com/bandscope/bandscope/kernels/speed"
+	"github.com/bandscope/bandscope/kernels/vif"
 )
 
 // Feature describes one feature extractor the engine computes. Every
@@ -75,6 +76,15 @@ var registry = []Feature{
 			return int64(f.Width*f.Height) * 15 // the CPU scorer's bands (int16 at scale 0, scale 1 reused below)
 		},
 		open: openADM},
+	{Name: "vif", Aliases: []string{"integer_vif"}, Options: vif.NewOptions, MetricNames: vif.MetricNames,
+		Memory: func(f yuv.Format, _ *feature.Values) int64 { return int64(f.Width*f.Height) * 8 },
+		open: func(o opening) (extractor, error) {
+			cfg, err := vif.NewConfig(o.opts, o.dist.Width, o.dist.Height, o.dist.BitDepth)
+			if err != nil {
+				return nil, err
+			}
+			return openLuma("vif", o, vif.NewCPU(cfg, vif.Options{Kernels: o.cpuKernels(), Threads: o.b.threads, Limiter: o.b.limiter}), nil)
+		}},
 	{Name: "motion", Aliases: []string{"integer_motion"}, Options: motion.NewOptions, MetricNames: motion.MetricNames,
 		Memory: func(f yuv.Format, o *feature.Values) int64 {
 			return int64(f.Width*f.Height) * 2 * 5 // the reference luma of up to five frames
