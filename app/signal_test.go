@@ -42,7 +42,7 @@ func TestInterrupt(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("still running 5 s after the interrupt")
 	}
-	if !strings.Contains(stderr, "canceled") {
+	if !strings.Contains(stderr, "interrupted at frame") || strings.Contains(stderr, "canceled") {
 		t.Errorf("stderr: %q", stderr)
 	}
 	if _, err := os.Stat(out); err == nil {

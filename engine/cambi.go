@@ -5,6 +5,7 @@ import (
 
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/internal/outfile"
 	"github.com/bandscope/bandscope/kernels/cambi"
 )
 
@@ -16,7 +17,7 @@ type cambiExtractor struct {
 	heatmap *heatmapWriter
 }
 
-func newCAMBIExtractor(b *backend, sp feature.Spec, ref, dist yuv.Format) (*cambiExtractor, error) {
+func newCAMBIExtractor(b *backend, sp feature.Spec, ref, dist yuv.Format, outputs *outfile.Set, inputs ...string) (*cambiExtractor, error) {
 	o := cambi.NewOptions()
 	if err := o.SetAll(sp.Opts); err != nil {
 		return nil, err
@@ -30,7 +31,7 @@ func newCAMBIExtractor(b *backend, sp feature.Spec, ref, dist yuv.Format) (*camb
 	}
 	x := &cambiExtractor{opts: o, cfg: cfg, name: o.MetricName(cambi.MetricScore)}
 	if cfg.HeatmapsPath != "" {
-		if x.heatmap, err = newHeatmapWriter(cfg); err != nil {
+		if x.heatmap, err = newHeatmapWriter(cfg, outputs, inputs...); err != nil {
 			return nil, err
 		}
 	}

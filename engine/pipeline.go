@@ -125,7 +125,7 @@ func (s *Session) runPipelined(ctx context.Context, progress func(Progress), res
 			defer wg.Done()
 			for sl := range jobs {
 				for _, x := range s.extractors {
-					if err := x.score(sl.fr, false); err != nil {
+					if err := scoreRecovered(x, sl.fr); err != nil {
 						sl.err = s.frameError(sl.n, err)
 						break
 					}

@@ -74,6 +74,9 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 	if req.Frames > 0 && (s.frames < 0 || req.Frames < s.frames) {
 		s.frames = req.Frames
 	}
+	if err = checkMemory(req, Geometry{Dist: di.Format, Ref: ri.Format, SameClip: s.sameClip, DistContainer: di.Container, RefContainer: ri.Container}); err != nil {
+		return nil, err
+	}
 	if s.backend, err = openBackend(req.Backend, req.Threads); err != nil {
 		return nil, err
 	}
@@ -81,7 +84,7 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 	for _, sp := range req.Features {
 		x, err := s.newExtractor(sp, ri.Format, di.Format)
 		if err != nil {
-			return nil, err
+			return nil, extractorError(req, sp, err)
 		}
 		s.extractors = append(s.extractors, x)
 	}
@@ -107,7 +110,7 @@ func refMayDiffer(features []feature.Spec) bool {
 func (s *Session) newExtractor(sp feature.Spec, ref, dist yuv.Format) (extractor, error) {
 	switch sp.Name {
 	case "cambi":
-		return newCAMBIExtractor(s.backend, sp, ref, dist)
+		return newCAMBIExtractor(s.backend, sp, ref, dist, s.req.Outputs, s.req.Reference, s.req.Distorted)
 	case "adm", "integer_adm":
 		if ref != dist {
 			return nil, fmt.Errorf("adm: reference %dx%d %d-bit and distorted %dx%d %d-bit clips must have the same size and bit depth",

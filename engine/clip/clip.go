@@ -14,6 +14,9 @@ type Info struct {
 	yuv.Format
 	Frames    int    // number of frames; -1 when unknown until read
 	FrameRate [2]int // numerator, denominator; 0/0 when unknown
+	// EndedEarly: ffmpeg reported that the file ended prematurely (a
+	// truncated container); Frames counts the frames that are there.
+	EndedEarly bool
 }
 
 // Reader gives random access to the frames of a clip.
