@@ -189,6 +189,7 @@ func toolError(err error, stderr []byte, path string) string {
 		return err.Error()
 	}
 	msg := lastLine(stderr)
+	msg = strings.TrimPrefix(msg, fileURL(path)+": ")
 	msg = strings.TrimPrefix(msg, path+": ")
 	if msg == "" {
 		return err.Error()
