@@ -14,7 +14,7 @@ import (
 
 var grad10 = yuv.Format{Width: 640, Height: 480, Chroma: yuv.C420, BitDepth: 10}
 
-func writeSynth(t *testing.T, dir, name string, spec synth.Spec, frames int) string {
+func writeSynth(t testing.TB, dir, name string, spec synth.Spec, frames int) string {
 	t.Helper()
 	b, err := synth.Raw(spec, frames)
 	if err != nil {
