@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/bandscope/bandscope/engine"
+	"github.com/bandscope/bandscope/engine/synth"
 )
 
 // TestOutputNeverAnInput: -o naming an input (itself, through a symlink,
@@ -189,14 +190,20 @@ func TestOutputDirectoryChecked(t *testing.T) {
 func TestOutputsPublishedTogether(t *testing.T) {
 	dir := t.TempDir()
 	dist, geom := smallRaw(t, dir, "dist.yuv", 3)
-	b, _ := os.ReadFile(dist)
-	trunc := filepath.Join(dir, "trunc.yuv")
-	os.WriteFile(trunc, b[:len(b)-100], 0o644) // frame 2 is cut short
+	// A 10-bit clip whose frame 1 has a sample above 1023: the run fails
+	// after frame 0's heatmaps are written.
+	good := writeSynth(t, dir, "good10.yuv", synth.Spec{Pattern: "grad10", Format: grad10}, 2)
+	b, _ := os.ReadFile(good)
+	size, _ := grad10.FrameBytes()
+	b[size+20], b[size+21] = 0xff, 0xff
+	hot := filepath.Join(dir, "hot.yuv")
+	os.WriteFile(hot, b, 0o644)
+	geom10 := []string{"-w", "640", "-h", "480", "-p", "420", "-b", "10"}
 
 	hm := filepath.Join(dir, "hm", "deeper")
 	out := filepath.Join(dir, "out.json")
-	code, _, stderr := runScore(append([]string{"-d", trunc, "--feature", "cambi=heatmaps_path=" + hm, "--json", "-o", out}, geom...)...)
-	if code != 1 {
+	code, _, stderr := runScore(append([]string{"-d", hot, "--feature", "cambi=heatmaps_path=" + hm, "--json", "-o", out}, geom10...)...)
+	if code != 1 || !strings.Contains(stderr, "frame 1") {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "hm")); err == nil {
@@ -204,6 +211,18 @@ func TestOutputsPublishedTogether(t *testing.T) {
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Error("a failed run left its output")
+	}
+	noTemps(t, dir)
+
+	// The case: the output cannot be written; no heatmap appears.
+	hm2 := filepath.Join(dir, "hm2")
+	os.Mkdir(hm2, 0o755)
+	code, _, stderr = runScore(append([]string{"-d", dist, "--feature", "cambi=heatmaps_path=" + hm2, "--json", "-o", "/nonexistent/out.json"}, geom...)...)
+	if code == 0 {
+		t.Fatalf("exit 0: %s", stderr)
+	}
+	if entries, _ := os.ReadDir(hm2); len(entries) != 0 {
+		t.Errorf("a failed run published %d heatmap files", len(entries))
 	}
 	noTemps(t, dir)
 
