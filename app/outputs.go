@@ -30,6 +30,7 @@ type scoreRun struct {
 // succeeds.
 func (r *scoreRun) exec(ctx context.Context) int {
 	outputs := outfile.NewSet(r.req.Reference, r.req.Distorted)
+	outputs.Cancel = ctx.Done()
 	defer outputs.Abort() // a no-op once committed
 	r.req.Outputs = outputs
 	var res *engine.Results

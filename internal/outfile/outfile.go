@@ -38,6 +38,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 )
 
 // ErrSameAsInput is wrapped when an output would overwrite an input.
@@ -202,6 +203,9 @@ type Set struct {
 	swept   map[string]bool
 	done    bool
 	Warning func(string) // told about stale files it removes; may be nil
+	// Cancel, when closed, stops Commit waiting for a FIFO's reader (an
+	// interrupted run must not hang in open(2)).
+	Cancel <-chan struct{}
 }
 
 // NewSet starts a set whose outputs must not be any of inputs.
@@ -421,7 +425,7 @@ func (s *Set) Commit() error {
 	s.done = true
 	var errs []error
 	for _, f := range s.files {
-		errs = append(errs, f.publish())
+		errs = append(errs, f.publish(s.Cancel))
 	}
 	return errors.Join(errs...)
 }
@@ -446,9 +450,9 @@ func (f *File) prepare() error {
 	return nil
 }
 
-func (f *File) publish() error {
+func (f *File) publish(cancel <-chan struct{}) error {
 	if f.later != nil && f.t.Through {
-		return f.writeThrough(func(w io.Writer) error { return f.later(w) })
+		return f.writeThrough(cancel, func(w io.Writer) error { return f.later(w) })
 	}
 	defer func() {
 		if f.tmp != nil {
@@ -460,7 +464,7 @@ func (f *File) publish() error {
 		if _, err := f.tmp.Seek(0, io.SeekStart); err != nil {
 			return fmt.Errorf("output %s: %w", f.t.Path, plain(err))
 		}
-		return f.writeThrough(func(w io.Writer) error { _, err := io.Copy(w, f.tmp); return err })
+		return f.writeThrough(cancel, func(w io.Writer) error { _, err := io.Copy(w, f.tmp); return err })
 	}
 	if err := f.tmp.Close(); err != nil {
 		return fmt.Errorf("output %s: %w", f.t.Path, plain(err))
@@ -478,7 +482,7 @@ func (f *File) publish() error {
 
 // writeThrough opens the target itself and writes it: devices, FIFOs and
 // files rewritten in place (truncated first).
-func (f *File) writeThrough(write func(io.Writer) error) error {
+func (f *File) writeThrough(cancel <-chan struct{}, write func(io.Writer) error) error {
 	flags := os.O_WRONLY
 	if f.t.st != nil && f.t.st.Mode().IsRegular() {
 		flags |= os.O_TRUNC
@@ -487,7 +491,13 @@ func (f *File) writeThrough(write func(io.Writer) error) error {
 	if f.t.Through {
 		name = f.t.Path // the kernel follows /proc's magic links
 	}
-	w, err := os.OpenFile(name, flags, 0)
+	var w *os.File
+	var err error
+	if f.t.st != nil && f.t.st.Mode()&fs.ModeNamedPipe != 0 {
+		w, err = openFIFO(name, cancel)
+	} else {
+		w, err = os.OpenFile(name, flags, 0)
+	}
 	if err != nil {
 		return fmt.Errorf("output %s: %w", f.t.Path, plain(err))
 	}
@@ -506,6 +516,30 @@ func (f *File) writeThrough(write func(io.Writer) error) error {
 		return fmt.Errorf("output %s: %w", f.t.Path, plain(err))
 	}
 	return nil
+}
+
+// openFIFO opens a FIFO for writing once it has a reader: open(2) would
+// block in the kernel, out of reach of an interrupt; a non-blocking open
+// fails with ENXIO until a reader comes, so it is retried until cancel.
+func openFIFO(name string, cancel <-chan struct{}) (*os.File, error) {
+	for {
+		fd, err := syscall.Open(name, syscall.O_WRONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+		if err == nil {
+			if err := syscall.SetNonblock(fd, false); err != nil {
+				syscall.Close(fd)
+				return nil, err
+			}
+			return os.NewFile(uintptr(fd), name), nil
+		}
+		if err != syscall.ENXIO {
+			return nil, err
+		}
+		select {
+		case <-cancel:
+			return nil, errors.New("interrupted while waiting for a reader of the FIFO")
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
 }
 
 // Abort removes every staged file and the directories MkdirAll created

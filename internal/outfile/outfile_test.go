@@ -7,7 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 func write(s string) func(io.Writer) error {
@@ -117,5 +119,28 @@ func TestWriteFileSameAsInput(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(in); string(b) != "clip" {
 		t.Error("input changed")
+	}
+}
+
+// TestFIFOWithoutReader: writing a FIFO nobody reads waits for a reader
+// but gives up when cancelled (an interrupt must not hang in open(2)).
+func TestFIFOWithoutReader(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	s := NewSet()
+	cancel := make(chan struct{})
+	s.Cancel = cancel
+	if err := s.Later(fifo, write("x")); err != nil {
+		t.Fatal(err)
+	}
+	time.AfterFunc(100*time.Millisecond, func() { close(cancel) })
+	start := time.Now()
+	if err := s.Commit(); err == nil || !strings.Contains(err.Error(), "interrupted") {
+		t.Errorf("commit: %v", err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("took %v", d)
 	}
 }
