@@ -422,18 +422,6 @@ func (d *decoder) close() {
 	})
 }
 
-// lockedWriter serialises writes from exec's stderr copier against reads.
-type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
-}
-
 // frameCache holds the last few decoded frames, as stored bytes.
 type frameCache struct {
 	max   int
