@@ -27,7 +27,7 @@ func run(args []string) (code int) {
 			if os.Getenv("BANDSCOPE_TRACE") != "" {
 				os.Stderr.Write(debug.Stack())
 			}
-			code = 70
+			code = 1
 		}
 	}()
 	if len(args) > 0 {

@@ -1,8 +1,12 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -42,7 +46,7 @@ func TestInterrupt(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("still running 5 s after the interrupt")
 	}
-	if !strings.Contains(stderr, "canceled") {
+	if !strings.Contains(stderr, "interrupted at frame") || strings.Contains(stderr, "canceled") {
 		t.Errorf("stderr: %q", stderr)
 	}
 	if _, err := os.Stat(out); err == nil {
@@ -51,5 +55,88 @@ func TestInterrupt(t *testing.T) {
 	entries, _ := os.ReadDir(heat)
 	for _, e := range entries {
 		t.Errorf("heatmap left behind: %s", e.Name())
+	}
+}
+
+// startHeatmapRun starts the CLI as a child process writing heatmaps and
+// waits until its temporary files exist (the run is under way).
+func startHeatmapRun(t *testing.T, dir, heat string) (*exec.Cmd, *bytes.Buffer) {
+	t.Helper()
+	dist := writeSynth(t, dir, "dist.yuv", synth.Spec{Pattern: "grad10", Format: grad10}, 60)
+	cmd := child(t, "score", "-d", dist, "-w", "640", "-h", "480", "-p", "420", "-b", "10",
+		"--feature", "cambi=heatmaps_path="+heat, "--json", "-o", filepath.Join(dir, "out.json"), "--threads", "1")
+	var e bytes.Buffer
+	cmd.Stderr = &e
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		if m, _ := filepath.Glob(filepath.Join(heat, ".*.part")); len(m) == 5 {
+			time.Sleep(200 * time.Millisecond) // a few frames in
+			return cmd, &e
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	t.Fatalf("no heatmap temporaries appeared: %s", e.String())
+	return nil, nil
+}
+
+// TestHangup: SIGHUP is an interrupt like SIGINT and SIGTERM: exit 130,
+// "interrupted at frame N of FILE", and nothing left behind (it used to
+// exit 129 leaving hundreds of MB of hidden .part heatmaps).
+func TestHangup(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			heat := filepath.Join(dir, "heat")
+			cmd, stderr := startHeatmapRun(t, dir, heat)
+			cmd.Process.Signal(sig)
+			err := cmd.Wait()
+			ee, _ := err.(*exec.ExitError)
+			if ee == nil || ee.ExitCode() != 130 {
+				t.Errorf("%v: %s", err, stderr)
+			}
+			if !regexp.MustCompile(`^bandscope: interrupted at frame [0-9]+ of .*dist.yuv\n$`).MatchString(stderr.String()) {
+				t.Errorf("stderr %q", stderr)
+			}
+			noTemps(t, dir)
+			if _, err := os.Stat(heat); err == nil {
+				t.Error("the heatmap directory the run created is left")
+			}
+		})
+	}
+}
+
+// TestKilledRunSwept: SIGKILL leaves temporary files nothing can remove at
+// the time; they carry the dead process's pid, and the next run into the
+// same directory removes them (and never those of a live process).
+func TestKilledRunSwept(t *testing.T) {
+	dir := t.TempDir()
+	heat := filepath.Join(dir, "heat")
+	cmd, _ := startHeatmapRun(t, dir, heat)
+	cmd.Process.Kill()
+	cmd.Wait()
+	left, _ := filepath.Glob(filepath.Join(heat, ".*.part"))
+	if len(left) != 5 {
+		t.Fatalf("want the killed run's 5 temporaries, found %v", left)
+	}
+	live := filepath.Join(heat, fmt.Sprintf(".x.gray.bandscope-%d-00.part", os.Getppid()))
+	os.WriteFile(live, nil, 0o644)
+
+	src, geom := smallRaw(t, dir, "small.yuv", 2)
+	code, _, stderr := runScore(append([]string{"-d", src, "--feature", "cambi=heatmaps_path=" + heat, "-q"}, geom...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, p := range left {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("stale %s not removed", filepath.Base(p))
+		}
+	}
+	if _, err := os.Stat(live); err != nil {
+		t.Error("a live process's temporary file was removed")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/internal/outfile"
 	"github.com/bandscope/bandscope/kernels/adm"
 	"github.com/bandscope/bandscope/kernels/cambi"
 	"github.com/bandscope/bandscope/kernels/motion"
@@ -36,6 +37,16 @@ type Request struct {
 	// NoScale refuses a distorted clip smaller than the reference instead
 	// of upscaling it to the reference's size (ladder.go).
 	NoScale bool
+
+	// Outputs, when not nil, receives the run's output files (CAMBI's
+	// heatmaps) staged; the caller publishes them with Commit, together
+	// with its own, or removes them with Abort. Without it the heatmaps
+	// are published when Run succeeds.
+	Outputs *outfile.Set
+	// MaxMemory is the most memory a run may need, in bytes (0: the
+	// default budget, DefaultMemoryBudget; negative: no limit). Open
+	// refuses a run whose estimate (EstimateMemory) is over it.
+	MaxMemory int64
 }
 
 // FrameResult is everything computed for one frame.

@@ -76,6 +76,13 @@ func openDevice(selector string) (*gpu.Device, error) {
 	return d, nil
 }
 
+// MaxThreads is the most threads a run uses: more only cost memory and
+// scheduling (a frame's loops split into a few parts per thread).
+const MaxThreads = 256
+
+// ClampThreads bounds a --threads value to [0, MaxThreads] (0: all cores).
+func ClampThreads(n int) int { return min(max(n, 0), MaxThreads) }
+
 // openBackend opens "cpu" (the default kernel set), "cpu:SET" (scalar,
 // avx2, avx512), "gpu" or "gpu:N".
 func openBackend(id string, threads int) (*backend, error) {
@@ -88,7 +95,7 @@ func openBackend(id string, threads int) (*backend, error) {
 				return nil, fmt.Errorf("backend %s: %w", id, err)
 			}
 		}
-		return &backend{id: "cpu", kernels: set, threads: cpu.Threads(threads)}, nil
+		return &backend{id: "cpu", kernels: set, threads: ClampThreads(cpu.Threads(threads))}, nil
 	case strings.HasPrefix(id, "gpu"):
 		d, err := openDevice(id)
 		if err != nil {

@@ -41,7 +41,7 @@ func openCAMBI(o opening) (extractor, error) {
 	}
 	x := &cambiExtractor{opts: o.opts, cfg: cfg, name: o.opts.MetricName(cambi.MetricScore)}
 	if cfg.HeatmapsPath != "" {
-		if x.heatmap, err = newHeatmapWriter(cfg); err != nil {
+		if x.heatmap, err = newHeatmapWriter(cfg, o.outputs, o.inputs...); err != nil {
 			return nil, err
 		}
 	}

@@ -3,9 +3,9 @@ package engine
 import (
 	"encoding/binary"
 	"fmt"
-	"os"
 	"path/filepath"
 
+	"github.com/bandscope/bandscope/internal/outfile"
 	"github.com/bandscope/bandscope/kernels/cambi"
 )
 
@@ -13,12 +13,16 @@ import (
 // little-endian uint16, frame n at byte offset n*W*H*2, one file per scale.
 // Files are written under temporary names and renamed when the run
 // completes, so a failed run leaves nothing half-written.
+//
+// With Request.Outputs the files join the caller's output set, which
+// publishes them with the run's other outputs; without, the writer has its
+// own set and publishes them when the run completes.
 type heatmapWriter struct {
-	files     [cambi.NumScales]*os.File
-	final     [cambi.NumScales]string
-	scale     float64 // 65535 / the largest possible c-value
-	committed bool
-	buf       []byte
+	set   *outfile.Set
+	own   bool // set is the writer's own: commit and abort it
+	files [cambi.NumScales]*outfile.File
+	scale float64 // 65535 / the largest possible c-value
+	buf   []byte
 }
 
 // HeatmapNames are libvmaf's file names for an encode of w x h: the size
@@ -48,14 +52,17 @@ func HeatmapValue(scale float64, c float32) uint16 {
 	return uint16(scale * float64(c))
 }
 
-func newHeatmapWriter(cfg *cambi.Config) (*heatmapWriter, error) {
-	if err := os.MkdirAll(cfg.HeatmapsPath, 0o770); err != nil {
+func newHeatmapWriter(cfg *cambi.Config, set *outfile.Set, inputs ...string) (*heatmapWriter, error) {
+	hw := &heatmapWriter{set: set, scale: HeatmapScale(cfg.Tables, cfg.Window)}
+	if set == nil {
+		hw.set, hw.own = outfile.NewSet(inputs...), true
+	}
+	if err := hw.set.MkdirAll(cfg.HeatmapsPath); err != nil {
+		hw.abort()
 		return nil, fmt.Errorf("cambi: heatmaps_path: %w", err)
 	}
-	hw := &heatmapWriter{scale: HeatmapScale(cfg.Tables, cfg.Window)}
 	for s, name := range HeatmapNames(cfg.EncWidth, cfg.EncHeight) {
-		hw.final[s] = filepath.Join(cfg.HeatmapsPath, name)
-		f, err := os.CreateTemp(cfg.HeatmapsPath, "."+name+".*.part")
+		f, err := hw.set.Stage(filepath.Join(cfg.HeatmapsPath, name))
 		if err != nil {
 			hw.abort()
 			return nil, fmt.Errorf("cambi: heatmaps_path: %w", err)
@@ -80,29 +87,22 @@ func (hw *heatmapWriter) write(frame int, r *cambi.PictureResult) error {
 	return nil
 }
 
+// commit publishes the heatmaps when the writer owns its set; a caller's
+// set publishes them with the run's other outputs.
 func (hw *heatmapWriter) commit() error {
-	for s, f := range hw.files {
-		if err := f.Close(); err != nil {
-			hw.abort()
-			return fmt.Errorf("cambi: writing heatmap: %w", err)
-		}
-		if err := os.Rename(f.Name(), hw.final[s]); err != nil {
-			hw.abort()
-			return fmt.Errorf("cambi: writing heatmap: %w", err)
-		}
+	if !hw.own {
+		return nil
 	}
-	hw.committed = true
+	if err := hw.set.Commit(); err != nil {
+		return fmt.Errorf("cambi: writing heatmap: %w", err)
+	}
 	return nil
 }
 
+// abort removes the staged files of the writer's own set (a no-op once
+// committed); a caller's set is the caller's to abort.
 func (hw *heatmapWriter) abort() {
-	if hw.committed {
-		return
-	}
-	for _, f := range hw.files {
-		if f != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
+	if hw.own {
+		hw.set.Abort()
 	}
 }

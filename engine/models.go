@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/feature"
@@ -57,7 +58,7 @@ func openModels(flags []string, specs []parsedSpec) ([]scoredModel, []parsedSpec
 			def, ok := LookupFeature(in.Extractor)
 			if !ok {
 				return nil, nil, fmt.Errorf("--model %s: needs feature %s (%s), which Bandscope does not compute (it computes %s)",
-					m, in.Extractor, in.ModelName, FeatureNames())
+					m, in.Extractor, in.ModelName, strings.Join(FeatureNames(), ", "))
 			}
 			o := def.Options()
 			if err := o.SetAll(in.Opts); err != nil {
@@ -82,6 +83,16 @@ func openModels(flags []string, specs []parsedSpec) ([]scoredModel, []parsedSpec
 		out = append(out, sm)
 	}
 	return out, specs, nil
+}
+
+// CheckModels checks --model strings before any work: each parses (a
+// built-in version or a readable, valid model file) and the names are
+// distinct. Its errors wrap ErrUsage.
+func CheckModels(flags []string) error {
+	if _, _, err := openModels(flags, nil); err != nil {
+		return usagef("%v", err)
+	}
+	return nil
 }
 
 // inputs gathers a frame's model inputs from its metrics.

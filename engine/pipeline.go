@@ -34,7 +34,7 @@ func (b *backend) planFrames(dist, ref yuv.Format, specs []parsedSpec, sameClip 
 	var work int64
 	for _, p := range specs {
 		if p.def.Memory != nil {
-			work += p.def.Memory(dist, p.opts)
+			work += p.def.Memory(Geometry{Dist: dist, Ref: ref, SameClip: sameClip}, p.opts)
 		}
 	}
 	per := pics + work

@@ -2,11 +2,11 @@ package engine
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/internal/outfile"
 	"github.com/bandscope/bandscope/kernels/adm"
 	"github.com/bandscope/bandscope/kernels/cambi"
 	"github.com/bandscope/bandscope/kernels/cpu"
@@ -33,9 +33,13 @@ type Feature struct {
 	// OtherReference: the feature accepts a reference of another size or
 	// bit depth than the distorted clip with these options.
 	OtherReference func(*feature.Values) bool
-	// Memory is the bytes one frame in flight needs on the CPU beyond the
-	// decoded pictures (the frame budget of pipeline.go uses it).
-	Memory func(dist yuv.Format, o *feature.Values) int64
+	// Memory is an upper bound of the bytes one frame in flight needs on
+	// the CPU beyond the decoded pictures (memory.go: the run's budget
+	// check and the frame budget of pipeline.go).
+	Memory func(g Geometry, o *feature.Values) int64
+	// Check refuses option combinations that parse but make no sense; may
+	// be nil.
+	Check func(o *feature.Values) error
 
 	open func(o opening) (extractor, error)
 }
@@ -49,6 +53,10 @@ type opening struct {
 	// scaled is not nil when the distorted clip is a rendition upscaled to
 	// the reference's size (ladder.go); dist is then the upscaled format.
 	scaled *clip.Scaling
+	// outputs stages the files a feature writes (nil: published when the
+	// run succeeds); inputs are the clips, which no output may replace.
+	outputs *outfile.Set
+	inputs  []string
 }
 
 // cpuKernels is the CPU kernel set for a feature that has no GPU twin yet:
@@ -63,21 +71,11 @@ func (o opening) cpuKernels() cpu.Set {
 var registry = []Feature{
 	{Name: "cambi", Options: cambi.NewOptions, MetricNames: cambiMetricNames,
 		OtherReference: func(o *feature.Values) bool { return o.Bool("full_ref") },
-		Memory: func(f yuv.Format, o *feature.Values) int64 {
-			n := int64(f.Width*f.Height) * 10 // two images, masks, c-values
-			if o.Bool("full_ref") {
-				n *= 2
-			}
-			return n
-		},
-		open: openCAMBI},
+		Memory:         cambiMemory, Check: checkCAMBIOptions, open: openCAMBI},
 	{Name: "adm", Aliases: []string{"integer_adm"}, Options: adm.NewOptions, MetricNames: adm.MetricNames,
-		Memory: func(f yuv.Format, _ *feature.Values) int64 {
-			return int64(f.Width*f.Height) * 15 // the CPU scorer's bands (int16 at scale 0, scale 1 reused below)
-		},
-		open: openADM},
+		Memory: admMemory, open: openADM},
 	{Name: "vif", Aliases: []string{"integer_vif"}, Options: vif.NewOptions, MetricNames: vif.MetricNames,
-		Memory: func(f yuv.Format, _ *feature.Values) int64 { return int64(f.Width*f.Height) * 8 },
+		Memory: vifMemory,
 		open: func(o opening) (extractor, error) {
 			cfg, err := vif.NewConfig(o.opts, o.dist.Width, o.dist.Height, o.dist.BitDepth)
 			if err != nil {
@@ -86,15 +84,9 @@ var registry = []Feature{
 			return openLuma("vif", o, vif.NewCPU(cfg, vif.Options{Kernels: o.cpuKernels(), Threads: o.b.threads, Limiter: o.b.limiter}), nil)
 		}},
 	{Name: "motion", Aliases: []string{"integer_motion"}, Options: motion.NewOptions, MetricNames: motion.MetricNames,
-		Memory: func(f yuv.Format, o *feature.Values) int64 {
-			return int64(f.Width*f.Height) * 2 * 5 // the reference luma of up to five frames
-		},
-		open: openMotion},
+		Memory: motionMemory, open: openMotion},
 	{Name: "speed_chroma", Options: speed.NewOptions, MetricNames: speed.MetricNames, Chroma: true,
-		Memory: func(f yuv.Format, _ *feature.Values) int64 {
-			return int64(f.Width*f.Height) * 8 // float planes of both chroma planes of both pictures
-		},
-		open: openSpeed},
+		Memory: speedMemory, open: openSpeed},
 }
 
 // errSameFormat refuses a pair whose reference and distorted formats differ
@@ -123,15 +115,6 @@ func LookupFeature(name string) (*Feature, bool) {
 	return nil, false
 }
 
-// FeatureNames lists the registered names, for messages.
-func FeatureNames() string {
-	var n []string
-	for _, f := range registry {
-		n = append(n, f.Name)
-	}
-	return strings.Join(n, ", ")
-}
-
 // parsedSpec is one requested feature with its options applied.
 type parsedSpec struct {
 	def  *Feature
@@ -139,45 +122,23 @@ type parsedSpec struct {
 	opts *feature.Values
 }
 
-// parseSpecs looks every requested feature up and applies its options.
-// Two requests that would write the same key (the same feature with the
-// same options, or option sets whose names agree) are refused: the output
-// would hold that key twice.
+// parseSpecs checks the requested features (CheckFeatures: known names,
+// options in range, no key written twice, no shared heatmap directory) and
+// applies their options.
 func parseSpecs(specs []feature.Spec) ([]parsedSpec, error) {
+	if err := CheckFeatures(specs); err != nil {
+		return nil, err
+	}
 	var out []parsedSpec
-	owner := map[string]string{} // key -> the request that writes it
 	for _, sp := range specs {
-		def, ok := LookupFeature(sp.Name)
-		if !ok {
-			return nil, fmt.Errorf("--feature %s: unknown feature (Bandscope computes %s)", sp.Name, FeatureNames())
-		}
+		def, _ := LookupFeature(sp.Name)
 		o := def.Options()
 		if err := o.SetAll(sp.Opts); err != nil {
 			return nil, err
 		}
-		for _, name := range def.MetricNames(o) {
-			if prev, dup := owner[name]; dup {
-				return nil, fmt.Errorf("--feature %s and --feature %s both write %s: the same feature with the same options (give one, or options that change its name)", prev, specString(sp), name)
-			}
-			owner[name] = specString(sp)
-		}
 		out = append(out, parsedSpec{def: def, spec: sp, opts: o})
 	}
 	return out, nil
-}
-
-func specString(sp feature.Spec) string {
-	var b strings.Builder
-	b.WriteString(sp.Name)
-	for i, kv := range sp.Opts {
-		if i == 0 {
-			b.WriteString("=")
-		} else {
-			b.WriteString(":")
-		}
-		b.WriteString(kv.Key + "=" + kv.Value)
-	}
-	return b.String()
 }
 
 // MetricNames lists every key a request writes per frame, in order.

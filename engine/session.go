@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/bandscope/bandscope/engine/clip"
@@ -55,7 +56,7 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 		return nil, errors.New("no distorted clip given")
 	}
 	if len(req.Features) == 0 && len(req.Models) == 0 {
-		return nil, fmt.Errorf("no feature or model given (e.g. --feature cambi or --model version=vmaf_v0.6.1; Bandscope computes %s)", FeatureNames())
+		return nil, fmt.Errorf("no feature or model given (e.g. --feature cambi or --model version=vmaf_v0.6.1; Bandscope computes %s)", strings.Join(FeatureNames(), ", "))
 	}
 	if req.Explain && len(req.Models) == 0 {
 		return nil, errors.New("--explain needs a --model")
@@ -114,6 +115,10 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 			return nil, err
 		}
 	}
+	g := Geometry{Dist: di.Format, Ref: ri.Format, SameClip: s.sameClip, DistContainer: di.Container, RefContainer: ri.Container}
+	if err = checkMemory(req, specs, g); err != nil {
+		return nil, err
+	}
 	if s.main, err = s.openSet(req.Backend, specs, ri.Format, di.Format, false); err != nil {
 		return nil, err
 	}
@@ -144,8 +149,10 @@ func (s *Session) openSet(id string, specs []parsedSpec, ref, dist yuv.Format, p
 		if !perfect {
 			scaled = s.dist.Info().Scaled
 		}
-		x, err := p.def.open(opening{b: b, opts: p.opts, ref: ref, dist: dist, perfect: perfect, scaled: scaled})
+		x, err := p.def.open(opening{b: b, opts: p.opts, ref: ref, dist: dist, perfect: perfect, scaled: scaled,
+			outputs: s.req.Outputs, inputs: []string{s.req.Reference, s.req.Distorted}})
 		if err != nil {
+			err = extractorError(s.req, p.spec, err)
 			if s.req.SkipUnavailable && len(specs) > 1 {
 				set.skipped[p.def.Name] = err
 				continue

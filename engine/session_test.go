@@ -124,7 +124,7 @@ func TestDuplicateFeature(t *testing.T) {
 		{"cambi", "cambi=full_ref=true"},  // both write "cambi"
 	} {
 		_, err := Open(context.Background(), pairRequest(t, feats...))
-		if err == nil || !strings.Contains(err.Error(), "both write") {
+		if err == nil || !strings.Contains(err.Error(), "same feature and options") {
 			t.Errorf("%v: %v", feats, err)
 		}
 	}

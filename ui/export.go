@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -24,60 +23,42 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/bandscope/bandscope/engine"
+	"github.com/bandscope/bandscope/internal/outfile"
 	"github.com/bandscope/bandscope/kernels/cambi"
 )
 
-// writeAtomic writes a file through a temporary file in the same folder
-// and a rename, so that a reader never sees half a file and a failed
-// export leaves nothing behind.
-func writeAtomic(path string, write func(io.Writer) error) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	bw := bufio.NewWriter(f)
-	if err = write(bw); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if err = bw.Flush(); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if err = f.Sync(); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if err = f.Close(); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if err = os.Chmod(tmp, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+// writeAtomic writes a file by the rules every Bandscope output follows
+// (internal/outfile, shared with the CLI): never over one of inputs (the
+// open clips), through to a device or FIFO, through a symlink to its
+// target, else under a temporary name that is synced and renamed into place
+// with the replaced file's mode (0666 minus the umask for a new one), so
+// that a reader never sees half a file and a failed export leaves nothing
+// behind.
+func writeAtomic(path string, write func(io.Writer) error, inputs ...string) error {
+	return outfile.WriteFile(path, write, inputs...)
 }
 
+// exportInputs are the files an export must never overwrite: the open
+// clips.
+func (i *inspector) exportInputs() []string { return []string{i.req.Reference, i.req.Distorted} }
+
 // exportScores writes per-frame scores as JSON or CSV by the extension.
-func exportScores(path string, s ClipScores) error {
+func exportScores(path string, s ClipScores, inputs ...string) error {
 	if s == nil {
 		return errors.New("no scores yet: score the whole clip first (Ctrl+R)")
 	}
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".json":
-		return writeAtomic(path, s.WriteJSON)
+		return writeAtomic(path, s.WriteJSON, inputs...)
 	case ".csv":
-		return writeAtomic(path, s.WriteCSV)
+		return writeAtomic(path, s.WriteCSV, inputs...)
 	}
 	return fmt.Errorf("%s: choose a .json or .csv name", path)
 }
 
 // exportPlots stacks the plots on one page in PNG, SVG or PDF by the
 // extension of path.
-func exportPlots(path string, plots []*plot.Plot) error {
+func exportPlots(path string, plots []*plot.Plot, inputs ...string) error {
 	w, h := 8*vg.Inch, vg.Length(len(plots))*3*vg.Inch
 	var c vg.CanvasWriterTo
 	switch strings.ToLower(filepath.Ext(path)) {
@@ -100,7 +81,7 @@ func exportPlots(path string, plots []*plot.Plot) error {
 	for k, p := range plots {
 		p.Draw(canvases[k][0])
 	}
-	return writeAtomic(path, func(w io.Writer) error { _, err := c.WriteTo(w); return err })
+	return writeAtomic(path, func(w io.Writer) error { _, err := c.WriteTo(w); return err }, inputs...)
 }
 
 // grayHeatmap writes c-values as libvmaf's cambi heatmaps do: 16-bit
@@ -138,12 +119,12 @@ func mapImage(m *mapData, col func(float64) color.NRGBA) image.Image {
 	return img
 }
 
-func writePNG(path string, img image.Image) error {
-	return writeAtomic(path, func(w io.Writer) error { return png.Encode(w, img) })
+func writePNG(path string, img image.Image, inputs ...string) error {
+	return writeAtomic(path, func(w io.Writer) error { return png.Encode(w, img) }, inputs...)
 }
 
 // exportMaps writes the frame's maps into dir and returns the file names.
-func exportMaps(dir string, r *engine.FrameResult, cm *Colormap, maxLogContrast int) ([]string, error) {
+func exportMaps(dir string, r *engine.FrameResult, cm *Colormap, maxLogContrast int, inputs ...string) ([]string, error) {
 	if r == nil {
 		return nil, errors.New("no frame to export yet")
 	}
@@ -154,7 +135,7 @@ func exportMaps(dir string, r *engine.FrameResult, cm *Colormap, maxLogContrast 
 	}
 	if r.Dist != nil {
 		if err := put(fmt.Sprintf("frame%d_luma.png", r.Frame), func(p string) error {
-			return writePNG(p, mapImage(lumaMap(r.Dist), grayColour(r.Dist.BitDepth)))
+			return writePNG(p, mapImage(lumaMap(r.Dist), grayColour(r.Dist.BitDepth)), inputs...)
 		}); err != nil {
 			return names, err
 		}
@@ -164,14 +145,14 @@ func exportMaps(dir string, r *engine.FrameResult, cm *Colormap, maxLogContrast 
 		for s, sc := range p.Scales {
 			if m := f32Map(sc.Width, sc.Height, sc.CValues); m != nil {
 				if err := put(fmt.Sprintf("frame%d_cambi_cvalues_scale%d.png", r.Frame, s), func(path string) error {
-					return writePNG(path, mapImage(m, heat))
+					return writePNG(path, mapImage(m, heat), inputs...)
 				}); err != nil {
 					return names, err
 				}
 				sc := sc
 				name := fmt.Sprintf("frame%d_cambi_heatmap_scale_%d_%dx%d_16b.gray", r.Frame, s, sc.Width, sc.Height)
 				if err := put(name, func(path string) error {
-					return writeAtomic(path, func(w io.Writer) error { return grayHeatmap(w, sc, maxLogContrast) })
+					return writeAtomic(path, func(w io.Writer) error { return grayHeatmap(w, sc, maxLogContrast) }, inputs...)
 				}); err != nil {
 					return names, err
 				}
@@ -179,7 +160,7 @@ func exportMaps(dir string, r *engine.FrameResult, cm *Colormap, maxLogContrast 
 		}
 		if m := u8Map(p.Width, p.Height, p.SpatialMask); m != nil {
 			if err := put(fmt.Sprintf("frame%d_cambi_spatial_mask.png", r.Frame), func(path string) error {
-				return writePNG(path, mapImage(m, maskColour))
+				return writePNG(path, mapImage(m, maskColour), inputs...)
 			}); err != nil {
 				return names, err
 			}
@@ -194,7 +175,7 @@ func exportMaps(dir string, r *engine.FrameResult, cm *Colormap, maxLogContrast 
 				heat := heatColour(cm, bandTop(bd.Map))
 				m := bd.Map
 				if err := put(fmt.Sprintf("frame%d_adm_scale%d_%s.png", r.Frame, s, bandNames[b]), func(path string) error {
-					return writePNG(path, mapImage(m, func(v float64) color.NRGBA { return heat(abs(v)) }))
+					return writePNG(path, mapImage(m, func(v float64) color.NRGBA { return heat(abs(v)) }), inputs...)
 				}); err != nil {
 					return names, err
 				}
@@ -246,13 +227,13 @@ func (i *inspector) saveDialog(title, name string, exts []string, save func(path
 
 func (i *inspector) exportScoresDialog() {
 	i.saveDialog("Export scores", "scores.json", []string{".json", ".csv"}, func(p string) error {
-		return exportScores(p, i.scores[0])
+		return exportScores(p, i.scores[0], i.exportInputs()...)
 	})
 }
 
 func (i *inspector) exportPlotDialog() {
 	i.saveDialog("Export plots", "scores.png", []string{".png", ".svg", ".pdf"}, func(p string) error {
-		return exportPlots(p, []*plot.Plot{i.scoresView.plot("CAMBI", isCAMBI), i.scoresView.plot("ADM", i.scoresView.isADM)})
+		return exportPlots(p, []*plot.Plot{i.scoresView.plot("CAMBI", isCAMBI), i.scoresView.plot("ADM", i.scoresView.isADM)}, i.exportInputs()...)
 	})
 }
 
@@ -265,7 +246,7 @@ func (i *inspector) exportMapsDialog() {
 		if u == nil {
 			return
 		}
-		names, err := exportMaps(u.Path(), i.res, i.colormap, i.cambiOpts.Int("max_log_contrast"))
+		names, err := exportMaps(u.Path(), i.res, i.colormap, i.cambiOpts.Int("max_log_contrast"), i.exportInputs()...)
 		if err != nil {
 			i.fail(err)
 			return

@@ -17,6 +17,9 @@ type Info struct {
 	// Scaled is not nil when the frames are resampled on the fly from the
 	// file's own size (OpenScaled): the Format is then the scaled one.
 	Scaled *Scaling
+	// EndedEarly: ffmpeg reported that the file ended prematurely (a
+	// truncated container); Frames counts the frames that are there.
+	EndedEarly bool
 }
 
 // Reader gives random access to the frames of a clip.

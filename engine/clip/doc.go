@@ -54,4 +54,20 @@
 // and the output equals `ffmpeg -i FILE -vf scale=W:H:flags=bicubic` on
 // the same file, byte for byte (tested on Y4M at 8 and 10 bits, 4:4:4,
 // raw .yuv and Matroska). A seek restarts ffmpeg at the wanted frame.
+//
+// What ffmpeg does quietly is made loud (ffmpeg_watch.go):
+//   - paths reach ffmpeg and ffprobe as absolute file: URLs, so that files
+//     named "-", "pipe:0" or "file:x.mp4" are files, never protocols;
+//   - a helper that gives no output while awaited and makes no progress
+//     (CPU time, bytes read or written; or is stopped by a signal) for
+//     StallTimeout is killed, and the read fails naming the file and the
+//     frame: an HLS segment that is a FIFO, a dead mount, SIGSTOP;
+//   - the packet-count probe's failure is Open's error, not a missing count;
+//   - ffmpeg's log is read at level+verbose: a filter graph reconfigured for
+//     another frame size (ffmpeg would scale the rest of the stream to the
+//     first size) fails the read, and "File ended prematurely" marks
+//     Info().EndedEarly (the CLI refuses such a file unless --frame_cnt asks
+//     for no more frames than it has);
+//   - raw-format options that contradict the container's format are refused,
+//     as for Y4M.
 package clip

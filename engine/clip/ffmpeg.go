@@ -35,7 +35,16 @@ func openOther(ctx context.Context, path string, f *os.File, size int64, raw Raw
 	if ok, why := FFmpegAvailable(); !ok {
 		return nil, &Error{path, -1, fmt.Errorf("not a YUV4MPEG2 or raw .yuv file, and %w: %s", ErrNoFFmpeg, why)}
 	}
-	return openFFmpeg(ctx, path)
+	r, err := openFFmpeg(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	// Raw-format options that contradict the container's own format are
+	// refused, as for Y4M, rather than silently ignored.
+	if err := checkRawAgainst(r.info.Format, raw); err != nil {
+		return nil, &Error{path, -1, fmt.Errorf("%w (-w/-h/-p/-b describe raw .yuv files; leave them out for this file)", err)}
+	}
+	return r, nil
 }
 
 // ffReader streams frames from an ffmpeg process that decodes to raw planar
@@ -72,7 +81,7 @@ func openFFmpeg(ctx context.Context, path string) (*ffReader, error) {
 		ctx:    ctx,
 		probe:  p,
 		fbytes: int(planeBytes(p.Format)),
-		info:   Info{Path: path, Container: p.Container, Format: p.Format, Frames: p.Frames, FrameRate: p.FrameRate},
+		info:   Info{Path: path, Container: p.Container, Format: p.Format, Frames: p.Frames, FrameRate: p.FrameRate, EndedEarly: p.EndedEarly},
 	}
 	r.cache.max = max(1, min(cacheFrames, cacheBytes/r.fbytes))
 	return r, nil
@@ -197,7 +206,21 @@ func (r *ffReader) endOfStream(n int, err error) error {
 	if cerr := r.ctx.Err(); cerr != nil {
 		return &Error{path, n, cerr}
 	}
+	if why := d.dog.why(); why != "" {
+		return &Error{path, pos, fmt.Errorf("%s: killed (is the file, or a segment it lists, a FIFO, a device or on a stalled mount?)", why)}
+	}
+	resized, early := d.log.state()
+	if resized != "" {
+		return &Error{path, pos, fmt.Errorf("the resolution changes mid-stream (%s) near frame %d: a clip is scored at one size and Bandscope does not rescale; split the clip where the size changes", resized, pos)}
+	}
 	if err == nil || errors.Is(err, io.EOF) {
+		if early && d.exitErr == nil && (r.info.Frames < 0 || pos >= r.info.Frames) {
+			r.info.EndedEarly = true
+			if r.info.Frames < 0 || n >= pos {
+				r.info.Frames = pos
+				return &Error{path, pos, fmt.Errorf("%w: ffmpeg reports that the file ended prematurely after %d frames", ErrTruncated, pos)}
+			}
+		}
 		if d.exitErr != nil {
 			return &Error{path, pos, fmt.Errorf("ffmpeg stopped: %s", toolError(d.exitErr, d.stderr.Bytes(), path))}
 		}
@@ -288,6 +311,8 @@ type decoder struct {
 	stopc   chan struct{}
 	done    chan struct{}
 	stderr  *bytes.Buffer
+	log     *logFilter
+	dog     *watchdog
 	exitErr error // set once the process is reaped
 	once    sync.Once
 }
@@ -299,12 +324,16 @@ type frameMsg struct {
 
 // ffmpegArgs decodes the first video stream to raw planar YUV with no frame
 // dropped or duplicated and no rotation.
+//
+// The log is read at level+verbose (logFilter): the verbose lines say when
+// the filter graph is reconfigured for another frame size, which ffmpeg
+// otherwise scales silently to the first size.
 func ffmpegArgs(path, pixFmt, seek string) []string {
-	args := []string{"-nostdin", "-hide_banner", "-v", "error"}
+	args := []string{"-nostdin", "-hide_banner", "-nostats", "-loglevel", "level+verbose"}
 	if seek != "" {
 		args = append(args, "-ss", seek)
 	}
-	return append(args, "-noautorotate", "-i", path,
+	return append(args, "-noautorotate", "-i", fileURL(path),
 		"-map", "0:v:0", "-an", "-sn", "-dn",
 		"-fps_mode", "passthrough", "-pix_fmt", pixFmt, "-f", "rawvideo", "pipe:1")
 }
@@ -321,7 +350,8 @@ func startDecoder(ctx context.Context, path, pixFmt, seek string, frameBytes int
 		done:   make(chan struct{}),
 		stderr: &bytes.Buffer{},
 	}
-	cmd.Stderr = &lockedWriter{w: &tailWriter{buf: d.stderr, max: 16 << 10}}
+	d.log = &logFilter{tail: &tailWriter{buf: d.stderr, max: 16 << 10}, onResize: cancel}
+	cmd.Stderr = d.log
 	cmd.WaitDelay = 2 * time.Second
 	ownGroup(cmd)
 	out, err := cmd.StdoutPipe()
@@ -333,7 +363,13 @@ func startDecoder(ctx context.Context, path, pixFmt, seek string, frameBytes int
 		cancel()
 		return nil, fmt.Errorf("cannot start ffmpeg: %v", err)
 	}
-	go d.run(out, frameBytes)
+	// The watchdog kills an ffmpeg that stalls while the reader waits for
+	// its next bytes; a consumer that is slow is not ffmpeg's stall.
+	wr := &watchReader{r: out}
+	d.dog = &watchdog{waiting: wr.reading.Load}
+	wr.w = d.dog
+	go d.dog.run("ffmpeg", cmd.Process.Pid, cancel, d.done)
+	go d.run(wr, frameBytes)
 	return d, nil
 }
 
@@ -384,18 +420,6 @@ func (d *decoder) close() {
 		d.cancel()
 		<-d.done
 	})
-}
-
-// lockedWriter serialises writes from exec's stderr copier against reads.
-type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
 }
 
 // frameCache holds the last few decoded frames, as stored bytes.

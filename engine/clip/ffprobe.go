@@ -47,10 +47,13 @@ type ProbeInfo struct {
 	OutPixFmt string // the planar format Bandscope decodes it to
 	yuv.Format
 	FrameRate [2]int
-	Frames    int     // -1 when unknown
-	Duration  float64 // seconds; 0 when unknown
-	StartTime float64 // seconds, the container's start time
-	TimeBase  [2]int64
+	Frames    int // -1 when unknown
+	// EndedEarly: counting the packets, ffprobe reported that the file
+	// ended prematurely (a truncated file: Frames counts what is there).
+	EndedEarly bool
+	Duration   float64 // seconds; 0 when unknown
+	StartTime  float64 // seconds, the container's start time
+	TimeBase   [2]int64
 }
 
 type probeJSON struct {
@@ -81,7 +84,7 @@ func Probe(ctx context.Context, path string) (ProbeInfo, error) {
 	if ok, why := FFmpegAvailable(); !ok {
 		return p, &Error{path, -1, fmt.Errorf("%w: %s", ErrNoFFmpeg, why)}
 	}
-	j, err := runProbe(ctx, path, false)
+	j, _, err := runProbe(ctx, path, false)
 	if err != nil {
 		return p, err
 	}
@@ -96,11 +99,18 @@ func Probe(ctx context.Context, path string) (ProbeInfo, error) {
 		p.Frames = n
 	}
 	if p.Frames < 0 {
-		if j2, err := runProbe(ctx, path, true); err == nil && len(j2.Streams) > 0 {
+		// Counting packets reads the whole file: its failure (a stall, a
+		// timeout) is the file's problem, not a missing frame count.
+		j2, stderr, err := runProbe(ctx, path, true)
+		if err != nil {
+			return p, err
+		}
+		if len(j2.Streams) > 0 {
 			if n, err := strconv.Atoi(j2.Streams[0].NbReadPkts); err == nil && n > 0 {
 				p.Frames = n
 			}
 		}
+		p.EndedEarly = bytes.Contains(stderr, []byte("ended prematurely"))
 	}
 	p.FrameRate = parseRate(s.AvgFrameRate)
 	if p.FrameRate[0] == 0 {
@@ -125,7 +135,7 @@ func Probe(ctx context.Context, path string) (ProbeInfo, error) {
 	return p, nil
 }
 
-func runProbe(ctx context.Context, path string, count bool) (probeJSON, error) {
+func runProbe(ctx context.Context, path string, count bool) (probeJSON, []byte, error) {
 	var j probeJSON
 	ctx, cancel := context.WithTimeout(ctx, probeTimeout)
 	defer cancel()
@@ -134,15 +144,15 @@ func runProbe(ctx context.Context, path string, count bool) (probeJSON, error) {
 	if count {
 		args = append(args, "-count_packets", "-show_entries", "stream=nb_read_packets")
 	}
-	args = append(args, "-i", path)
+	args = append(args, "-i", fileURL(path))
 	out, stderr, err := runTool(ctx, "ffprobe", args...)
 	if err != nil {
-		return j, &Error{path, -1, fmt.Errorf("ffprobe cannot read it: %s", toolError(err, stderr, path))}
+		return j, stderr, &Error{path, -1, fmt.Errorf("ffprobe cannot read it: %s", toolError(err, stderr, path))}
 	}
 	if err := json.Unmarshal(out, &j); err != nil {
-		return j, &Error{path, -1, fmt.Errorf("ffprobe output unreadable: %v", err)}
+		return j, stderr, &Error{path, -1, fmt.Errorf("ffprobe output unreadable: %v", err)}
 	}
-	return j, nil
+	return j, stderr, nil
 }
 
 // runTool runs a short helper and returns its stdout and stderr.
@@ -152,7 +162,20 @@ func runTool(ctx context.Context, name string, args ...string) ([]byte, []byte, 
 	cmd.Stdout, cmd.Stderr = &out, &tailWriter{buf: &errb, max: 64 << 10}
 	cmd.WaitDelay = time.Second
 	ownGroup(cmd)
-	err := cmd.Run()
+	if err := cmd.Start(); err != nil {
+		return nil, nil, err
+	}
+	// A helper that neither exits nor makes progress for StallTimeout is
+	// killed (its output only comes at the end, so progress is all there
+	// is to watch).
+	dog := &watchdog{}
+	done := make(chan struct{})
+	go dog.run(name, cmd.Process.Pid, func() { cmd.Cancel() }, done)
+	err := cmd.Wait()
+	close(done)
+	if why := dog.why(); why != "" {
+		return out.Bytes(), errb.Bytes(), errors.New(why + ": killed (is the file, or a segment it lists, a FIFO, a device or on a stalled mount?)")
+	}
 	if ctx.Err() != nil {
 		err = ctx.Err()
 	}
@@ -166,6 +189,7 @@ func toolError(err error, stderr []byte, path string) string {
 		return err.Error()
 	}
 	msg := lastLine(stderr)
+	msg = strings.TrimPrefix(msg, fileURL(path)+": ")
 	msg = strings.TrimPrefix(msg, path+": ")
 	if msg == "" {
 		return err.Error()
@@ -282,7 +306,7 @@ func buildIndex(ctx context.Context, path string) (*packetIndex, error) {
 	ctx, cancel := context.WithTimeout(ctx, probeTimeout)
 	defer cancel()
 	out, stderr, err := runTool(ctx, "ffprobe", "-v", "error", "-select_streams", "v:0",
-		"-show_entries", "packet=pts,flags", "-of", "csv=p=0", "-i", path)
+		"-show_entries", "packet=pts,flags", "-of", "csv=p=0", "-i", fileURL(path))
 	if err != nil {
 		return nil, fmt.Errorf("ffprobe cannot list packets: %s", toolError(err, stderr, path))
 	}

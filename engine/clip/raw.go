@@ -84,8 +84,7 @@ func openRaw(path string, f *os.File, size int64, raw RawOptions) (*rawReader, e
 		f:      f,
 		info:   Info{Path: path, Container: "yuv", Format: l.Format, Frames: int(l.Frames)},
 		layout: l,
-		buf:    make([]byte, l.FrameBytes),
-	}, nil
+	}, nil // the frame buffer is allocated by the first read (see y4m.go)
 }
 
 func (r *rawReader) Info() Info {
@@ -113,6 +112,9 @@ func (r *rawReader) read(n int, dst *yuv.Picture, lumaOnly bool) error {
 		return &Error{r.info.Path, n, err}
 	}
 	size, planes := readPlanes(r.info.Format, lumaOnly)
+	if r.buf == nil {
+		r.buf = make([]byte, r.layout.FrameBytes)
+	}
 	b, err := readFull(r.f, r.info.Path, n, r.buf[:size], int64(n)*r.layout.FrameBytes)
 	if err != nil {
 		return err

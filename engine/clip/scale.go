@@ -341,3 +341,16 @@ func packPlanes(b []byte, p *yuv.Picture) []byte {
 	}
 	return b
 }
+
+// lockedWriter serialises writes to w: ffmpeg's stderr is copied by its
+// own goroutine while errors read the tail.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
+}

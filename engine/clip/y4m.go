@@ -22,12 +22,13 @@ type y4mReader struct {
 	f       *os.File
 	info    Info
 	alpha   bool
-	size    int64 // file size at open
-	dataOff int64 // first FRAME line
-	planes  int64 // stored bytes of Y, U, V
-	payload int64 // planes plus the skipped alpha plane
-	fhLen   int64 // length of the first FRAME line
-	buf     []byte
+	size    int64  // file size at open
+	dataOff int64  // first FRAME line
+	planes  int64  // stored bytes of Y, U, V
+	payload int64  // planes plus the skipped alpha plane
+	fhLen   int64  // length of the first FRAME line
+	buf     []byte // allocated on the first read (bufLen bytes)
+	bufLen  int64
 	line    []byte // scratch for FRAME lines
 
 	indexed bool
@@ -93,7 +94,10 @@ func openY4M(path string, f *os.File, size int64, raw RawOptions) (*y4mReader, e
 		return nil, &Error{path, -1, fmt.Errorf("too many frames")}
 	}
 	r.info.Frames = int(k)
-	r.buf = make([]byte, stride)
+	// The frame buffer is allocated by the first read, not here: a run
+	// checks its memory budget after Open and before any frame (engine's
+	// memory.go), so that a huge header is refused, not allocated.
+	r.bufLen = stride
 	return r, nil
 }
 
@@ -166,6 +170,9 @@ func (r *y4mReader) read(n int, dst *yuv.Picture, lumaOnly bool) error {
 	}
 	var data []byte
 	size, planes := readPlanes(r.info.Format, lumaOnly)
+	if r.buf == nil {
+		r.buf = make([]byte, r.bufLen)
+	}
 	if !r.indexed {
 		stride := r.fhLen + r.payload
 		b, err := r.readAt(n, r.buf[:r.fhLen+size], r.dataOff+int64(n)*stride)

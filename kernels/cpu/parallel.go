@@ -9,15 +9,16 @@ import (
 // use together. Several frames scored at once share one Limiter so that
 // --threads N means at most N busy goroutines: each frame's own goroutine
 // always works, helpers only start while a token is free.
-type Limiter struct{ tokens chan struct{} }
+//
+// The limiter is a counter, not a channel of tokens: it costs nothing to
+// allow many helpers, and a helper goroutine exists only while it works.
+type Limiter struct{ free atomic.Int64 }
 
 // NewLimiter allows helpers extra goroutines (0: every loop runs on its
 // caller alone).
 func NewLimiter(helpers int) *Limiter {
-	l := &Limiter{tokens: make(chan struct{}, max(helpers, 0))}
-	for range cap(l.tokens) {
-		l.tokens <- struct{}{}
-	}
+	l := &Limiter{}
+	l.free.Store(int64(max(helpers, 0)))
 	return l
 }
 
@@ -25,15 +26,18 @@ func (l *Limiter) tryAcquire() bool {
 	if l == nil {
 		return false
 	}
-	select {
-	case <-l.tokens:
-		return true
-	default:
-		return false
+	for {
+		n := l.free.Load()
+		if n <= 0 {
+			return false
+		}
+		if l.free.CompareAndSwap(n, n-1) {
+			return true
+		}
 	}
 }
 
-func (l *Limiter) release() { l.tokens <- struct{}{} }
+func (l *Limiter) release() { l.free.Add(1) }
 
 // For calls fn(i) for every i in [0, n), on the calling goroutine and on as
 // many helpers as l lends (never more than n-1). Items are handed out in
@@ -53,16 +57,30 @@ func For(l *Limiter, n int, fn func(i int)) {
 		}
 	}
 	var wg sync.WaitGroup
+	// A panic in a helper is carried to the caller's goroutine, where the
+	// program can recover it: a panic on a bare goroutine ends the process.
+	var panicked atomic.Pointer[any]
 	for h := 0; h < n-1 && l.tryAcquire(); h++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			defer l.release()
+			defer func() {
+				if p := recover(); p != nil {
+					panicked.CompareAndSwap(nil, &p)
+					next.Store(int64(n)) // stop handing out items
+				}
+			}()
 			work()
 		}()
 	}
-	work()
-	wg.Wait()
+	func() {
+		defer wg.Wait()
+		work()
+	}()
+	if p := panicked.Load(); p != nil {
+		panic(*p)
+	}
 }
 
 // Split cuts [0, n) into parts contiguous ranges of nearly equal length

@@ -1,0 +1,157 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/bandscope/bandscope/engine/clip"
+)
+
+// shortStall makes the ffmpeg watchdog fire after a second.
+func shortStall(t *testing.T) {
+	old := clip.StallTimeout
+	clip.StallTimeout = time.Second
+	t.Cleanup(func() { clip.StallTimeout = old })
+}
+
+// TestHLSWithFIFOSegment: a playlist whose second segment is a FIFO used
+// to hang (the packet-count probe timed out after 2 minutes, its error was
+// ignored, then decoding blocked forever). The watchdog kills the stalled
+// helper and the run fails with the file named.
+func TestHLSWithFIFOSegment(t *testing.T) {
+	shortStall(t)
+	dir := t.TempDir()
+	ffmpegClip(t, filepath.Join(dir, "seg0.ts"), "-f", "lavfi", "-i", "testsrc=size=224x64:rate=25", "-frames:v", "5", "-c:v", "mpeg2video")
+	if err := syscall.Mkfifo(filepath.Join(dir, "seg1.ts"), 0o644); err != nil {
+		t.Skip("no FIFOs:", err)
+	}
+	pl := filepath.Join(dir, "list.m3u8")
+	os.WriteFile(pl, []byte("#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:1\n#EXTINF:0.2,\nseg0.ts\n#EXTINF:0.2,\nseg1.ts\n#EXT-X-ENDLIST\n"), 0o644)
+	start := time.Now()
+	done := make(chan struct{})
+	var code int
+	var stderr string
+	go func() {
+		defer close(done)
+		code, _, stderr = runScore("-d", pl, "--feature", "cambi", "-q")
+	}()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		// Unblock the FIFO so the test can end.
+		if f, err := os.OpenFile(filepath.Join(dir, "seg1.ts"), os.O_WRONLY, 0); err == nil {
+			f.Close()
+		}
+		t.Fatal("still running after 30 s")
+	}
+	if code != 1 || !strings.Contains(stderr, "list.m3u8") || !strings.Contains(stderr, "stalled") {
+		t.Errorf("exit %d after %v: %s", code, time.Since(start), stderr)
+	}
+	oneLine(t, stderr)
+}
+
+// TestTruncatedContainer: a cut mkv whose count ffmpeg reports "ended
+// prematurely" fails (it used to score the frames it had and exit 0),
+// unless --frame_cnt asks for no more than it has.
+func TestTruncatedContainer(t *testing.T) {
+	dir := t.TempDir()
+	full := ffmpegClip(t, filepath.Join(dir, "full.mkv"), "-f", "lavfi", "-i", "testsrc=size=224x64:rate=25", "-frames:v", "60", "-c:v", "ffv1", "-pix_fmt", "yuv420p")
+	b, _ := os.ReadFile(full)
+	cut := filepath.Join(dir, "cut.mkv")
+	os.WriteFile(cut, b[:len(b)/2], 0o644)
+	code, _, stderr := runScore("-d", cut, "--feature", "cambi", "-q")
+	if code != 1 || !strings.Contains(stderr, "cut.mkv") || !strings.Contains(stderr, "prematurely") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	oneLine(t, stderr)
+	code, _, stderr = runScore("-d", cut, "--feature", "cambi", "-q", "--frame_cnt", "5")
+	if code != 0 {
+		t.Errorf("--frame_cnt 5: exit %d: %s", code, stderr)
+	}
+}
+
+// TestResolutionChange: a stream whose size changes mid-way is refused
+// (ffmpeg used to scale it silently to the first size).
+func TestResolutionChange(t *testing.T) {
+	dir := t.TempDir()
+	a := ffmpegClip(t, filepath.Join(dir, "a.ts"), "-f", "lavfi", "-i", "testsrc=size=320x240:rate=25", "-frames:v", "5", "-c:v", "mpeg2video")
+	b := ffmpegClip(t, filepath.Join(dir, "b.ts"), "-f", "lavfi", "-i", "testsrc=size=256x144:rate=25", "-frames:v", "5", "-c:v", "mpeg2video", "-output_ts_offset", "0.2")
+	ab, _ := os.ReadFile(a)
+	bb, _ := os.ReadFile(b)
+	both := filepath.Join(dir, "both.ts")
+	os.WriteFile(both, append(ab, bb...), 0o644)
+	code, _, stderr := runScore("-d", both, "--feature", "cambi", "-q")
+	if code != 1 || !strings.Contains(stderr, "both.ts") || !strings.Contains(stderr, "resolution changes") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+	oneLine(t, stderr)
+}
+
+// TestContainerContradictsRawFlags: -w/-h/-p/-b that contradict a
+// container's own format are refused, as for Y4M.
+func TestContainerContradictsRawFlags(t *testing.T) {
+	dir := t.TempDir()
+	mkv := ffmpegClip(t, filepath.Join(dir, "c.mkv"), "-f", "lavfi", "-i", "testsrc=size=224x64:rate=25", "-frames:v", "3", "-c:v", "ffv1", "-pix_fmt", "yuv420p")
+	code, _, stderr := runScore("-d", mkv, "--feature", "cambi", "-q", "-w", "640", "-h", "480")
+	if code != 1 || !strings.Contains(stderr, "c.mkv") || !strings.Contains(stderr, "640x480") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+	code, _, stderr = runScore("-d", mkv, "--feature", "cambi", "-q", "-b", "10")
+	if code != 1 || !strings.Contains(stderr, "bit depth") {
+		t.Errorf("-b 10: exit %d: %s", code, stderr)
+	}
+	code, _, stderr = runScore("-d", mkv, "--feature", "cambi", "-q", "-w", "224", "-h", "64", "-p", "420", "-b", "8")
+	if code != 0 {
+		t.Errorf("agreeing flags: exit %d: %s", code, stderr)
+	}
+}
+
+// TestProtocolLikeNames: files named "-", "pipe:0" or "file:x.mp4" are
+// files (they used to be handed to ffmpeg as protocols).
+func TestProtocolLikeNames(t *testing.T) {
+	dir := t.TempDir()
+	src := ffmpegClip(t, filepath.Join(dir, "src.mkv"), "-f", "lavfi", "-i", "testsrc=size=224x64:rate=25", "-frames:v", "3", "-c:v", "ffv1", "-pix_fmt", "yuv420p")
+	b, _ := os.ReadFile(src)
+	t.Chdir(dir)
+	for _, name := range []string{"-", "pipe:0", "file:x.mp4", "http:y"} {
+		os.WriteFile(name, b, 0o644)
+		code, stdout, stderr := runScore("-d", name, "--feature", "cambi", "-q")
+		if code != 0 || strings.Count(stdout, "\n") != 1+3+4 {
+			t.Errorf("%q: exit %d: %s\n%s", name, code, stderr, stdout)
+		}
+	}
+}
+
+// TestSurprisesReported: frame counts that differ are reported with the
+// frames scored; frames too small for a feature name the file.
+func TestSurprisesReported(t *testing.T) {
+	dir := t.TempDir()
+	ref, geom := smallRaw(t, dir, "ref.yuv", 3)
+	dist, _ := smallRaw(t, dir, "dist.yuv", 2)
+	code, _, stderr := runScore(append([]string{"-r", ref, "-d", dist, "--feature", "adm", "-q"}, geom...)...)
+	if code != 0 || !strings.Contains(stderr, "3 frames") || !strings.Contains(stderr, "has 2") || !strings.Contains(stderr, "frames 0 to 1") {
+		t.Errorf("exit %d: %q", code, stderr)
+	}
+	tiny := writeSynthRaw(t, dir, "tiny.yuv", 20*20*3/2*2)
+	for _, f := range []string{"adm", "cambi"} {
+		code, _, stderr = runScore("-d", tiny, "-w", "20", "-h", "20", "-p", "420", "-b", "8", "--feature", f, "-q")
+		if code != 1 || !strings.Contains(stderr, "tiny.yuv") || !strings.Contains(stderr, "too small") {
+			t.Errorf("%s: exit %d: %s", f, code, stderr)
+		}
+	}
+}
+
+func writeSynthRaw(t *testing.T, dir, name string, n int) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(16 + i%200)
+	}
+	os.WriteFile(p, b, 0o644)
+	return p
+}

@@ -1,0 +1,185 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestThreadsClamped: absurd --threads counts run at once with a note
+// (before: minutes filling a token channel, or Go's out-of-memory crash).
+func TestThreadsClamped(t *testing.T) {
+	dir := t.TempDir()
+	dist, geom := smallRaw(t, dir, "dist.yuv", 2)
+	for _, n := range []string{"9999999999", "100000000", "99999999999999999999999"} {
+		start := time.Now()
+		code, _, stderr := runScore(append([]string{"-d", dist, "--feature", "cambi", "--feature", "adm", "--threads", n, "-q"}, geom...)...)
+		if code != 0 {
+			t.Fatalf("--threads %s: exit %d: %s", n, code, stderr)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("--threads %s took %v", n, d)
+		}
+		if strings.Count(stderr, "--threads") != 1 || !strings.Contains(stderr, "using 256") {
+			t.Errorf("--threads %s: stderr %q", n, stderr)
+		}
+	}
+}
+
+// hugeY4M is a sparse Y4M of one w x h frame: a few KB on disk.
+func hugeY4M(t *testing.T, dir, name string, w, h int, c string, bytesPerFrame int64) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	head := fmt.Sprintf("YUV4MPEG2 W%d H%d F25:1 C%s\nFRAME\n", w, h, c)
+	f, err := os.Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString(head)
+	if err := f.Truncate(int64(len(head)) + bytesPerFrame); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	return p
+}
+
+// TestMemoryBudget: a run that cannot fit its memory budget is refused
+// before allocating, with a line naming the file and the need; under an
+// address-space limit the default budget refuses where Go's runtime used
+// to crash with "fatal error: out of memory" (exit 2).
+func TestMemoryBudget(t *testing.T) {
+	dir := t.TempDir()
+	huge := hugeY4M(t, dir, "huge.y4m", 16384, 8192, "420", 16384*8192*3/2)
+	code, _, stderr := runScore("-d", huge, "--feature", "adm", "--max-memory", "1G", "-q")
+	if code != 1 || !strings.Contains(stderr, "huge.y4m") || !strings.Contains(stderr, "needs about") || !strings.Contains(stderr, "--max-memory") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+	oneLine(t, stderr)
+	for _, bad := range []string{"lots", "-1G", "1X"} {
+		if code, _, stderr := runScore("-d", huge, "--feature", "adm", "--max-memory", bad); code != 2 || !strings.Contains(stderr, "max-memory") {
+			t.Errorf("--max-memory %s: exit %d: %s", bad, code, stderr)
+		}
+	}
+
+	// A 4:4:4 16-bit pair under a 2 GiB address-space limit, default
+	// budget: nothing is allocated before the check (the readers' frame
+	// buffers, 768 MiB each here, come with the first read).
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	const w, h = 16384, 8192
+	ref := hugeY4M(t, dir, "ref444.y4m", w, h, "444p16", w*h*6)
+	dist := hugeY4M(t, dir, "dist444.y4m", w, h, "444p16", w*h*6)
+	exe, _ := os.Executable()
+	cmd := exec.Command("sh", "-c", `ulimit -v 2097152 && exec "$0" "$@"`, exe, "score", "-r", ref, "-d", dist,
+		"--feature", "cambi", "--feature", "adm", "-q", "-o", filepath.Join(dir, "o.json"))
+	cmd.Env = append(os.Environ(), "BANDSCOPE_TEST_MAIN=1")
+	var e bytes.Buffer
+	cmd.Stderr = &e
+	err := cmd.Run()
+	ee, _ := err.(*exec.ExitError)
+	if ee == nil || ee.ExitCode() != 1 || strings.Contains(e.String(), "fatal error") || !strings.Contains(e.String(), "needs about") {
+		t.Errorf("under ulimit -v 2G: %v: %s", err, e.String())
+	}
+}
+
+// TestExitCodes: every command-line error exits 2 with one line naming
+// the flag and what it accepts; run failures exit 1.
+func TestExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	dist, geom := smallRaw(t, dir, "dist.yuv", 2)
+	base := func(extra ...string) []string {
+		return append(append([]string{"-d", dist, "--feature", "cambi"}, geom...), extra...)
+	}
+	for _, tc := range []struct {
+		args []string
+		want []string // in stderr
+	}{
+		{base("-b", "9"), []string{"-b", "8, 10, 12 or 16"}},
+		{base("-b", "x"), []string{"-b", "8, 10, 12 or 16"}},
+		{base("-p", "411"), []string{"-p", "420, 422, 444 or 400"}},
+		{base("-w", "-5"), []string{"-w", "width"}},
+		{base("-w", "abc"), []string{"-w", "width"}},
+		{base("--height", "0"), []string{"height", "from 1"}},
+		{base("--feature", "cambi=window_size=3"), []string{"window_size", "15"}},
+		{base("--feature", "cambi=bogus=1"), []string{"bogus", "options:"}},
+		{base("--feature", "cambi=enc_width=1280"), []string{"enc_width", "enc_height"}},
+		{base("--feature", "psnr"), []string{"psnr", "cambi"}},
+		{base("--feature", "=x"), []string{"feature"}},
+		{base("--backend", "tpu"), []string{"backend", "gpu:N"}},
+		{base("--backend", "gpu:x"), []string{"backend", "gpu:N"}},
+		{base("--cpu-kernels", "sse9"), []string{"cpu-kernels", "scalar"}},
+		{base("--threads", "-1"), []string{"threads", "0 (all cores)"}},
+		{base("--frame_cnt", "x"), []string{"frame_cnt"}},
+		{base("--precision", "99"), []string{"precision", "max"}},
+		{base("--json", "--csv"), []string{"--json", "--csv"}},
+		{base("--nope"), []string{"nope"}},
+		{base("-o"), []string{"-o"}},
+		{base("extra"), []string{"extra"}},
+		{[]string{"--feature", "cambi"}, []string{"--distorted"}},
+		{base("--model", "version=vmaf_v9"), []string{"vmaf_v9", "vmaf_v0.6.1"}},
+		{base("--model", "path=/nonexistent/m.json"), []string{"/nonexistent/m.json"}},
+		{base("--model", "version=vmaf_v0.6.1", "--model", "version=vmaf_v1.0.16_3d0h"), []string{"name"}},
+		{base("--explain"), []string{"--explain", "--model"}},
+	} {
+		code, stdout, stderr := runScore(tc.args...)
+		if code != 2 {
+			t.Errorf("%v: exit %d, want 2: %s", tc.args, code, stderr)
+		}
+		oneLine(t, stderr)
+		if stdout != "" {
+			t.Errorf("%v: stdout %q", tc.args, stdout)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("%v: stderr %q does not mention %q", tc.args, stderr, w)
+			}
+		}
+	}
+}
+
+// TestHelp: --help prints the usage on stdout, grouped, each flag with its
+// aliases on one line, and exits 0.
+func TestHelp(t *testing.T) {
+	code, stdout, stderr := runScore("--help")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, group := range []string{"Input:", "Features and models:", "Output:", "Run:"} {
+		if !strings.Contains(stdout, group) {
+			t.Errorf("no %s group", group)
+		}
+	}
+	for _, name := range []string{"-r, --reference", "-d, --distorted", "-o, --output", "--threads", "--max-memory", "--backend", "--model version=", "--explain"} {
+		if strings.Count(stdout, name) != 1 {
+			t.Errorf("%q listed %d times", name, strings.Count(stdout, name))
+		}
+	}
+	if strings.Contains(stdout, "-reference") && strings.Count(stdout, "reference") > 3 {
+		t.Errorf("aliases repeated:\n%s", stdout)
+	}
+}
+
+// panicWriter crashes the table writer: the CLI's top-level recovery must
+// turn it into exit 1 and one "internal error" line.
+type panicWriter struct{}
+
+func (panicWriter) Write([]byte) (int, error) { panic("boom") }
+
+// TestPanicIsExit1: a panic is "internal error" with exit 1, never Go's
+// exit status 2 (which means "bad command line").
+func TestPanicIsExit1(t *testing.T) {
+	dir := t.TempDir()
+	dist, geom := smallRaw(t, dir, "dist.yuv", 2)
+	var e bytes.Buffer
+	code := scoreMain(append([]string{"-d", dist, "--feature", "cambi", "-q"}, geom...), panicWriter{}, &e)
+	if code != 1 || !strings.HasPrefix(e.String(), "bandscope: internal error: boom") {
+		t.Errorf("exit %d: %q", code, e.String())
+	}
+	oneLine(t, e.String())
+}

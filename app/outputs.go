@@ -1,0 +1,127 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync/atomic"
+
+	"github.com/bandscope/bandscope/engine"
+	"github.com/bandscope/bandscope/engine/clip"
+	"github.com/bandscope/bandscope/internal/outfile"
+)
+
+// scoreRun is one `bandscope score` run once its command line is checked.
+type scoreRun struct {
+	req            engine.Request
+	out, format    string
+	prec           engine.Precision
+	quiet          bool
+	stdout, stderr io.Writer
+
+	done atomic.Int64 // frames scored so far: where an interrupt stopped
+}
+
+// exec runs it and returns the exit code. Every output file of the run (the
+// -o file, CAMBI's heatmaps) is checked before any work (outfile's rules:
+// never an input, devices and FIFOs written through, the directory
+// writable) and staged in one set, published together only when the run
+// succeeds.
+func (r *scoreRun) exec(ctx context.Context) int {
+	outputs := outfile.NewSet(r.req.Reference, r.req.Distorted)
+	outputs.Cancel = ctx.Done()
+	defer outputs.Abort() // a no-op once committed
+	r.req.Outputs = outputs
+	var res *engine.Results
+	if r.out != "" {
+		write := r.writer(&res)
+		if err := outputs.Later(r.out, write); err != nil {
+			return r.fail(ctx, err)
+		}
+	}
+	s, err := engine.Open(ctx, r.req)
+	if err != nil {
+		return r.fail(ctx, err)
+	}
+	defer s.Close()
+	if err := r.checkClips(s); err != nil {
+		return r.fail(ctx, err)
+	}
+	tty := !r.quiet && isTerminal(r.stderr)
+	progress := func(pr engine.Progress) {
+		r.done.Store(int64(pr.Done))
+		if tty {
+			total := "?"
+			if pr.Total >= 0 {
+				total = fmt.Sprint(pr.Total)
+			}
+			fmt.Fprintf(r.stderr, "\rframe %d/%s  %.1f fps ", pr.Done, total, pr.FPS)
+		}
+	}
+	res, err = s.Run(ctx, progress)
+	if tty {
+		fmt.Fprint(r.stderr, "\r\033[K")
+	}
+	if err != nil {
+		return r.fail(ctx, err)
+	}
+	if r.out == "" {
+		if err := r.writer(&res)(r.stdout); err != nil {
+			return r.fail(ctx, err)
+		}
+	}
+	if err := outputs.Commit(); err != nil {
+		return r.fail(ctx, err)
+	}
+	return 0
+}
+
+func (r *scoreRun) writer(res **engine.Results) func(io.Writer) error {
+	return func(w io.Writer) error {
+		write := map[string]func(io.Writer, engine.Precision) error{
+			"json": (*res).WriteJSON, "xml": (*res).WriteXML, "csv": (*res).WriteCSV, "table": (*res).WriteTable,
+		}[r.format]
+		return write(w, r.prec)
+	}
+}
+
+// fail prints err as one line and returns the exit code: 130 when
+// interrupted, 2 for a refused output path, 1 otherwise.
+func (r *scoreRun) fail(ctx context.Context, err error) int {
+	if ctx.Err() != nil {
+		where := r.req.Distorted
+		fmt.Fprintf(r.stderr, "bandscope: interrupted at frame %d of %s\n", r.done.Load(), where)
+		return 130
+	}
+	fmt.Fprintln(r.stderr, "bandscope:", err)
+	if errors.Is(err, outfile.ErrRefused) || errors.Is(err, engine.ErrUsage) {
+		return 2
+	}
+	return 1
+}
+
+// checkClips says on stderr what a run will not score, and refuses a file
+// ffmpeg found cut short unless --frame_cnt asks for no more than it has.
+func (r *scoreRun) checkClips(s *engine.Session) error {
+	ri, di := s.Info()
+	for _, in := range []clip.Info{di, ri} {
+		if in.EndedEarly && (r.req.Frames == 0 || r.req.Frames > in.Frames) {
+			return &clip.Error{Path: in.Path, Frame: -1, Err: fmt.Errorf(
+				"%w: ffmpeg reports that the file ended prematurely; %d frames are readable (--frame_cnt %d scores them)",
+				clip.ErrTruncated, in.Frames, in.Frames)}
+		}
+		if ri.Path == di.Path {
+			break
+		}
+	}
+	if ri.Path != di.Path && ri.Frames >= 0 && di.Frames >= 0 && ri.Frames != di.Frames {
+		n := min(ri.Frames, di.Frames)
+		if r.req.Frames > 0 {
+			n = min(n, r.req.Frames)
+		}
+		fmt.Fprintf(r.stderr, "bandscope: warning: reference %s has %d frames and distorted %s has %d: scoring frames 0 to %d\n",
+			ri.Path, ri.Frames, di.Path, di.Frames, n-1)
+	}
+	return nil
+}

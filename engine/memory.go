@@ -1,0 +1,279 @@
+package engine
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/bandscope/bandscope/engine/clip"
+	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/engine/yuv"
+)
+
+// A run's memory is known before it allocates anything: the decoded
+// pictures, the readers' frame buffers and each feature's workspace all
+// follow from the clips' geometry and the features' options. Open adds them
+// up (EstimateMemory) and refuses a run over its budget with a message that
+// says how much it needs, so that a hostile header (a 16384x8192 Y4M of a
+// few bytes) is an error line, never the Go runtime's "out of memory"
+// crash. The per-feature terms are in featureTable (features.go). They count
+// allocations (not resident pages) and are upper bounds: measured with
+// /usr/bin/time on 2048x2048 4:2:0 pairs and a 16384x8192 Y4M, ADM peaked
+// at 2.3 GB RSS where the estimate is 3.8 GB, CAMBI+ADM at 168 MB where it
+// is 268 MiB.
+
+// samples is the number of samples of one picture (every plane).
+func samples(f yuv.Format) int64 {
+	var n int64
+	for i := range f.Chroma.Planes() {
+		w, h := f.PlaneSize(i)
+		n += int64(w) * int64(h)
+	}
+	return n
+}
+
+// readerBytes is what a reader buffers: a frame for Y4M and raw files;
+// for ffmpeg, its read-ahead and the frames being read, plus a cache of
+// recent frames capped at 256 MiB (engine/clip's ffmpeg.go).
+func readerBytes(f yuv.Format, container string) int64 {
+	fb := fileFrameBytes(f)
+	if container == "yuv" || container == "y4m" {
+		return fb
+	}
+	return min(11*fb, 256<<20+3*fb)
+}
+
+// pictureBytes is a decoded picture in memory: 16-bit samples.
+func pictureBytes(f yuv.Format) int64 { return samples(f) * 2 }
+
+// fileFrameBytes is a frame as a reader buffers it (8-bit samples take one
+// byte, deeper ones two).
+func fileFrameBytes(f yuv.Format) int64 { return samples(f) * int64(max(f.BytesPerSample(), 1)) }
+
+func pixels(f yuv.Format) int64 { return int64(f.Width) * int64(f.Height) }
+
+// cambiMemory: two 16-bit images, the masks, the c-values and the
+// histograms' strips at the encode size, plus the resampled input; twice
+// in full-reference mode (the source picture has its own workspace when its
+// geometry differs).
+func cambiMemory(g Geometry, o *feature.Values) int64 {
+	px := max(pixels(g.Dist), int64(o.Int("enc_width"))*int64(o.Int("enc_height")))
+	n := px * 14
+	if o.Bool("full_ref") {
+		px2 := max(pixels(g.Ref), int64(o.Int("src_width"))*int64(o.Int("src_height")))
+		n += px2 * 14
+	}
+	return n
+}
+
+// admMemory: the DWT bands of both pictures (32-bit at scale 0, 16- and
+// 32-bit below), the decoupled and CSF bands and the masking rows.
+func admMemory(g Geometry, o *feature.Values) int64 {
+	return pixels(g.Dist) * 22
+}
+
+// vifMemory: the CPU scorer's filtered statistics rows and the
+// subsampled pictures of scales 1-3 of both pictures.
+func vifMemory(g Geometry, o *feature.Values) int64 { return pixels(g.Dist) * 12 }
+
+// motionMemory: the reference luma of up to five frames (the HFR models'
+// window) and the blurred rows.
+func motionMemory(g Geometry, o *feature.Values) int64 { return pixels(g.Ref) * 12 }
+
+// speedMemory: float copies of both chroma planes of both pictures, their
+// local means and the blocks' statistics.
+func speedMemory(g Geometry, o *feature.Values) int64 { return pixels(g.Dist) * 16 }
+
+// unknownMemory bounds a feature whose options do not parse: more than any
+// feature needs.
+const unknownMemory = 40
+
+// runtimeOverhead is the Go runtime, the binary and its tables, the
+// scheduler's stacks: what an empty run already holds.
+const runtimeOverhead = 64 << 20
+
+// EstimateMemory is the most memory a scoring run of req over clips of
+// these formats needs with one frame in flight: the decoded pictures, the
+// readers' buffers (ffmpeg's decode-ahead included), every feature's
+// workspace, and the runtime. More frames in flight only use what the
+// engine's frame budget allows on top (pipeline.go).
+func EstimateMemory(req Request, g Geometry) int64 {
+	specs, err := parseSpecs(req.Features)
+	if err != nil {
+		return runtimeOverhead + pixels(g.Dist)*unknownMemory*int64(max(len(req.Features), 1))
+	}
+	if _, specs, err = openModels(req.Models, specs); err != nil {
+		return runtimeOverhead + pixels(g.Dist)*unknownMemory*int64(max(len(req.Features), 1))
+	}
+	return estimateMemory(specs, g, req.Explain)
+}
+
+// estimateMemory is EstimateMemory for parsed features; explain scores
+// them twice (the reference against itself too).
+func estimateMemory(specs []parsedSpec, g Geometry, explain bool) int64 {
+	n := int64(runtimeOverhead)
+	pics := pictureBytes(g.Dist)
+	readers := readerBytes(g.Dist, g.DistContainer)
+	if !g.SameClip {
+		pics += pictureBytes(g.Ref)
+		readers += readerBytes(g.Ref, g.RefContainer)
+	}
+	n += 2*pics + readers // the pipeline decodes one frame ahead
+	for _, p := range specs {
+		m := p.def.Memory(g, p.opts)
+		if explain {
+			m *= 2
+		}
+		n += m
+	}
+	// The GUI keeps every map of a frame: as much again as the workspaces.
+	return n
+}
+
+// DefaultMemoryBudget is the memory a run may use when the request does
+// not say: three quarters of the physical memory, or of the cgroup's limit,
+// or of the address space left under RLIMIT_AS, whichever is least.
+func DefaultMemoryBudget() int64 {
+	budget := int64(physicalMemory()) / 4 * 3
+	if cg := cgroupLimit(); cg > 0 {
+		budget = min(budget, cg/4*3)
+	}
+	var rl syscall.Rlimit
+	if syscall.Getrlimit(syscall.RLIMIT_AS, &rl) == nil && rl.Cur != ^uint64(0) && rl.Cur < 1<<62 {
+		// The Go runtime reserves address space it does not use; what is
+		// left under the limit is what allocations may still take.
+		left := int64(rl.Cur) - virtualSize()
+		budget = min(budget, max(left, 0)/4*3)
+	}
+	if budget <= 0 {
+		budget = 1 << 30
+	}
+	return budget
+}
+
+func physicalMemory() uint64 {
+	if v := meminfo("MemTotal:"); v > 0 {
+		return v
+	}
+	return 4 << 30
+}
+
+// meminfo reads one kB line of /proc/meminfo, in bytes.
+func meminfo(key string) uint64 {
+	f, err := os.Open("/proc/meminfo")
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(sc.Text(), key); ok {
+			v, _ := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			return v << 10
+		}
+	}
+	return 0
+}
+
+func cgroupLimit() int64 {
+	for _, p := range []string{"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		v, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
+		if err == nil && v > 0 && v < 1<<60 {
+			return v
+		}
+	}
+	return 0
+}
+
+// virtualSize is this process's address space now (VmSize).
+func virtualSize() int64 {
+	b, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return 0
+	}
+	pages, _ := strconv.ParseInt(f[0], 10, 64)
+	return pages * int64(os.Getpagesize())
+}
+
+// ErrMemory is wrapped when a run would need more memory than its budget.
+var ErrMemory = errors.New("not enough memory")
+
+// checkMemory refuses a run whose estimate is over its budget.
+func checkMemory(req Request, specs []parsedSpec, g Geometry) error {
+	budget := req.MaxMemory
+	if budget < 0 {
+		return nil
+	}
+	if budget == 0 {
+		budget = DefaultMemoryBudget()
+	}
+	need := estimateMemory(specs, g, req.Explain)
+	if need <= budget {
+		return nil
+	}
+	return &clip.Error{Path: req.Distorted, Frame: -1, Err: fmt.Errorf("%w: %dx%d %s %d-bit with %s needs about %s, over the budget of %s (--max-memory to change it)",
+		ErrMemory, g.Dist.Width, g.Dist.Height, g.Dist.Chroma, g.Dist.BitDepth, featureList(specs), FormatBytes(need), FormatBytes(budget))}
+}
+
+func featureList(specs []parsedSpec) string {
+	var names []string
+	for _, p := range specs {
+		names = append(names, p.def.Name)
+	}
+	return strings.Join(names, "+")
+}
+
+// FormatBytes prints a size with a binary unit.
+func FormatBytes(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%d KiB", (n+1023)>>10)
+}
+
+// ParseBytes reads a size: a number of bytes with an optional K, M, G or
+// T suffix (powers of 1024, an optional trailing B or iB), or "0"/"none"
+// for no limit (returned as -1).
+func ParseBytes(s string) (int64, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	if t == "NONE" || t == "0" {
+		return -1, nil
+	}
+	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
+	mult := int64(1)
+	if t != "" {
+		switch t[len(t)-1] {
+		case 'K':
+			mult = 1 << 10
+		case 'M':
+			mult = 1 << 20
+		case 'G':
+			mult = 1 << 30
+		case 'T':
+			mult = 1 << 40
+		}
+		if mult > 1 {
+			t = t[:len(t)-1]
+		}
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || !(v > 0) || v*float64(mult) > 1<<62 {
+		return 0, fmt.Errorf("%q is not a size (e.g. 512M, 8G, or none)", s)
+	}
+	return int64(v * float64(mult)), nil
+}
