@@ -68,6 +68,11 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 	set := s.main
 	di := s.dist.Info()
 	res = &Results{Width: di.Width, Height: di.Height, Scaled: di.Scaled}
+	if set.backend.dev != nil {
+		for i, name := range set.names {
+			res.Placement = append(res.Placement, Placement{name, set.where[i]})
+		}
+	}
 	var perfect *Results
 	if s.perfect != nil {
 		perfect = &Results{}

@@ -27,6 +27,9 @@ type Feature struct {
 	// MetricNames lists the keys the feature writes for one option set.
 	MetricNames func(*feature.Values) []string
 
+	// GPU: the feature has a GPU twin; without one it runs on the CPU on
+	// a GPU backend, and the results say so (Results.Placement).
+	GPU bool
 	// Chroma: the feature reads the chroma planes (scoring runs otherwise
 	// decode luma alone).
 	Chroma bool
@@ -71,9 +74,9 @@ func (o opening) cpuKernels() cpu.Set {
 var registry = []Feature{
 	{Name: "cambi", Options: cambi.NewOptions, MetricNames: cambiMetricNames,
 		OtherReference: func(o *feature.Values) bool { return o.Bool("full_ref") },
-		Memory:         cambiMemory, Check: checkCAMBIOptions, open: openCAMBI},
+		Memory:         cambiMemory, Check: checkCAMBIOptions, GPU: true, open: openCAMBI},
 	{Name: "adm", Aliases: []string{"integer_adm"}, Options: adm.NewOptions, MetricNames: adm.MetricNames,
-		Memory: admMemory, open: openADM},
+		Memory: admMemory, GPU: true, open: openADM},
 	{Name: "vif", Aliases: []string{"integer_vif"}, Options: vif.NewOptions, MetricNames: vif.MetricNames,
 		Memory: vifMemory,
 		open: func(o opening) (extractor, error) {

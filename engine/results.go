@@ -24,6 +24,10 @@ type Results struct {
 	// Scaled is not nil when the distorted clip was upscaled to Width x
 	// Height (a ladder rendition); the writers name the scaler.
 	Scaled *clip.Scaling
+	// Placement says where each feature ran when a GPU backend was asked
+	// for: "cambi" -> "gpu:0", "vif" -> "cpu" (no GPU twin yet); nil on
+	// the CPU backend.
+	Placement []Placement
 }
 
 // add records metrics that became final, keeping the order in which names
@@ -161,6 +165,18 @@ func jsonValue(p Precision, v float64) string {
 	return p.Format(v)
 }
 
+// Placement is where one feature ran.
+type Placement struct{ Feature, Backend string }
+
+// placementText is "cambi on gpu:0, vif on cpu".
+func (r *Results) placementText() string {
+	var parts []string
+	for _, p := range r.Placement {
+		parts = append(parts, p.Feature+" on "+p.Backend)
+	}
+	return strings.Join(parts, ", ")
+}
+
 // WriteJSON writes libvmaf's JSON layout.
 func (r *Results) WriteJSON(w io.Writer, p Precision) error {
 	b := bufio.NewWriter(w)
@@ -170,6 +186,16 @@ func (r *Results) WriteJSON(w io.Writer, p Precision) error {
 		// Not in libvmaf's layout: readers that look keys up skip it.
 		fmt.Fprintf(b, "  \"scaled\": {\n    \"from\": \"%dx%d\",\n    \"to\": \"%dx%d\",\n    \"scaler\": %q,\n    \"filter\": %q\n  },\n",
 			s.Width, s.Height, r.Width, r.Height, s.Scaler, s.Filter)
+	}
+	if len(r.Placement) > 0 {
+		b.WriteString("  \"backends\": {")
+		for i, pl := range r.Placement {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(b, " %q: %q", pl.Feature, pl.Backend)
+		}
+		b.WriteString(" },\n")
 	}
 	b.WriteString("  \"frames\": [")
 	first := true
@@ -236,7 +262,11 @@ func (r *Results) WriteXML(w io.Writer, p Precision) error {
 	} else {
 		fmt.Fprintf(b, "  <params qualityWidth=\"%d\" qualityHeight=\"%d\" />\n", r.Width, r.Height)
 	}
-	fmt.Fprintf(b, "  <fyi fps=\"%.2f\" />\n  <frames>\n", r.FPS)
+	if len(r.Placement) > 0 {
+		fmt.Fprintf(b, "  <fyi fps=\"%.2f\" backends=\"%s\" />\n  <frames>\n", r.FPS, r.placementText())
+	} else {
+		fmt.Fprintf(b, "  <fyi fps=\"%.2f\" />\n  <frames>\n", r.FPS)
+	}
 	for i, f := range r.Frames {
 		if len(f) == 0 {
 			continue
@@ -260,6 +290,9 @@ func (r *Results) WriteXML(w io.Writer, p Precision) error {
 // WriteTable writes a readable per-frame table for a terminal.
 func (r *Results) WriteTable(w io.Writer, p Precision) error {
 	b := bufio.NewWriter(w)
+	if len(r.Placement) > 0 {
+		fmt.Fprintf(b, "ran %s\n", r.placementText())
+	}
 	if s := r.Scaled; s != nil {
 		fmt.Fprintf(b, "distorted upscaled from %dx%d to %dx%d (%s: %s)\n", s.Width, s.Height, r.Width, r.Height, s.Scaler, s.Filter)
 	}

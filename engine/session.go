@@ -43,6 +43,7 @@ type featureSet struct {
 	backend    *backend
 	extractors []extractor
 	names      []string         // each extractor's feature name
+	where      []string         // the backend each extractor runs on
 	skipped    map[string]error // features that could not be built (Request.SkipUnavailable)
 }
 
@@ -162,6 +163,11 @@ func (s *Session) openSet(id string, specs []parsedSpec, ref, dist yuv.Format, p
 		}
 		set.extractors = append(set.extractors, x)
 		set.names = append(set.names, p.def.Name)
+		where := b.id
+		if b.dev != nil && !p.def.GPU {
+			where = "cpu"
+		}
+		set.where = append(set.where, where)
 	}
 	if len(set.extractors) == 0 {
 		err := errors.New("no feature can run")
