@@ -42,7 +42,7 @@ func newCAMBIExtractor(b *backend, sp feature.Spec, ref, dist yuv.Format) (*camb
 }
 
 func (x *cambiExtractor) score(fr *FrameResult, keepMaps bool) error {
-	r, err := x.scorer.Score(fr.Frame, fr.Dist.Luma(), fr.Ref.Luma(), keepMaps)
+	r, err := x.scorer.Score(fr.Frame, fr.Ref.Luma(), fr.Dist.Luma(), keepMaps)
 	if err != nil {
 		return err
 	}

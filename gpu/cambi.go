@@ -346,7 +346,7 @@ func (s *cambiScorer) Close() (err error) {
 	return nil
 }
 
-func (s *cambiScorer) Score(frame int, dist, ref yuv.Plane, keepMaps bool) (*cambi.FrameResult, error) {
+func (s *cambiScorer) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*cambi.FrameResult, error) {
 	if s.closed {
 		return nil, errors.New("gpu: CAMBI scorer used after Close")
 	}

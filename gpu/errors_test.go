@@ -38,13 +38,13 @@ func TestCAMBIBadInput(t *testing.T) {
 			{"bad reference", good, bad},
 			{"wrong size", small, good},
 		} {
-			_, werr := cpu.Score(0, tc.dist, tc.ref, false)
-			_, gerr := s.Score(0, tc.dist, tc.ref, false)
+			_, werr := cpu.Score(0, tc.ref, tc.dist, false)
+			_, gerr := s.Score(0, tc.ref, tc.dist, false)
 			if werr == nil || gerr == nil || werr.Error() != gerr.Error() {
 				t.Errorf("%s: GPU error %v, want %v", tc.name, gerr, werr)
 			}
 		}
-		if _, err := s.Score(0, short, good, false); err == nil {
+		if _, err := s.Score(0, good, short, false); err == nil {
 			t.Errorf("short plane: no error")
 		}
 		want, _ := cpu.Score(0, good, good, false)

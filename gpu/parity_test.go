@@ -297,7 +297,7 @@ func TestCAMBIParity(t *testing.T) {
 				dist = bandPlane(tc.w, tc.h, tc.depth, s)
 				ref = bandPlane(tc.w, tc.h, tc.depth, s+1)
 			}
-			want, err := cambi.New(cfg).Score(7, dist, ref, true)
+			want, err := cambi.New(cfg).Score(7, ref, dist, true)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -315,13 +315,13 @@ func TestCAMBIParity(t *testing.T) {
 						t.Fatal(err)
 					}
 					defer s.Close()
-					got, err := s.Score(7, dist, ref, true)
+					got, err := s.Score(7, ref, dist, true)
 					if err != nil {
 						t.Fatal(err)
 					}
 					sameFrame(t, want, got)
 					// Scores alone take a cheaper path; same bits.
-					got2, err := s.Score(8, dist, ref, false)
+					got2, err := s.Score(8, ref, dist, false)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -330,7 +330,7 @@ func TestCAMBIParity(t *testing.T) {
 					// And with the host pooling fallback forced.
 					if gs, ok := s.(*cambiScorer); ok {
 						gs.hostPool = true
-						got3, err := s.Score(9, dist, ref, false)
+						got3, err := s.Score(9, ref, dist, false)
 						gs.hostPool = false
 						if err != nil {
 							t.Fatal(err)

@@ -100,7 +100,7 @@ func (s *fakeSession) Frame(ctx context.Context, n int) (*engine.FrameResult, er
 	if err != nil {
 		return nil, err
 	}
-	c, err := cambi.New(s.cfg).Score(n, dist.Luma(), ref.Luma(), true)
+	c, err := cambi.New(s.cfg).Score(n, ref.Luma(), dist.Luma(), true)
 	if err != nil {
 		return nil, err
 	}

@@ -173,7 +173,7 @@ func (f *fast) Close() error {
 	return nil
 }
 
-func (f *fast) Score(frame int, dist, ref yuv.Plane, keepMaps bool) (*FrameResult, error) {
+func (f *fast) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResult, error) {
 	cfg := f.cfg
 	r := &FrameResult{Frame: frame}
 	if err := f.checkPlane(dist, f.plans[0]); err != nil {

@@ -93,11 +93,11 @@ func TestParity(t *testing.T) {
 						}
 						dist := parityPlane(sz.w, sz.h, v.bd, 1)
 						ref := parityPlane(sz.w, sz.h, v.bd, 2)
-						want, err := New(cfg).Score(0, dist, ref, true)
+						want, err := New(cfg).Score(0, ref, dist, true)
 						if err != nil {
 							t.Fatal(err)
 						}
-						got, err := NewCPU(cfg, Options{Kernels: set, Threads: threads}).Score(0, dist, ref, true)
+						got, err := NewCPU(cfg, Options{Kernels: set, Threads: threads}).Score(0, ref, dist, true)
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -146,11 +146,11 @@ func TestParityResample(t *testing.T) {
 						ref = parityPlane(c.rw, c.rh, c.rbd, 2)
 					}
 					dist := parityPlane(c.w, c.h, c.bd, 1)
-					want, err := New(cfg).Score(3, dist, ref, true)
+					want, err := New(cfg).Score(3, ref, dist, true)
 					if err != nil {
 						t.Fatal(err)
 					}
-					got, err := NewCPU(cfg, Options{Kernels: set, Threads: threads}).Score(3, dist, ref, true)
+					got, err := NewCPU(cfg, Options{Kernels: set, Threads: threads}).Score(3, ref, dist, true)
 					if err != nil {
 						t.Fatal(err)
 					}
