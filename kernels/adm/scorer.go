@@ -130,16 +130,6 @@ func checkSize(name string, p yuv.Plane, cfg *Config) error {
 	return nil
 }
 
-// Units of the maps: value / 2^exp is the CSF-weighted coefficient.
-func mapExp(scale, band, norm int) (x, additive int) {
-	if scale == 0 {
-		x = [NumBands]int{27, 27, 29}[band]
-		return x - norm, 12 - norm
-	}
-	x = [4]int{0, 25, 23, 22}[scale] - norm
-	return x, x
-}
-
 func (c *refScorer) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResult, error) {
 	cfg := c.cfg
 	if err := checkPlane("reference", ref, cfg); err != nil {
@@ -275,7 +265,7 @@ func (c *refScorer) keep(res *FrameResult, s, w, h int, additive func(band int) 
 	cfg := c.cfg
 	sr := ScoreRect(w, h)
 	for band := 0; band < NumBands; band++ {
-		xe, ae := mapExp(s, band, cfg.Norm[s])
+		xe, ae := MapExp(s, band, cfg.Norm[s])
 		xs := float32(math.Ldexp(1, -xe))
 		bd := &res.Bands[s][band]
 		bd.W, bd.H = w, h
