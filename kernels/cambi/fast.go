@@ -75,21 +75,8 @@ type plan struct {
 func newPlan(w, h, window, inW, inH, bd int, t *Tables) *plan {
 	p := &plan{w: w, h: h, window: window, inW: inW, inH: inH, bd: bd}
 	if inW != w || inH != h {
-		// libvmaf's float steps, accumulated exactly as Preprocess does.
 		p.resample = true
-		ratioX := float32(inW) / float32(w)
-		ratioY := float32(inH) / float32(h)
-		fx := float32(float64(ratioX/2) - 0.5)
-		fy := float32(float64(ratioY/2) - 0.5)
-		p.sx, p.sy = make([]int32, w), make([]int32, h)
-		for x := range p.sx {
-			p.sx[x] = int32(float64(fx) + 0.5)
-			fx += ratioX
-		}
-		for y := range p.sy {
-			p.sy[y] = int32(float64(fy) + 0.5)
-			fy += ratioY
-		}
+		p.sx, p.sy = ResampleIndex(inW, w), ResampleIndex(inH, h)
 	}
 	for d := 0; d < t.NumDiffs; d++ {
 		p.wts[d] = int32(t.DiffWeights[d])

@@ -19,21 +19,29 @@ func Preprocess(dst []uint16, dstW, dstH int, src yuv.Plane, bitDepth int) {
 		}
 		return
 	}
-	ratioX := float32(src.Width) / float32(dstW)
-	ratioY := float32(src.Height) / float32(dstH)
-	startX := float32(float64(ratioX/2) - 0.5)
-	startY := float32(float64(ratioY/2) - 0.5)
-	fy := startY
-	for y := 0; y < dstH; y++ {
-		sy := int(float64(fy) + 0.5)
-		fx := startX
-		for x := 0; x < dstW; x++ {
-			sx := int(float64(fx) + 0.5)
-			dst[y*dstW+x] = conv(src.Pix[sy*src.Stride+sx])
-			fx += ratioX
+	sx, sy := ResampleIndex(src.Width, dstW), ResampleIndex(src.Height, dstH)
+	for y, iy := range sy {
+		in := src.Pix[int(iy)*src.Stride:]
+		for x, ix := range sx {
+			dst[y*dstW+x] = conv(in[ix])
 		}
-		fy += ratioY
 	}
+}
+
+// ResampleIndex is the input index that libvmaf's nearest-sample
+// decimation takes for each of out outputs from in inputs: a running
+// float32 sum of the ratio from half a step in, rounded half up through
+// double. The rounding of the float steps decides which input is taken,
+// so every backend takes its indices from here.
+func ResampleIndex(in, out int) []int32 {
+	idx := make([]int32, out)
+	ratio := float32(in) / float32(out)
+	f := float32(float64(ratio/2) - 0.5)
+	for i := range idx {
+		idx[i] = int32(float64(f) + 0.5)
+		f += ratio
+	}
+	return idx
 }
 
 // converter maps a sample of the given depth to 10 bits: low depths shift
