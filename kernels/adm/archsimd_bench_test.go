@@ -1,4 +1,4 @@
-//go:build goexperiment.simd && amd64
+//go:build goexperiment.simd && amd64 && !purego
 
 // The measurement behind writing the SIMD kernels in Go assembly rather
 // than with Go 1.26's experimental simd/archsimd: two kernels written both

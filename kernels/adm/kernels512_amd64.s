@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // AVX-512 twins (F, DQ, CD, BW, VL) of the kernels whose arithmetic is

@@ -1,3 +1,5 @@
+//go:build !purego
+
 package adm
 
 import (
@@ -47,9 +49,6 @@ func denSum32AVX2(s *int32, n int, addSq, sq, addCub, shiftCub uint64) uint64
 
 //go:noescape
 func dwt23VAVX2(lo, hi *int32, r0, r1, r2, r3 *int32, n int, add int64, shift uint64)
-
-//go:noescape
-func q2pdAVX2(dst *float64, src *int64, n int)
 
 //go:noescape
 func angle123AVX2(flag *int32, oh, ov, th, tv *int32, n int, cos1 float64)

@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // DWT0 filter taps, broadcast per vector.
