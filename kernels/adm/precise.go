@@ -245,8 +245,8 @@ func denExactTerms(acc [NumBands]u128, scale int, sr Rect, factor [NumBands]floa
 	return out
 }
 
-// CSFDenExact123 is Barten's CSFDen123.
-func CSFDenExact123(ref *Bands32, scale int, factor [NumBands]float32, nw float64) [NumBands]float32 {
+// DenExact123 is Barten's Den123.
+func DenExact123(ref *Bands32, scale int, factor [NumBands]float32, nw float64) [NumBands]float32 {
 	sr := ScoreRect(ref.W, ref.H)
 	var accs [NumBands]u128
 	for b := 0; b < NumBands; b++ {

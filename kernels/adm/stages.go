@@ -156,11 +156,11 @@ func abs32(v int32) int32 {
 	return v
 }
 
-// CSFDen0 is the CSF-weighted denominator of scale 0 per band
+// Den0 is the CSF-weighted denominator of scale 0 per band
 // (adm_csf_den_scale): the sum of |ref|^3 over the scored window (den0Go
 // per row), weighed by factor^3 and finished with a cube root plus the
 // noise floor.
-func CSFDen0(ref *Bands16, factor [NumBands]float32, nw float64) [NumBands]float32 {
+func Den0(ref *Bands16, factor [NumBands]float32, nw float64) [NumBands]float32 {
 	sh := ScaleShifts(0, ref.W, ref.H)
 	sr := sh.Score
 	var accs [NumBands]uint64
@@ -173,9 +173,9 @@ func CSFDen0(ref *Bands16, factor [NumBands]float32, nw float64) [NumBands]float
 	return sh.DenTerms(accs, factor, nw)
 }
 
-// CSFDen123 is CSFDen0 for scales 1-3 (adm_csf_den_s123), which squares,
+// Den123 is Den0 for scales 1-3 (adm_csf_den_s123), which squares,
 // multiplies and accumulates with intermediate rounding shifts (den123Go).
-func CSFDen123(ref *Bands32, scale int, factor [NumBands]float32, nw float64) [NumBands]float32 {
+func Den123(ref *Bands32, scale int, factor [NumBands]float32, nw float64) [NumBands]float32 {
 	sh := ScaleShifts(scale, ref.W, ref.H)
 	sr := sh.Score
 	var accs [NumBands]uint64

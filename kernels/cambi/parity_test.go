@@ -52,10 +52,10 @@ func paritySizes() []paritySize {
 	return s
 }
 
-// TestParity scores the same pictures with the scalar reference and with
+// TestFastParity scores the same pictures with the scalar reference and with
 // the CPU scorer in every kernel set the host supports at several thread
 // counts, and compares every score and every map bit for bit.
-func TestParity(t *testing.T) {
+func TestFastParity(t *testing.T) {
 	type variant struct {
 		name string
 		opts map[string]string
@@ -109,10 +109,10 @@ func TestParity(t *testing.T) {
 	}
 }
 
-// TestParityResample covers the resampling paths: encode and source sizes
+// TestFastParityResample covers the resampling paths: encode and source sizes
 // below the input, the high-resolution speed-up, and a reference of another
 // size and bit depth.
-func TestParityResample(t *testing.T) {
+func TestFastParityResample(t *testing.T) {
 	cases := []struct {
 		name        string
 		w, h, bd    int
@@ -161,9 +161,9 @@ func TestParityResample(t *testing.T) {
 	}
 }
 
-// TestParityErrors: the CPU scorer refuses what the reference refuses,
+// TestFastParityErrors: the CPU scorer refuses what the reference refuses,
 // with the same message.
-func TestParityErrors(t *testing.T) {
+func TestFastParityErrors(t *testing.T) {
 	cfg, err := NewConfig(nil, 300, 220, 8)
 	if err != nil {
 		t.Fatal(err)

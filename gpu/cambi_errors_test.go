@@ -58,24 +58,3 @@ func TestCAMBIBadInput(t *testing.T) {
 		}
 	}
 }
-
-func TestOpenErrors(t *testing.T) {
-	openAll(t)
-	if _, err := Open("gpu:999"); err == nil {
-		t.Error("gpu:999 opened")
-	}
-	if _, err := Open("gpu:no-such-device"); err == nil {
-		t.Error("gpu:no-such-device opened")
-	}
-	d, err := Open("gpu")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg, _ := cambi.NewConfig(nil, 300, 216, 10)
-	if err := d.Release(); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := NewCAMBI(d, cfg); err == nil {
-		t.Error("NewCAMBI on a released device: no error")
-	}
-}

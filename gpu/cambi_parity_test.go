@@ -5,8 +5,6 @@ package gpu
 import (
 	"fmt"
 	"math"
-	"os"
-	"sync"
 	"testing"
 
 	"github.com/bandscope/bandscope/engine/feature"
@@ -20,46 +18,6 @@ import (
 // backends: the CPU scalar path itself (a self-check of the harness), and
 // every WebGPU adapter Adapters lists. A CPU SIMD twin joins the table when
 // kernels/cambi exports one.
-
-var (
-	devicesOnce sync.Once
-	devices     []*Device
-	devicesErr  error
-)
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	for _, d := range devices {
-		d.Release()
-	}
-	os.Exit(code)
-}
-
-// openAll opens every adapter once for the whole test binary.
-func openAll(t testing.TB) []*Device {
-	devicesOnce.Do(func() {
-		list, err := Adapters()
-		if err != nil {
-			devicesErr = err
-			return
-		}
-		for _, a := range list {
-			d, err := Open(fmt.Sprintf("gpu:%d", a.Index))
-			if err != nil {
-				devicesErr = err
-				return
-			}
-			devices = append(devices, d)
-		}
-	})
-	if devicesErr != nil {
-		t.Fatalf("opening adapters: %v", devicesErr)
-	}
-	if len(devices) == 0 {
-		noAdapter(t, "GPU parity not checked")
-	}
-	return devices
-}
 
 type cambiBackend struct {
 	name   string
