@@ -17,7 +17,7 @@ import (
 // uploads both lumas, runs one submission and reads back the accumulators
 // (and the maps when asked).
 type admScorer struct {
-	d   *Device
+	recorder
 	cfg *adm.Config
 	k   *admKernels
 
@@ -30,10 +30,8 @@ type admScorer struct {
 	scoreSteps, mapSteps []step
 	mapOff               [adm.NumScales]uint64
 
-	buffers []*wgpu.Buffer
-	groups  []*wgpu.BindGroup
-	packed  []uint16
-	closed  bool
+	packed []uint16
+	closed bool
 }
 
 // Readback layout: the two validation words, then the accumulators, then
@@ -57,7 +55,7 @@ func NewADM(d *Device, cfg *adm.Config) (_ adm.Scorer, err error) {
 	if err := d.check(); err != nil {
 		return nil, err
 	}
-	s := &admScorer{d: d, cfg: cfg}
+	s := &admScorer{recorder: recorder{d: d}, cfg: cfg}
 	defer func() {
 		if err != nil {
 			s.Close()
@@ -72,28 +70,10 @@ func NewADM(d *Device, cfg *adm.Config) (_ adm.Scorer, err error) {
 	return s, nil
 }
 
-func (s *admScorer) buffer(label string, size uint64) (*wgpu.Buffer, error) {
-	b, err := s.d.newBuffer(label, size, storageUsage)
-	if err == nil {
-		s.buffers = append(s.buffers, b)
-	}
-	return b, err
-}
-
 // dispatch binds a kernel to a uniform of params and the buffers; the
 // caller sets the workgroup counts.
 func (s *admScorer) dispatch(k *kernel, params []uint32, bufs ...*wgpu.Buffer) (step, error) {
-	u, err := s.d.newUniform(k.name, params)
-	if err != nil {
-		return step{}, err
-	}
-	s.buffers = append(s.buffers, u)
-	g, err := s.d.bind(k, append([]*wgpu.Buffer{u}, bufs...)...)
-	if err != nil {
-		return step{}, err
-	}
-	s.groups = append(s.groups, g)
-	return step{k: k, group: g, z: 1}, nil
+	return s.bindStep(k, params, bufs...)
 }
 
 func i2u(v int) uint32 { return uint32(int32(v)) }

@@ -38,35 +38,8 @@ func neighbours(i, j, w, h int) (up, down, left, right int) {
 // F is w*h scratch (nil allocates it).
 func cm0(src, csfA, csfF *[NumBands][]int16, w, h int, weight [NumBands]uint32, norm int, nw float64, maps *CMMaps, F []int32) [NumBands]float32 {
 	sh := ScaleShifts(0, w, h)
-	sr := sh.Score
-	var acc [NumBands]int64
 	wt := [NumBands]int32{int32(weight[0]), int32(weight[1]), int32(weight[2])}
-	// The threshold is a sum of int32 terms, which wraps like libvmaf's and
-	// so may be regrouped: the three bands' |csf|/30 are added first (F)
-	// and the threshold is F's 3x3 sum without the centre plus the three
-	// centre terms.
-	F = sumBands(csfF, w, h, F)
-	for i := sr.Y0; i < sr.Y1; i++ {
-		var inner [NumBands]int64
-		for j := sr.X0; j < sr.X1; j++ {
-			k := i*w + j
-			thr := ring(F, i, j, w, h)
-			for b := 0; b < NumBands; b++ {
-				thr += csf0Ctr(csfA[b][k])
-			}
-			for b := 0; b < NumBands; b++ {
-				x := int32(src[b][k]) * wt[b]
-				t := thr << sh.CMSub[b]
-				if maps != nil {
-					maps.X[b][k], maps.Thr[b][k] = x, t
-				}
-				inner[b] += maskedCube(x, t, sh.CMSq[b], sh.CMAddCub[b], sh.CMCub[b])
-			}
-		}
-		for b := range acc {
-			acc[b] += (inner[b] + sh.CMAddAcc) >> sh.CMAcc
-		}
-	}
+	acc := cmSums(&sh, src, csfA, csfF, w, h, F, maps, func(b int, v int16) int32 { return int32(v) * wt[b] }, csf0Ctr)
 	return sh.NumTerms(acc, norm, nw)
 }
 
@@ -75,6 +48,18 @@ func cm0(src, csfA, csfF *[NumBands][]int16, w, h int, weight [NumBands]uint32, 
 // 30 and a cube shifted by ceil(log2 w).
 func cm123(src, csfA, csfF *[NumBands][]int32, w, h, scale int, weight [NumBands]uint32, norm int, nw float64, maps *CMMaps, F []int32) [NumBands]float32 {
 	sh := ScaleShifts(scale, w, h)
+	acc := cmSums(&sh, src, csfA, csfF, w, h, F, maps, func(b int, v int32) int32 { return csf123One(weight[b], v) }, csf123Ctr)
+	return sh.NumTerms(acc, norm, nw)
+}
+
+// cmSums is a scale's masked sums over the scored window, per band: the
+// weighted coefficient x(b, v) against the threshold (the ring of the
+// bands' |csf|/30 sums plus the three centre terms ctr, shifted to the
+// band's format at scale 0), cubed, summed per row and each row's sum
+// rounded and shifted. The threshold is a sum of int32 terms, which wraps
+// like libvmaf's and so may be regrouped: the three bands' |csf|/30 are
+// added first (F, w*h scratch; nil allocates it).
+func cmSums[T int16 | int32](sh *Shifts, src, csfA, csfF *[NumBands][]T, w, h int, F []int32, maps *CMMaps, x func(b int, v T) int32, ctr func(v T) int32) [NumBands]int64 {
 	sr := sh.Score
 	var acc [NumBands]int64
 	F = sumBands(csfF, w, h, F)
@@ -84,21 +69,21 @@ func cm123(src, csfA, csfF *[NumBands][]int32, w, h, scale int, weight [NumBands
 			k := i*w + j
 			thr := ring(F, i, j, w, h)
 			for b := 0; b < NumBands; b++ {
-				thr += csf123Ctr(csfA[b][k])
+				thr += ctr(csfA[b][k])
 			}
 			for b := 0; b < NumBands; b++ {
-				x := csf123One(weight[b], src[b][k])
+				xv, t := x(b, src[b][k]), thr<<sh.CMSub[b]
 				if maps != nil {
-					maps.X[b][k], maps.Thr[b][k] = x, thr
+					maps.X[b][k], maps.Thr[b][k] = xv, t
 				}
-				inner[b] += maskedCube(x, thr, sh.CMSq[b], sh.CMAddCub[b], sh.CMCub[b])
+				inner[b] += maskedCube(xv, t, sh.CMSq[b], sh.CMAddCub[b], sh.CMCub[b])
 			}
 		}
 		for b := range acc {
 			acc[b] += (inner[b] + sh.CMAddAcc) >> sh.CMAcc
 		}
 	}
-	return sh.NumTerms(acc, norm, nw)
+	return acc
 }
 
 // sumBands adds the three bands' |csf|/30 terms over the work window into

@@ -8,13 +8,9 @@ import (
 	"github.com/bandscope/bandscope/kernels/cpu"
 )
 
-// Options choose how the fast CPU scorer runs; none of them changes a bit
-// of the results.
-type Options struct {
-	Kernels cpu.Set      // kernel set (cpu.Scalar is portable Go)
-	Threads int          // goroutines per frame; 0: every core
-	Limiter *cpu.Limiter // shared by scorers that run at once; nil: Threads-1 helpers of its own
-}
+// Options choose how the fast CPU scorer runs (kernel set, threads, a
+// shared limiter); none of them changes a bit of the results.
+type Options = cpu.Options
 
 // NewCPU returns the fast CPU Scorer: the reference's stages fused per row
 // (decouple, CSF and the denominator in one pass, contrast masking in a
@@ -25,13 +21,7 @@ type Options struct {
 // concurrent use (each call takes a workspace of its own) and its results,
 // maps included, are identical to New's.
 func NewCPU(cfg *Config, o Options) Scorer {
-	if !o.Kernels.Supported() {
-		o.Kernels = cpu.Scalar
-	}
-	o.Threads = cpu.Threads(o.Threads)
-	if o.Limiter == nil {
-		o.Limiter = cpu.NewLimiter(o.Threads - 1)
-	}
+	o = o.Resolve()
 	f := &fast{cfg: cfg, opt: o, k: kernelsFor(o.Kernels)}
 	if cfg.Precise {
 		f.k = preciseKernels(f.k)
