@@ -125,7 +125,7 @@ a5done:
 	RET
 
 // func decouple123AVX512(r, a, o, t *int32, flag *int32, n int, egl float64, tab *int32, ie int64)
-// For j in [0, n), n a multiple of 8: decouple32(o[j], t[j], flag[j] != 0, egl)
+// For j in [0, n), n a multiple of 8: decouple123One(o[j], t[j], flag[j] != 0, egl)
 // into r[j], a[j]. egl must be finite and non-negative. The table's sign
 // symmetry (tab[32768-m] = -tab[32768+m]) folds o's sign into the index.
 // ie >= 0 says egl is that integer (at most 65535, like libvmaf's default

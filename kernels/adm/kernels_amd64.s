@@ -758,7 +758,7 @@ GLOBL dec8K<>(SB), RODATA|NOPTR, $96
 	VMINPD dec8K<>+64(SB), prod, prod
 
 // func decouple0AVX2(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32, ie int64)
-// decouple16 for j in [0, n), n a multiple of 8: kk from the 2^30/o table
+// decouple0One for j in [0, n), n a multiple of 8: kk from the 2^30/o table
 // (gathered) times t, in float64 (exact: |product| < 2^46), four lanes per
 // half; the gain limit in float64 on the flagged lanes; egl must be finite
 // and >= 0. ie >= 0 says egl is that integer (at most 65535): the gain
