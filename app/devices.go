@@ -5,7 +5,6 @@ import (
 	"io"
 
 	"github.com/bandscope/bandscope/engine"
-	"github.com/bandscope/bandscope/gpu"
 )
 
 // devicesMain is `bandscope devices`: the backends a run can use.
@@ -15,7 +14,7 @@ func devicesMain(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	fmt.Fprintf(stdout, "cpu    %s\n", engine.Backends()[0].Name)
-	adapters, err := gpu.Adapters()
+	adapters, err := engine.GPUAdapters()
 	if err != nil {
 		fmt.Fprintln(stdout, "no GPU:", err)
 		return 0
@@ -24,7 +23,7 @@ func devicesMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "no GPU adapter found")
 	}
 	for _, a := range adapters {
-		fmt.Fprintln(stdout, a.String())
+		fmt.Fprintln(stdout, a)
 	}
 	return 0
 }

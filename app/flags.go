@@ -8,7 +8,6 @@ import (
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/yuv"
-	"github.com/bandscope/bandscope/kernels/cpu"
 )
 
 // Every flag of `bandscope score` parses its own value and, when the value
@@ -157,7 +156,7 @@ func checkBackend(s string) error {
 	case s == "cpu" || s == "gpu":
 		return nil
 	case strings.HasPrefix(s, "cpu:"):
-		if _, err := cpu.Parse(strings.TrimPrefix(s, "cpu:")); err != nil {
+		if err := engine.CheckKernels(strings.TrimPrefix(s, "cpu:")); err != nil {
 			return err
 		}
 		return nil
@@ -169,10 +168,7 @@ func checkBackend(s string) error {
 	return fmt.Errorf("want cpu, cpu:scalar|avx2|avx512, gpu or gpu:N (bandscope devices lists the GPUs)")
 }
 
-func checkKernels(s string) error {
-	_, err := cpu.Parse(s)
-	return err
-}
+func checkKernels(s string) error { return engine.CheckKernels(s) }
 
 func checkPrecision(s string) error {
 	_, err := engine.ParsePrecision(s)

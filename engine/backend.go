@@ -33,6 +33,27 @@ func Backends() []BackendInfo {
 	return list
 }
 
+// CheckKernels checks a CPU kernel set's name (scalar, avx2, avx512) and
+// that this CPU runs it.
+func CheckKernels(name string) error {
+	_, err := cpu.Parse(name)
+	return err
+}
+
+// GPUAdapters describes the GPU adapters a run can use, one line each, for
+// `bandscope devices`; an error when the GPU stack cannot be loaded.
+func GPUAdapters() ([]string, error) {
+	adapters, err := gpu.Adapters()
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, a := range adapters {
+		out = append(out, a.String())
+	}
+	return out, nil
+}
+
 // CPUKernels names the CPU kernel set used by default: the best the host
 // supports, or BANDSCOPE_CPU_KERNELS.
 func CPUKernels() string { return cpu.Default().String() }

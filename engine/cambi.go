@@ -54,7 +54,7 @@ func openCAMBI(o opening) (extractor, error) {
 
 func (x *cambiExtractor) score(fr *FrameResult, keepMaps bool) (any, error) {
 	// With heatmaps_path the scorer keeps the c-values emit writes.
-	return x.scorer.Score(fr.Frame, fr.Dist.Luma(), fr.Ref.Luma(), keepMaps)
+	return x.scorer.Score(fr.Frame, fr.Ref.Luma(), fr.Dist.Luma(), keepMaps)
 }
 
 func (x *cambiExtractor) attach(fr *FrameResult, r any) {

@@ -17,7 +17,7 @@ import (
 // uploads both lumas, runs one submission and reads back the accumulators
 // (and the maps when asked).
 type admScorer struct {
-	d   *Device
+	recorder
 	cfg *adm.Config
 	k   *admKernels
 
@@ -25,15 +25,13 @@ type admScorer struct {
 	acc     *wgpu.Buffer
 	maps    [adm.NumScales]*wgpu.Buffer
 	staging *wgpu.Buffer
-	shifts  [adm.NumScales]admShifts
+	shifts  [adm.NumScales]adm.Shifts
 
 	scoreSteps, mapSteps []step
 	mapOff               [adm.NumScales]uint64
 
-	buffers []*wgpu.Buffer
-	groups  []*wgpu.BindGroup
-	packed  []uint16
-	closed  bool
+	packed []uint16
+	closed bool
 }
 
 // Readback layout: the two validation words, then the accumulators, then
@@ -57,7 +55,7 @@ func NewADM(d *Device, cfg *adm.Config) (_ adm.Scorer, err error) {
 	if err := d.check(); err != nil {
 		return nil, err
 	}
-	s := &admScorer{d: d, cfg: cfg}
+	s := &admScorer{recorder: recorder{d: d}, cfg: cfg}
 	defer func() {
 		if err != nil {
 			s.Close()
@@ -72,28 +70,10 @@ func NewADM(d *Device, cfg *adm.Config) (_ adm.Scorer, err error) {
 	return s, nil
 }
 
-func (s *admScorer) buffer(label string, size uint64) (*wgpu.Buffer, error) {
-	b, err := s.d.newBuffer(label, size, storageUsage)
-	if err == nil {
-		s.buffers = append(s.buffers, b)
-	}
-	return b, err
-}
-
 // dispatch binds a kernel to a uniform of params and the buffers; the
 // caller sets the workgroup counts.
 func (s *admScorer) dispatch(k *kernel, params []uint32, bufs ...*wgpu.Buffer) (step, error) {
-	u, err := s.d.newUniform(k.name, params)
-	if err != nil {
-		return step{}, err
-	}
-	s.buffers = append(s.buffers, u)
-	g, err := s.d.bind(k, append([]*wgpu.Buffer{u}, bufs...)...)
-	if err != nil {
-		return step{}, err
-	}
-	s.groups = append(s.groups, g)
-	return step{k: k, group: g, z: 1}, nil
+	return s.bindStep(k, params, bufs...)
 }
 
 func i2u(v int) uint32 { return uint32(int32(v)) }
@@ -145,8 +125,9 @@ func (s *admScorer) build() error {
 					uint32(cfg.BitDepth), 1 << (cfg.BitDepth - 1)}, s.in[i], pyr[i][0])
 			default:
 				pw, ph := cfg.BandW[sc-1], cfg.BandH[sc-1]
+				va, vs, ha, hs := adm.DWTRounding(sc)
 				st, err = s.dispatch(s.k.dwt123, []uint32{uint32(pw), uint32(ph), uint32(bw), uint32(bh),
-					uint32(dwtVPAdd[sc]), dwtVPShift[sc], uint32(dwtHPAdd[sc]), dwtHPShift[sc]}, pyr[i][sc-1], pyr[i][sc])
+					uint32(va), uint32(vs), uint32(ha), uint32(hs)}, pyr[i][sc-1], pyr[i][sc])
 			}
 			if err != nil {
 				return err
@@ -171,8 +152,8 @@ func (s *admScorer) build() error {
 	}
 	var partWords uint64
 	for sc := 0; sc < adm.NumScales; sc++ {
-		s.shifts[sc] = newADMShifts(sc, cfg.BandW[sc], cfg.BandH[sc])
-		sr := s.shifts[sc].sr
+		s.shifts[sc] = adm.ScaleShifts(sc, cfg.BandW[sc], cfg.BandH[sc])
+		sr := s.shifts[sc].Score
 		partWords = max(partWords, uint64(3*(sr.Y1-sr.Y0)*int(groups(sr.X1-sr.X0, 256))*2))
 	}
 	partial, err := s.buffer("adm row sums", 4*partWords)
@@ -210,7 +191,7 @@ func (s *admScorer) build() error {
 			continue
 		}
 		sh := s.shifts[sc]
-		sr := sh.sr
+		sr := sh.Score
 		sw, shh := sr.X1-sr.X0, sr.Y1-sr.Y0
 		chunks := int(groups(sw, 256))
 		scale0 := b2u(sc == 0)
@@ -232,14 +213,14 @@ func (s *admScorer) build() error {
 		}
 		for part := 0; part < parts; part++ {
 			st, err = s.dispatch(s.k.den, []uint32{uint32(bw), uint32(bh), uint32(sr.X0), uint32(sr.Y0), uint32(sw), uint32(shh),
-				uint32(chunks), scale0, sh.denSq, uint32(sh.denAddSq), sh.denCub, uint32(sh.denAddCub), b2u(exact), uint32(part)},
+				uint32(chunks), scale0, uint32(sh.DenSq), uint32(sh.DenAddSq), uint32(sh.DenCub), uint32(sh.DenAddCub), b2u(exact), uint32(part)},
 				pyr[0][sc], partial)
 			if err != nil {
 				return err
 			}
 			st.x, st.y = uint32(chunks), uint32(shh)
 			both(st)
-			add, shift := sh.denAdd, uint(sh.denAcc)
+			add, shift := sh.DenAddAcc, sh.DenAcc
 			if exact {
 				add, shift = 0, 0
 			}
@@ -261,13 +242,13 @@ func (s *admScorer) build() error {
 		cmParams := func(plane uint32, withMaps bool) []uint32 {
 			p := []uint32{uint32(bw), uint32(bh), uint32(sr.X0), uint32(sr.Y0), uint32(sw), uint32(shh),
 				uint32(chunks), scale0, plane, b2u(withMaps), wt[0], wt[1], wt[2]}
-			p = append(p, uint32(sh.cmSub[0]), uint32(sh.cmSub[1]), uint32(sh.cmSub[2]))
-			p = append(p, uint32(sh.cmSq[0]), uint32(sh.cmSq[1]), uint32(sh.cmSq[2]))
-			p = append(p, uint32(sh.cmCub[0]), uint32(sh.cmCub[1]), uint32(sh.cmCub[2]))
-			p = append(p, uint32(sh.cmAddCub[0]), uint32(sh.cmAddCub[1]), uint32(sh.cmAddCub[2]))
+			p = append(p, uint32(sh.CMSub[0]), uint32(sh.CMSub[1]), uint32(sh.CMSub[2]))
+			p = append(p, uint32(sh.CMSq[0]), uint32(sh.CMSq[1]), uint32(sh.CMSq[2]))
+			p = append(p, uint32(sh.CMCub[0]), uint32(sh.CMCub[1]), uint32(sh.CMCub[2]))
+			p = append(p, uint32(sh.CMAddCub[0]), uint32(sh.CMAddCub[1]), uint32(sh.CMAddCub[2]))
 			var xe, ae [adm.NumBands]uint32
 			for b := 0; b < adm.NumBands; b++ {
-				x, a := admMapExp(sc, b, cfg.Norm[sc])
+				x, a := adm.MapExp(sc, b, cfg.Norm[sc])
 				xe[b], ae[b] = i2u(x), i2u(a)
 			}
 			return append(append(p, xe[:]...), ae[:]...)
@@ -288,7 +269,7 @@ func (s *admScorer) build() error {
 		}
 		st.x, st.y = uint32(chunks), uint32(shh)
 		maps = append(maps, st)
-		if err := rowSum(0, sc, shh, chunks, uint64(sh.cmAddAcc), sh.cmAcc, true); err != nil {
+		if err := rowSum(0, sc, shh, chunks, uint64(sh.CMAddAcc), sh.CMAcc, true); err != nil {
 			return err
 		}
 		// AIM: the roles swapped.
@@ -302,7 +283,7 @@ func (s *admScorer) build() error {
 			}
 			st.x, st.y = uint32(chunks), uint32(shh)
 			both(st)
-			if err := rowSum(1, sc, shh, chunks, uint64(sh.cmAddAcc), sh.cmAcc, true); err != nil {
+			if err := rowSum(1, sc, shh, chunks, uint64(sh.CMAddAcc), sh.CMAcc, true); err != nil {
 				return err
 			}
 		}
@@ -331,14 +312,6 @@ func (s *admScorer) build() error {
 	s.buffers = append(s.buffers, s.staging)
 	return nil
 }
-
-// The DWT's per-scale rounding (kernels/adm vpAdd, vpShift, hpAdd, hpShift).
-var (
-	dwtVPAdd   = [4]int64{0, 0, 32768, 32768}
-	dwtVPShift = [4]uint32{0, 0, 16, 16}
-	dwtHPAdd   = [4]int64{0, 16384, 32768, 16384}
-	dwtHPShift = [4]uint32{0, 15, 16, 15}
-)
 
 func b2u(b bool) uint32 {
 	if b {

@@ -1,7 +1,7 @@
-// Mirrors kernels/adm CSFDen0 (scale0 = 1) and CSFDen123 up to the per-row
+// Mirrors kernels/adm Den0 (scale0 = 1) and Den123 up to the per-row
 // sums: |ref|^3 of each reference detail band over the scored window, with
 // scales 1-3's intermediate rounding shifts, in unsigned 64 bits. Partial
-// sums as adm_cm.wgsl lays them out. With exact (Barten's CSFDenExact123)
+// sums as adm_cm.wgsl lays them out. With exact (Barten's DenExact123)
 // each |ref|^3 is exact, 96 bits, and the pass sums one 32-bit word of it
 // (part 0, 1 or 2, low to high), which 64 bits hold for up to 2^32
 // coefficients (a band has at most 2^28); the host reassembles the 128-bit

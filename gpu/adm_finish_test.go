@@ -6,9 +6,9 @@ import (
 	"testing"
 )
 
-// TestDenExact reassembles word sums as large as 2^28 coefficients can
+// TestADMDenExact reassembles word sums as large as 2^28 coefficients can
 // make them, carries included, and checks them against math/big.
-func TestDenExact(t *testing.T) {
+func TestADMDenExact(t *testing.T) {
 	const most = uint64(math.MaxUint32) << 28
 	for _, c := range [][3]uint64{{0, 0, 0}, {1, 2, 3}, {most, most, most}, {math.MaxUint64, math.MaxUint64, 1}, {1 << 63, 1 << 63, 0}, {123456789, most - 1, 7}} {
 		got := denExact(c[0], c[1], c[2])

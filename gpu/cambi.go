@@ -16,15 +16,13 @@ import (
 // (buffers, bind groups, the dispatch list) is built once in NewCAMBI; a
 // frame uploads its luma, runs the recorded dispatches and reads back.
 type cambiScorer struct {
-	d    *Device
+	recorder
 	cfg  *cambi.Config
 	k    *cambiKernels
 	pics []*cambiPicture // [0] distorted, [1] source (full reference)
 	res  cambi.FrameResult
 
-	buffers []*wgpu.Buffer
-	groups  []*wgpu.BindGroup
-	closed  bool
+	closed bool
 
 	hostPool bool // tests: pool every scale on the host
 }
@@ -76,7 +74,7 @@ func NewCAMBI(d *Device, cfg *cambi.Config) (_ cambi.Scorer, err error) {
 	if err := d.check(); err != nil {
 		return nil, err
 	}
-	s := &cambiScorer{d: d, cfg: cfg}
+	s := &cambiScorer{recorder: recorder{d: d}, cfg: cfg}
 	defer func() {
 		if err != nil {
 			s.Close()
@@ -114,27 +112,11 @@ func NewCAMBI(d *Device, cfg *cambi.Config) (_ cambi.Scorer, err error) {
 	return s, nil
 }
 
-func (s *cambiScorer) buffer(label string, size uint64) (*wgpu.Buffer, error) {
-	b, err := s.d.newBuffer(label, size, storageUsage)
-	if err == nil {
-		s.buffers = append(s.buffers, b)
-	}
-	return b, err
-}
-
 // dispatch records a kernel over a w x h picture in 8x8 workgroups.
 func (s *cambiScorer) dispatch(k *kernel, w, h int, params []uint32, bufs ...*wgpu.Buffer) (step, error) {
-	u, err := s.d.newUniform(k.name, params)
-	if err != nil {
-		return step{}, err
-	}
-	s.buffers = append(s.buffers, u)
-	g, err := s.d.bind(k, append([]*wgpu.Buffer{u}, bufs...)...)
-	if err != nil {
-		return step{}, err
-	}
-	s.groups = append(s.groups, g)
-	return step{k: k, group: g, x: groups(w, 8), y: groups(h, 8), z: 1}, nil
+	st, err := s.bindStep(k, params, bufs...)
+	st.x, st.y = groups(w, 8), groups(h, 8)
+	return st, err
 }
 
 func (s *cambiScorer) newPicture(w, h, window, inW, inH, bitDepth int, rec, tables *wgpu.Buffer) (p *cambiPicture, err error) {
@@ -346,7 +328,7 @@ func (s *cambiScorer) Close() (err error) {
 	return nil
 }
 
-func (s *cambiScorer) Score(frame int, dist, ref yuv.Plane, keepMaps bool) (*cambi.FrameResult, error) {
+func (s *cambiScorer) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*cambi.FrameResult, error) {
 	if s.closed {
 		return nil, errors.New("gpu: CAMBI scorer used after Close")
 	}

@@ -90,10 +90,9 @@ func (k *cambiKernels) release() {
 }
 
 // resampleMap is the source index libvmaf's nearest-sample decimation takes
-// for each of out outputs from in inputs: a running float32 sum of the ratio,
-// rounded half up through double, exactly as kernels/cambi Preprocess walks
-// it. It is per column and per row, not per pixel, and constant for a
-// configuration, so the host computes it once.
+// for each of out outputs from in inputs (cambi.ResampleIndex). It is per
+// column and per row, not per pixel, and constant for a configuration, so
+// the host computes it once.
 func resampleMap(in, out int, identity bool) []uint32 {
 	m := make([]uint32, out)
 	if identity {
@@ -102,11 +101,8 @@ func resampleMap(in, out int, identity bool) []uint32 {
 		}
 		return m
 	}
-	ratio := float32(in) / float32(out)
-	f := float32(float64(ratio/2) - 0.5)
-	for i := range m {
-		m[i] = uint32(int(float64(f) + 0.5))
-		f += ratio
+	for i, v := range cambi.ResampleIndex(in, out) {
+		m[i] = uint32(v)
 	}
 	return m
 }

@@ -236,6 +236,39 @@ func asU32(b []byte) []uint32 {
 	return unsafe.Slice((*uint32)(unsafe.Pointer(&b[0])), len(b)/4)
 }
 
+// recorder is what a scorer's recorded passes own: the device, and every
+// buffer and bind group it made (released together by releaseAll).
+type recorder struct {
+	d       *Device
+	buffers []*wgpu.Buffer
+	groups  []*wgpu.BindGroup
+}
+
+// buffer makes a storage buffer the recorder owns.
+func (r *recorder) buffer(label string, size uint64) (*wgpu.Buffer, error) {
+	b, err := r.d.newBuffer(label, size, storageUsage)
+	if err == nil {
+		r.buffers = append(r.buffers, b)
+	}
+	return b, err
+}
+
+// bindStep binds a kernel to a uniform of params and the buffers into a
+// step with no workgroups yet (the caller sets them).
+func (r *recorder) bindStep(k *kernel, params []uint32, bufs ...*wgpu.Buffer) (step, error) {
+	u, err := r.d.newUniform(k.name, params)
+	if err != nil {
+		return step{}, err
+	}
+	r.buffers = append(r.buffers, u)
+	g, err := r.d.bind(k, append([]*wgpu.Buffer{u}, bufs...)...)
+	if err != nil {
+		return step{}, err
+	}
+	r.groups = append(r.groups, g)
+	return step{k: k, group: g, z: 1}, nil
+}
+
 // releaseAll releases a scorer's bind groups, then the buffers they bind.
 func releaseAll(groups []*wgpu.BindGroup, buffers []*wgpu.Buffer) {
 	for _, g := range groups {

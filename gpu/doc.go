@@ -35,6 +35,11 @@
 // as kernels/adm does (libm's powf and pow, the float sums of the band
 // terms), so every field of adm.FrameResult has the CPU's bits.
 //
+// Names follow the CPU packages': each shader is <feature>_<stage>.wgsl
+// and says which Go function it mirrors, and kernels/cambi's and
+// kernels/adm's twin indexes (their doc.go) point back to it; test files
+// and tests carry the feature too (cambi_parity_test.go, TestADMParity).
+//
 // The package needs cgo (wgpu-native is linked statically); without cgo it
 // builds a stub whose Adapters and Open report that no GPU backend exists.
 package gpu

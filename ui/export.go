@@ -88,16 +88,11 @@ func exportPlots(path string, plots []*plot.Plot, inputs ...string) error {
 // little-endian samples scaled so that the largest possible c-value
 // (the largest contrast weight times window²/4) is 65535.
 func grayHeatmap(w io.Writer, sc cambi.ScaleResult, maxLogContrast int) error {
-	maxWeight := 0
-	for d := 0; d < 1<<maxLogContrast; d++ {
-		maxWeight = max(maxWeight, contrastWeights[d])
-	}
-	maxC := maxWeight * sc.Window * sc.Window / 4
-	scaling := 65535 / float64(maxC)
+	scaling := engine.HeatmapScale(&cambi.Tables{DiffWeights: cambi.DiffWeights(maxLogContrast)}, sc.Window)
 	row := make([]byte, 2*sc.Width)
 	for y := 0; y < sc.Height; y++ {
 		for x := 0; x < sc.Width; x++ {
-			binary.LittleEndian.PutUint16(row[2*x:], uint16(scaling*float64(sc.CValues[y*sc.Width+x])))
+			binary.LittleEndian.PutUint16(row[2*x:], engine.HeatmapValue(scaling, sc.CValues[y*sc.Width+x]))
 		}
 		if _, err := w.Write(row); err != nil {
 			return err
@@ -105,9 +100,6 @@ func grayHeatmap(w io.Writer, sc cambi.ScaleResult, maxLogContrast int) error {
 	}
 	return nil
 }
-
-// contrastWeights weigh each contrast step, as in libvmaf's cambi.c.
-var contrastWeights = [32]int{1, 2, 3, 4, 4, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8}
 
 // mapImage colours a map at its own size.
 func mapImage(m *mapData, col func(float64) color.NRGBA) image.Image {

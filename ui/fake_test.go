@@ -125,7 +125,7 @@ func (s *fakeSession) Frame(ctx context.Context, n int) (*engine.FrameResult, er
 
 // score is one backend's result for one frame: real CAMBI and ADM kernels.
 func (s *fakeSession) score(n int, backend string, dist, ref *yuv.Picture) (*engine.FrameResult, error) {
-	c, err := cambi.New(s.cfg).Score(n, dist.Luma(), ref.Luma(), true)
+	c, err := cambi.New(s.cfg).Score(n, ref.Luma(), dist.Luma(), true)
 	if err != nil {
 		return nil, err
 	}

@@ -40,13 +40,6 @@ func formatString(f yuv.Format) string {
 	return fmt.Sprintf("%dx%d %s %d-bit", f.Width, f.Height, f.Chroma, f.BitDepth)
 }
 
-// unpack widens the stored planes in src into dst and checks that no sample
-// exceeds the bit depth: kernels index tables by sample value, so an
-// out-of-range sample (a wrong --bitdepth, a corrupt file) must stop here.
-func unpack(src []byte, dst *yuv.Picture) error {
-	return unpackPlanes(src, dst, dst.Chroma.Planes())
-}
-
 // readPlanes is what a read of f stores: its bytes and planes, the luma
 // plane alone with lumaOnly (ReadLuma).
 func readPlanes(f yuv.Format, lumaOnly bool) (bytes int64, planes int) {
@@ -56,8 +49,10 @@ func readPlanes(f yuv.Format, lumaOnly bool) (bytes int64, planes int) {
 	return planeBytes(f), f.Chroma.Planes()
 }
 
-// unpackPlanes is unpack for the first planes planes (1: luma alone; src
-// may then hold the luma plane only).
+// unpackPlanes widens the first planes stored planes in src into dst (1:
+// luma alone; src may then hold the luma plane only) and checks that no
+// sample exceeds the bit depth: kernels index tables by sample value, so an
+// out-of-range sample (a wrong --bitdepth, a corrupt file) must stop here.
 func unpackPlanes(src []byte, dst *yuv.Picture, planes int) error {
 	f := dst.Format
 	limit := uint16(1<<f.BitDepth - 1)

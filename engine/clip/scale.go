@@ -147,7 +147,7 @@ func (r *scaledReader) ReadFrame(n int, dst *yuv.Picture) error {
 			return err
 		}
 	}
-	if err := unpack(r.buf, dst); err != nil {
+	if err := unpackPlanes(r.buf, dst, dst.Chroma.Planes()); err != nil {
 		return &Error{path, n, err}
 	}
 	return nil

@@ -105,7 +105,7 @@ func TestScaledEqualsFFmpeg(t *testing.T) {
 				if err := r.ReadFrame(n, pic); err != nil {
 					t.Fatalf("frame %d: %v", n, err)
 				}
-				if err := unpack(want[n*fb:(n+1)*fb], wantPic); err != nil {
+				if err := unpackPlanes(want[n*fb:(n+1)*fb], wantPic, wantPic.Chroma.Planes()); err != nil {
 					t.Fatal(err)
 				}
 				samePicture(t, fmt.Sprintf("frame %d", n), pic, wantPic)

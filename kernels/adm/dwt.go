@@ -1,14 +1,5 @@
 package adm
 
-// The Daubechies-2 analysis filters in Q15, low and high pass, and the sum of
-// the low-pass taps (used to centre unsigned input on zero).
-var (
-	dwtLo = [4]int32{15826, 27411, 7345, -4240}
-	dwtHi = [4]int32{-4240, -7345, 27411, -15826}
-)
-
-const dwtLoSum = 46342
-
 // Bands16 holds one picture's first-level DWT: the approximation A and the
 // detail bands B[BandH], B[BandV], B[BandD], W*H each, row-major, in Q6
 // (the sample scale times 2^6).
@@ -70,87 +61,47 @@ func DWTIndices(n int) [4][]int {
 
 // DWT0 is the first DWT level on samples of the given bit depth (libvmaf's
 // adm_dwt2_8 for 8 bits, adm_dwt2_16 above, which agree at 8 bits): each
-// vertical pass output is centred and shifted by the bit depth into int16,
-// the horizontal pass shifts by 16. With loOnly only A is written
-// (adm_skip_scale0). The arithmetic is int32 and wraps where libvmaf's
-// does (16-bit input near full scale).
+// vertical pass output is centred and shifted by the bit depth into int16
+// (dwt0VGo), the horizontal pass shifts by 16 (dwt0HOne). With loOnly only
+// A is written (adm_skip_scale0). The arithmetic is int32 and wraps where
+// libvmaf's does (16-bit input near full scale).
 func DWT0(dst *Bands16, src []uint16, stride, w, h, bitDepth int, loOnly bool) {
 	indY, indX := DWTIndices(h), DWTIndices(w)
-	shiftVP := uint(bitDepth)
-	addVP := int32(1) << (bitDepth - 1)
-	tmpLo := make([]int16, w)
-	tmpHi := make([]int16, w)
+	lo, hi := make([]int16, w), make([]int16, w)
 	hw := (w + 1) / 2
 	for i := 0; i < (h+1)/2; i++ {
-		r0 := src[indY[0][i]*stride:][:w]
-		r1 := src[indY[1][i]*stride:][:w]
-		r2 := src[indY[2][i]*stride:][:w]
-		r3 := src[indY[3][i]*stride:][:w]
-		for j := 0; j < w; j++ {
-			u0, u1, u2, u3 := int32(r0[j]), int32(r1[j]), int32(r2[j]), int32(r3[j])
-			acc := dwtLo[0]*u0 + dwtLo[1]*u1 + dwtLo[2]*u2 + dwtLo[3]*u3
-			acc -= dwtLoSum * addVP
-			tmpLo[j] = int16((acc + addVP) >> shiftVP)
-			if !loOnly {
-				acc = dwtHi[0]*u0 + dwtHi[1]*u1 + dwtHi[2]*u2 + dwtHi[3]*u3
-				tmpHi[j] = int16((acc + addVP) >> shiftVP)
-			}
-		}
+		dwt0VGo(lo, hi, src[indY[0][i]*stride:][:w], src[indY[1][i]*stride:][:w],
+			src[indY[2][i]*stride:][:w], src[indY[3][i]*stride:][:w], bitDepth, loOnly)
 		row := i * dst.W
-		a := dst.A[row : row+hw]
 		for j := 0; j < hw; j++ {
 			j0, j1, j2, j3 := indX[0][j], indX[1][j], indX[2][j], indX[3][j]
-			s0, s1, s2, s3 := int32(tmpLo[j0]), int32(tmpLo[j1]), int32(tmpLo[j2]), int32(tmpLo[j3])
-			a[j] = int16((dwtLo[0]*s0 + dwtLo[1]*s1 + dwtLo[2]*s2 + dwtLo[3]*s3 + 32768) >> 16)
+			a, v := dwt0HOne(int32(lo[j0]), int32(lo[j1]), int32(lo[j2]), int32(lo[j3]))
+			dst.A[row+j] = a
 			if loOnly {
 				continue
 			}
-			dst.B[BandV][row+j] = int16((dwtHi[0]*s0 + dwtHi[1]*s1 + dwtHi[2]*s2 + dwtHi[3]*s3 + 32768) >> 16)
-			s0, s1, s2, s3 = int32(tmpHi[j0]), int32(tmpHi[j1]), int32(tmpHi[j2]), int32(tmpHi[j3])
-			dst.B[BandH][row+j] = int16((dwtLo[0]*s0 + dwtLo[1]*s1 + dwtLo[2]*s2 + dwtLo[3]*s3 + 32768) >> 16)
-			dst.B[BandD][row+j] = int16((dwtHi[0]*s0 + dwtHi[1]*s1 + dwtHi[2]*s2 + dwtHi[3]*s3 + 32768) >> 16)
+			hh, d := dwt0HOne(int32(hi[j0]), int32(hi[j1]), int32(hi[j2]), int32(hi[j3]))
+			dst.B[BandV][row+j], dst.B[BandH][row+j], dst.B[BandD][row+j] = v, hh, d
 		}
 	}
 }
-
-// Rounding and shifts of the vertical and horizontal passes at scales 1-3.
-var (
-	vpAdd   = [4]int64{0, 0, 32768, 32768}
-	vpShift = [4]uint{0, 0, 16, 16}
-	hpAdd   = [4]int64{0, 16384, 32768, 16384}
-	hpShift = [4]uint{0, 15, 16, 15}
-)
 
 // DWT123 is one DWT level at scale 1, 2 or 3 on the previous level's
 // approximation src (w x h, row stride srcStride), in int64 with libvmaf's
 // per-scale rounding (adm_dwt2_s123_combined, one picture at a time).
 func DWT123(dst *Bands32, src []int32, srcStride, w, h, scale int) {
 	indY, indX := DWTIndices(h), DWTIndices(w)
-	tmpLo := make([]int32, w)
-	tmpHi := make([]int32, w)
-	va, vs, ha, hs := vpAdd[scale], vpShift[scale], hpAdd[scale], hpShift[scale]
-	lo0, lo1, lo2, lo3 := int64(dwtLo[0]), int64(dwtLo[1]), int64(dwtLo[2]), int64(dwtLo[3])
-	hi0, hi1, hi2, hi3 := int64(dwtHi[0]), int64(dwtHi[1]), int64(dwtHi[2]), int64(dwtHi[3])
+	lo, hi := make([]int32, w), make([]int32, w)
+	ha, hs := hpAdd[scale], hpShift[scale]
 	hw := (w + 1) / 2
 	for i := 0; i < (h+1)/2; i++ {
-		r0 := src[indY[0][i]*srcStride:][:w]
-		r1 := src[indY[1][i]*srcStride:][:w]
-		r2 := src[indY[2][i]*srcStride:][:w]
-		r3 := src[indY[3][i]*srcStride:][:w]
-		for j := 0; j < w; j++ {
-			s0, s1, s2, s3 := int64(r0[j]), int64(r1[j]), int64(r2[j]), int64(r3[j])
-			tmpLo[j] = int32((lo0*s0 + lo1*s1 + lo2*s2 + lo3*s3 + va) >> vs)
-			tmpHi[j] = int32((hi0*s0 + hi1*s1 + hi2*s2 + hi3*s3 + va) >> vs)
-		}
+		dwt123V(lo, hi, src[indY[0][i]*srcStride:][:w], src[indY[1][i]*srcStride:][:w],
+			src[indY[2][i]*srcStride:][:w], src[indY[3][i]*srcStride:][:w], scale)
 		row := i * dst.W
 		for j := 0; j < hw; j++ {
 			j0, j1, j2, j3 := indX[0][j], indX[1][j], indX[2][j], indX[3][j]
-			s0, s1, s2, s3 := int64(tmpLo[j0]), int64(tmpLo[j1]), int64(tmpLo[j2]), int64(tmpLo[j3])
-			dst.A[row+j] = int32((lo0*s0 + lo1*s1 + lo2*s2 + lo3*s3 + ha) >> hs)
-			dst.B[BandV][row+j] = int32((hi0*s0 + hi1*s1 + hi2*s2 + hi3*s3 + ha) >> hs)
-			s0, s1, s2, s3 = int64(tmpHi[j0]), int64(tmpHi[j1]), int64(tmpHi[j2]), int64(tmpHi[j3])
-			dst.B[BandH][row+j] = int32((lo0*s0 + lo1*s1 + lo2*s2 + lo3*s3 + ha) >> hs)
-			dst.B[BandD][row+j] = int32((hi0*s0 + hi1*s1 + hi2*s2 + hi3*s3 + ha) >> hs)
+			dst.A[row+j], dst.B[BandV][row+j] = dwt123One(int64(lo[j0]), int64(lo[j1]), int64(lo[j2]), int64(lo[j3]), ha, hs)
+			dst.B[BandH][row+j], dst.B[BandD][row+j] = dwt123One(int64(hi[j0]), int64(hi[j1]), int64(hi[j2]), int64(hi[j3]), ha, hs)
 		}
 	}
 }

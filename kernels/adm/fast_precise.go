@@ -15,16 +15,6 @@ func preciseKernels(k *kernels) *kernels {
 	return &p
 }
 
-// decoupleExactGo is exact over one row of one band (Barten's decouple0
-// and decouple123 Go twins), flag from angle0 or angle123.
-func decoupleExactGo[T int16 | int32](r, a, o, t []T, flag []int32, egl float64) {
-	n := len(r)
-	a, o, t, flag = a[:n], o[:n], t[:n], flag[:n]
-	for j := range r {
-		r[j], a[j] = exact(o[j], t[j], flag[j] != 0, egl)
-	}
-}
-
 // exact is restoreExact on one coefficient: the restored and additive
 // parts (both between 0 and t, so T holds them).
 func exact[T int16 | int32](o, t T, flag bool, egl float64) (r, a T) {
@@ -38,11 +28,7 @@ func (f *fast) preciseDWT0(ws *fastWS, ref, dist yuv.Plane) (bad bool) {
 	cfg := f.cfg
 	w, h0, hw := cfg.Width, cfg.BandH[0], cfg.BandW[0]
 	maxv := uint16(1<<cfg.BitDepth - 1)
-	for _, p := range ws.parts {
-		if p != nil {
-			p.bad = false
-		}
-	}
+	ws.clearBad()
 	f.forRows(ws, 2*h0, w, func(p *partWS, lo, hi int) {
 		for r := lo; r < hi; r++ {
 			pl, b, a := ref, ws.ref0, ws.ref[0]
@@ -64,21 +50,7 @@ func (f *fast) preciseDWT0(ws *fastWS, ref, dist yuv.Plane) (bad bool) {
 			}
 		}
 	})
-	for _, p := range ws.parts {
-		if p != nil && p.bad {
-			bad = true
-		}
-	}
-	return bad
-}
-
-// narrow16Go truncates scale 0's bands to int16 as preciseHGo does (they
-// never exceed it: TestPreciseBounds).
-func narrow16Go(dst []int16, src []int32) {
-	src = src[:len(dst)]
-	for j, v := range src {
-		dst[j] = int16(v)
-	}
+	return ws.anyBad()
 }
 
 // preciseDWT123 is dwt123 for Barten.
@@ -114,13 +86,8 @@ func (f *fast) preciseRow(a, v, hh, d, lo, hi []int32, s int) {
 		a[j], v[j] = preciseHOne(lo[j0], lo[j1], lo[j2], lo[j3], preciseTapQ, sb)
 		hh[j], d[j] = preciseHOne(hi[j0], hi[j1], hi[j2], hi[j3], sb, sb)
 	}
-	edge(0)
-	j1 := max(hw-2, 1)
-	if j1 > 1 {
-		f.k.preciseH(a, v, lo, 1, j1, preciseTapQ, sb)
-		f.k.preciseH(hh, d, hi, 1, j1, sb, sb)
-	}
-	for j := j1; j < hw; j++ {
-		edge(j)
-	}
+	interior(hw, edge, func(j0, j1 int) {
+		f.k.preciseH(a, v, lo, j0, j1, preciseTapQ, sb)
+		f.k.preciseH(hh, d, hi, j0, j1, sb, sb)
+	})
 }

@@ -1,3 +1,5 @@
+//go:build !purego
+
 package adm
 
 //go:noescape
@@ -13,16 +15,16 @@ func decouple0AVX512(r, a, o, t *int16, flag *int32, n int, egl float64, tab *in
 func thrRowAVX512(thr, fu, fm, fd, c *int32, n int)
 
 //go:noescape
-func cubeSum16AVX512(s *int16, thr *int32, n int, wt int32, sub, sq, shiftCub uint64, addCub int64) int64
+func cm0AVX512(s *int16, thr *int32, n int, wt int32, sub, sq, shiftCub uint64, addCub int64) int64
 
 //go:noescape
-func cubeSum32AVX512(s *int32, thr *int32, n int, wt uint32, sq, shiftCub uint64, addCub int64) int64
+func cm123AVX512(s *int32, thr *int32, n int, wt uint32, sq, shiftCub uint64, addCub int64) int64
 
 //go:noescape
-func denSum16AVX512(s *int16, n int) uint64
+func den0AVX512(s *int16, n int) uint64
 
 //go:noescape
-func denSum32AVX512(s *int32, n int, addSq, sq, addCub, shiftCub uint64) uint64
+func den123AVX512(s *int32, n int, addSq, sq, addCub, shiftCub uint64) uint64
 
 //go:noescape
 func dwt123HAVX512(lo, hi *int32, src *int32, n int, add int64, shift uint64)
@@ -40,7 +42,7 @@ func dwt0HAVX512(lo, hi *int16, src *int16, n int)
 func dwt0VAVX512(lo, hi *int16, r0, r1, r2, r3 *uint16, n int, addLo, addHi int32, shift uint64) uint16
 
 //go:noescape
-func dwt123VAVX512(lo, hi *int32, r0, r1, r2, r3 *int32, n int, add int64, shift uint64)
+func dwt23VAVX512(lo, hi *int32, r0, r1, r2, r3 *int32, n int, add int64, shift uint64)
 
 //go:noescape
 func csf123AVX512(f, c *int32, s0, s1, s2 *int32, n int, w0, w1, w2 uint32)
@@ -49,20 +51,20 @@ func csf123AVX512(f, c *int32, s0, s1, s2 *int32, n int, w0, w1, w2 uint32)
 // twice the width, and the 64-bit lane arithmetic (arithmetic shifts,
 // min/max, int64-to-float32 rounding) that AVX2 lacks.
 func avx512Kernels(k *kernels) {
-	k.dwt0V = dwt0V512
-	k.dwt0H = dwt0H512
-	k.dwt23V = dwt23V512
-	k.dwt123H = dwt123H512
-	k.angle0 = angle0512
-	k.decouple0 = decouple0512
-	k.angle123 = angle123512
-	k.decouple123 = decouple123512
-	k.csf0 = csf0512
-	k.csf123 = csf123512
-	k.den0 = den0512
-	k.den123 = den123512
-	k.cm0 = cm0512
-	k.cm123 = cm123512
+	k.dwt0V = avx512DWT0V
+	k.dwt0H = avx512DWT0H
+	k.dwt23V = avx512DWT23V
+	k.dwt123H = avx512DWT123H
+	k.angle0 = avx512Angle0
+	k.decouple0 = avx512Decouple0
+	k.angle123 = avx512Angle123
+	k.decouple123 = avx512Decouple123
+	k.csf0 = avx512CSF0
+	k.csf123 = avx512CSF123
+	k.den0 = avx512Den0
+	k.den123 = avx512Den123
+	k.cm0 = avx512CM0
+	k.cm123 = avx512CM123
 	preciseKernelsAVX512(k)
 }
 
@@ -71,10 +73,10 @@ func avx512Kernels(k *kernels) {
 // (overlap, kernels_amd64.go); rows shorter than a vector go to the AVX2
 // wrapper. The sums (den, cm) finish in Go.
 
-func dwt0V512(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly bool) (uint16, bool) {
+func avx512DWT0V(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly bool) (uint16, bool) {
 	n := len(lo)
 	if n < 32 || bitDepth > 15 {
-		return dwt0VSIMD(lo, hi, r0, r1, r2, r3, bitDepth, loOnly)
+		return avx2DWT0V(lo, hi, r0, r1, r2, r3, bitDepth, loOnly)
 	}
 	_, _, _, _, _ = hi[n-1], r0[n-1], r1[n-1], r2[n-1], r3[n-1]
 	add := int32(1) << (bitDepth - 1)
@@ -85,9 +87,9 @@ func dwt0V512(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly bool
 	return or, true
 }
 
-func dwt0H512(a, v, hh, d, lo, hi []int16, j0, j1 int, loOnly bool) {
+func avx512DWT0H(a, v, hh, d, lo, hi []int16, j0, j1 int, loOnly bool) {
 	if j1-j0 < 32 {
-		dwt0HSIMD(a, v, hh, d, lo, hi, j0, j1, loOnly)
+		avx2DWT0H(a, v, hh, d, lo, hi, j0, j1, loOnly)
 		return
 	}
 	// The kernel reads lo and hi [2*j0-1, 2*j1+1) and writes [j0, j1).
@@ -110,22 +112,22 @@ func dwt0H512(a, v, hh, d, lo, hi []int16, j0, j1 int, loOnly bool) {
 	})
 }
 
-func dwt23V512(lo, hi []int32, r0, r1, r2, r3 []int32, scale int) {
+func avx512DWT23V(lo, hi []int32, r0, r1, r2, r3 []int32, scale int) {
 	n := len(lo)
 	if n < 8 {
-		dwt23VSIMD(lo, hi, r0, r1, r2, r3, scale)
+		avx2DWT23V(lo, hi, r0, r1, r2, r3, scale)
 		return
 	}
 	_, _, _, _, _ = hi[n-1], r0[n-1], r1[n-1], r2[n-1], r3[n-1]
 	add, shift := vpAdd[scale], uint64(vpShift[scale])
 	overlap(n, 8, func(j, m int) {
-		dwt123VAVX512(&lo[j], &hi[j], &r0[j], &r1[j], &r2[j], &r3[j], m, add, shift)
+		dwt23VAVX512(&lo[j], &hi[j], &r0[j], &r1[j], &r2[j], &r3[j], m, add, shift)
 	})
 }
 
-func dwt123H512(a, v, hh, d, lo, hi []int32, j0, j1 int, add int64, shift uint) {
+func avx512DWT123H(a, v, hh, d, lo, hi []int32, j0, j1 int, add int64, shift uint) {
 	if j1-j0 < 8 || shift > 63 {
-		dwt123HSIMD(a, v, hh, d, lo, hi, j0, j1, add, shift)
+		avx2DWT123H(a, v, hh, d, lo, hi, j0, j1, add, shift)
 		return
 	}
 	// The kernel reads lo and hi [2*j0-1, 2*j1+1) and writes [j0, j1).
@@ -139,10 +141,10 @@ func dwt123H512(a, v, hh, d, lo, hi []int32, j0, j1 int, add int64, shift uint) 
 	})
 }
 
-func angle0512(flag []int32, oh, ov, th, tv []int16, cos1 float32) {
+func avx512Angle0(flag []int32, oh, ov, th, tv []int16, cos1 float32) {
 	n := len(flag)
 	if n < 16 {
-		angle0SIMD(flag, oh, ov, th, tv, cos1)
+		avx2Angle0(flag, oh, ov, th, tv, cos1)
 		return
 	}
 	_, _, _, _ = oh[n-1], ov[n-1], th[n-1], tv[n-1]
@@ -151,10 +153,10 @@ func angle0512(flag []int32, oh, ov, th, tv []int16, cos1 float32) {
 	})
 }
 
-func decouple0512(r, a, o, t []int16, flag []int32, egl float64) {
+func avx512Decouple0(r, a, o, t []int16, flag []int32, egl float64) {
 	n := len(r)
 	if n < 16 || !usableGain(egl) {
-		decouple0SIMD(r, a, o, t, flag, egl)
+		avx2Decouple0(r, a, o, t, flag, egl)
 		return
 	}
 	_, _, _, _ = a[n-1], o[n-1], t[n-1], flag[n-1]
@@ -164,10 +166,10 @@ func decouple0512(r, a, o, t []int16, flag []int32, egl float64) {
 	})
 }
 
-func angle123512(flag []int32, oh, ov, th, tv []int32, cos1 float32) {
+func avx512Angle123(flag []int32, oh, ov, th, tv []int32, cos1 float32) {
 	n := len(flag)
 	if n < 8 {
-		angle123SIMD(flag, oh, ov, th, tv, cos1)
+		avx2Angle123(flag, oh, ov, th, tv, cos1)
 		return
 	}
 	_, _, _, _ = oh[n-1], ov[n-1], th[n-1], tv[n-1]
@@ -176,10 +178,10 @@ func angle123512(flag []int32, oh, ov, th, tv []int32, cos1 float32) {
 	})
 }
 
-func decouple123512(r, a, o, t []int32, flag []int32, egl float64) {
+func avx512Decouple123(r, a, o, t []int32, flag []int32, egl float64) {
 	n := len(r)
 	if n < 8 || !usableGain(egl) {
-		decouple123SIMD(r, a, o, t, flag, egl)
+		avx2Decouple123(r, a, o, t, flag, egl)
 		return
 	}
 	_, _, _, _ = a[n-1], o[n-1], t[n-1], flag[n-1]
@@ -189,10 +191,10 @@ func decouple123512(r, a, o, t []int32, flag []int32, egl float64) {
 	})
 }
 
-func csf0512(f, c []int32, s0, s1, s2 []int16, wt *[NumBands]int32) {
+func avx512CSF0(f, c []int32, s0, s1, s2 []int16, wt *[NumBands]int32) {
 	n := len(f)
 	if n < 16 {
-		csf0SIMD(f, c, s0, s1, s2, wt)
+		avx2CSF0(f, c, s0, s1, s2, wt)
 		return
 	}
 	_, _, _, _ = c[n-1], s0[n-1], s1[n-1], s2[n-1]
@@ -201,10 +203,10 @@ func csf0512(f, c []int32, s0, s1, s2 []int16, wt *[NumBands]int32) {
 	})
 }
 
-func csf123512(f, c []int32, s0, s1, s2 []int32, wt *[NumBands]uint32) {
+func avx512CSF123(f, c []int32, s0, s1, s2 []int32, wt *[NumBands]uint32) {
 	n := len(f)
 	if n < 16 {
-		csf123SIMD(f, c, s0, s1, s2, wt)
+		avx2CSF123(f, c, s0, s1, s2, wt)
 		return
 	}
 	_, _, _, _ = c[n-1], s0[n-1], s1[n-1], s2[n-1]
@@ -213,40 +215,40 @@ func csf123512(f, c []int32, s0, s1, s2 []int32, wt *[NumBands]uint32) {
 	})
 }
 
-func den0512(s []int16) uint64 {
+func avx512Den0(s []int16) uint64 {
 	n := len(s) &^ 15
 	var sum uint64
 	if n > 0 {
-		sum = denSum16AVX512(&s[0], n)
+		sum = den0AVX512(&s[0], n)
 	}
-	return sum + den0SIMD(s[n:])
+	return sum + avx2Den0(s[n:])
 }
 
-func den123512(s []int32, addSq uint64, sq uint, addCub uint64, shiftCub uint) uint64 {
+func avx512Den123(s []int32, addSq uint64, sq uint, addCub uint64, shiftCub uint) uint64 {
 	n := len(s) &^ 15
 	var sum uint64
 	if n > 0 {
-		sum = denSum32AVX512(&s[0], n, addSq, uint64(sq), addCub, uint64(shiftCub))
+		sum = den123AVX512(&s[0], n, addSq, uint64(sq), addCub, uint64(shiftCub))
 	}
-	return sum + den123SIMD(s[n:], addSq, sq, addCub, shiftCub)
+	return sum + avx2Den123(s[n:], addSq, sq, addCub, shiftCub)
 }
 
-func cm0512(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params, thr []int32) {
+func avx512CM0(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params, thr []int32) {
 	e := cmVectors(16, a, z, F, C, thr, thrRowAVX512, func(b, a, n int) {
 		s := src[b][a : a+n]
-		inner[b] += cubeSum16AVX512(&s[0], &thr[0], n, p.wt[b], uint64(p.sub[b]), uint64(p.sq[b]), uint64(p.shiftCub[b]), p.addCub[b])
+		inner[b] += cm0AVX512(&s[0], &thr[0], n, p.wt[b], uint64(p.sub[b]), uint64(p.sq[b]), uint64(p.shiftCub[b]), p.addCub[b])
 	})
 	if e < z {
-		cm0SIMD(inner, src, F, C, e, z, p, thr)
+		avx2CM0(inner, src, F, C, e, z, p, thr)
 	}
 }
 
-func cm123512(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C []int32, a, z int, p *cm123Params, thr []int32) {
+func avx512CM123(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C []int32, a, z int, p *cm123Params, thr []int32) {
 	e := cmVectors(16, a, z, F, C, thr, thrRowAVX512, func(b, a, n int) {
 		s := src[b][a : a+n]
-		inner[b] += cubeSum32AVX512(&s[0], &thr[0], n, p.wt[b], 30, uint64(p.shiftCub), p.addCub)
+		inner[b] += cm123AVX512(&s[0], &thr[0], n, p.wt[b], 30, uint64(p.shiftCub), p.addCub)
 	})
 	if e < z {
-		cm123SIMD(inner, src, F, C, e, z, p, thr)
+		avx2CM123(inner, src, F, C, e, z, p, thr)
 	}
 }

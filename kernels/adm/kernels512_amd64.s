@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // AVX-512 twins (F, DQ, CD, BW, VL) of the kernels whose arithmetic is
@@ -123,7 +125,7 @@ a5done:
 	RET
 
 // func decouple123AVX512(r, a, o, t *int32, flag *int32, n int, egl float64, tab *int32, ie int64)
-// For j in [0, n), n a multiple of 8: decouple32(o[j], t[j], flag[j] != 0, egl)
+// For j in [0, n), n a multiple of 8: decouple123One(o[j], t[j], flag[j] != 0, egl)
 // into r[j], a[j]. egl must be finite and non-negative. The table's sign
 // symmetry (tab[32768-m] = -tab[32768+m]) folds o's sign into the index.
 // ie >= 0 says egl is that integer (at most 65535, like libvmaf's default
@@ -226,7 +228,7 @@ d5done:
 	RET
 
 // func decouple0AVX512(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32, ie int64)
-// decouple0x8AVX2 sixteen lanes at a time (n a multiple of 16), with the
+// decouple0AVX2 sixteen lanes at a time (n a multiple of 16), with the
 // table product and its shift in int64 lanes instead of float64; ie as
 // for decouple123AVX512 (|rst*ie| < 2^31 here).
 TEXT ·decouple0AVX512(SB), NOSPLIT, $0-72
@@ -383,9 +385,9 @@ t5done:
 	VPADDQ X0, X8, X8 \
 	VMOVQ X8, AX
 
-// func cubeSum16AVX512(s *int16, thr *int32, n int, wt int32, sub, sq, shiftCub uint64, addCub int64) int64
-// cubeSum16AVX2 sixteen lanes at a time (n a multiple of 16).
-TEXT ·cubeSum16AVX512(SB), NOSPLIT, $0-72
+// func cm0AVX512(s *int16, thr *int32, n int, wt int32, sub, sq, shiftCub uint64, addCub int64) int64
+// cm0AVX2 sixteen lanes at a time (n a multiple of 16).
+TEXT ·cm0AVX512(SB), NOSPLIT, $0-72
 	MOVQ s+0(FP), SI
 	MOVQ thr+8(FP), DI
 	MOVQ n+16(FP), CX
@@ -444,9 +446,9 @@ c5done:
 	VPSRAQ $28, Z5, Z5 \
 	VPMOVQD Z5, dst
 
-// func cubeSum32AVX512(s *int32, thr *int32, n int, wt uint32, sq, shiftCub uint64, addCub int64) int64
-// cubeSum32AVX2 sixteen lanes at a time (n a multiple of 16).
-TEXT ·cubeSum32AVX512(SB), NOSPLIT, $0-64
+// func cm123AVX512(s *int32, thr *int32, n int, wt uint32, sq, shiftCub uint64, addCub int64) int64
+// cm123AVX2 sixteen lanes at a time (n a multiple of 16).
+TEXT ·cm123AVX512(SB), NOSPLIT, $0-64
 	MOVQ s+0(FP), SI
 	MOVQ thr+8(FP), DI
 	MOVQ n+16(FP), CX
@@ -491,9 +493,9 @@ c6done:
 	MOVQ $0, ret+56(FP)
 	RET
 
-// func denSum16AVX512(s *int16, n int) uint64
+// func den0AVX512(s *int16, n int) uint64
 // The sum of |s[j]|^3 (uint64) over j in [0, n), n a multiple of 16.
-TEXT ·denSum16AVX512(SB), NOSPLIT, $0-24
+TEXT ·den0AVX512(SB), NOSPLIT, $0-24
 	MOVQ s+0(FP), SI
 	MOVQ n+8(FP), CX
 	VPXORQ Z8, Z8, Z8
@@ -532,10 +534,10 @@ g5done:
 	VPSRLQ X12, Z1, Z1 \
 	VPADDQ Z1, Z8, Z8
 
-// func denSum32AVX512(s *int32, n int, addSq uint64, sq uint64, addCub uint64, shiftCub uint64) uint64
+// func den123AVX512(s *int32, n int, addSq uint64, sq uint64, addCub uint64, shiftCub uint64) uint64
 // The denominator's per-row sum of scales 1-3 over j in [0, n), n a
 // multiple of 16.
-TEXT ·denSum32AVX512(SB), NOSPLIT, $0-56
+TEXT ·den123AVX512(SB), NOSPLIT, $0-56
 	MOVQ s+0(FP), SI
 	MOVQ n+8(FP), CX
 	VPBROADCASTQ addSq+16(FP), Z10
@@ -884,10 +886,10 @@ w5done:
 	VPMULDQ tap, Z0, Z1 \
 	VPADDQ Z1, Z16, Z16
 
-// func dwt123VAVX512(lo, hi *int32, r0, r1, r2, r3 *int32, n int, add int64, shift uint64)
+// func dwt23VAVX512(lo, hi *int32, r0, r1, r2, r3 *int32, n int, add int64, shift uint64)
 // For j in [0, n), n a multiple of 8: lo[j] = int32((sum lo-taps*r + add) >> shift)
 // in int64 (exact; arithmetic shift, truncation), hi[j] likewise.
-TEXT ·dwt123VAVX512(SB), NOSPLIT, $0-72
+TEXT ·dwt23VAVX512(SB), NOSPLIT, $0-72
 	MOVQ lo+0(FP), DI
 	MOVQ hi+8(FP), SI
 	MOVQ r0+16(FP), R8

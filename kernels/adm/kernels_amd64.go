@@ -1,3 +1,5 @@
+//go:build !purego
+
 package adm
 
 import (
@@ -19,7 +21,7 @@ func csf0AVX2(f, c *int32, s0, s1, s2 *int16, n int, w0, w1, w2 int32)
 func angle0AVX2(flag *int32, oh, ov, th, tv *int16, n int, cos1 float64)
 
 //go:noescape
-func cubeSum32AVX2(s, thr *int32, n int, wt uint32, sq, shiftCub uint64, addCub int64) int64
+func cm123AVX2(s, thr *int32, n int, wt uint32, sq, shiftCub uint64, addCub int64) int64
 
 //go:noescape
 func csf123AVX2(f, c *int32, s0, s1, s2 *int32, n int, w0, w1, w2 uint32)
@@ -31,25 +33,22 @@ func dwt1VAVX2(lo, hi *int32, r0, r1, r2, r3 *int16, n int)
 func dwt123HAVX2(lo, hi, src *int32, n int, add int64, shift uint64)
 
 //go:noescape
-func decouple0x8AVX2(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32, ie int64)
+func decouple0AVX2(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32, ie int64)
 
 //go:noescape
 func thrRowAVX2(thr, fu, fm, fd, c *int32, n int)
 
 //go:noescape
-func cubeSum16AVX2(s *int16, thr *int32, n int, wt int32, sub, sq, shiftCub uint64, addCub int64) int64
+func cm0AVX2(s *int16, thr *int32, n int, wt int32, sub, sq, shiftCub uint64, addCub int64) int64
 
 //go:noescape
-func denSum16AVX2(s *int16, n int) uint64
+func den0AVX2(s *int16, n int) uint64
 
 //go:noescape
-func denSum32AVX2(s *int32, n int, addSq, sq, addCub, shiftCub uint64) uint64
+func den123AVX2(s *int32, n int, addSq, sq, addCub, shiftCub uint64) uint64
 
 //go:noescape
 func dwt23VAVX2(lo, hi *int32, r0, r1, r2, r3 *int32, n int, add int64, shift uint64)
-
-//go:noescape
-func q2pdAVX2(dst *float64, src *int64, n int)
 
 //go:noescape
 func angle123AVX2(flag *int32, oh, ov, th, tv *int32, n int, cos1 float64)
@@ -67,21 +66,21 @@ func simdKernels(s cpu.Set) *kernels {
 	}
 	k := *scalarKernels
 	k.set = s
-	k.dwt0V = dwt0VSIMD
-	k.dwt0H = dwt0HSIMD
-	k.csf0 = csf0SIMD
-	k.angle0 = angle0SIMD
-	k.decouple0 = decouple0SIMD
-	k.cm0 = cm0SIMD
-	k.cm123 = cm123SIMD
-	k.csf123 = csf123SIMD
-	k.dwt1V = dwt1VSIMD
-	k.dwt123H = dwt123HSIMD
-	k.den0 = den0SIMD
-	k.den123 = den123SIMD
-	k.dwt23V = dwt23VSIMD
-	k.decouple123 = decouple123SIMD
-	k.angle123 = angle123SIMD
+	k.dwt0V = avx2DWT0V
+	k.dwt0H = avx2DWT0H
+	k.csf0 = avx2CSF0
+	k.angle0 = avx2Angle0
+	k.decouple0 = avx2Decouple0
+	k.cm0 = avx2CM0
+	k.cm123 = avx2CM123
+	k.csf123 = avx2CSF123
+	k.dwt1V = avx2DWT1V
+	k.dwt123H = avx2DWT123H
+	k.den0 = avx2Den0
+	k.den123 = avx2Den123
+	k.dwt23V = avx2DWT23V
+	k.decouple123 = avx2Decouple123
+	k.angle123 = avx2Angle123
 	preciseKernelsAVX2(&k)
 	if s == cpu.AVX512 {
 		avx512Kernels(&k)
@@ -140,27 +139,27 @@ func cmVectors(w, a, z int, F [3][]int32, C, thr []int32, thrRow func(thr, fu, f
 	return a + n
 }
 
-func cm0SIMD(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params, thr []int32) {
+func avx2CM0(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params, thr []int32) {
 	e := cmVectors(8, a, z, F, C, thr, thrRowAVX2, func(b, a, n int) {
 		s := src[b][a : a+n]
-		inner[b] += cubeSum16AVX2(&s[0], &thr[0], n, p.wt[b], uint64(p.sub[b]), uint64(p.sq[b]), uint64(p.shiftCub[b]), p.addCub[b])
+		inner[b] += cm0AVX2(&s[0], &thr[0], n, p.wt[b], uint64(p.sub[b]), uint64(p.sq[b]), uint64(p.shiftCub[b]), p.addCub[b])
 	})
 	if e < z {
 		cm0Go(inner, src, F, C, e, z, p, thr)
 	}
 }
 
-func cm123SIMD(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C []int32, a, z int, p *cm123Params, thr []int32) {
+func avx2CM123(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C []int32, a, z int, p *cm123Params, thr []int32) {
 	e := cmVectors(8, a, z, F, C, thr, thrRowAVX2, func(b, a, n int) {
 		s := src[b][a : a+n]
-		inner[b] += cubeSum32AVX2(&s[0], &thr[0], n, p.wt[b], 30, uint64(p.shiftCub), p.addCub)
+		inner[b] += cm123AVX2(&s[0], &thr[0], n, p.wt[b], 30, uint64(p.shiftCub), p.addCub)
 	})
 	if e < z {
 		cm123Go(inner, src, F, C, e, z, p, thr)
 	}
 }
 
-func dwt0VSIMD(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly bool) (uint16, bool) {
+func avx2DWT0V(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly bool) (uint16, bool) {
 	n := len(lo)
 	add := int32(1) << (bitDepth - 1)
 	if n > 0 {
@@ -174,7 +173,7 @@ func dwt0VSIMD(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly boo
 	return 0, false
 }
 
-func dwt0HSIMD(a, v, hh, d, lo, hi []int16, j0, j1 int, loOnly bool) {
+func avx2DWT0H(a, v, hh, d, lo, hi []int16, j0, j1 int, loOnly bool) {
 	if j1-j0 >= 16 {
 		// The kernel reads lo and hi [2*j0-1, 2*j1+1) and writes [j0, j1).
 		_, _ = lo[2*j1], hi[2*j1]
@@ -199,7 +198,7 @@ func dwt0HSIMD(a, v, hh, d, lo, hi []int16, j0, j1 int, loOnly bool) {
 	}
 }
 
-func csf0SIMD(f, c []int32, s0, s1, s2 []int16, wt *[NumBands]int32) {
+func avx2CSF0(f, c []int32, s0, s1, s2 []int16, wt *[NumBands]int32) {
 	n := len(f)
 	if n > 0 {
 		_, _, _, _ = c[n-1], s0[n-1], s1[n-1], s2[n-1]
@@ -211,7 +210,7 @@ func csf0SIMD(f, c []int32, s0, s1, s2 []int16, wt *[NumBands]int32) {
 	}
 }
 
-func angle0SIMD(flag []int32, oh, ov, th, tv []int16, cos1 float32) {
+func avx2Angle0(flag []int32, oh, ov, th, tv []int16, cos1 float32) {
 	n := len(flag)
 	if n > 0 {
 		_, _, _, _ = oh[n-1], ov[n-1], th[n-1], tv[n-1]
@@ -223,7 +222,7 @@ func angle0SIMD(flag []int32, oh, ov, th, tv []int16, cos1 float32) {
 	}
 }
 
-func decouple0SIMD(r, a, o, t []int16, flag []int32, egl float64) {
+func avx2Decouple0(r, a, o, t []int16, flag []int32, egl float64) {
 	n := len(r)
 	if !usableGain(egl) {
 		decouple0Go(r, a, o, t, flag, egl)
@@ -234,13 +233,13 @@ func decouple0SIMD(r, a, o, t []int16, flag []int32, egl float64) {
 	}
 	ie := intGain(egl)
 	if !overlap(n, 8, func(j, m int) {
-		decouple0x8AVX2(&r[j], &a[j], &o[j], &t[j], &flag[j], m, egl, &divLookup[0], ie)
+		decouple0AVX2(&r[j], &a[j], &o[j], &t[j], &flag[j], m, egl, &divLookup[0], ie)
 	}) {
 		decouple0Go(r, a, o, t, flag, egl)
 	}
 }
 
-func csf123SIMD(f, c []int32, s0, s1, s2 []int32, wt *[NumBands]uint32) {
+func avx2CSF123(f, c []int32, s0, s1, s2 []int32, wt *[NumBands]uint32) {
 	n := len(f)
 	if n > 0 {
 		_, _, _, _ = c[n-1], s0[n-1], s1[n-1], s2[n-1]
@@ -252,7 +251,7 @@ func csf123SIMD(f, c []int32, s0, s1, s2 []int32, wt *[NumBands]uint32) {
 	}
 }
 
-func dwt1VSIMD(lo, hi []int32, r0, r1, r2, r3 []int16) {
+func avx2DWT1V(lo, hi []int32, r0, r1, r2, r3 []int16) {
 	n := len(lo)
 	if n > 0 {
 		_, _, _, _, _ = hi[n-1], r0[n-1], r1[n-1], r2[n-1], r3[n-1]
@@ -264,7 +263,7 @@ func dwt1VSIMD(lo, hi []int32, r0, r1, r2, r3 []int16) {
 	}
 }
 
-func dwt123HSIMD(a, v, hh, d, lo, hi []int32, j0, j1 int, add int64, shift uint) {
+func avx2DWT123H(a, v, hh, d, lo, hi []int32, j0, j1 int, add int64, shift uint) {
 	if shift > 32 {
 		dwt123HGo(a, v, hh, d, lo, hi, j0, j1, add, shift)
 		return
@@ -284,25 +283,25 @@ func dwt123HSIMD(a, v, hh, d, lo, hi []int32, j0, j1 int, add int64, shift uint)
 	}
 }
 
-func den0SIMD(s []int16) uint64 {
+func avx2Den0(s []int16) uint64 {
 	n := len(s) &^ 7
 	var sum uint64
 	if n > 0 {
-		sum = denSum16AVX2(&s[0], n)
+		sum = den0AVX2(&s[0], n)
 	}
 	return sum + den0Go(s[n:])
 }
 
-func den123SIMD(s []int32, addSq uint64, sq uint, addCub uint64, shiftCub uint) uint64 {
+func avx2Den123(s []int32, addSq uint64, sq uint, addCub uint64, shiftCub uint) uint64 {
 	n := len(s) &^ 7
 	var sum uint64
 	if n > 0 {
-		sum = denSum32AVX2(&s[0], n, addSq, uint64(sq), addCub, uint64(shiftCub))
+		sum = den123AVX2(&s[0], n, addSq, uint64(sq), addCub, uint64(shiftCub))
 	}
 	return sum + den123Go(s[n:], addSq, sq, addCub, shiftCub)
 }
 
-func dwt23VSIMD(lo, hi []int32, r0, r1, r2, r3 []int32, scale int) {
+func avx2DWT23V(lo, hi []int32, r0, r1, r2, r3 []int32, scale int) {
 	n := len(lo)
 	if n > 0 {
 		_, _, _, _, _ = hi[n-1], r0[n-1], r1[n-1], r2[n-1], r3[n-1]
@@ -314,7 +313,7 @@ func dwt23VSIMD(lo, hi []int32, r0, r1, r2, r3 []int32, scale int) {
 	}
 }
 
-func decouple123SIMD(r, a, o, t []int32, flag []int32, egl float64) {
+func avx2Decouple123(r, a, o, t []int32, flag []int32, egl float64) {
 	n := len(r)
 	if !usableGain(egl) {
 		decouple123Go(r, a, o, t, flag, egl)
@@ -331,7 +330,7 @@ func decouple123SIMD(r, a, o, t []int32, flag []int32, egl float64) {
 	}
 }
 
-func angle123SIMD(flag []int32, oh, ov, th, tv []int32, cos1 float32) {
+func avx2Angle123(flag []int32, oh, ov, th, tv []int32, cos1 float32) {
 	n := len(flag)
 	if n > 0 {
 		_, _, _, _ = oh[n-1], ov[n-1], th[n-1], tv[n-1]

@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // DWT0 filter taps, broadcast per vector.
@@ -145,12 +147,12 @@ tloop:
 tdone:
 	RET
 
-// func cubeSum16AVX2(s *int16, thr *int32, n int, wt int32, sub, sq, shiftCub uint64, addCub int64) int64
+// func cm0AVX2(s *int16, thr *int32, n int, wt int32, sub, sq, shiftCub uint64, addCub int64) int64
 // Sum over j in [0, n), n a multiple of 8, of
 //   x = max(|int32(s[j])*wt| - thr[j]<<sub, 0)   (int32, wrapping)
 //   xsq = int32((int64(x)*x + 2^(sq-1)) >> sq)
 //   (int64(xsq)*x + addCub) >> shiftCub           (arithmetic)
-TEXT ·cubeSum16AVX2(SB), NOSPLIT, $0-72
+TEXT ·cm0AVX2(SB), NOSPLIT, $0-72
 	MOVQ s+0(FP), SI
 	MOVQ thr+8(FP), DI
 	MOVQ n+16(FP), CX
@@ -458,14 +460,14 @@ adone:
 	VPXOR tmp2, tmp, tmp \
 	VPADDQ tmp, Y8, Y8
 
-// func cubeSum32AVX2(s *int32, thr *int32, n int, wt uint32, sq, shiftCub uint64, addCub int64) int64
+// func cm123AVX2(s *int32, thr *int32, n int, wt uint32, sq, shiftCub uint64, addCub int64) int64
 // Sum over j in [0, n), n a multiple of 8, of
 //   x = max(|int32((int64(s[j])*int64(wt) + 2^27) >> 28)| - thr[j], 0)   (int32, wrapping)
 //   xsq = int32((int64(x)*x + 2^(sq-1)) >> sq)
 //   (int64(xsq)*x + addCub) >> shiftCub                                  (arithmetic)
 // The product is |s|*wt unsigned, negated for negative s; the int32 of
 // the 64-bit shift is bits 28..59, the same for a logical shift.
-TEXT ·cubeSum32AVX2(SB), NOSPLIT, $0-64
+TEXT ·cm123AVX2(SB), NOSPLIT, $0-64
 	MOVQ s+0(FP), SI
 	MOVQ thr+8(FP), DI
 	MOVQ n+16(FP), CX
@@ -755,14 +757,14 @@ GLOBL dec8K<>(SB), RODATA|NOPTR, $96
 	VMAXPD Y9, prod, prod \
 	VMINPD dec8K<>+64(SB), prod, prod
 
-// func decouple0x8AVX2(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32, ie int64)
-// decouple16 for j in [0, n), n a multiple of 8: kk from the 2^30/o table
+// func decouple0AVX2(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32, ie int64)
+// decouple0One for j in [0, n), n a multiple of 8: kk from the 2^30/o table
 // (gathered) times t, in float64 (exact: |product| < 2^46), four lanes per
 // half; the gain limit in float64 on the flagged lanes; egl must be finite
 // and >= 0. ie >= 0 says egl is that integer (at most 65535): the gain
 // limit is then min(rst*ie, t) in int32, exactly what truncating the
 // float64 min gives.
-TEXT ·decouple0x8AVX2(SB), NOSPLIT, $0-72
+TEXT ·decouple0AVX2(SB), NOSPLIT, $0-72
 	MOVQ r+0(FP), DI
 	MOVQ a+8(FP), SI
 	MOVQ o+16(FP), R8
@@ -855,9 +857,9 @@ d8gain:
 d8done:
 	RET
 
-// func denSum16AVX2(s *int16, n int) uint64
+// func den0AVX2(s *int16, n int) uint64
 // The sum of |s[j]|^3 (uint64) over j in [0, n), n a multiple of 8.
-TEXT ·denSum16AVX2(SB), NOSPLIT, $0-24
+TEXT ·den0AVX2(SB), NOSPLIT, $0-24
 	MOVQ s+0(FP), SI
 	MOVQ n+8(FP), CX
 	VPXOR Y8, Y8, Y8
@@ -905,9 +907,9 @@ g2done:
 	VPSRLQ X12, Y2, Y2 \
 	VPADDQ Y2, Y8, Y8
 
-// func denSum32AVX2(s *int32, n int, addSq, sq, addCub, shiftCub uint64) uint64
-// denSum32AVX512 eight coefficients at a time (n a multiple of 8).
-TEXT ·denSum32AVX2(SB), NOSPLIT, $0-56
+// func den123AVX2(s *int32, n int, addSq, sq, addCub, shiftCub uint64) uint64
+// den123AVX512 eight coefficients at a time (n a multiple of 8).
+TEXT ·den123AVX2(SB), NOSPLIT, $0-56
 	MOVQ s+0(FP), SI
 	MOVQ n+8(FP), CX
 	VPBROADCASTQ addSq+16(FP), Y10

@@ -1,3 +1,5 @@
+//go:build !purego
+
 package adm
 
 import (
@@ -7,6 +9,13 @@ import (
 
 	"github.com/bandscope/bandscope/kernels/cpu"
 )
+
+// q2pdAVX2 is angle123AVX2's int64-to-float32 conversion on its own
+// (kernels_amd64.s). It is declared here, for the test alone: no package
+// code calls it, so the linker leaves it out of every other binary.
+//
+//go:noescape
+func q2pdAVX2(dst *float64, src *int64, n int)
 
 // TestInt64ToFloat32AVX2 checks angle123AVX2's int64-to-float32 rounding
 // (two exact halves, a round-to-odd float64 sum, then float32) against

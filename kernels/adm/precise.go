@@ -176,34 +176,16 @@ func restoreExact(o, t int64, flag bool, egl float64) int64 {
 // DecoupleExact0 is Barten's Decouple0: restoreExact on the scale-0 bands.
 // Every result lies between 0 and t, so int16 holds it.
 func DecoupleExact0(ref, dis *Bands16, r, a *[NumBands][]int16, egl float64, cos1 float32) {
-	wr := WorkRect(ref.W, ref.H)
-	for i := wr.Y0; i < wr.Y1; i++ {
-		for j := wr.X0; j < wr.X1; j++ {
-			k := i*ref.W + j
-			flag := angleFlag(int64(ref.B[BandH][k]), int64(ref.B[BandV][k]), int64(dis.B[BandH][k]), int64(dis.B[BandV][k]), cos1)
-			for b := 0; b < NumBands; b++ {
-				t := int64(dis.B[b][k])
-				rst := restoreExact(int64(ref.B[b][k]), t, flag, egl)
-				r[b][k], a[b][k] = int16(rst), int16(t-rst)
-			}
-		}
-	}
+	decouple(ref.W, ref.H, &ref.B, &dis.B, r, a, func(o, t int16, flag bool) (int16, int16) {
+		return exact(o, t, flag, egl)
+	}, cos1)
 }
 
 // DecoupleExact123 is Barten's Decouple123.
 func DecoupleExact123(ref, dis *Bands32, r, a *[NumBands][]int32, egl float64, cos1 float32) {
-	wr := WorkRect(ref.W, ref.H)
-	for i := wr.Y0; i < wr.Y1; i++ {
-		for j := wr.X0; j < wr.X1; j++ {
-			k := i*ref.W + j
-			flag := angleFlag(int64(ref.B[BandH][k]), int64(ref.B[BandV][k]), int64(dis.B[BandH][k]), int64(dis.B[BandV][k]), cos1)
-			for b := 0; b < NumBands; b++ {
-				t := int64(dis.B[b][k])
-				rst := restoreExact(int64(ref.B[b][k]), t, flag, egl)
-				r[b][k], a[b][k] = int32(rst), int32(t-rst)
-			}
-		}
-	}
+	decouple(ref.W, ref.H, &ref.B, &dis.B, r, a, func(o, t int32, flag bool) (int32, int32) {
+		return exact(o, t, flag, egl)
+	}, cos1)
 }
 
 // Barten's denominator at scales 1-3. libvmaf's squares each |coefficient|
@@ -263,8 +245,8 @@ func denExactTerms(acc [NumBands]u128, scale int, sr Rect, factor [NumBands]floa
 	return out
 }
 
-// CSFDenExact123 is Barten's CSFDen123.
-func CSFDenExact123(ref *Bands32, scale int, factor [NumBands]float32, nw float64) [NumBands]float32 {
+// DenExact123 is Barten's Den123.
+func DenExact123(ref *Bands32, scale int, factor [NumBands]float32, nw float64) [NumBands]float32 {
 	sr := ScoreRect(ref.W, ref.H)
 	var accs [NumBands]u128
 	for b := 0; b < NumBands; b++ {

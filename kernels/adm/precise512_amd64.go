@@ -1,3 +1,5 @@
+//go:build !purego
+
 package adm
 
 //go:noescape
@@ -12,15 +14,15 @@ func preciseHAVX512(a, b, src *int32, n int, addA int64, shA uint64, addB int64,
 // preciseKernelsAVX512 puts the AVX-512 twins of Barten's DWT passes into
 // k; rows shorter than a vector go to the AVX2 wrappers.
 func preciseKernelsAVX512(k *kernels) {
-	k.preciseV0 = preciseV0512
-	k.preciseV = preciseV512
-	k.preciseH = preciseH512
+	k.preciseV0 = avx512PreciseV0
+	k.preciseV = avx512PreciseV
+	k.preciseH = avx512PreciseH
 }
 
-func preciseV0512(lo, hi []int32, r0, r1, r2, r3 []uint16, bitDepth int) {
+func avx512PreciseV0(lo, hi []int32, r0, r1, r2, r3 []uint16, bitDepth int) {
 	n := len(lo)
 	if n < 8 {
-		preciseV0SIMD(lo, hi, r0, r1, r2, r3, bitDepth)
+		avx2PreciseV0(lo, hi, r0, r1, r2, r3, bitDepth)
 		return
 	}
 	_, _, _, _, _ = hi[n-1], r0[n-1], r1[n-1], r2[n-1], r3[n-1]
@@ -30,10 +32,10 @@ func preciseV0512(lo, hi []int32, r0, r1, r2, r3 []uint16, bitDepth int) {
 	})
 }
 
-func preciseV512(lo, hi []int32, r0, r1, r2, r3 []int32) {
+func avx512PreciseV(lo, hi []int32, r0, r1, r2, r3 []int32) {
 	n := len(lo)
 	if n < 8 {
-		preciseVSIMD(lo, hi, r0, r1, r2, r3)
+		avx2PreciseV(lo, hi, r0, r1, r2, r3)
 		return
 	}
 	_, _, _, _, _ = hi[n-1], r0[n-1], r1[n-1], r2[n-1], r3[n-1]
@@ -42,9 +44,9 @@ func preciseV512(lo, hi []int32, r0, r1, r2, r3 []int32) {
 	})
 }
 
-func preciseH512(a, b, src []int32, j0, j1 int, sa, sb uint) {
+func avx512PreciseH(a, b, src []int32, j0, j1 int, sa, sb uint) {
 	if j1-j0 < 8 {
-		preciseHSIMD(a, b, src, j0, j1, sa, sb)
+		avx2PreciseH(a, b, src, j0, j1, sa, sb)
 		return
 	}
 	// The kernel reads src [2*j0-1, 2*j1+1) and writes [j0, j1).

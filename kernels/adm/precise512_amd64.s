@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // AVX-512 twins of Barten's DWT passes (precise.go): eight columns or

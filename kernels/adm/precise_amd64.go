@@ -1,3 +1,5 @@
+//go:build !purego
+
 package adm
 
 //go:noescape
@@ -18,14 +20,14 @@ func preciseHAVX2(a, b, src *int32, n int, addA int64, shA, sarA uint64, addB in
 // preciseKernelsAVX2 puts the AVX2 twins of Barten's DWT passes into k
 // (the AVX-512 set's fall back to them on rows shorter than a vector).
 func preciseKernelsAVX2(k *kernels) {
-	k.preciseV0 = preciseV0SIMD
-	k.preciseV = preciseVSIMD
-	k.preciseH = preciseHSIMD
-	k.narrow16 = narrow16SIMD
-	k.decoupleExact0 = decoupleExact0SIMD
+	k.preciseV0 = avx2PreciseV0
+	k.preciseV = avx2PreciseV
+	k.preciseH = avx2PreciseH
+	k.narrow16 = avx2Narrow16
+	k.decoupleExact0 = avx2DecoupleExact0
 }
 
-func decoupleExact0SIMD(r, a, o, t []int16, flag []int32, egl float64) {
+func avx2DecoupleExact0(r, a, o, t []int16, flag []int32, egl float64) {
 	n := len(r)
 	ie := intGain(egl)
 	if ie < 0 {
@@ -42,7 +44,7 @@ func decoupleExact0SIMD(r, a, o, t []int16, flag []int32, egl float64) {
 	}
 }
 
-func narrow16SIMD(dst []int16, src []int32) {
+func avx2Narrow16(dst []int16, src []int32) {
 	n := len(dst)
 	if n > 0 {
 		_ = src[n-1]
@@ -52,7 +54,7 @@ func narrow16SIMD(dst []int16, src []int32) {
 	}
 }
 
-func preciseV0SIMD(lo, hi []int32, r0, r1, r2, r3 []uint16, bitDepth int) {
+func avx2PreciseV0(lo, hi []int32, r0, r1, r2, r3 []uint16, bitDepth int) {
 	n := len(lo)
 	if n > 0 {
 		_, _, _, _, _ = hi[n-1], r0[n-1], r1[n-1], r2[n-1], r3[n-1]
@@ -65,7 +67,7 @@ func preciseV0SIMD(lo, hi []int32, r0, r1, r2, r3 []uint16, bitDepth int) {
 	}
 }
 
-func preciseVSIMD(lo, hi []int32, r0, r1, r2, r3 []int32) {
+func avx2PreciseV(lo, hi []int32, r0, r1, r2, r3 []int32) {
 	n := len(lo)
 	if n > 0 {
 		_, _, _, _, _ = hi[n-1], r0[n-1], r1[n-1], r2[n-1], r3[n-1]
@@ -86,7 +88,7 @@ func splitShift(s uint) (add int64, sh, sar uint64) {
 	return 1 << (s - 1), 32, uint64(s - 32)
 }
 
-func preciseHSIMD(a, b, src []int32, j0, j1 int, sa, sb uint) {
+func avx2PreciseH(a, b, src []int32, j0, j1 int, sa, sb uint) {
 	if j1-j0 >= 4 {
 		// The kernel reads src [2*j0-1, 2*j1+1) and writes [j0, j1).
 		_ = src[2*j1]

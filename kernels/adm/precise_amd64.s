@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // Barten's DWT (precise.go) in AVX2: the Q24 taps, low-pass then

@@ -1,13 +1,10 @@
 package adm
 
 import (
-	"fmt"
 	"math"
 	"math/big"
 	"math/rand/v2"
 	"testing"
-
-	"github.com/bandscope/bandscope/kernels/cpu"
 )
 
 // TestPreciseTaps: the Q24 taps are float ADM's literals rounded, and the
@@ -210,104 +207,108 @@ func TestCubeSumExact(t *testing.T) {
 	}
 }
 
-// TestPreciseKernelTwins holds every kernel set's twins of Barten's DWT
-// passes to the Go ones, bit for bit, at odd widths and unaligned starts,
-// on full-range input (the 64-bit sums cannot overflow, so any input is
-// fair), with every rounding shift the scorer uses and the ends of 1..63.
-func TestPreciseKernelTwins(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	for _, set := range cpu.Supported() {
-		k := kernelsFor(set)
-		for _, w := range twinWidths {
-			for off := 0; off < 3; off++ {
-				name := fmt.Sprintf("%s/w%d+%d", set, w, off)
-				for _, bd := range []int{8, 10, 12, 16} {
-					var rows [4][]uint16
-					for r := range rows {
-						rows[r] = make([]uint16, w+off)[off:]
-						for i := range rows[r] {
-							rows[r][i] = uint16(rng.IntN(1 << bd))
-						}
-					}
-					lo1, hi1 := make([]int32, w+off)[off:], make([]int32, w+off)[off:]
-					lo2, hi2 := make([]int32, w+off)[off:], make([]int32, w+off)[off:]
-					preciseV0Go(lo1, hi1, rows[0], rows[1], rows[2], rows[3], bd)
-					k.preciseV0(lo2, hi2, rows[0], rows[1], rows[2], rows[3], bd)
-					for i := range lo1 {
-						if lo1[i] != lo2[i] || hi1[i] != hi2[i] {
-							t.Fatalf("%s preciseV0 %d-bit [%d]: %d %d, want %d %d", name, bd, i, lo2[i], hi2[i], lo1[i], hi1[i])
-						}
-					}
-				}
-				var rows [4][]int32
-				for r := range rows {
-					rows[r] = make([]int32, w+off)[off:]
-					for i := range rows[r] {
-						rows[r][i] = int32(rng.Uint32())
-					}
-				}
-				lo1, hi1 := make([]int32, w+off)[off:], make([]int32, w+off)[off:]
-				lo2, hi2 := make([]int32, w+off)[off:], make([]int32, w+off)[off:]
-				preciseVGo(lo1, hi1, rows[0], rows[1], rows[2], rows[3])
-				k.preciseV(lo2, hi2, rows[0], rows[1], rows[2], rows[3])
-				for i := range lo1 {
-					if lo1[i] != lo2[i] || hi1[i] != hi2[i] {
-						t.Fatalf("%s preciseV [%d]: %d %d, want %d %d", name, i, lo2[i], hi2[i], lo1[i], hi1[i])
-					}
-				}
-				n1 := make([]int16, w+off)[off:]
-				n2 := make([]int16, w+off)[off:]
-				narrow16Go(n1, rows[0])
-				k.narrow16(n2, rows[0])
-				for i := range n1 {
-					if n1[i] != n2[i] {
-						t.Fatalf("%s narrow16 [%d]: %d, want %d (from %d)", name, i, n2[i], n1[i], rows[0][i])
-					}
-				}
-				// decoupleExact0 on full-range int16 bands, flags at random,
-				// integral and other gain limits.
-				o16, t16 := make([]int16, w+off)[off:], make([]int16, w+off)[off:]
-				flag := make([]int32, w+off)[off:]
-				for i := range o16 {
-					o16[i], t16[i] = int16(rng.Uint32()), int16(rng.Uint32())
-					if rng.IntN(4) == 0 {
-						t16[i] = o16[i]/int16(1+rng.IntN(3)) - int16(rng.IntN(3))
-					}
-					if rng.IntN(6) == 0 {
-						o16[i] = []int16{0, math.MinInt16, math.MaxInt16}[rng.IntN(3)]
-					}
-					flag[i] = -int32(rng.IntN(2))
-				}
-				for _, egl := range []float64{100, 1, 0, 37, 65535, 1.5} {
-					r1, a1 := make([]int16, w), make([]int16, w)
-					r2, a2 := make([]int16, w), make([]int16, w)
-					decoupleExactGo[int16](r1, a1, o16, t16, flag, egl)
-					k.decoupleExact0(r2, a2, o16, t16, flag, egl)
-					for i := range r1 {
-						if r1[i] != r2[i] || a1[i] != a2[i] {
-							t.Fatalf("%s decoupleExact0 egl %g [%d] (o %d t %d flag %d): %d %d, want %d %d", name, egl, i, o16[i], t16[i], flag[i], r2[i], a2[i], r1[i], a1[i])
-						}
-					}
-				}
-				// preciseH over outputs [1, w+1): src holds 2w+3 values.
-				src := make([]int32, 2*w+3+off)[off:]
-				for i := range src {
-					src[i] = int32(rng.Uint32())
-					if rng.IntN(8) == 0 {
-						src[i] = []int32{math.MinInt32, math.MaxInt32, 0, -1}[rng.IntN(4)]
-					}
-				}
-				for _, sh := range [][2]uint{{24, 36}, {36, 36}, {24, 21}, {21, 21}, {24, 23}, {23, 23}, {24, 24}, {1, 32}, {33, 63}} {
-					a1, b1 := make([]int32, w+1), make([]int32, w+1)
-					a2, b2 := make([]int32, w+1), make([]int32, w+1)
-					preciseHGoRow(a1, b1, src, 1, w+1, sh[0], sh[1])
-					k.preciseH(a2, b2, src, 1, w+1, sh[0], sh[1])
-					for i := range a1 {
-						if a1[i] != a2[i] || b1[i] != b2[i] {
-							t.Fatalf("%s preciseH shifts %v [%d]: %d %d, want %d %d", name, sh, i, a2[i], b2[i], a1[i], b1[i])
-						}
-					}
-				}
+// twinPreciseV0 checks Barten's scale-0 vertical pass at every bit depth
+// (the 64-bit sums cannot overflow, so any input is fair).
+func twinPreciseV0(t *testing.T, k *kernels, rng *rand.Rand, w, off int, name, part string) {
+	for _, bd := range []int{8, 10, 12, 16} {
+		var rows [4][]uint16
+		for r := range rows {
+			rows[r] = make([]uint16, w+off)[off:]
+			for i := range rows[r] {
+				rows[r][i] = uint16(rng.IntN(1 << bd))
+			}
+		}
+		lo1, hi1 := make([]int32, w+off)[off:], make([]int32, w+off)[off:]
+		lo2, hi2 := make([]int32, w+off)[off:], make([]int32, w+off)[off:]
+		preciseV0Go(lo1, hi1, rows[0], rows[1], rows[2], rows[3], bd)
+		k.preciseV0(lo2, hi2, rows[0], rows[1], rows[2], rows[3], bd)
+		for i := range lo1 {
+			if lo1[i] != lo2[i] || hi1[i] != hi2[i] {
+				t.Fatalf("%s preciseV0 %d-bit [%d]: %d %d, want %d %d", name, bd, i, lo2[i], hi2[i], lo1[i], hi1[i])
+			}
+		}
+	}
+}
+
+// twinPreciseV checks Barten's scales 1-3 vertical pass and narrow16 on
+// the same full-range rows.
+func twinPreciseV(t *testing.T, k *kernels, rng *rand.Rand, w, off int, name, part string) {
+	var rows [4][]int32
+	for r := range rows {
+		rows[r] = make([]int32, w+off)[off:]
+		for i := range rows[r] {
+			rows[r][i] = int32(rng.Uint32())
+		}
+	}
+	lo1, hi1 := make([]int32, w+off)[off:], make([]int32, w+off)[off:]
+	lo2, hi2 := make([]int32, w+off)[off:], make([]int32, w+off)[off:]
+	preciseVGo(lo1, hi1, rows[0], rows[1], rows[2], rows[3])
+	k.preciseV(lo2, hi2, rows[0], rows[1], rows[2], rows[3])
+	for i := range lo1 {
+		if part == "preciseV" && (lo1[i] != lo2[i] || hi1[i] != hi2[i]) {
+			t.Fatalf("%s preciseV [%d]: %d %d, want %d %d", name, i, lo2[i], hi2[i], lo1[i], hi1[i])
+		}
+	}
+	n1 := make([]int16, w+off)[off:]
+	n2 := make([]int16, w+off)[off:]
+	narrow16Go(n1, rows[0])
+	k.narrow16(n2, rows[0])
+	for i := range n1 {
+		if part == "narrow16" && n1[i] != n2[i] {
+			t.Fatalf("%s narrow16 [%d]: %d, want %d (from %d)", name, i, n2[i], n1[i], rows[0][i])
+		}
+	}
+}
+
+// twinDecoupleExact0 checks Barten's scale-0 decouple on full-range int16
+// bands, flags at random, integral and other gain limits.
+func twinDecoupleExact0(t *testing.T, k *kernels, rng *rand.Rand, w, off int, name, part string) {
+	// decoupleExact0 on full-range int16 bands, flags at random,
+	// integral and other gain limits.
+	o16, t16 := make([]int16, w+off)[off:], make([]int16, w+off)[off:]
+	flag := make([]int32, w+off)[off:]
+	for i := range o16 {
+		o16[i], t16[i] = int16(rng.Uint32()), int16(rng.Uint32())
+		if rng.IntN(4) == 0 {
+			t16[i] = o16[i]/int16(1+rng.IntN(3)) - int16(rng.IntN(3))
+		}
+		if rng.IntN(6) == 0 {
+			o16[i] = []int16{0, math.MinInt16, math.MaxInt16}[rng.IntN(3)]
+		}
+		flag[i] = -int32(rng.IntN(2))
+	}
+	for _, egl := range []float64{100, 1, 0, 37, 65535, 1.5} {
+		r1, a1 := make([]int16, w), make([]int16, w)
+		r2, a2 := make([]int16, w), make([]int16, w)
+		decoupleExactGo[int16](r1, a1, o16, t16, flag, egl)
+		k.decoupleExact0(r2, a2, o16, t16, flag, egl)
+		for i := range r1 {
+			if r1[i] != r2[i] || a1[i] != a2[i] {
+				t.Fatalf("%s decoupleExact0 egl %g [%d] (o %d t %d flag %d): %d %d, want %d %d", name, egl, i, o16[i], t16[i], flag[i], r2[i], a2[i], r1[i], a1[i])
+			}
+		}
+	}
+}
+
+// twinPreciseH checks Barten's horizontal pass with every rounding shift
+// the scorer uses and the ends of 1..63.
+func twinPreciseH(t *testing.T, k *kernels, rng *rand.Rand, w, off int, name, part string) {
+	// preciseH over outputs [1, w+1): src holds 2w+3 values.
+	src := make([]int32, 2*w+3+off)[off:]
+	for i := range src {
+		src[i] = int32(rng.Uint32())
+		if rng.IntN(8) == 0 {
+			src[i] = []int32{math.MinInt32, math.MaxInt32, 0, -1}[rng.IntN(4)]
+		}
+	}
+	for _, sh := range [][2]uint{{24, 36}, {36, 36}, {24, 21}, {21, 21}, {24, 23}, {23, 23}, {24, 24}, {1, 32}, {33, 63}} {
+		a1, b1 := make([]int32, w+1), make([]int32, w+1)
+		a2, b2 := make([]int32, w+1), make([]int32, w+1)
+		preciseHGoRow(a1, b1, src, 1, w+1, sh[0], sh[1])
+		k.preciseH(a2, b2, src, 1, w+1, sh[0], sh[1])
+		for i := range a1 {
+			if a1[i] != a2[i] || b1[i] != b2[i] {
+				t.Fatalf("%s preciseH shifts %v [%d]: %d %d, want %d %d", name, sh, i, a2[i], b2[i], a1[i], b1[i])
 			}
 		}
 	}

@@ -130,16 +130,6 @@ func checkSize(name string, p yuv.Plane, cfg *Config) error {
 	return nil
 }
 
-// Units of the maps: value / 2^exp is the CSF-weighted coefficient.
-func mapExp(scale, band, norm int) (x, additive int) {
-	if scale == 0 {
-		x = [NumBands]int{27, 27, 29}[band]
-		return x - norm, 12 - norm
-	}
-	x = [4]int{0, 25, 23, 22}[scale] - norm
-	return x, x
-}
-
 func (c *refScorer) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResult, error) {
 	cfg := c.cfg
 	if err := checkPlane("reference", ref, cfg); err != nil {
@@ -181,7 +171,7 @@ func (c *refScorer) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*Frame
 				} else {
 					Decouple0(b.ref0, b.dis0, &b.r0, &b.a0, cfg.EnhnGainLimit, cfg.cos1degSq)
 				}
-				denB = CSFDen0(b.ref0, cfg.Factor[0], cfg.NoiseWeight)
+				denB = Den0(b.ref0, cfg.Factor[0], cfg.NoiseWeight)
 				CSF0(&b.a0, w, h, cfg.Weight[0], &b.csfA0, &b.csfF0)
 				numB = cm0(&b.r0, &b.csfA0, &b.csfF0, w, h, cfg.Weight[0], cfg.Norm[0], cfg.NoiseWeight, maps, b.scratch)
 				if keepMaps {
@@ -203,9 +193,9 @@ func (c *refScorer) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*Frame
 				Decouple123(b.ref[s], b.dis[s], &b.r, &b.a, cfg.EnhnGainLimit, cfg.cos1degSq)
 			}
 			if cfg.Precise {
-				denB = CSFDenExact123(b.ref[s], s, cfg.Factor[s], cfg.NoiseWeight)
+				denB = DenExact123(b.ref[s], s, cfg.Factor[s], cfg.NoiseWeight)
 			} else {
-				denB = CSFDen123(b.ref[s], s, cfg.Factor[s], cfg.NoiseWeight)
+				denB = Den123(b.ref[s], s, cfg.Factor[s], cfg.NoiseWeight)
 			}
 			CSF123(&b.a, w, h, cfg.Weight[s], &b.csfA, &b.csfF)
 			numB = cm123(&b.r, &b.csfA, &b.csfF, w, h, s, cfg.Weight[s], cfg.Norm[s], cfg.NoiseWeight, maps, b.scratch)
@@ -275,7 +265,7 @@ func (c *refScorer) keep(res *FrameResult, s, w, h int, additive func(band int) 
 	cfg := c.cfg
 	sr := ScoreRect(w, h)
 	for band := 0; band < NumBands; band++ {
-		xe, ae := mapExp(s, band, cfg.Norm[s])
+		xe, ae := MapExp(s, band, cfg.Norm[s])
 		xs := float32(math.Ldexp(1, -xe))
 		bd := &res.Bands[s][band]
 		bd.W, bd.H = w, h

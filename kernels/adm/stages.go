@@ -1,11 +1,6 @@
 package adm
 
-import (
-	"math"
-	"math/bits"
-
-	"github.com/bandscope/bandscope/kernels/libm"
-)
+import "math/bits"
 
 // Rect is a half-open window of a band: columns [X0, X1), rows [Y0, Y1).
 type Rect struct{ X0, Y0, X1, Y1 int }
@@ -88,29 +83,9 @@ func gainLimit(rst, t int64, pos, neg bool, egl float64) int64 {
 // restored from the reference (r) and the additive impairment (a), over the
 // work window, as libvmaf's adm_decouple.
 func Decouple0(ref, dis *Bands16, r, a *[NumBands][]int16, egl float64, cos1 float32) {
-	wr := WorkRect(ref.W, ref.H)
-	for i := wr.Y0; i < wr.Y1; i++ {
-		for j := wr.X0; j < wr.X1; j++ {
-			k := i*ref.W + j
-			oh, ov := int64(ref.B[BandH][k]), int64(ref.B[BandV][k])
-			th, tv := int64(dis.B[BandH][k]), int64(dis.B[BandV][k])
-			flag := angleFlag(oh, ov, th, tv, cos1)
-			for b := 0; b < NumBands; b++ {
-				o, t := int32(ref.B[b][k]), int32(dis.B[b][k])
-				kk := int32(32768)
-				if o != 0 {
-					kk = int32((int64(divLookup[o+32768])*int64(t) + 16384) >> 15)
-				}
-				kk = min(max(kk, 0), 32768)
-				rst := int64(int16((kk*o + 16384) >> 15))
-				if flag {
-					rst = int64(int16(gainLimit(rst, int64(t), kk > 0 && o > 0, kk > 0 && o < 0, egl)))
-				}
-				r[b][k] = int16(rst)
-				a[b][k] = int16(int64(t) - rst)
-			}
-		}
-	}
+	decouple(ref.W, ref.H, &ref.B, &dis.B, r, a, func(o, t int16, flag bool) (int16, int16) {
+		return decouple0One(int32(o), int32(t), flag, egl)
+	}, cos1)
 }
 
 // best15 reduces a 32-bit magnitude to 15 significant bits, rounding, and
@@ -121,40 +96,22 @@ func best15(v uint32) (uint32, uint) {
 }
 
 // Decouple123 is Decouple0 for the int32 bands of scales 1-3
-// (adm_decouple_s123): the division th/oh goes through the same table
-// after reducing oh to 15 bits.
+// (adm_decouple_s123).
 func Decouple123(ref, dis *Bands32, r, a *[NumBands][]int32, egl float64, cos1 float32) {
-	wr := WorkRect(ref.W, ref.H)
+	decouple(ref.W, ref.H, &ref.B, &dis.B, r, a, func(o, t int32, flag bool) (int32, int32) {
+		return decouple123One(o, t, flag, egl)
+	}, cos1)
+}
+
+// decouple runs a per-coefficient decouple over the work window of w x h
+// bands, with the angle test of each coefficient's (h, v) vectors.
+func decouple[T int16 | int32](w, h int, ref, dis, r, a *[NumBands][]T, one func(o, t T, flag bool) (T, T), cos1 float32) {
+	wr := WorkRect(w, h)
 	for i := wr.Y0; i < wr.Y1; i++ {
-		for j := wr.X0; j < wr.X1; j++ {
-			k := i*ref.W + j
-			oh, ov := int64(ref.B[BandH][k]), int64(ref.B[BandV][k])
-			th, tv := int64(dis.B[BandH][k]), int64(dis.B[BandV][k])
-			flag := angleFlag(oh, ov, th, tv, cos1)
+		for k := i*w + wr.X0; k < i*w+wr.X1; k++ {
+			flag := angleFlag(int64(ref[BandH][k]), int64(ref[BandV][k]), int64(dis[BandH][k]), int64(dis[BandV][k]), cos1)
 			for b := 0; b < NumBands; b++ {
-				o, t := ref.B[b][k], int64(dis.B[b][k])
-				var kk int64 = 32768
-				if o != 0 {
-					ab := uint32(o)
-					sign := int64(1)
-					if o < 0 {
-						ab = uint32(-o)
-						sign = -1
-					}
-					var shift uint
-					msb := ab
-					if ab >= 32768 {
-						msb, shift = best15(ab)
-					}
-					kk = (int64(divLookup[msb+32768])*t*sign + int64(1)<<(14+shift)) >> (15 + shift)
-				}
-				kk = min(max(kk, 0), 32768)
-				rst := int64(int32((kk*int64(o) + 16384) >> 15))
-				if flag {
-					rst = int64(int32(gainLimit(rst, t, kk > 0 && o > 0, kk > 0 && o < 0, egl)))
-				}
-				r[b][k] = int32(rst)
-				a[b][k] = int32(t - rst)
+				r[b][k], a[b][k] = one(ref[b][k], dis[b][k], flag)
 			}
 		}
 	}
@@ -164,35 +121,29 @@ func Decouple123(ref, dis *Bands32, r, a *[NumBands][]int32, egl float64, cos1 f
 // Q21, Q23) into dst (Q12) and writes |dst|/30 into flt, over the work
 // window (adm_csf).
 func CSF0(src *[NumBands][]int16, w, h int, weight [NumBands]uint32, dst, flt *[NumBands][]int16) {
-	shifts := [NumBands]uint{15, 15, 17}
-	adds := [NumBands]int32{16384, 16384, 65535}
 	wr := WorkRect(w, h)
 	for b := 0; b < NumBands; b++ {
 		wt := int32(weight[b])
 		s, d, f := src[b], dst[b], flt[b]
 		for i := wr.Y0; i < wr.Y1; i++ {
 			for j := i*w + wr.X0; j < i*w+wr.X1; j++ {
-				v := int16((wt*int32(s[j]) + adds[b]) >> shifts[b])
-				d[j] = v
-				f[j] = int16((4369*abs32(int32(v)) + 2048) >> 12)
+				v := csf0One(wt, s[j], b)
+				d[j], f[j] = v, int16(csf0Flt(v))
 			}
 		}
 	}
 }
 
 // CSF123 is CSF0 for scales 1-3 (i4_adm_csf): weights in Q32, results in
-// the band's own scale. libvmaf's rounding constant for the |dst|/30 term
-// is 2^31 stored in an int32, so it subtracts 2^31 before the shift.
+// the band's own scale.
 func CSF123(src *[NumBands][]int32, w, h int, weight [NumBands]uint32, dst, flt *[NumBands][]int32) {
 	wr := WorkRect(w, h)
 	for b := 0; b < NumBands; b++ {
-		wt := int64(weight[b])
 		s, d, f := src[b], dst[b], flt[b]
 		for i := wr.Y0; i < wr.Y1; i++ {
 			for j := i*w + wr.X0; j < i*w+wr.X1; j++ {
-				v := int32((wt*int64(s[j]) + 1<<27) >> 28)
-				d[j] = v
-				f[j] = int32((143165577*int64(abs32(v)) - 1<<31) >> 32)
+				v := csf123One(weight[b], s[j])
+				d[j], f[j] = v, csf123Flt(v)
 			}
 		}
 	}
@@ -205,94 +156,34 @@ func abs32(v int32) int32 {
 	return v
 }
 
-const oneThird = float32(1.0) / 3
-
-// noiseTerm is the noise floor added to every band's numerator and
-// denominator: (area * weight)^(1/3), in float.
-func noiseTerm(sr Rect, nw float64) float32 {
-	return libm.Powf(float32(float64((sr.Y1-sr.Y0)*(sr.X1-sr.X0))*nw), oneThird)
-}
-
-// CSFDen0 is the CSF-weighted denominator of scale 0 per band
-// (adm_csf_den_scale): the sum of |ref|^3 over the scored window, weighed
-// by factor^3 and finished with a cube root plus the noise floor.
-func CSFDen0(ref *Bands16, factor [NumBands]float32, nw float64) [NumBands]float32 {
-	sr := ScoreRect(ref.W, ref.H)
-	shift := max(ceilLog2((sr.Y1-sr.Y0)*(sr.X1-sr.X0))-20, 0)
-	var add uint64
-	if shift > 0 {
-		add = 1 << (shift - 1)
-	}
+// Den0 is the CSF-weighted denominator of scale 0 per band
+// (adm_csf_den_scale): the sum of |ref|^3 over the scored window (den0Go
+// per row), weighed by factor^3 and finished with a cube root plus the
+// noise floor.
+func Den0(ref *Bands16, factor [NumBands]float32, nw float64) [NumBands]float32 {
+	sh := ScaleShifts(0, ref.W, ref.H)
+	sr := sh.Score
 	var accs [NumBands]uint64
 	for b := 0; b < NumBands; b++ {
-		var acc uint64
-		src := ref.B[b]
 		for i := sr.Y0; i < sr.Y1; i++ {
-			var inner uint64
-			for _, v := range src[i*ref.W+sr.X0 : i*ref.W+sr.X1] {
-				u := uint64(uint16(abs32(int32(v))))
-				inner += u * u * u
-			}
-			acc += (inner + add) >> shift
+			inner := den0Go(ref.B[b][i*ref.W+sr.X0 : i*ref.W+sr.X1])
+			accs[b] += (inner + sh.DenAddAcc) >> sh.DenAcc
 		}
-		accs[b] = acc
 	}
-	return den0Terms(accs, uint(shift), sr, factor, nw)
+	return sh.DenTerms(accs, factor, nw)
 }
 
-// den0Terms finishes scale 0's denominator sums into band terms.
-func den0Terms(acc [NumBands]uint64, shift uint, sr Rect, factor [NumBands]float32, nw float64) [NumBands]float32 {
-	var out [NumBands]float32
-	pa := noiseTerm(sr, nw)
-	for b := 0; b < NumBands; b++ {
-		csf := float64(float64(acc[b])/math.Ldexp(1, 18-int(shift))) * libm.Pow(float64(factor[b]), 3)
-		out[b] = libm.Powf(float32(csf), oneThird) + pa
-	}
-	return out
-}
-
-var (
-	denSqShift = [4]uint{0, 31, 30, 31}
-	denConvert = [4]uint32{0, 32, 27, 23}
-)
-
-// CSFDen123 is CSFDen0 for scales 1-3 (adm_csf_den_s123), which squares,
-// multiplies and accumulates with intermediate rounding shifts.
-func CSFDen123(ref *Bands32, scale int, factor [NumBands]float32, nw float64) [NumBands]float32 {
-	sr := ScoreRect(ref.W, ref.H)
-	shiftCub := uint32(ceilLog2(sr.X1 - sr.X0))
-	addCub := uint64(uint32(libm.Pow(2, float64(shiftCub-1))))
-	shiftAcc := uint32(ceilLog2(sr.Y1 - sr.Y0))
-	addAcc := uint64(uint32(libm.Pow(2, float64(shiftAcc-1))))
-	sq := denSqShift[scale]
-	addSq := uint64(1) << sq
+// Den123 is Den0 for scales 1-3 (adm_csf_den_s123), which squares,
+// multiplies and accumulates with intermediate rounding shifts (den123Go).
+func Den123(ref *Bands32, scale int, factor [NumBands]float32, nw float64) [NumBands]float32 {
+	sh := ScaleShifts(scale, ref.W, ref.H)
+	sr := sh.Score
 	var accs [NumBands]uint64
 	for b := 0; b < NumBands; b++ {
-		var acc uint64
-		src := ref.B[b]
 		for i := sr.Y0; i < sr.Y1; i++ {
-			var inner uint64
-			for _, v := range src[i*ref.W+sr.X0 : i*ref.W+sr.X1] {
-				u := uint64(uint32(abs32(v)))
-				inner += ((((u*u)+addSq)>>sq)*u + addCub) >> shiftCub
-			}
-			acc += (inner + addAcc) >> shiftAcc
+			inner := den123Go(ref.B[b][i*ref.W+sr.X0:i*ref.W+sr.X1], sh.DenAddSq, sh.DenSq, sh.DenAddCub, sh.DenCub)
+			accs[b] += (inner + sh.DenAddAcc) >> sh.DenAcc
 		}
-		accs[b] = acc
 	}
-	return den123Terms(accs, scale, shiftAcc, shiftCub, sr, factor, nw)
-}
-
-// den123Terms finishes a scale's denominator sums into band terms.
-func den123Terms(acc [NumBands]uint64, scale int, shiftAcc, shiftCub uint32, sr Rect, factor [NumBands]float32, nw float64) [NumBands]float32 {
-	var out [NumBands]float32
-	pa := noiseTerm(sr, nw)
-	for b := 0; b < NumBands; b++ {
-		// The exponent is unsigned in libvmaf: a negative one wraps and
-		// pow gives infinity (never for frames up to MaxSize).
-		div := libm.Pow(2, float64(denConvert[scale]-shiftAcc-shiftCub))
-		csf := float64(float64(acc[b])/div) * libm.Pow(float64(factor[b]), 3)
-		out[b] = libm.Powf(float32(csf), oneThird) + pa
-	}
-	return out
+	return sh.DenTerms(accs, factor, nw)
 }

@@ -68,3 +68,10 @@ func BenchmarkCPU(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkScore1080p is the CPU scorer in the default kernel set on one
+// thread on the real 1080p clip: the number to compare with the
+// kernels/adm benchmark of the same name (go test -bench 'Score1080p$').
+func BenchmarkScore1080p(b *testing.B) {
+	benchCAMBI(b, "real", 1920, 1080, func(c *Config) Scorer { return NewCPU(c, Options{Kernels: cpu.Default(), Threads: 1}) })
+}

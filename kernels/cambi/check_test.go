@@ -45,8 +45,8 @@ func TestBadSampleErrors(t *testing.T) {
 					for i, b := range c.bads {
 						p.Pix[b.y*p.Stride+b.x] = uint16(1<<c.bd + i)
 					}
-					_, want := New(cfg).Score(0, dist, ref, false)
-					_, got := NewCPU(cfg, Options{Kernels: set, Threads: threads}).Score(0, dist, ref, false)
+					_, want := New(cfg).Score(0, ref, dist, false)
+					_, got := NewCPU(cfg, Options{Kernels: set, Threads: threads}).Score(0, ref, dist, false)
 					if want == nil || got == nil || got.Error() != want.Error() {
 						t.Errorf("%s: error %v, want %v", name, got, want)
 					}

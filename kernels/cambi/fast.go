@@ -8,13 +8,9 @@ import (
 	"github.com/bandscope/bandscope/kernels/cpu"
 )
 
-// Options choose how the CPU scorer runs; none of them changes a bit of
-// the results.
-type Options struct {
-	Kernels cpu.Set      // kernel set (cpu.Scalar is portable Go)
-	Threads int          // goroutines per frame; 0: every core
-	Limiter *cpu.Limiter // shared by scorers that run at once; nil: Threads-1 helpers of its own
-}
+// Options choose how the fast CPU scorer runs (kernel set, threads, a
+// shared limiter); none of them changes a bit of the results.
+type Options = cpu.Options
 
 // NewCPU returns the fast CPU Scorer: the scalar reference's stages cut
 // into row bands and column strips that run in parallel, with the hot rows
@@ -23,13 +19,7 @@ type Options struct {
 // concurrent use (each call takes a workspace of its own), and its results
 // are identical to New's for every option, kernel set and thread count.
 func NewCPU(cfg *Config, o Options) Scorer {
-	if !o.Kernels.Supported() {
-		o.Kernels = cpu.Scalar
-	}
-	o.Threads = cpu.Threads(o.Threads)
-	if o.Limiter == nil {
-		o.Limiter = cpu.NewLimiter(o.Threads - 1)
-	}
+	o = o.Resolve()
 	f := &fast{cfg: cfg, opt: o, k: kernelsFor(o.Kernels)}
 	f.plans = append(f.plans, newPlan(cfg.EncWidth, cfg.EncHeight, cfg.Window, cfg.InWidth, cfg.InHeight, cfg.InBitDepth, cfg.Tables))
 	f.wsOf = []int{0}
@@ -75,21 +65,8 @@ type plan struct {
 func newPlan(w, h, window, inW, inH, bd int, t *Tables) *plan {
 	p := &plan{w: w, h: h, window: window, inW: inW, inH: inH, bd: bd}
 	if inW != w || inH != h {
-		// libvmaf's float steps, accumulated exactly as Preprocess does.
 		p.resample = true
-		ratioX := float32(inW) / float32(w)
-		ratioY := float32(inH) / float32(h)
-		fx := float32(float64(ratioX/2) - 0.5)
-		fy := float32(float64(ratioY/2) - 0.5)
-		p.sx, p.sy = make([]int32, w), make([]int32, h)
-		for x := range p.sx {
-			p.sx[x] = int32(float64(fx) + 0.5)
-			fx += ratioX
-		}
-		for y := range p.sy {
-			p.sy[y] = int32(float64(fy) + 0.5)
-			fy += ratioY
-		}
+		p.sx, p.sy = ResampleIndex(inW, w), ResampleIndex(inH, h)
 	}
 	for d := 0; d < t.NumDiffs; d++ {
 		p.wts[d] = int32(t.DiffWeights[d])
@@ -173,7 +150,7 @@ func (f *fast) Close() error {
 	return nil
 }
 
-func (f *fast) Score(frame int, dist, ref yuv.Plane, keepMaps bool) (*FrameResult, error) {
+func (f *fast) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResult, error) {
 	cfg := f.cfg
 	r := &FrameResult{Frame: frame}
 	if err := f.checkPlane(dist, f.plans[0]); err != nil {

@@ -20,7 +20,7 @@ func TestBandingFixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := New(cfg).Score(0, pic.Luma(), yuv.Plane{}, false)
+	r, err := New(cfg).Score(0, yuv.Plane{}, pic.Luma(), false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -92,7 +92,7 @@ func checkGoldenCPU(t *testing.T, c *golden.Case, run, spec string, frames int, 
 				res[fi].err = err
 				return
 			}
-			r, err := s.Score(fi, dist.Luma(), ref.Luma(), false)
+			r, err := s.Score(fi, ref.Luma(), dist.Luma(), false)
 			if err != nil {
 				res[fi].err = err
 				return

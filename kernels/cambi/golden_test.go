@@ -73,7 +73,7 @@ func checkGoldenRun(t *testing.T, c *golden.Case, run, spec string, frames int) 
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := s.Score(fi, dist.Luma(), ref.Luma(), false)
+		r, err := s.Score(fi, ref.Luma(), dist.Luma(), false)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,7 +8,8 @@ import "github.com/bandscope/bandscope/kernels/cpu"
 type kernels struct {
 	set cpu.Set
 	// derivCount adds (or subtracts) to col[x] 1 where row y of img
-	// (w x h) is flat to the right and downwards (zeroDerivativeRow).
+	// (w x h) is flat to the right and downwards (equal to its right and
+	// its lower neighbour; the last column and row count as equal).
 	derivCount func(col []int32, img []uint16, w, h, y int, add bool)
 	// hmode is the horizontal 3-tap mode of in (first and last kept).
 	hmode func(out, in []uint16)

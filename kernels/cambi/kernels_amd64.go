@@ -1,3 +1,5 @@
+//go:build !purego
+
 package cambi
 
 import (
@@ -63,9 +65,9 @@ var gatherLUT = func() (t [256][8]uint32) {
 	return t
 }()
 
-// poolScanSIMD runs the AVX2 scan over whole vectors and the scalar one
+// avx2PoolScan runs the AVX2 scan over whole vectors and the scalar one
 // over the rest.
-func poolScanSIMD(c, cand []uint32, lo, hi uint32, r *scanResult) {
+func avx2PoolScan(c, cand []uint32, lo, hi uint32, r *scanResult) {
 	n := len(c) &^ 7
 	if n > 0 {
 		_ = cand[r.ncand+n+poolSlack-1] // whole-vector stores
@@ -86,32 +88,32 @@ func simdKernels(s cpu.Set) *kernels {
 	k.set = s
 	// The mask and mode-filter rows are memory-bound: AVX-512 shares the
 	// AVX2 twins.
-	k.derivCount = derivCountSIMD
-	k.hmode = hmodeSIMD
-	k.vmode = vmodeSIMD
-	k.poolScan = poolScanSIMD
-	k.convRow = convRowSIMD
-	k.antiDither = antiDitherSIMD
-	k.decimate16 = decimate16SIMD
-	k.decimate8 = decimate8SIMD
-	k.boxRow = boxRowSIMD
-	k.bandRange = bandRangeSIMD
+	k.derivCount = avx2DerivCount
+	k.hmode = avx2Hmode
+	k.vmode = avx2Vmode
+	k.poolScan = avx2PoolScan
+	k.convRow = avx2ConvRow
+	k.antiDither = avx2AntiDither
+	k.decimate16 = avx2Decimate16
+	k.decimate8 = avx2Decimate8
+	k.boxRow = avx2BoxRow
+	k.bandRange = avx2BandRange
 	switch s {
 	case cpu.AVX2:
-		k.trap = trapSIMD(trapAVX2, 16)
-		k.cvRun = cvRunSIMD(cvRunAVX2, 8)
+		k.trap = wrapTrap(trapAVX2, 16)
+		k.cvRun = wrapCVRun(cvRunAVX2, 8)
 	case cpu.AVX512:
-		k.trap = trapSIMD(trapAVX512, 32)
-		k.cvRun = cvRunSIMD(cvRunAVX512, 16)
+		k.trap = wrapTrap(trapAVX512, 32)
+		k.cvRun = wrapCVRun(cvRunAVX512, 16)
 	default:
 		return nil
 	}
 	return &k
 }
 
-// trapSIMD wraps a trapezoid kernel that rewrites whole vectors of lanes
+// wrapTrap wraps a trapezoid kernel that rewrites whole vectors of lanes
 // entries; the bounds check covers the last vector (histSlack leaves room).
-func trapSIMD(f func(h *uint16, n, t0, m, l int, sub bool), lanes int) func([]uint16, int, int, int, int, int, bool) {
+func wrapTrap(f func(h *uint16, n, t0, m, l int, sub bool), lanes int) func([]uint16, int, int, int, int, int, bool) {
 	return func(h []uint16, lo, hi, t0, m, l int, sub bool) {
 		n := hi - lo
 		if n <= 0 {
@@ -122,9 +124,9 @@ func trapSIMD(f func(h *uint16, n, t0, m, l int, sub bool), lanes int) func([]ui
 	}
 }
 
-// cvRunSIMD wraps a c-value kernel that handles whole vectors; the rest of
+// wrapCVRun wraps a c-value kernel that handles whole vectors; the rest of
 // the run goes to the Go kernel (every pixel is independent).
-func cvRunSIMD(f func(out *float32, n int, p0 *uint16, stride int, act uint32, wts *[32]int32, rec *float32), lanes int) func([]float32, []uint16, int, int, uint32, *[32]int32, *[ReciprocalSize]float32) {
+func wrapCVRun(f func(out *float32, n int, p0 *uint16, stride int, act uint32, wts *[32]int32, rec *float32), lanes int) func([]float32, []uint16, int, int, uint32, *[32]int32, *[ReciprocalSize]float32) {
 	return func(out []float32, hist []uint16, i0, stride int, act uint32, wts *[32]int32, rec *[ReciprocalSize]float32) {
 		n := len(out)
 		v := n / lanes * lanes
@@ -141,7 +143,7 @@ func cvRunSIMD(f func(out *float32, n int, p0 *uint16, stride int, act uint32, w
 	}
 }
 
-func derivCountSIMD(col []int32, img []uint16, w, h, y int, add bool) {
+func avx2DerivCount(col []int32, img []uint16, w, h, y int, add bool) {
 	if y+1 >= h || w < 17 {
 		derivCountGo(col, img, w, h, y, add)
 		return
@@ -153,7 +155,7 @@ func derivCountSIMD(col []int32, img []uint16, w, h, y int, add bool) {
 	derivCountTail(col, row, below, n, w, add)
 }
 
-func hmodeSIMD(out, in []uint16) {
+func avx2Hmode(out, in []uint16) {
 	w := len(in)
 	n := (w - 2) &^ 15
 	if w < 18 || n <= 0 {
@@ -169,7 +171,7 @@ func hmodeSIMD(out, in []uint16) {
 	out[w-1] = in[w-1]
 }
 
-func vmodeSIMD(out, a, b, c []uint16) {
+func avx2Vmode(out, a, b, c []uint16) {
 	n := len(out) &^ 15
 	if n > 0 {
 		_, _, _ = a[n-1], b[n-1], c[n-1]
@@ -178,7 +180,7 @@ func vmodeSIMD(out, a, b, c []uint16) {
 	vmodeGo(out[n:], a[n:], b[n:], c[n:])
 }
 
-func convRowSIMD(out, in []uint16, bd int) uint16 {
+func avx2ConvRow(out, in []uint16, bd int) uint16 {
 	n := len(in) &^ 15
 	var mx uint16
 	if n > 0 {
@@ -194,7 +196,7 @@ func convRowSIMD(out, in []uint16, bd int) uint16 {
 	return max(mx, convRowGo(out[n:], in[n:], bd))
 }
 
-func antiDitherSIMD(out, row, next []uint16) {
+func avx2AntiDither(out, row, next []uint16) {
 	n := len(out) &^ 15
 	if n > 0 {
 		_, _ = row[n], next[n]
@@ -203,7 +205,7 @@ func antiDitherSIMD(out, row, next []uint16) {
 	antiDitherGo(out[n:], row[n:], next[n:])
 }
 
-func decimate16SIMD(out, in []uint16) {
+func avx2Decimate16(out, in []uint16) {
 	n := min(len(out), len(in)/2) &^ 15
 	if n > 0 {
 		decimate16AVX2(&out[0], &in[0], n)
@@ -211,7 +213,7 @@ func decimate16SIMD(out, in []uint16) {
 	decimateGo(out[n:], in[2*n:])
 }
 
-func decimate8SIMD(out, in []uint8) {
+func avx2Decimate8(out, in []uint8) {
 	n := min(len(out), len(in)/2) &^ 31
 	if n > 0 {
 		decimate8AVX2(&out[0], &in[0], n)
@@ -219,9 +221,9 @@ func decimate8SIMD(out, in []uint8) {
 	decimateGo(out[n:], in[2*n:])
 }
 
-// boxRowSIMD sums whole windows in vectors from column pad on; the
+// avx2BoxRow sums whole windows in vectors from column pad on; the
 // columns left at either end sum their clipped windows one by one.
-func boxRowSIMD(out []uint8, col []int32, w int, maskIndex int32) {
+func avx2BoxRow(out []uint8, col []int32, w int, maskIndex int32) {
 	const pad = MaskFilterSize / 2
 	n := max(w-2*pad, 0) &^ 15
 	if n == 0 {
@@ -246,7 +248,7 @@ func boxRowSIMD(out []uint8, col []int32, w int, maskIndex int32) {
 	}
 }
 
-func bandRangeSIMD(row []uint16, mrow []uint8, base, size uint16) (mn, mx1 uint16) {
+func avx2BandRange(row []uint16, mrow []uint8, base, size uint16) (mn, mx1 uint16) {
 	n := len(row) &^ 15
 	mn = 0xffff
 	if n > 0 && size > 0 {

@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // Lane indices 0..31 as int16 and 0..15 as int32.

@@ -24,167 +24,231 @@ func (r *lcg) next(n int) int {
 	return int(uint64(*r>>33) % uint64(n))
 }
 
+// cambiTwins are the kernels of the set, by the kernels field they fill,
+// with their checks: each compares set k's kernel with the scalar one on
+// rows of width w starting off elements into their buffers.
+var cambiTwins = []struct {
+	kernel string
+	check  func(t *testing.T, k *kernels, rnd *lcg, w, off int)
+}{
+	{"trap", twinTrap},
+	{"cvRun", twinCVRun},
+	{"hmode", twinMode},
+	{"vmode", twinMode},
+	{"decimate16", twinDecimate16},
+	{"decimate8", twinDecimate8},
+	{"convRow", twinConvRow},
+	{"antiDither", twinAntiDither},
+	{"boxRow", twinBoxRow},
+	{"bandRange", twinBandRange},
+	{"derivCount", twinDerivCount},
+}
+
 // TestKernelTwins checks every kernel of every kernel set the host supports
-// against the scalar Go kernel at odd lengths and unaligned starts.
+// against the scalar Go kernel at odd lengths and unaligned starts, one
+// subtest per set and kernel (go test -run 'TestKernelTwins/avx2/cvRun').
+// Each kernel's inputs come from its own seeded generator, so a subtest
+// run alone sees the inputs it sees in the whole run. (poolScan's twins
+// are checked by TestPoolScanTwins with the pooling's own inputs.)
 func TestKernelTwins(t *testing.T) {
-	ref := scalarKernels
-	rec := Reciprocal()
 	for _, set := range cpu.Supported() {
 		k := kernelsFor(set)
 		t.Run(set.String(), func(t *testing.T) {
-			rnd := lcg(7)
-			for _, w := range twinWidths() {
-				for off := 0; off < 3; off++ {
-					// trap: a trapezoid of every shape.
-					for _, sub := range []bool{false, true} {
-						n := 1 + rnd.next(2*w+1)
-						win := 1 + 2*rnd.next(33)
-						l := n + win - 1
-						t0 := rnd.next(l)
-						lo := off
-						hi := lo + min(w, l-t0)
-						a := make([]uint16, hi+histSlack)
-						for i := range a {
-							a[i] = uint16(rnd.next(5000))
-						}
-						b := append([]uint16(nil), a...)
-						ref.trap(a, lo, hi, t0, min(n, win), l, sub)
-						k.trap(b, lo, hi, t0, min(n, win), l, sub)
-						firstDiff(t, fmt.Sprintf("trap w=%d off=%d n=%d win=%d t0=%d sub=%v", w, off, n, win, t0, sub), b, a)
-					}
-					// cvRun: random counts over 2*32+1 rows.
-					{
-						stride := w + off + 5
-						hist := make([]uint16, 65*stride+histSlack)
-						for i := range hist {
-							if rnd.next(4) > 0 {
-								hist[i] = uint16(rnd.next(2000))
-							}
-						}
-						i0 := 32*stride + off
-						var wts [32]int32
-						for d := range wts {
-							wts[d] = int32(contrastWeights[d])
-						}
-						act := uint32(rnd.next(1 << 16))
-						if w%5 == 0 {
-							act = 0xffffffff
-						}
-						want := make([]float32, w+off)
-						got := make([]float32, w+off)
-						ref.cvRun(want[off:], hist, i0, stride, act, &wts, rec)
-						k.cvRun(got[off:], hist, i0, stride, act, &wts, rec)
-						for i := range want {
-							if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
-								t.Fatalf("cvRun w=%d off=%d act=%#x: [%d] = %v, want %v", w, off, act, i, got[i], want[i])
-							}
+			for i, tc := range cambiTwins {
+				t.Run(tc.kernel, func(t *testing.T) {
+					rnd := lcg(7 + i)
+					for _, w := range twinWidths() {
+						for off := 0; off < 3; off++ {
+							tc.check(t, k, &rnd, w, off)
 						}
 					}
-					// Rows of the mask and the mode filter.
-					{
-						img := make([]uint16, 3*(w+off))
-						for i := range img {
-							img[i] = uint16(500 + rnd.next(3))
-							if rnd.next(7) == 0 {
-								img[i] = uint16(rnd.next(1024))
-							}
-						}
-						rows := [3][]uint16{img[off : off+w], img[w+2*off : 2*w+2*off], img[2*w+3*off-off : 3*w+3*off-off]}
-						want, got := make([]uint16, w), make([]uint16, w)
-						ref.hmode(want, rows[0])
-						k.hmode(got, rows[0])
-						firstDiff(t, fmt.Sprintf("hmode w=%d off=%d", w, off), got, want)
-						ref.vmode(want, rows[0], rows[1], rows[2])
-						k.vmode(got, rows[0], rows[1], rows[2])
-						firstDiff(t, fmt.Sprintf("vmode w=%d off=%d", w, off), got, want)
-
-						dw := (w + 1) / 2
-						d16w, d16g := make([]uint16, dw), make([]uint16, dw)
-						ref.decimate16(d16w, rows[0])
-						k.decimate16(d16g, rows[0])
-						firstDiff(t, fmt.Sprintf("decimate16 w=%d off=%d", w, off), d16g, d16w)
-						m := make([]uint8, w+off)
-						for i := range m {
-							m[i] = uint8(rnd.next(2))
-						}
-						d8w, d8g := make([]uint8, dw), make([]uint8, dw)
-						ref.decimate8(d8w, m[off:])
-						k.decimate8(d8g, m[off:])
-						firstDiff(t, fmt.Sprintf("decimate8 w=%d off=%d", w, off), d8g, d8w)
-
-						for _, bd := range []int{8, 9, 10, 11, 12, 16} {
-							in := make([]uint16, w+off)
-							for i := range in {
-								in[i] = uint16(rnd.next(1 << bd))
-								if rnd.next(50) == 0 {
-									in[i] = uint16(rnd.next(1 << 16)) // out of range: max finds it
-								}
-							}
-							cw, cg := make([]uint16, w), make([]uint16, w)
-							mw, mg := ref.convRow(cw, in[off:], bd), k.convRow(cg, in[off:], bd)
-							firstDiff(t, fmt.Sprintf("convRow w=%d off=%d bd=%d", w, off, bd), cg, cw)
-							if mg != mw {
-								t.Errorf("convRow w=%d off=%d bd=%d: max %d, want %d", w, off, bd, mg, mw)
-							}
-						}
-						if w > 1 {
-							pre := make([]uint16, 2*(w+off))
-							for i := range pre {
-								pre[i] = uint16(rnd.next(1025))
-							}
-							aw, ag := make([]uint16, w-1), make([]uint16, w-1)
-							ref.antiDither(aw, pre[off:off+w], pre[w+off:2*w+off])
-							k.antiDither(ag, pre[off:off+w], pre[w+off:2*w+off])
-							firstDiff(t, fmt.Sprintf("antiDither w=%d off=%d", w, off), ag, aw)
-						}
-						{
-							col := make([]int32, w+off)
-							for i := range col {
-								col[i] = int32(rnd.next(8))
-							}
-							thr := int32(rnd.next(50))
-							bw, bg := make([]uint8, w+1), make([]uint8, w+1)
-							bw[w], bg[w] = 7, 7
-							ref.boxRow(bw, col[off:], w, thr)
-							k.boxRow(bg, col[off:], w, thr)
-							firstDiff(t, fmt.Sprintf("boxRow w=%d off=%d thr=%d", w, off, thr), bg, bw)
-						}
-
-						for _, bs := range [][2]uint16{{0, 1024}, {300, 50}, {500, 1}, {520, 0}, {100, 2}} {
-							row := make([]uint16, w+off)
-							mrow := make([]uint8, w+off)
-							for i := range row {
-								row[i] = uint16(480 + rnd.next(60))
-								if rnd.next(9) == 0 {
-									row[i] = uint16(rnd.next(1024))
-								}
-								mrow[i] = uint8(rnd.next(3)) / 2 * uint8(1+rnd.next(200))
-							}
-							a0, a1 := ref.bandRange(row[off:], mrow[off:], bs[0], bs[1])
-							b0, b1 := k.bandRange(row[off:], mrow[off:], bs[0], bs[1])
-							if a0 != b0 || a1 != b1 {
-								t.Errorf("bandRange w=%d off=%d %v: (%d, %d), want (%d, %d)", w, off, bs, b0, b1, a0, a1)
-							}
-						}
-
-						flat := make([]uint16, (w+off)*3)
-						for i := range flat {
-							flat[i] = uint16(100 + rnd.next(2))
-						}
-						for _, y := range []int{0, 1, 2} {
-							cw, cg := make([]int32, w), make([]int32, w)
-							for i := range cw {
-								cw[i] = int32(rnd.next(49))
-								cg[i] = cw[i]
-							}
-							ref.derivCount(cw, flat[off:], w, 3, y, y != 1)
-							k.derivCount(cg, flat[off:], w, 3, y, y != 1)
-							firstDiff(t, fmt.Sprintf("derivCount w=%d off=%d y=%d", w, off, y), cg, cw)
-						}
-					}
-				}
+				})
 			}
 		})
+	}
+}
+
+// twinTrap: a trapezoid of every shape, added and subtracted.
+func twinTrap(t *testing.T, k *kernels, rnd *lcg, w, off int) {
+	for _, sub := range []bool{false, true} {
+		n := 1 + rnd.next(2*w+1)
+		win := 1 + 2*rnd.next(33)
+		l := n + win - 1
+		t0 := rnd.next(l)
+		lo := off
+		hi := lo + min(w, l-t0)
+		a := make([]uint16, hi+histSlack)
+		for i := range a {
+			a[i] = uint16(rnd.next(5000))
+		}
+		b := append([]uint16(nil), a...)
+		scalarKernels.trap(a, lo, hi, t0, min(n, win), l, sub)
+		k.trap(b, lo, hi, t0, min(n, win), l, sub)
+		firstDiff(t, fmt.Sprintf("trap w=%d off=%d n=%d win=%d t0=%d sub=%v", w, off, n, win, t0, sub), b, a)
+	}
+}
+
+// twinCVRun: random counts over 2*32+1 rows, some steps or all active.
+func twinCVRun(t *testing.T, k *kernels, rnd *lcg, w, off int) {
+	stride := w + off + 5
+	hist := make([]uint16, 65*stride+histSlack)
+	for i := range hist {
+		if rnd.next(4) > 0 {
+			hist[i] = uint16(rnd.next(2000))
+		}
+	}
+	i0 := 32*stride + off
+	var wts [32]int32
+	for d := range wts {
+		wts[d] = int32(contrastWeights[d])
+	}
+	act := uint32(rnd.next(1 << 16))
+	if w%5 == 0 {
+		act = 0xffffffff
+	}
+	rec := Reciprocal()
+	want := make([]float32, w+off)
+	got := make([]float32, w+off)
+	scalarKernels.cvRun(want[off:], hist, i0, stride, act, &wts, rec)
+	k.cvRun(got[off:], hist, i0, stride, act, &wts, rec)
+	for i := range want {
+		if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+			t.Fatalf("cvRun w=%d off=%d act=%#x: [%d] = %v, want %v", w, off, act, i, got[i], want[i])
+		}
+	}
+}
+
+// modeRows are three rows of near-flat samples with outliers.
+func modeRows(rnd *lcg, w, off int) [3][]uint16 {
+	img := make([]uint16, 3*(w+off))
+	for i := range img {
+		img[i] = uint16(500 + rnd.next(3))
+		if rnd.next(7) == 0 {
+			img[i] = uint16(rnd.next(1024))
+		}
+	}
+	return [3][]uint16{img[off : off+w], img[w+2*off : 2*w+2*off], img[2*w+2*off : 3*w+2*off]}
+}
+
+// twinMode: the horizontal and vertical 3-tap modes on modeRows.
+func twinMode(t *testing.T, k *kernels, rnd *lcg, w, off int) {
+	rows := modeRows(rnd, w, off)
+	want, got := make([]uint16, w), make([]uint16, w)
+	scalarKernels.hmode(want, rows[0])
+	k.hmode(got, rows[0])
+	firstDiff(t, fmt.Sprintf("hmode w=%d off=%d", w, off), got, want)
+	scalarKernels.vmode(want, rows[0], rows[1], rows[2])
+	k.vmode(got, rows[0], rows[1], rows[2])
+	firstDiff(t, fmt.Sprintf("vmode w=%d off=%d", w, off), got, want)
+}
+
+// twinDecimate16 keeps every other sample of a modeRows row.
+func twinDecimate16(t *testing.T, k *kernels, rnd *lcg, w, off int) {
+	row := modeRows(rnd, w, off)[0]
+	want, got := make([]uint16, (w+1)/2), make([]uint16, (w+1)/2)
+	scalarKernels.decimate16(want, row)
+	k.decimate16(got, row)
+	firstDiff(t, fmt.Sprintf("decimate16 w=%d off=%d", w, off), got, want)
+}
+
+// twinDecimate8 keeps every other entry of a random mask row.
+func twinDecimate8(t *testing.T, k *kernels, rnd *lcg, w, off int) {
+	m := make([]uint8, w+off)
+	for i := range m {
+		m[i] = uint8(rnd.next(2))
+	}
+	want, got := make([]uint8, (w+1)/2), make([]uint8, (w+1)/2)
+	scalarKernels.decimate8(want, m[off:])
+	k.decimate8(got, m[off:])
+	firstDiff(t, fmt.Sprintf("decimate8 w=%d off=%d", w, off), got, want)
+}
+
+// twinConvRow: every conversion to 10 bits, with out-of-range samples
+// that the returned maximum must find.
+func twinConvRow(t *testing.T, k *kernels, rnd *lcg, w, off int) {
+	for _, bd := range []int{8, 9, 10, 11, 12, 16} {
+		in := make([]uint16, w+off)
+		for i := range in {
+			in[i] = uint16(rnd.next(1 << bd))
+			if rnd.next(50) == 0 {
+				in[i] = uint16(rnd.next(1 << 16))
+			}
+		}
+		cw, cg := make([]uint16, w), make([]uint16, w)
+		mw, mg := scalarKernels.convRow(cw, in[off:], bd), k.convRow(cg, in[off:], bd)
+		firstDiff(t, fmt.Sprintf("convRow w=%d off=%d bd=%d", w, off, bd), cg, cw)
+		if mg != mw {
+			t.Errorf("convRow w=%d off=%d bd=%d: max %d, want %d", w, off, bd, mg, mw)
+		}
+	}
+}
+
+// twinAntiDither: the interior means of two 10-bit rows.
+func twinAntiDither(t *testing.T, k *kernels, rnd *lcg, w, off int) {
+	if w < 2 {
+		return
+	}
+	pre := make([]uint16, 2*(w+off))
+	for i := range pre {
+		pre[i] = uint16(rnd.next(1025))
+	}
+	aw, ag := make([]uint16, w-1), make([]uint16, w-1)
+	scalarKernels.antiDither(aw, pre[off:off+w], pre[w+off:2*w+off])
+	k.antiDither(ag, pre[off:off+w], pre[w+off:2*w+off])
+	firstDiff(t, fmt.Sprintf("antiDither w=%d off=%d", w, off), ag, aw)
+}
+
+// twinBoxRow: the mask's 7-wide window sums against a random threshold;
+// the entry past the row must stay untouched.
+func twinBoxRow(t *testing.T, k *kernels, rnd *lcg, w, off int) {
+	col := make([]int32, w+off)
+	for i := range col {
+		col[i] = int32(rnd.next(8))
+	}
+	thr := int32(rnd.next(50))
+	bw, bg := make([]uint8, w+1), make([]uint8, w+1)
+	bw[w], bg[w] = 7, 7
+	scalarKernels.boxRow(bw, col[off:], w, thr)
+	k.boxRow(bg, col[off:], w, thr)
+	firstDiff(t, fmt.Sprintf("boxRow w=%d off=%d thr=%d", w, off, thr), bg, bw)
+}
+
+// twinBandRange: masked band ranges, empty and full bands included.
+func twinBandRange(t *testing.T, k *kernels, rnd *lcg, w, off int) {
+	for _, bs := range [][2]uint16{{0, 1024}, {300, 50}, {500, 1}, {520, 0}, {100, 2}} {
+		row := make([]uint16, w+off)
+		mrow := make([]uint8, w+off)
+		for i := range row {
+			row[i] = uint16(480 + rnd.next(60))
+			if rnd.next(9) == 0 {
+				row[i] = uint16(rnd.next(1024))
+			}
+			mrow[i] = uint8(rnd.next(3)) / 2 * uint8(1+rnd.next(200))
+		}
+		a0, a1 := scalarKernels.bandRange(row[off:], mrow[off:], bs[0], bs[1])
+		b0, b1 := k.bandRange(row[off:], mrow[off:], bs[0], bs[1])
+		if a0 != b0 || a1 != b1 {
+			t.Errorf("bandRange w=%d off=%d %v: (%d, %d), want (%d, %d)", w, off, bs, b0, b1, a0, a1)
+		}
+	}
+}
+
+// twinDerivCount: zero-derivative counts added and subtracted on
+// near-flat rows, the last row (no row below) included.
+func twinDerivCount(t *testing.T, k *kernels, rnd *lcg, w, off int) {
+	flat := make([]uint16, (w+off)*3)
+	for i := range flat {
+		flat[i] = uint16(100 + rnd.next(2))
+	}
+	for _, y := range []int{0, 1, 2} {
+		cw, cg := make([]int32, w), make([]int32, w)
+		for i := range cw {
+			cw[i] = int32(rnd.next(49))
+			cg[i] = cw[i]
+		}
+		scalarKernels.derivCount(cw, flat[off:], w, 3, y, y != 1)
+		k.derivCount(cg, flat[off:], w, 3, y, y != 1)
+		firstDiff(t, fmt.Sprintf("derivCount w=%d off=%d y=%d", w, off, y), cg, cw)
 	}
 }
 

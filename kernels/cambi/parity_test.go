@@ -52,10 +52,10 @@ func paritySizes() []paritySize {
 	return s
 }
 
-// TestParity scores the same pictures with the scalar reference and with
+// TestFastParity scores the same pictures with the scalar reference and with
 // the CPU scorer in every kernel set the host supports at several thread
 // counts, and compares every score and every map bit for bit.
-func TestParity(t *testing.T) {
+func TestFastParity(t *testing.T) {
 	type variant struct {
 		name string
 		opts map[string]string
@@ -93,11 +93,11 @@ func TestParity(t *testing.T) {
 						}
 						dist := parityPlane(sz.w, sz.h, v.bd, 1)
 						ref := parityPlane(sz.w, sz.h, v.bd, 2)
-						want, err := New(cfg).Score(0, dist, ref, true)
+						want, err := New(cfg).Score(0, ref, dist, true)
 						if err != nil {
 							t.Fatal(err)
 						}
-						got, err := NewCPU(cfg, Options{Kernels: set, Threads: threads}).Score(0, dist, ref, true)
+						got, err := NewCPU(cfg, Options{Kernels: set, Threads: threads}).Score(0, ref, dist, true)
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -109,10 +109,10 @@ func TestParity(t *testing.T) {
 	}
 }
 
-// TestParityResample covers the resampling paths: encode and source sizes
+// TestFastParityResample covers the resampling paths: encode and source sizes
 // below the input, the high-resolution speed-up, and a reference of another
 // size and bit depth.
-func TestParityResample(t *testing.T) {
+func TestFastParityResample(t *testing.T) {
 	cases := []struct {
 		name        string
 		w, h, bd    int
@@ -146,11 +146,11 @@ func TestParityResample(t *testing.T) {
 						ref = parityPlane(c.rw, c.rh, c.rbd, 2)
 					}
 					dist := parityPlane(c.w, c.h, c.bd, 1)
-					want, err := New(cfg).Score(3, dist, ref, true)
+					want, err := New(cfg).Score(3, ref, dist, true)
 					if err != nil {
 						t.Fatal(err)
 					}
-					got, err := NewCPU(cfg, Options{Kernels: set, Threads: threads}).Score(3, dist, ref, true)
+					got, err := NewCPU(cfg, Options{Kernels: set, Threads: threads}).Score(3, ref, dist, true)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -161,9 +161,9 @@ func TestParityResample(t *testing.T) {
 	}
 }
 
-// TestParityErrors: the CPU scorer refuses what the reference refuses,
+// TestFastParityErrors: the CPU scorer refuses what the reference refuses,
 // with the same message.
-func TestParityErrors(t *testing.T) {
+func TestFastParityErrors(t *testing.T) {
 	cfg, err := NewConfig(nil, 300, 220, 8)
 	if err != nil {
 		t.Fatal(err)

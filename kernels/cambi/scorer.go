@@ -47,7 +47,7 @@ func New(cfg *Config) Scorer {
 
 func (s *scalar) Close() error { return nil }
 
-func (s *scalar) Score(frame int, dist, ref yuv.Plane, keepMaps bool) (*FrameResult, error) {
+func (s *scalar) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResult, error) {
 	cfg := s.cfg
 	r := &s.res
 	if keepMaps {

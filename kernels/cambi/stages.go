@@ -19,21 +19,29 @@ func Preprocess(dst []uint16, dstW, dstH int, src yuv.Plane, bitDepth int) {
 		}
 		return
 	}
-	ratioX := float32(src.Width) / float32(dstW)
-	ratioY := float32(src.Height) / float32(dstH)
-	startX := float32(float64(ratioX/2) - 0.5)
-	startY := float32(float64(ratioY/2) - 0.5)
-	fy := startY
-	for y := 0; y < dstH; y++ {
-		sy := int(float64(fy) + 0.5)
-		fx := startX
-		for x := 0; x < dstW; x++ {
-			sx := int(float64(fx) + 0.5)
-			dst[y*dstW+x] = conv(src.Pix[sy*src.Stride+sx])
-			fx += ratioX
+	sx, sy := ResampleIndex(src.Width, dstW), ResampleIndex(src.Height, dstH)
+	for y, iy := range sy {
+		in := src.Pix[int(iy)*src.Stride:]
+		for x, ix := range sx {
+			dst[y*dstW+x] = conv(in[ix])
 		}
-		fy += ratioY
 	}
+}
+
+// ResampleIndex is the input index that libvmaf's nearest-sample
+// decimation takes for each of out outputs from in inputs: a running
+// float32 sum of the ratio from half a step in, rounded half up through
+// double. The rounding of the float steps decides which input is taken,
+// so every backend takes its indices from here.
+func ResampleIndex(in, out int) []int32 {
+	idx := make([]int32, out)
+	ratio := float32(in) / float32(out)
+	f := float32(float64(ratio/2) - 0.5)
+	for i := range idx {
+		idx[i] = int32(float64(f) + 0.5)
+		f += ratio
+	}
+	return idx
 }
 
 // converter maps a sample of the given depth to 10 bits: low depths shift
@@ -59,9 +67,8 @@ func converter(bitDepth int) func(uint16) uint16 {
 func AntiDither(img []uint16, w, h int) {
 	for y := 0; y < h-1; y++ {
 		row, next := img[y*w:(y+1)*w], img[(y+1)*w:(y+2)*w]
-		for x := 0; x < w-1; x++ {
-			row[x] = uint16((uint32(row[x]) + uint32(row[x+1]) + uint32(next[x]) + uint32(next[x+1])) >> 2)
-		}
+		// In place: antiDitherGo reads row[x+1] before writing it.
+		antiDitherGo(row[:w-1], row, next)
 		row[w-1] = uint16((uint32(row[w-1]) + uint32(next[w-1])) >> 1)
 	}
 	last := img[(h-1)*w : h*w]
@@ -98,57 +105,12 @@ func ceilLog2(n uint32) int {
 // column and row count as equal.
 //
 // The box sum runs as a running column sum per row (add the row entering the
-// window, subtract the one leaving) followed by a sliding row sum, which is
-// exact in integers and visits each pixel a constant number of times.
+// window, subtract the one leaving: derivCountGo) followed by a sliding row
+// sum (boxRowGo), which is exact in integers and visits each pixel a
+// constant number of times. It is the fast scorer's row-band pass over all
+// rows with the Go twins.
 func SpatialMask(mask []uint8, img []uint16, w, h, maskIndex int) {
-	const pad = MaskFilterSize / 2
-	col := make([]int32, w)   // zero-derivative count of rows y-pad..y+pad per column
-	deriv := make([]uint8, w) // one row of zero-derivative flags
-	addRow := func(y int, sign int32) {
-		zeroDerivativeRow(deriv, img, w, h, y)
-		for x, d := range deriv {
-			col[x] += sign * int32(d)
-		}
-	}
-	for y := 0; y < min(pad, h); y++ {
-		addRow(y, 1)
-	}
-	for y := 0; y < h; y++ {
-		if y+pad < h {
-			addRow(y+pad, 1)
-		}
-		if y-pad-1 >= 0 {
-			addRow(y-pad-1, -1)
-		}
-		var sum int32
-		for x := 0; x < min(pad, w); x++ {
-			sum += col[x]
-		}
-		out := mask[y*w : (y+1)*w]
-		for x := 0; x < w; x++ {
-			if x+pad < w {
-				sum += col[x+pad]
-			}
-			if x-pad-1 >= 0 {
-				sum -= col[x-pad-1]
-			}
-			out[x] = b2u8(int(sum) > maskIndex)
-		}
-	}
-}
-
-// zeroDerivativeRow sets deriv[x] to 1 where row y is flat to the right and
-// downwards.
-func zeroDerivativeRow(deriv []uint8, img []uint16, w, h, y int) {
-	row := img[y*w : (y+1)*w]
-	var below []uint16
-	if y+1 < h {
-		below = img[(y+1)*w : (y+2)*w]
-	}
-	for x := 0; x < w; x++ {
-		flat := (x == w-1 || row[x] == row[x+1]) && (below == nil || row[x] == below[x])
-		deriv[x] = b2u8(flat)
-	}
+	spatialMaskRows(mask, img, w, h, maskIndex, 0, h, &bandScratch{}, scalarKernels)
 }
 
 func b2u8(b bool) uint8 {
@@ -186,34 +148,8 @@ func mode3(a, b, c uint16) uint16 {
 // filtered horizontally (its first and last sample kept), then rows 1..h-2
 // take the vertical mode of three horizontally filtered rows. Rows 0 and h-1
 // are left exactly as they were, not even filtered horizontally. dst and src
-// must not overlap.
+// must not overlap. It is the fast scorer's row-band pass over all rows
+// with the Go twins (hmodeGo, vmodeGo).
 func FilterMode(dst, src []uint16, w, h int) {
-	copy(dst[:w], src[:w])
-	if h > 1 {
-		copy(dst[(h-1)*w:h*w], src[(h-1)*w:h*w])
-	}
-	if h < 3 {
-		return
-	}
-	// Three horizontally filtered rows, cycled.
-	buf := make([]uint16, 3*w)
-	hrow := func(y int) []uint16 {
-		out := buf[(y%3)*w : (y%3+1)*w]
-		in := src[y*w : (y+1)*w]
-		out[0] = in[0]
-		for x := 1; x < w-1; x++ {
-			out[x] = mode3(in[x-1], in[x], in[x+1])
-		}
-		out[w-1] = in[w-1]
-		return out
-	}
-	a, b := hrow(0), hrow(1)
-	for y := 1; y < h-1; y++ {
-		c := hrow(y + 1)
-		out := dst[y*w : (y+1)*w]
-		for x := range out {
-			out[x] = mode3(a[x], b[x], c[x])
-		}
-		a, b = b, c
-	}
+	filterModeRows(dst, src, w, h, 0, h, &bandScratch{}, scalarKernels)
 }

@@ -142,13 +142,18 @@ type Tables struct {
 	BandBase, BandSize uint16
 }
 
+// DiffWeights is the contrast weight of each step d+1 up to
+// 2^maxLogContrast (Tables.DiffWeights without the rest of the tables).
+func DiffWeights(maxLogContrast int) []int {
+	return append([]int(nil), contrastWeights[:1<<maxLogContrast]...)
+}
+
 // NewTables derives the tables for max_log_contrast, tvi_threshold,
 // cambi_vis_lum_threshold and the EOTF.
 func NewTables(maxLogContrast int, tviThreshold, visLumThreshold float64, eotf EOTF) *Tables {
 	nd := 1 << maxLogContrast
-	t := &Tables{NumDiffs: nd, DiffWeights: make([]int, nd), TVIForDiff: make([]uint16, nd)}
+	t := &Tables{NumDiffs: nd, DiffWeights: DiffWeights(maxLogContrast), TVIForDiff: make([]uint16, nd)}
 	for d := 0; d < nd; d++ {
-		t.DiffWeights[d] = contrastWeights[d]
 		t.TVIForDiff[d] = uint16(tviForDiff(d+1, tviThreshold, eotf) + nd)
 	}
 	t.VLTLuma = uint16(vltLuma(visLumThreshold, eotf))

@@ -51,9 +51,12 @@ type FrameResult struct {
 // reference (New), its SIMD twins, and the GPU backend; all give the same
 // bits for every field of FrameResult.
 type Scorer interface {
-	// Score runs CAMBI on the luma of dist (and of ref in full-reference
-	// mode). keepMaps fills the map fields of the result; scores alone are
-	// cheaper. The result may be reused by the next call unless keepMaps.
-	Score(frame int, dist, ref yuv.Plane, keepMaps bool) (*FrameResult, error)
+	// Score runs CAMBI on the luma of dist, and of ref in full-reference
+	// mode (otherwise ref is ignored). ref comes first, as in adm.Scorer
+	// and libvmaf's extract(ref, dist), so the two features cannot be
+	// called with the planes swapped by habit. keepMaps fills the map
+	// fields of the result; scores alone are cheaper. The result may be
+	// reused by the next call unless keepMaps.
+	Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResult, error)
 	Close() error
 }

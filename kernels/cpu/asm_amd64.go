@@ -1,3 +1,5 @@
+//go:build !purego
+
 package cpu
 
 // haveAsm: this build carries the amd64 assembly kernels.

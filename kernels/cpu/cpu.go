@@ -2,6 +2,7 @@ package cpu
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"strings"
@@ -98,8 +99,12 @@ func Best() Set {
 	return all[len(all)-1]
 }
 
+// warnTo receives Default's warning (a variable for the test).
+var warnTo io.Writer = os.Stderr
+
 // Default is the set used when none is asked for: BANDSCOPE_CPU_KERNELS
-// when set and supported, else Best.
+// when set and supported, else Best (with a warning on stderr, once, when
+// BANDSCOPE_CPU_KERNELS is set but unusable).
 func Default() Set {
 	defaultOnce.Do(func() {
 		defaultSet = Best()
@@ -108,6 +113,9 @@ func Default() Set {
 				defaultSet = s
 			} else {
 				defaultErr = fmt.Errorf("BANDSCOPE_CPU_KERNELS: %w", err)
+				// Said once, here, so that a mistyped value is never
+				// silently ignored whoever asks for the default first.
+				fmt.Fprintf(warnTo, "bandscope: %v; using %s\n", defaultErr, defaultSet)
 			}
 		}
 	})

@@ -96,3 +96,24 @@ func Parts(n, threads, minSize int) int {
 	p := min(4*threads, n/max(minSize, 1))
 	return max(p, 1)
 }
+
+// Options choose how a feature's CPU scorer runs; none of them changes a
+// bit of the results.
+type Options struct {
+	Kernels Set      // kernel set (Scalar is portable Go)
+	Threads int      // goroutines per frame; 0: every core
+	Limiter *Limiter // shared by scorers that run at once; nil: Threads-1 helpers of its own
+}
+
+// Resolve fills in the defaults: a set the host cannot run becomes
+// Scalar, Threads 0 every core, a nil Limiter one of Threads-1 helpers.
+func (o Options) Resolve() Options {
+	if !o.Kernels.Supported() {
+		o.Kernels = Scalar
+	}
+	o.Threads = Threads(o.Threads)
+	if o.Limiter == nil {
+		o.Limiter = NewLimiter(o.Threads - 1)
+	}
+	return o
+}

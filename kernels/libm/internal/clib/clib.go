@@ -18,8 +18,6 @@ static void pow_batch(const double *x, const double *y, double *out, size_t n) {
 static void powf_third(const float *x, float *out, size_t n) {
 	for (size_t i = 0; i < n; i++) out[i] = powf(x[i], 1.0f / 3.0f);
 }
-static double c_log10(double x) { return log10(x); }
-static double c_cos(double x) { return cos(x); }
 static double c_exp(double x) { return exp(x); }
 */
 import "C"
@@ -50,7 +48,5 @@ func Pow(x, y, out []float64) {
 	C.pow_batch((*C.double)(unsafe.Pointer(&x[0])), (*C.double)(unsafe.Pointer(&y[0])), (*C.double)(unsafe.Pointer(&out[0])), C.size_t(len(x)))
 }
 
-// Log10, Cos and Exp are the C library's.
-func Log10(x float64) float64 { return float64(C.c_log10(C.double(x))) }
-func Cos(x float64) float64   { return float64(C.c_cos(C.double(x))) }
-func Exp(x float64) float64   { return float64(C.c_exp(C.double(x))) }
+// Exp is the C library's exp.
+func Exp(x float64) float64 { return float64(C.c_exp(C.double(x))) }

@@ -36,7 +36,7 @@ func BenchmarkCAMBI(b *testing.B) {
 		name := fmt.Sprintf("%dx%d/%s", w, h, d.Info().Name)
 		b.Run(name+"/score", func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				if _, err := s.Score(i, pl, yuv.Plane{}, false); err != nil {
+				if _, err := s.Score(i, yuv.Plane{}, pl, false); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -54,7 +54,7 @@ func BenchmarkCAMBI(b *testing.B) {
 		b.Run(fmt.Sprintf("%dx%d/cpu-scalar", w, h), func(b *testing.B) {
 			c := cambi.New(cfg)
 			for i := 0; i < b.N; i++ {
-				if _, err := c.Score(i, pl, yuv.Plane{}, false); err != nil {
+				if _, err := c.Score(i, yuv.Plane{}, pl, false); err != nil {
 					b.Fatal(err)
 				}
 			}

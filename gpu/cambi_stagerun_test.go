@@ -207,7 +207,7 @@ func (s *cambiStages) Pool(c []float32, topk float64) (mean float64, exact bool,
 	n := len(c)
 	k := poolK(n, topk)
 	// A scorer shell owns the buffers; the kernels stay s's.
-	sc := &cambiScorer{d: d, k: kk}
+	sc := &cambiScorer{recorder: recorder{d: d}, k: kk}
 	defer func() {
 		sc.k = nil
 		sc.Close()

@@ -174,11 +174,11 @@ func TestCAMBIStageParity(t *testing.T) {
 	}
 }
 
-// TestCValueLargeProducts checks the shader's integer-to-float conversion
+// TestCAMBICValueLargeProducts checks the shader's integer-to-float conversion
 // against Go's (round to nearest, ties to even) where it matters: windows
 // built so that w*p0*p1 exceeds 2^24 (up to 9*2112*2113), where float32 no
 // longer holds every integer.
-func TestCValueLargeProducts(t *testing.T) {
+func TestCAMBICValueLargeProducts(t *testing.T) {
 	// One 65x65 window holding p0 pixels of value v and p1 of value v+1 gives
 	// w*p0*p1 up to 9*2112*2113 > 2^24 (weight 9 needs mlc 5, step 23+).
 	for name, g := range stageDevices(t) {

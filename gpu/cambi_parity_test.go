@@ -5,8 +5,6 @@ package gpu
 import (
 	"fmt"
 	"math"
-	"os"
-	"sync"
 	"testing"
 
 	"github.com/bandscope/bandscope/engine/feature"
@@ -20,46 +18,6 @@ import (
 // backends: the CPU scalar path itself (a self-check of the harness), and
 // every WebGPU adapter Adapters lists. A CPU SIMD twin joins the table when
 // kernels/cambi exports one.
-
-var (
-	devicesOnce sync.Once
-	devices     []*Device
-	devicesErr  error
-)
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	for _, d := range devices {
-		d.Release()
-	}
-	os.Exit(code)
-}
-
-// openAll opens every adapter once for the whole test binary.
-func openAll(t testing.TB) []*Device {
-	devicesOnce.Do(func() {
-		list, err := Adapters()
-		if err != nil {
-			devicesErr = err
-			return
-		}
-		for _, a := range list {
-			d, err := Open(fmt.Sprintf("gpu:%d", a.Index))
-			if err != nil {
-				devicesErr = err
-				return
-			}
-			devices = append(devices, d)
-		}
-	})
-	if devicesErr != nil {
-		t.Fatalf("opening adapters: %v", devicesErr)
-	}
-	if len(devices) == 0 {
-		noAdapter(t, "GPU parity not checked")
-	}
-	return devices
-}
 
 type cambiBackend struct {
 	name   string
@@ -297,7 +255,7 @@ func TestCAMBIParity(t *testing.T) {
 				dist = bandPlane(tc.w, tc.h, tc.depth, s)
 				ref = bandPlane(tc.w, tc.h, tc.depth, s+1)
 			}
-			want, err := cambi.New(cfg).Score(7, dist, ref, true)
+			want, err := cambi.New(cfg).Score(7, ref, dist, true)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -315,13 +273,13 @@ func TestCAMBIParity(t *testing.T) {
 						t.Fatal(err)
 					}
 					defer s.Close()
-					got, err := s.Score(7, dist, ref, true)
+					got, err := s.Score(7, ref, dist, true)
 					if err != nil {
 						t.Fatal(err)
 					}
 					sameFrame(t, want, got)
 					// Scores alone take a cheaper path; same bits.
-					got2, err := s.Score(8, dist, ref, false)
+					got2, err := s.Score(8, ref, dist, false)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -330,7 +288,7 @@ func TestCAMBIParity(t *testing.T) {
 					// And with the host pooling fallback forced.
 					if gs, ok := s.(*cambiScorer); ok {
 						gs.hostPool = true
-						got3, err := s.Score(9, dist, ref, false)
+						got3, err := s.Score(9, ref, dist, false)
 						gs.hostPool = false
 						if err != nil {
 							t.Fatal(err)
