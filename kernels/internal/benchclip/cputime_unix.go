@@ -19,15 +19,6 @@ func CPUTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// ChildCPUTime is the CPU time of the waited-for child processes (libvmaf).
-func ChildCPUTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // ChildUsage is the CPU time (user+system, every thread) and the peak
 // resident set size in bytes of one exited child; 0 where unknown.
 func ChildUsage(ps *os.ProcessState) (cpu time.Duration, maxRSS int64) {
