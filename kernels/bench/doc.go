@@ -36,7 +36,7 @@
 // values of both JSON outputs are compared key by key (bits column), so a
 // row never times two tools that computed different things.
 //
-// -models '' or -features '' leaves that kind out. Features or models the
+// An empty -models= or -features= leaves that kind out. Features or models the
 // engine does not compute yet (vif, and with it vmaf_v0.6.1, until it is
 // registered) are skipped with a line saying so.
 // The bench is a command, not a test: nothing in `go test` is timed.
