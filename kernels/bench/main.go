@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -154,6 +155,11 @@ func run(c *config) error {
 	} else {
 		fmt.Println("# libvmaf: not timed (set VMAF=/path/to/vmaf)")
 	}
+	if !c.inProcess {
+		if err := startCost(c); err != nil {
+			return err
+		}
+	}
 	fmt.Println(header(c))
 	var all []row
 	for _, pn := range c.pairs {
@@ -188,6 +194,30 @@ func run(c *config) error {
 	if c.vmaf != "" {
 		summary(all)
 	}
+	return nil
+}
+
+// startCost prints what starting each tool costs alone (a version
+// query, the median of 5), which every whole-process row pays once.
+func startCost(c *config) error {
+	tools := [][]string{{c.bandscope, "version"}}
+	if c.vmaf != "" {
+		tools = append(tools, []string{c.vmaf, "--version"})
+	}
+	var parts []string
+	for _, tl := range tools {
+		var w, cp []float64
+		var rss int64
+		for i := 0; i < 5; i++ {
+			u, err := spawned(tl[0], tl[1:])
+			if err != nil {
+				return err
+			}
+			w, cp, rss = append(w, float64(u.Wall)/1e6), append(cp, float64(u.CPU)/1e6), max(rss, u.MaxRSS)
+		}
+		parts = append(parts, fmt.Sprintf("%s %s %.0f ms wall, %.0f ms CPU, %s MB", filepath.Base(tl[0]), tl[1], median(w), median(cp), megabytes(float64(rss)/(1<<20))))
+	}
+	fmt.Printf("# process start alone (median of 5): %s\n", strings.Join(parts, "; "))
 	return nil
 }
 
@@ -441,20 +471,9 @@ func child(bin string, args []string, out string, n int, show bool) (sample, err
 	if show {
 		fmt.Printf("#   $ %s %s\n", bin, strings.Join(args, " "))
 	}
-	self, err := os.Executable()
+	u, err := spawned(bin, args)
 	if err != nil {
 		return sample{}, err
-	}
-	cmd := exec.Command(self, append([]string{bin}, args...)...)
-	cmd.Env = append(os.Environ(), childEnv+"=1")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		return sample{}, fmt.Errorf("%s %s: %v\n%s", bin, strings.Join(args, " "), err, stderr.Bytes())
-	}
-	var u usage
-	if err := json.Unmarshal(stdout.Bytes(), &u); err != nil {
-		return sample{}, fmt.Errorf("%s: %v", bin, err)
 	}
 	smp := sample{wall: time.Duration(u.Wall), cpu: time.Duration(u.CPU), rss: u.MaxRSS}
 	b, err := os.ReadFile(out)
@@ -463,6 +482,27 @@ func child(bin string, args []string, out string, n int, show bool) (sample, err
 	}
 	smp.values, smp.frames, err = readJSON(b)
 	return smp, checkFrames(filepath.Base(bin), smp.frames, n, err)
+}
+
+// spawned runs bin through a fresh copy of this program (spawn) and
+// returns what it used.
+func spawned(bin string, args []string) (usage, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return usage{}, err
+	}
+	cmd := exec.Command(self, append([]string{bin}, args...)...)
+	cmd.Env = append(os.Environ(), childEnv+"=1")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return usage{}, fmt.Errorf("%s %s: %v\n%s", bin, strings.Join(args, " "), err, stderr.Bytes())
+	}
+	var u usage
+	if err := json.Unmarshal(stdout.Bytes(), &u); err != nil {
+		return usage{}, fmt.Errorf("%s: %v", bin, err)
+	}
+	return u, nil
 }
 
 // usage is what spawn reports of the tool it ran.
@@ -619,28 +659,44 @@ func megabytes(mb float64) string {
 	return fmt.Sprintf("%.0f", mb)
 }
 
-// summary lists the rows where Bandscope is below 1.5x libvmaf, slowest
-// first.
-func summary(rows []row) {
-	slices.SortStableFunc(rows, func(a, b row) int {
-		switch {
-		case a.ratio < b.ratio:
-			return -1
-		case a.ratio > b.ratio:
-			return 1
-		}
-		return 0
-	})
-	fmt.Println("# below 1.5x libvmaf (wall-clock ratio; cpu-rat in brackets):")
-	any := false
-	for _, r := range rows {
-		if r.ratio >= 1.5 {
-			break
-		}
-		any = true
-		fmt.Printf("#   %5.2fx (%5.2fx)  %s %s %s, %d thread(s)\n", r.ratio, r.cpu, r.cp.label, r.cp.size, r.t.name, r.threads)
+// goals are the speed Bandscope aims for against libvmaf: 1.5x for
+// vmaf_v1.0.16_3d0h and every feature it runs (cambi, adm, motion,
+// speed_chroma), 1.2x for vmaf_v0.6.1 and the one feature only it runs.
+var goals = map[string]float64{"vmaf_v0.6.1": 1.2, "vif": 1.2}
+
+func goal(t target) float64 {
+	if g, ok := goals[t.name]; ok {
+		return g
 	}
-	if !any {
-		fmt.Println("#   none")
+	return 1.5
+}
+
+// summary says, per feature or model, in how many rows Bandscope is below
+// its goal (by the wall-clock or the CPU-time ratio) and the ratios' range.
+func summary(rows []row) {
+	fmt.Println("# goals: vmaf_v0.6.1 and vif 1.2x libvmaf, vmaf_v1.0.16_3d0h and its features 1.5x (ratio wall, cpu-rat in brackets):")
+	var order []target
+	by := map[target][]row{}
+	for _, r := range rows {
+		if _, ok := by[r.t]; !ok {
+			order = append(order, r.t)
+		}
+		by[r.t] = append(by[r.t], r)
+	}
+	for _, t := range order {
+		g := goal(t)
+		below := 0
+		lo, hi, clo, chi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+		for _, r := range by[t] {
+			if r.ratio < g || r.cpu < g {
+				below++
+			}
+			lo, hi, clo, chi = min(lo, r.ratio), max(hi, r.ratio), min(clo, r.cpu), max(chi, r.cpu)
+		}
+		verdict := "meets it"
+		if below > 0 {
+			verdict = fmt.Sprintf("BELOW in %d of %d rows", below, len(by[t]))
+		}
+		fmt.Printf("#   %-17s goal %.1fx: %s; ratio %.2f-%.2fx (%.2f-%.2fx)\n", t.name, g, verdict, lo, hi, clo, chi)
 	}
 }
