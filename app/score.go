@@ -89,6 +89,7 @@ func scoreMain(args []string, stdout, stderr io.Writer) int {
 	integer(&req.Frames, []string{"frame_cnt"}, "score at most this many frames")
 	integer(&req.Threads, []string{"threads"}, "threads (0: all cores)")
 	str(&req.Backend, []string{"backend"}, "cpu", "backend: cpu, gpu (best adapter) or gpu:N (see bandscope devices)")
+	boolean(&req.NoScale, []string{"no-scale", "no_scale"}, "refuse a distorted clip smaller than the reference instead of upscaling it (ffmpeg bicubic) to the reference's size")
 	boolean(&quiet, []string{"q", "quiet"}, "no progress line")
 	boolean(&noPred, []string{"n", "no_prediction"}, "accepted for libvmaf compatibility")
 	fs.UintVar(&cpumask, "cpumask", 0, "accepted for libvmaf compatibility (see --cpu-kernels)")

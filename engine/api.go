@@ -33,6 +33,9 @@ type Request struct {
 	SkipUnavailable bool
 	Threads         int // 0 = all cores
 	Frames          int // 0 = every frame
+	// NoScale refuses a distorted clip smaller than the reference instead
+	// of upscaling it to the reference's size (ladder.go).
+	NoScale bool
 }
 
 // FrameResult is everything computed for one frame.
@@ -42,9 +45,13 @@ type FrameResult struct {
 	CAMBI     *cambi.FrameResult // nil without the cambi feature
 	ADM       *adm.FrameResult   // nil without the adm feature
 	Speed     *speed.FrameResult // nil without the speed_chroma feature
-	// Motion is integer motion, which compares frames: set by runs only
-	// (Session.Frame leaves it nil).
-	Motion  *motion.FrameResult
+	// Motion is integer motion, which compares frames: Session.Frame
+	// decodes the neighbouring reference pictures it needs (luma only,
+	// kept for the next step).
+	Motion *motion.FrameResult
+	// VMAF holds each model's score of the frame (Session.Frame; whole runs
+	// write the scores as metrics).
+	VMAF    []ModelResult
 	Metrics []feature.Metric // libvmaf's names and order
 	// Errors names the features that failed on this frame (Session.Frame
 	// still returns the others).
@@ -53,6 +60,10 @@ type FrameResult struct {
 	Compare *FrameResult
 
 	results []any // each extractor's result, in the set's order
+	// refAt returns the reference luma of frame j (Session.Frame's random
+	// access for temporal features); frames is the clip's length.
+	refAt  func(j int) (yuv.Plane, error)
+	frames int
 }
 
 // Progress reports a whole-clip run.

@@ -25,6 +25,10 @@ func cambiMetricNames(o *feature.Values) []string {
 }
 
 func openCAMBI(o opening) (extractor, error) {
+	var err error
+	if o.opts, err = cambiEncodeSize(o.opts, o.scaled); err != nil {
+		return nil, err
+	}
 	cfg, err := cambi.NewConfig(o.opts, o.dist.Width, o.dist.Height, o.dist.BitDepth)
 	if err != nil {
 		return nil, err

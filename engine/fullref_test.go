@@ -70,8 +70,9 @@ func TestFullRefOtherSize(t *testing.T) {
 	if math.Float64bits(got) != math.Float64bits(want) {
 		t.Errorf("cambi_source = %v, want %v", got, want)
 	}
-	// ADM needs equal formats.
-	s, err := Open(context.Background(), Request{Reference: ref, Distorted: dist, Features: []feature.Spec{{Name: "adm"}}})
+	// ADM needs equal formats (without NoScale the rendition is upscaled:
+	// ladder.go).
+	s, err := Open(context.Background(), Request{Reference: ref, Distorted: dist, NoScale: true, Features: []feature.Spec{{Name: "adm"}}})
 	if err == nil {
 		s.Close()
 		t.Fatal("adm accepted clips of different sizes")

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -95,4 +96,68 @@ func unzipClip(t *testing.T, file string) string {
 		t.Fatal(err)
 	}
 	return dst
+}
+
+// TestFrameMatchesRun: the inspector's random access (Session.Frame, in
+// any order, with the neighbouring pictures motion needs) gives every key
+// of a whole run bit for bit, model scores and --explain costs included.
+func TestFrameMatchesRun(t *testing.T) {
+	cases, err := golden.Cases()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		if c.Name != "real_grad_720p_8b_aomcrf50" {
+			continue
+		}
+		frames := 8
+		if testing.Short() {
+			frames = 4
+		}
+		ref, dist := writeClips(t, c, frames)
+		f := c.Format()
+		models := []string{"version=vmaf_v1.0.16_3d0h", "version=vmaf_v1.0.16_hfr_3d0h"}
+		if testing.Short() {
+			models = models[1:] // the widest motion window
+		}
+		for _, model := range models {
+			req := Request{Reference: ref, Distorted: dist, Models: []string{model}, Explain: true,
+				Raw: clip.RawOptions{Width: f.Width, Height: f.Height, Chroma: f.Chroma, ChromaSet: true, BitDepth: f.BitDepth}}
+			s, err := Open(context.Background(), req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := s.Run(context.Background(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The fixture must score clearly non-perfect, with motion, or
+			// a broken twin could pass 0 == 0.
+			if v, _ := res.Value(3, "vmaf"); !(v > 20 && v < 90) {
+				t.Fatalf("fixture vmaf %v: not clearly imperfect", v)
+			}
+			if v, _ := res.Value(3, "integer_motion2_mmxv_18"); model == "version=vmaf_v1.0.16_3d0h" && !(v > 0) {
+				t.Fatalf("fixture motion2 %v: no motion", v)
+			}
+			for _, n := range []int{frames - 3, 0, frames - 1, frames - 2, 1, 2} {
+				fr, err := s.Frame(context.Background(), n)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(fr.VMAF) != 1 || fr.Motion == nil {
+					t.Fatalf("frame %d: no VMAF or motion result", n)
+				}
+				if len(fr.Metrics) != len(res.Frames[n]) {
+					t.Errorf("%s frame %d: %d keys, the run has %d", model, n, len(fr.Metrics), len(res.Frames[n]))
+				}
+				for _, m := range res.Frames[n] {
+					v, ok := lookupMetric(fr.Metrics, m.Name)
+					if !ok || math.Float64bits(v) != math.Float64bits(m.Value) {
+						t.Errorf("%s frame %d %s: Frame gives %v (%v), the run %v", model, n, m.Name, v, ok, m.Value)
+					}
+				}
+			}
+			s.Close()
+		}
+	}
 }

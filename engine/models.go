@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/model"
 )
@@ -12,8 +13,25 @@ import (
 // inputs, the key of the metric that feeds it.
 type scoredModel struct {
 	m    *model.Model
-	keys []string // per Inputs(), the full (option-suffixed) metric key
-	base []string // per Inputs(), the base key ("integer_adm2"), for cost keys
+	keys []string          // per Inputs(), the full (option-suffixed) metric key
+	base []string          // per Inputs(), the base key ("integer_adm2"), for cost keys
+	opts []*feature.Values // per Inputs(), the extractor's options
+	defs []*Feature        // per Inputs(), the extractor
+}
+
+// rekey names each input's metric once the clips are open: an upscaled
+// rendition gives CAMBI its encode size, which its key then carries.
+func (sm *scoredModel) rekey(scaled *clip.Scaling) error {
+	for k, o := range sm.opts {
+		if sm.defs[k].Name == "cambi" {
+			var err error
+			if o, err = cambiEncodeSize(o, scaled); err != nil {
+				return err
+			}
+		}
+		sm.keys[k] = o.MetricName(sm.base[k])
+	}
+	return nil
 }
 
 // openModels parses the --model strings and adds the features the models
@@ -58,6 +76,8 @@ func openModels(flags []string, specs []parsedSpec) ([]scoredModel, []parsedSpec
 			}
 			sm.keys = append(sm.keys, o.MetricName(in.Key))
 			sm.base = append(sm.base, in.Key)
+			sm.opts = append(sm.opts, o)
+			sm.defs = append(sm.defs, def)
 		}
 		out = append(out, sm)
 	}
@@ -86,40 +106,95 @@ func lookupMetric(ms []feature.Metric, name string) (float64, bool) {
 	return 0, false
 }
 
-// predict appends every model's scores to each frame of res, after the
-// features (libvmaf's order). With perfect (the features of the reference
-// scored against itself), it also appends what each feature costs: the
-// score with that one input at its perfect-copy value, minus the score.
+// ModelResult is one model's prediction for one frame.
+type ModelResult struct {
+	Name    string           // the score's key ("vmaf", or --model's name=)
+	Model   string           // the model, as --model named it
+	Score   float64          // the score
+	Metrics []feature.Metric // every key the model writes (bootstrap keys too)
+	Inputs  []ModelInput     // the model's inputs, in the model's order
+}
+
+// ModelInput is one input of a model on one frame: its value and, with
+// Request.Explain, what it costs the score.
+type ModelInput struct {
+	Key     string  // the metric key, option suffixes included
+	Base    string  // the key without suffixes ("integer_adm2"): the cost key's tail
+	Value   float64 // the feature's value on this frame
+	Perfect float64 // its value on a perfect copy (the reference against itself); NaN without Explain
+	// Cost is the points this input takes off the score: the score with
+	// the input at its perfect-copy value, minus the score (NaN without
+	// Explain).
+	Cost float64
+}
+
+// predictFrame runs every model on one frame's metrics; perfect, when not
+// nil, are the metrics of the reference scored against itself.
+func predictFrame(models []scoredModel, frame, perfect []feature.Metric) ([]ModelResult, error) {
+	out := make([]ModelResult, 0, len(models))
+	for i := range models {
+		sm := &models[i]
+		vals, err := sm.inputs(frame)
+		if err != nil {
+			return nil, err
+		}
+		p, err := sm.m.Predict(vals)
+		if err != nil {
+			return nil, fmt.Errorf("model %s: %w", sm.m, err)
+		}
+		r := ModelResult{Name: sm.m.Name, Model: sm.m.String(), Score: p.Metrics[0].Value, Metrics: p.Metrics}
+		var pvals []float64
+		if perfect != nil {
+			if pvals, err = sm.inputs(perfect); err != nil {
+				return nil, err
+			}
+		}
+		for k, v := range vals {
+			in := ModelInput{Key: sm.keys[k], Base: sm.base[k], Value: v, Perfect: math.NaN(), Cost: math.NaN()}
+			if pvals != nil {
+				in.Perfect = pvals[k]
+				in.Cost = sm.cost(vals, pvals, k, r.Score)
+			}
+			r.Inputs = append(r.Inputs, in)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// costMetrics are the keys --explain adds for one model: NAME_cost_BASE.
+func (r *ModelResult) costMetrics() []feature.Metric {
+	var m []feature.Metric
+	for _, in := range r.Inputs {
+		if !math.IsNaN(in.Cost) {
+			m = append(m, feature.Metric{Name: r.Name + "_cost_" + in.Base, Value: in.Cost})
+		}
+	}
+	return m
+}
+
+// predictAll appends every model's scores (and with perfect the costs) to
+// each frame of res, after the features, as libvmaf orders them.
 func predictAll(res, perfect *Results, models []scoredModel) error {
+	if len(models) == 0 {
+		return nil
+	}
 	for n, frame := range res.Frames {
 		if len(frame) == 0 {
 			continue
 		}
+		var pf []feature.Metric
+		if perfect != nil {
+			pf = perfect.Frames[n]
+		}
+		rs, err := predictFrame(models, frame, pf)
+		if err != nil {
+			return err
+		}
 		var add []feature.Metric
-		for i := range models {
-			sm := &models[i]
-			vals, err := sm.inputs(frame)
-			if err != nil {
-				return err
-			}
-			p, err := sm.m.Predict(vals)
-			if err != nil {
-				return fmt.Errorf("model %s: %w", sm.m, err)
-			}
-			add = append(add, p.Metrics...)
-			if perfect == nil {
-				continue
-			}
-			pvals, err := sm.inputs(perfect.Frames[n])
-			if err != nil {
-				return err
-			}
-			score := p.Metrics[0].Value
-			for k := range vals {
-				if cost := sm.cost(vals, pvals, k, score); !math.IsNaN(cost) {
-					add = append(add, feature.Metric{Name: sm.m.Name + "_cost_" + sm.base[k], Value: cost})
-				}
-			}
+		for i := range rs {
+			add = append(add, rs[i].Metrics...)
+			add = append(add, rs[i].costMetrics()...)
 		}
 		res.add([]frameMetrics{{n, add}})
 	}

@@ -2,7 +2,7 @@ package engine
 
 import (
 	"github.com/bandscope/bandscope/engine/feature"
-	"github.com/bandscope/bandscope/kernels/cpu"
+	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/motion"
 )
 
@@ -13,6 +13,7 @@ type motionExtractor struct {
 	opts   *feature.Values
 	cfg    *motion.Config
 	scorer motion.Scorer
+	fast   *motion.FastSAD // Session.Frame's random access
 }
 
 func openMotion(o opening) (extractor, error) {
@@ -21,17 +22,58 @@ func openMotion(o opening) (extractor, error) {
 		return nil, err
 	}
 	// No GPU twin yet: motion runs on the CPU on every backend.
-	set := o.b.kernels
-	if o.b.dev != nil {
-		set = cpu.Default()
-	}
-	return &motionExtractor{opts: o.opts, cfg: cfg,
-		scorer: motion.NewCPU(cfg, motion.Options{Kernels: set, Threads: o.b.threads, Limiter: o.b.limiter})}, nil
+	mo := motion.Options{Kernels: o.cpuKernels(), Threads: o.b.threads, Limiter: o.b.limiter}
+	return &motionExtractor{opts: o.opts, cfg: cfg, scorer: motion.NewCPU(cfg, mo), fast: motion.NewFastSAD(cfg, mo)}, nil
 }
 
-// score does nothing per frame: motion compares consecutive frames, so it
-// runs in emit, in frame order.
-func (x *motionExtractor) score(*FrameResult, bool) (any, error) { return nil, nil }
+// score does nothing per frame in a run: motion compares consecutive
+// frames, so it runs in emit, in frame order. Session.Frame (keepMaps)
+// scores frame n by random access to the reference pictures it needs.
+func (x *motionExtractor) score(fr *FrameResult, keepMaps bool) (any, error) {
+	if !keepMaps || fr.refAt == nil {
+		return nil, nil
+	}
+	n, total := fr.Frame, fr.frames
+	if total < 0 {
+		total = n + 2 // a stream of unknown length: assume it goes on
+	}
+	var err error
+	plane := func(j int) yuv.Plane {
+		if err != nil {
+			return yuv.Plane{}
+		}
+		var p yuv.Plane
+		p, err = fr.refAt(j)
+		return p
+	}
+	res := &motion.FrameResult{Frame: n, Compared: -1}
+	sad := func(j int) float64 {
+		if j < x.cfg.MinIndex() || x.cfg.ForceZero {
+			return 0
+		}
+		prev, cur := plane(j-x.cfg.Stride()), plane(j)
+		if err != nil {
+			return 0
+		}
+		var diff []int32
+		if j == n {
+			res.W, res.H = x.cfg.Width, x.cfg.Height
+			diff = make([]int32, res.W*res.H)
+			res.Diff, res.Compared = diff, j-x.cfg.Stride()
+		}
+		raw := x.fast.SAD(prev, cur, diff)
+		if j == n {
+			res.RawSAD = raw
+		}
+		return x.cfg.Score(raw)
+	}
+	res.SAD = sad(n)
+	res.Motion2, res.Motion3 = x.cfg.At(n, total, sad)
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
 
 func (x *motionExtractor) attach(fr *FrameResult, r any) {
 	if m, ok := r.(*motion.FrameResult); ok && fr.Motion == nil {

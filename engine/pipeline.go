@@ -67,7 +67,7 @@ type slot struct {
 func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Results, err error) {
 	set := s.main
 	di := s.dist.Info()
-	res = &Results{Width: di.Width, Height: di.Height}
+	res = &Results{Width: di.Width, Height: di.Height, Scaled: di.Scaled}
 	var perfect *Results
 	if s.perfect != nil {
 		perfect = &Results{}

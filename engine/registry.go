@@ -4,12 +4,15 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/adm"
 	"github.com/bandscope/bandscope/kernels/cambi"
+	"github.com/bandscope/bandscope/kernels/cpu"
 	"github.com/bandscope/bandscope/kernels/motion"
 	"github.com/bandscope/bandscope/kernels/speed"
+	"github.com/bandscope/bandscope/kernels/vif"
 )
 
 // Feature describes one feature extractor the engine computes. Every
@@ -43,6 +46,18 @@ type opening struct {
 	opts      *feature.Values
 	ref, dist yuv.Format
 	perfect   bool // the reference against itself (--explain): no output files
+	// scaled is not nil when the distorted clip is a rendition upscaled to
+	// the reference's size (ladder.go); dist is then the upscaled format.
+	scaled *clip.Scaling
+}
+
+// cpuKernels is the CPU kernel set for a feature that has no GPU twin yet:
+// on a GPU backend it runs on the CPU with the best set.
+func (o opening) cpuKernels() cpu.Set {
+	if o.b.dev != nil {
+		return cpu.Default()
+	}
+	return o.b.kernels
 }
 
 var registry = []Feature{
@@ -61,6 +76,15 @@ var registry = []Feature{
 			return int64(f.Width*f.Height) * 15 // the CPU scorer's bands (int16 at scale 0, scale 1 reused below)
 		},
 		open: openADM},
+	{Name: "vif", Aliases: []string{"integer_vif"}, Options: vif.NewOptions, MetricNames: vif.MetricNames,
+		Memory: func(f yuv.Format, _ *feature.Values) int64 { return int64(f.Width*f.Height) * 8 },
+		open: func(o opening) (extractor, error) {
+			cfg, err := vif.NewConfig(o.opts, o.dist.Width, o.dist.Height, o.dist.BitDepth)
+			if err != nil {
+				return nil, err
+			}
+			return openLuma("vif", o, vif.NewCPU(cfg, vif.Options{Kernels: o.cpuKernels(), Threads: o.b.threads, Limiter: o.b.limiter}), nil)
+		}},
 	{Name: "motion", Aliases: []string{"integer_motion"}, Options: motion.NewOptions, MetricNames: motion.MetricNames,
 		Memory: func(f yuv.Format, o *feature.Values) int64 {
 			return int64(f.Width*f.Height) * 2 * 5 // the reference luma of up to five frames

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/feature"
 )
 
@@ -20,6 +21,9 @@ type Results struct {
 	FPS           float64            // frames scored per second
 	Names         []string           // metric names in libvmaf's order
 	Frames        [][]feature.Metric // by frame index
+	// Scaled is not nil when the distorted clip was upscaled to Width x
+	// Height (a ladder rendition); the writers name the scaler.
+	Scaled *clip.Scaling
 }
 
 // add records metrics that became final, keeping the order in which names
@@ -162,6 +166,11 @@ func (r *Results) WriteJSON(w io.Writer, p Precision) error {
 	b := bufio.NewWriter(w)
 	fmt.Fprintf(b, "{\n  \"version\": \"bandscope %s\",\n", Version)
 	fmt.Fprintf(b, "  \"fps\": %.2f,\n", r.FPS)
+	if s := r.Scaled; s != nil {
+		// Not in libvmaf's layout: readers that look keys up skip it.
+		fmt.Fprintf(b, "  \"scaled\": {\n    \"from\": \"%dx%d\",\n    \"to\": \"%dx%d\",\n    \"scaler\": %q,\n    \"filter\": %q\n  },\n",
+			s.Width, s.Height, r.Width, r.Height, s.Scaler, s.Filter)
+	}
 	b.WriteString("  \"frames\": [")
 	first := true
 	for i, f := range r.Frames {
@@ -221,7 +230,12 @@ func (r *Results) WriteCSV(w io.Writer, p Precision) error {
 func (r *Results) WriteXML(w io.Writer, p Precision) error {
 	b := bufio.NewWriter(w)
 	fmt.Fprintf(b, "<VMAF version=\"bandscope %s\">\n", Version)
-	fmt.Fprintf(b, "  <params qualityWidth=\"%d\" qualityHeight=\"%d\" />\n", r.Width, r.Height)
+	if s := r.Scaled; s != nil {
+		fmt.Fprintf(b, "  <params qualityWidth=\"%d\" qualityHeight=\"%d\" scaledFrom=\"%dx%d\" scaler=\"%s\" scaleFilter=\"%s\" />\n",
+			r.Width, r.Height, s.Width, s.Height, s.Scaler, s.Filter)
+	} else {
+		fmt.Fprintf(b, "  <params qualityWidth=\"%d\" qualityHeight=\"%d\" />\n", r.Width, r.Height)
+	}
 	fmt.Fprintf(b, "  <fyi fps=\"%.2f\" />\n  <frames>\n", r.FPS)
 	for i, f := range r.Frames {
 		if len(f) == 0 {
@@ -246,6 +260,9 @@ func (r *Results) WriteXML(w io.Writer, p Precision) error {
 // WriteTable writes a readable per-frame table for a terminal.
 func (r *Results) WriteTable(w io.Writer, p Precision) error {
 	b := bufio.NewWriter(w)
+	if s := r.Scaled; s != nil {
+		fmt.Fprintf(b, "distorted upscaled from %dx%d to %dx%d (%s: %s)\n", s.Width, s.Height, r.Width, r.Height, s.Scaler, s.Filter)
+	}
 	widths := make([]int, len(r.Names))
 	for i, n := range r.Names {
 		widths[i] = max(len(n), 12)

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/bandscope/bandscope/engine/clip"
+	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/yuv"
 )
 
@@ -24,7 +25,17 @@ type Session struct {
 	// perfect scores the reference against itself (Request.Explain).
 	perfect *featureSet
 	models  []scoredModel
+
+	// refs keeps recently decoded reference luma planes by frame, for the
+	// temporal features of Session.Frame (a step forward reuses them).
+	refMu sync.Mutex
+	refs  map[int]*yuv.Picture
+	order []int // oldest first
 }
+
+// maxRefs bounds the reference pictures Session.Frame keeps: the widest
+// motion window (the HFR models') spans six.
+const maxRefs = 8
 
 // featureSet is every requested feature built on one backend.
 type featureSet struct {
@@ -80,6 +91,13 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 	s.frames = di.Frames
 	if !s.sameClip {
 		ri = s.ref.Info()
+		if !req.NoScale && !refMayDiffer(specs) {
+			up, err := upscaleRendition(ctx, s.dist, ri)
+			if err != nil {
+				return nil, err // s.dist still open: Close closes it
+			}
+			s.dist, di = up, up.Info()
+		}
 		if err := clip.CheckPair(ri, di); err != nil && !errors.Is(err, clip.ErrFrameCount) && !refMayDiffer(specs) {
 			return nil, err
 		}
@@ -90,6 +108,11 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 	}
 	if req.Frames > 0 && (s.frames < 0 || req.Frames < s.frames) {
 		s.frames = req.Frames
+	}
+	for i := range s.models {
+		if err := s.models[i].rekey(s.dist.Info().Scaled); err != nil {
+			return nil, err
+		}
 	}
 	if s.main, err = s.openSet(req.Backend, specs, ri.Format, di.Format, false); err != nil {
 		return nil, err
@@ -117,7 +140,11 @@ func (s *Session) openSet(id string, specs []parsedSpec, ref, dist yuv.Format, p
 	b.planFrames(dist, ref, specs, s.sameClip)
 	set := &featureSet{backend: b, skipped: map[string]error{}}
 	for _, p := range specs {
-		x, err := p.def.open(opening{b: b, opts: p.opts, ref: ref, dist: dist, perfect: perfect})
+		var scaled *clip.Scaling
+		if !perfect {
+			scaled = s.dist.Info().Scaled
+		}
+		x, err := p.def.open(opening{b: b, opts: p.opts, ref: ref, dist: dist, perfect: perfect, scaled: scaled})
 		if err != nil {
 			if s.req.SkipUnavailable && len(specs) > 1 {
 				set.skipped[p.def.Name] = err
@@ -191,17 +218,27 @@ func (s *Session) Frame(ctx context.Context, n int) (*FrameResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.twin == nil {
-		return fr, s.main.scoreFrame(ctx, fr, true, s.frameError)
-	}
-	tw := &FrameResult{Frame: n, Dist: fr.Dist, Ref: fr.Ref}
-	var terr error
+	s.keepRef(n, fr.Ref)
+	fr.refAt, fr.frames = s.refAt, s.frames
+	var perfect, tw *FrameResult
+	var perr, terr error
 	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		terr = s.twin.scoreFrame(ctx, tw, true, s.frameError)
-	}()
+	if s.twin != nil {
+		tw = &FrameResult{Frame: n, Dist: fr.Dist, Ref: fr.Ref, refAt: fr.refAt, frames: fr.frames}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			terr = s.twin.scoreFrame(ctx, tw, true, s.frameError)
+		}()
+	}
+	if s.perfect != nil {
+		perfect = &FrameResult{Frame: n, Dist: fr.Ref, Ref: fr.Ref, refAt: fr.refAt, frames: fr.frames}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			perr = s.perfect.scoreFrame(ctx, perfect, true, s.frameError)
+		}()
+	}
 	err = s.main.scoreFrame(ctx, fr, true, s.frameError)
 	wg.Wait()
 	if err != nil {
@@ -210,8 +247,67 @@ func (s *Session) Frame(ctx context.Context, n int) (*FrameResult, error) {
 	if terr != nil {
 		return nil, fmt.Errorf("%s: %w", s.req.Compare, terr)
 	}
+	if perr != nil {
+		return nil, fmt.Errorf("--explain: %w", perr)
+	}
+	if len(s.models) > 0 && len(fr.Errors) == 0 {
+		var pm []feature.Metric
+		if perfect != nil {
+			pm = perfect.Metrics
+		}
+		if fr.VMAF, err = predictFrame(s.models, fr.Metrics, pm); err != nil {
+			return nil, s.frameError(n, err)
+		}
+		for i := range fr.VMAF {
+			fr.Metrics = append(fr.Metrics, fr.VMAF[i].Metrics...)
+			fr.Metrics = append(fr.Metrics, fr.VMAF[i].costMetrics()...)
+		}
+	}
 	fr.Compare = tw
 	return fr, nil
+}
+
+// keepRef remembers frame n's reference luma for later steps.
+func (s *Session) keepRef(n int, ref *yuv.Picture) {
+	s.refMu.Lock()
+	defer s.refMu.Unlock()
+	if s.refs == nil {
+		s.refs = map[int]*yuv.Picture{}
+	}
+	if _, ok := s.refs[n]; ok {
+		return
+	}
+	f := ref.Format
+	f.Chroma = yuv.C400
+	p := yuv.NewPicture(f)
+	copy(p.Planes[0], ref.Planes[0])
+	s.refs[n] = p
+	s.order = append(s.order, n)
+	if len(s.order) > maxRefs {
+		delete(s.refs, s.order[0])
+		s.order = s.order[1:]
+	}
+}
+
+// refAt returns frame j's reference luma, decoding it (luma only) unless a
+// recent step kept it.
+func (s *Session) refAt(j int) (yuv.Plane, error) {
+	s.refMu.Lock()
+	p, ok := s.refs[j]
+	s.refMu.Unlock()
+	if ok {
+		return p.Luma(), nil
+	}
+	r := s.ref
+	if s.sameClip {
+		r = s.dist
+	}
+	pic := yuv.NewPicture(r.Info().Format)
+	if err := readFrame(r, j, pic, true); err != nil {
+		return yuv.Plane{}, err
+	}
+	s.keepRef(j, pic)
+	return pic.Luma(), nil
 }
 
 // scoreFrame runs every extractor of the set on fr, concurrently on the

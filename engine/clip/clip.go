@@ -14,6 +14,9 @@ type Info struct {
 	yuv.Format
 	Frames    int    // number of frames; -1 when unknown until read
 	FrameRate [2]int // numerator, denominator; 0/0 when unknown
+	// Scaled is not nil when the frames are resampled on the fly from the
+	// file's own size (OpenScaled): the Format is then the scaled one.
+	Scaled *Scaling
 }
 
 // Reader gives random access to the frames of a clip.

@@ -137,6 +137,16 @@ func (v *Values) Set(key, value string) error {
 	return nil
 }
 
+// Clone copies the values, for an instance whose options the engine
+// adjusts (CAMBI's encode size for an upscaled rendition).
+func (v *Values) Clone() *Values {
+	c := &Values{feature: v.feature, table: v.table, vals: make(map[string]any, len(v.vals))}
+	for k, x := range v.vals {
+		c.vals[k] = x
+	}
+	return c
+}
+
 // SetAll applies every option of a spec in order.
 func (v *Values) SetAll(opts []KV) error {
 	for _, kv := range opts {

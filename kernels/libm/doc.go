@@ -19,4 +19,6 @@
 //
 // The package is pure Go; the tests compare against the C library through
 // cgo when cgo is available.
+//
+// log2f.go: glibc's log2f, from which integer VIF builds its log2 table.
 package libm

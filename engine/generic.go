@@ -1,0 +1,66 @@
+package engine
+
+import (
+	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/engine/yuv"
+)
+
+// frameScore is a per-frame result that names its own metrics, as every
+// kernel package's FrameResult does.
+type frameScore interface {
+	Metrics(*feature.Values) []feature.Metric
+}
+
+// lumaScorer is a kernel package's scorer that compares the luma planes of
+// the reference and the distorted picture, one frame at a time.
+type lumaScorer[R frameScore] interface {
+	Score(frame int, ref, dist yuv.Plane, keepMaps bool) (R, error)
+	Close() error
+}
+
+// lumaExtractor adapts a lumaScorer: a new full-reference luma feature is
+// its kernel package plus one registry entry whose open builds the scorer
+// and returns openLuma(...). Its results are found with ResultOf.
+type lumaExtractor[R frameScore] struct {
+	stateless
+	opts   *feature.Values
+	scorer lumaScorer[R]
+}
+
+// openLuma wraps a scorer built for a registry entry; it refuses a
+// reference whose format differs from the distorted clip's.
+func openLuma[R frameScore](name string, o opening, s lumaScorer[R], err error) (extractor, error) {
+	if err != nil {
+		return nil, err
+	}
+	if o.ref != o.dist {
+		s.Close()
+		return nil, errSameFormat(name, o)
+	}
+	x := &lumaExtractor[R]{opts: o.opts, scorer: s}
+	x.self = x
+	return x, nil
+}
+
+func (x *lumaExtractor[R]) score(fr *FrameResult, keepMaps bool) (any, error) {
+	return x.scorer.Score(fr.Frame, fr.Ref.Luma(), fr.Dist.Luma(), keepMaps)
+}
+
+func (x *lumaExtractor[R]) attach(*FrameResult, any) {}
+
+func (x *lumaExtractor[R]) metrics(r any) []feature.Metric { return r.(R).Metrics(x.opts) }
+
+func (x *lumaExtractor[R]) close() error { return x.scorer.Close() }
+
+// ResultOf returns the first result of type R a frame holds (for example
+// ResultOf[*vif.FrameResult](fr)), and whether there is one: the typed
+// access to every feature without a field of its own in FrameResult.
+func ResultOf[R any](fr *FrameResult) (R, bool) {
+	for _, r := range fr.results {
+		if v, ok := r.(R); ok {
+			return v, true
+		}
+	}
+	var zero R
+	return zero, false
+}

@@ -1,0 +1,83 @@
+// Package vif is integer VIF (Visual Information Fidelity; libvmaf feature
+// "vif", integer_vif.c, the integer_vif_scale0..3 features of
+// vmaf_v0.6.1) re-implemented in Go, bit-exact with libvmaf at 8 to 16
+// bits, with each scale's per-pixel information terms exposed.
+//
+// Pipeline, per frame, on the luma of the reference and distorted
+// pictures, for scales 0-3 (each scale half the size of the previous one,
+// truncated):
+//
+//  1. Statistics, vertical pass (StatVertical): each column is filtered
+//     with the scale's symmetric filter (17, 9, 5, 3 taps, Q16, rows
+//     mirrored at the edges): the means of ref and dis, rounded to 16 bits
+//     (scale 0 scales the samples down to 8 bits), and the means of ref^2,
+//     dis^2 and ref*dis in 64 bits, rounded to 32 (scale 0 to 16-bit
+//     squares, the rest by 2^16).
+//  2. Horizontal pass (StatHorizontal): the same filter along the rows
+//     (columns mirrored); the means' squares are rounded by 2^32, the
+//     moments by 2^16, and their differences wrap in uint32 into
+//     sigma1_sq, sigma2_sq and sigma12 (int32).
+//  3. Per pixel (Pixel): where sigma1_sq reaches the noise variance 2
+//     (131072 in Q16), the denominator gains log2(1 + sigma1_sq/2) and,
+//     when sigma12 and sigma2_sq are positive, the numerator gains
+//     log2(1 + g^2 sigma1_sq/(sv_sq + 2)), g = sigma12/sigma1_sq (in
+//     double, clipped at vif_enhn_gain_limit after sv_sq = sigma2_sq -
+//     g*sigma12 is formed), both in Q11 from a 2^16-entry log2 table
+//     indexed by the top 16 bits; elsewhere the pixel counts 1 in the
+//     denominator and 1 - sigma2_sq/(16384*65025) in the numerator. Every
+//     sum is an int64.
+//  4. The scale's numerator and denominator are rounded to float
+//     (Sums.Finish); integer_vif_scaleN is their float quotient.
+//  5. Low-pass and decimation (Subsample): the next scale's filter,
+//     vertically (scale 0 back to the samples' range) and horizontally,
+//     each rounded to 16 bits, and every other row and column is kept.
+//
+// The log2 table is round(log2f(i)*2048) with glibc's log2f (package libm
+// reproduces it bit for bit; TestVIFLog2Table checks the table against C).
+// libvmaf's C, AVX2 and AVX-512 code compute the same integers (its
+// compilation contracts no product into an FMA), so one reference covers
+// them all; TestLibvmaf's generator checks C against AVX2 on every case.
+// (AVX-512's per-pixel code forms sigma1_sq + 2 in 64 bits where C wraps
+// 32 bits; that differs only for a sigma1_sq within 2^17 of 2^31, beyond
+// what a 16-bit picture reaches.)
+//
+// Deliberate differences from libvmaf:
+//
+//   - Frames narrower or shorter than MinSize (16) are refused: scale 3
+//     (an eighth of the size) then has a single row or column and
+//     libvmaf's mirrored padding reads values it never computed for that
+//     scale (stale rows and columns of earlier scales or frames).
+//   - libvmaf ignores option aliases given on its command line (egl=,
+//     ssclz= set nothing; aliases only name metrics); Bandscope's option
+//     parser accepts them, as for every feature.
+//
+// Twins (every row is tested bit for bit; the GPU has none yet):
+//
+//	stage                 libvmaf                       reference (New)           fast Go twin (NewCPU)  AVX2 (also the AVX-512 set)      WGSL  test
+//	vertical statistics   vif_statistic_8/16 VERTICAL   StatVertical              statVGo                statVAVX2; statV8AVX2 (8-bit s0) none  TestKernelTwins/*/statV, TestStagesAgree
+//	horizontal statistics vif_statistic_8/16 HORIZONTAL StatHorizontal            statHGo                statHPairAVX2                    none  TestKernelTwins/*/statH, TestStagesAgree
+//	per-pixel terms       vif_statistic_* tail, log2_*  Pixel, Accumulate         pixelsGo, pixelsMap    pixelsAVX2                       none  TestPixelTwins, TestLibvmaf, TestGolden
+//	low-pass vertical     subsample_rd_8/16 VERTICAL    Subsample                 subVGo                 subVAVX2                         none  TestKernelTwins/*/subV, TestStagesAgree
+//	low-pass horizontal   subsample_rd_* + decimate     Subsample                 subHGo (even columns)  subHAVX2                         none  TestKernelTwins/*/subH, TestStagesAgree
+//	finishing             write_scores                  Sums.Finish, finishFrame  (shared)               -                                none  TestLibvmaf (debug keys)
+//	log2 table            log_generate (glibc log2f)    Log2Table (libm.Log2f)    (shared)               -                                none  libm TestVIFLog2Table, TestLog2f
+//
+// New is the readable reference: whole-image stages, as above. NewCPU
+// fuses the statistics per row (no whole-frame intermediates), computes
+// the low-pass only at the rows and columns decimation keeps, runs row
+// bands in parallel and takes its row loops from a kernel set (package
+// cpu). AVX2's 64-bit lanes hold every moment sum exactly (8-bit samples
+// at scale 0 fit 32-bit lanes, VPMADDWD on interleaved row pairs); the
+// per-pixel terms run 4 lanes of doubles with C's truncations, the log2
+// bit length read from the exponent and the table gathered. The AVX-512
+// set uses the AVX2 twins for now. One thread, 1080p 8-bit (the corpus's
+// x264 encode), frames per CPU second on a shared 2-core machine:
+// reference 1.6, fast Go 3-3.4, AVX2 25-34; libvmaf's AVX2 code 24 on the
+// same frames (10 frames, user+system time). On a textured pair (every
+// pixel in the log branch) AVX2 gives 18-21 at 8 bits and 14-17 at 10
+// bits, libvmaf 14-17 and 8.3.
+//
+// Maps (FrameResult.Maps, on request): per scale, each pixel's numerator
+// and denominator terms as float32 (see ScaleMap), the same from every
+// scorer.
+package vif

@@ -1,0 +1,7 @@
+//go:build !amd64
+
+package vif
+
+import "github.com/bandscope/bandscope/kernels/cpu"
+
+func asmKernels(cpu.Set, *kernels) {}

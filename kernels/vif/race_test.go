@@ -1,0 +1,5 @@
+//go:build race
+
+package vif
+
+const raceEnabled = true
