@@ -36,8 +36,8 @@
 // values of both JSON outputs are compared key by key (bits column), so a
 // row never times two tools that computed different things.
 //
-// An empty -models= or -features= leaves that kind out. Features or models the
-// engine does not compute yet (vif, and with it vmaf_v0.6.1, until it is
-// registered) are skipped with a line saying so.
+// An empty -models= or -features= leaves that kind out. A feature the
+// engine does not register, or a model needing one, is skipped with a line
+// saying so, so the same command runs on a tree that lacks one.
 // The bench is a command, not a test: nothing in `go test` is timed.
 package main
