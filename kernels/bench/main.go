@@ -1,13 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -15,34 +19,82 @@ import (
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/engine/model"
 	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/internal/golden"
 	"github.com/bandscope/bandscope/kernels/cpu"
 	"github.com/bandscope/bandscope/kernels/internal/benchclip"
 )
 
+// sizes are the picture sizes: a real pair is 1080p and is scaled by an
+// integer factor (4k = 2x nearest neighbour); synthetic patterns are drawn
+// at any of them.
 var sizes = map[string][2]int{"720p": {1280, 720}, "1080p": {1920, 1080}, "1440p": {2560, 1440}, "4k": {3840, 2160}}
 
+type config struct {
+	pairs, sizes, features, models []string
+	threads                        []int
+	sets                           []cpu.Set
+	masks                          []string
+	frames, repeat                 int
+	inProcess, verbose             bool
+	bandscope, vmaf, keep          string
+}
+
+// childEnv marks the bench re-run as the small process that starts one
+// timed tool (see child).
+const childEnv = "BANDSCOPE_BENCH_CHILD"
+
 func main() {
+	if os.Getenv(childEnv) == "1" {
+		os.Exit(spawn(os.Args[1:]))
+	}
 	var (
-		features = flag.String("features", "cambi,adm", "features to time")
-		sizeList = flag.String("sizes", "1080p,4k", "picture sizes: 720p, 1080p, 1440p, 4k")
-		threads  = flag.String("threads", "1,0", "thread counts (0: every core)")
-		kernels  = flag.String("kernels", "", "kernel sets (default: every one the host supports)")
-		clipName = flag.String("clip", "real", "real (the x264 encode of testdata/clips) or an engine/synth pattern")
-		frames   = flag.Int("frames", 0, "frames per clip (default: 24 at 1080p and below, 8 above)")
-		repeat   = flag.Int("repeat", 3, "runs per measurement; the best is kept")
-		vmafCPU  = flag.String("vmaf-cpumask", "0", "libvmaf --cpumask values to time (0: every SIMD path, 63: C only)")
-		keep     = flag.String("keep", "", "directory to leave the clip files in (for timing other tools)")
+		c        config
+		pairs    = flag.String("pairs", "grad,testsrc2", "clip pairs: real pairs ("+benchclip.PairNames()+") or synth:PATTERN (an engine/synth pattern against its undistorted variant)")
+		sizeList = flag.String("sizes", "1080p,4k", "picture sizes: 1080p and 4k (2x nearest neighbour) for real pairs; 720p, 1080p, 1440p, 4k for synthetic ones")
+		features = flag.String("features", "cambi,adm,motion,speed_chroma,vif", "features to time alone (libvmaf: --feature NAME --no_prediction)")
+		models   = flag.String("models", "vmaf_v0.6.1,vmaf_v1.0.16_3d0h", "models to time whole (--model version=NAME)")
+		threads  = flag.String("threads", "1,0", "thread counts, given to both tools (0: every core)")
+		kernels  = flag.String("kernels", "", "Bandscope CPU kernel sets (default: the best this CPU has)")
+		masks    = flag.String("vmaf-cpumask", "0", "libvmaf --cpumask values (0: every SIMD path the CPU has, 48: no AVX-512, 63: C only)")
 	)
+	flag.IntVar(&c.frames, "frames", 0, "frames per clip (default: 12 up to 1080p, 4 above)")
+	flag.IntVar(&c.repeat, "repeat", 3, "runs of each tool per row, alternating Bandscope, libvmaf, Bandscope, ...; medians are printed")
+	flag.BoolVar(&c.inProcess, "inprocess", false, "time Bandscope through the engine API inside this process (no process start, no output file) instead of running `bandscope score`")
+	flag.StringVar(&c.bandscope, "bandscope", "", "a built bandscope binary (default: go build ./app into the temporary directory)")
+	flag.StringVar(&c.keep, "keep", "", "directory to write the clips and outputs to, and leave them in")
+	flag.BoolVar(&c.verbose, "v", false, "print every command line")
 	flag.Parse()
-	if err := run(*features, *sizeList, *threads, *kernels, *clipName, *frames, *repeat, *vmafCPU, *keep); err != nil {
+	c.pairs, c.sizes, c.features, c.models, c.masks = split(*pairs), split(*sizeList), split(*features), split(*models), split(*masks)
+	c.vmaf = os.Getenv("VMAF")
+	err := func() error {
+		for _, t := range split(*threads) {
+			n, err := strconv.Atoi(t)
+			if err != nil || n < 0 {
+				return fmt.Errorf("-threads: bad count %q", t)
+			}
+			c.threads = append(c.threads, cpu.Threads(n))
+		}
+		if *kernels == "" {
+			c.sets = []cpu.Set{cpu.Default()}
+		}
+		for _, k := range split(*kernels) {
+			s, err := cpu.Parse(k)
+			if err != nil {
+				return err
+			}
+			c.sets = append(c.sets, s)
+		}
+		if c.repeat < 1 {
+			return fmt.Errorf("-repeat must be at least 1")
+		}
+		return run(&c)
+	}()
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
-}
-
-type measure struct {
-	fps, cpuFPS float64
 }
 
 func split(s string) []string {
@@ -55,28 +107,24 @@ func split(s string) []string {
 	return out
 }
 
-func run(features, sizeList, threadList, kernelList, clipName string, nframes, repeat int, masks, keep string) error {
-	sets := cpu.Supported()
-	if kernelList != "" {
-		sets = nil
-		for _, k := range split(kernelList) {
-			s, err := cpu.Parse(k)
-			if err != nil {
-				return err
-			}
-			sets = append(sets, s)
-		}
-	}
-	var ths []int
-	for _, t := range split(threadList) {
-		n, err := strconv.Atoi(t)
-		if err != nil {
-			return fmt.Errorf("-threads: %v", err)
-		}
-		ths = append(ths, cpu.Threads(n))
-	}
-	vmaf := os.Getenv("VMAF")
-	dir := keep
+// target is one thing to time: a feature alone or a whole model.
+type target struct {
+	name  string
+	model bool
+}
+
+func (t target) String() string { return t.name }
+
+// clipPair is one pair of files at one size.
+type clipPair struct {
+	label, size string
+	ref, dist   string
+	f           yuv.Format
+	n           int
+}
+
+func run(c *config) error {
+	dir := c.keep
 	if dir == "" {
 		tmp, err := os.MkdirTemp("", "bandscope-bench")
 		if err != nil {
@@ -84,120 +132,571 @@ func run(features, sizeList, threadList, kernelList, clipName string, nframes, r
 		}
 		defer os.RemoveAll(tmp)
 		dir = tmp
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
 	}
-	fmt.Printf("# %d cores, kernel sets %v, clip %q, best of %d\n", cpu.Threads(0), sets, clipName, repeat)
-	fmt.Printf("%-6s %-6s %-7s %3s %9s %9s", "feat", "size", "kernels", "thr", "fps", "fps/cpu")
-	if vmaf != "" {
-		fmt.Printf(" %-9s %9s %9s %7s %7s", "vmaf", "fps", "fps/cpu", "ratio", "cpu-rat")
+	printHost(c)
+	targets := usableTargets(c)
+	if len(targets) == 0 {
+		return fmt.Errorf("nothing to time")
 	}
-	fmt.Println()
-	for _, sz := range split(sizeList) {
-		wh, ok := sizes[strings.ToLower(sz)]
-		if !ok {
-			return fmt.Errorf("unknown size %q", sz)
+	if !c.inProcess && c.bandscope == "" {
+		var err error
+		if c.bandscope, err = buildBandscope(dir); err != nil {
+			return err
 		}
-		n := nframes
-		if n == 0 {
-			n = 24
-			if wh[0]*wh[1] > 1920*1080 {
-				n = 8
+	}
+	if c.vmaf != "" {
+		if out, err := exec.Command(c.vmaf, "--version").CombinedOutput(); err == nil {
+			fmt.Printf("# libvmaf: %s (%s)\n", c.vmaf, strings.TrimSpace(string(out)))
+		} else {
+			fmt.Printf("# libvmaf: %s\n", c.vmaf)
+		}
+	} else {
+		fmt.Println("# libvmaf: not timed (set VMAF=/path/to/vmaf)")
+	}
+	if !c.inProcess {
+		if err := startCost(c); err != nil {
+			return err
+		}
+	}
+	fmt.Println(header(c))
+	var all []row
+	for _, pn := range c.pairs {
+		for _, sz := range c.sizes {
+			cp, err := writeClips(dir, pn, sz, c.frames)
+			if err != nil {
+				return err
 			}
-		}
-		pics, err := benchclip.Clip(clipName, wh[0], wh[1], n)
-		if err != nil {
-			return err
-		}
-		f := pics[0].Format
-		path := filepath.Join(dir, fmt.Sprintf("%s_%dx%d_%db.yuv", clipName, f.Width, f.Height, f.BitDepth))
-		if err := benchclip.WriteRaw(path, pics); err != nil {
-			return err
-		}
-		pics = nil
-		for _, feat := range split(features) {
-			for _, t := range ths {
-				var vm map[string]measure
-				if vmaf != "" {
-					vm = map[string]measure{}
-					for _, m := range split(masks) {
-						if vm[m], err = timeVMAF(vmaf, path, f, feat, t, m, n, repeat); err != nil {
-							return err
+			first := true
+			for _, t := range targets {
+				for _, th := range c.threads {
+					for _, set := range c.sets {
+						for _, mask := range c.masks {
+							r, err := measureRow(c, dir, cp, t, th, set, mask, first || c.verbose)
+							if err != nil {
+								return err
+							}
+							first = false
+							fmt.Println(r.format(c))
+							all = append(all, r)
 						}
 					}
 				}
-				for _, set := range sets {
-					m, err := timeEngine(path, f, feat, set, t, n, repeat)
-					if err != nil {
-						return err
-					}
-					fmt.Printf("%-6s %-6s %-7s %3d %9.2f %9.2f", feat, sz, set, t, m.fps, m.cpuFPS)
-					keys := make([]string, 0, len(vm))
-					for k := range vm {
-						keys = append(keys, k)
-					}
-					sort.Strings(keys)
-					for i, k := range keys {
-						if i > 0 {
-							fmt.Printf("\n%46s", "")
-						}
-						v := vm[k]
-						fmt.Printf(" %-9s %9.2f %9.2f %6.2fx %6.2fx", "mask"+k, v.fps, v.cpuFPS, m.fps/v.fps, m.cpuFPS/v.cpuFPS)
-					}
-					fmt.Println()
-				}
+			}
+			if c.keep == "" {
+				os.Remove(cp.ref)
+				os.Remove(cp.dist)
 			}
 		}
-		if keep == "" {
-			os.Remove(path)
-		}
+	}
+	fmt.Printf("# load average at the end: %s\n", loadAverage())
+	if c.vmaf != "" {
+		summary(all)
 	}
 	return nil
 }
 
-// timeEngine scores the clip through the engine, as `bandscope score` does.
-func timeEngine(path string, f yuv.Format, feat string, set cpu.Set, threads, n, repeat int) (measure, error) {
-	var best measure
-	for r := 0; r < repeat; r++ {
-		req := engine.Request{Distorted: path, Reference: path, Features: []feature.Spec{{Name: feat}},
-			Backend: "cpu:" + set.String(), Threads: threads,
-			Raw: clip.RawOptions{Width: f.Width, Height: f.Height, BitDepth: f.BitDepth, Chroma: f.Chroma, ChromaSet: true}}
+// startCost prints what starting each tool costs alone (a version
+// query, the median of 5), which every whole-process row pays once.
+func startCost(c *config) error {
+	tools := [][]string{{c.bandscope, "version"}}
+	if c.vmaf != "" {
+		tools = append(tools, []string{c.vmaf, "--version"})
+	}
+	var parts []string
+	for _, tl := range tools {
+		var w, cp []float64
+		var rss int64
+		for i := 0; i < 5; i++ {
+			u, err := spawned(tl[0], tl[1:])
+			if err != nil {
+				return err
+			}
+			w, cp, rss = append(w, float64(u.Wall)/1e6), append(cp, float64(u.CPU)/1e6), max(rss, u.MaxRSS)
+		}
+		parts = append(parts, fmt.Sprintf("%s %s %.0f ms wall, %.0f ms CPU, %s MB", filepath.Base(tl[0]), tl[1], median(w), median(cp), megabytes(float64(rss)/(1<<20))))
+	}
+	fmt.Printf("# process start alone (median of 5): %s\n", strings.Join(parts, "; "))
+	return nil
+}
+
+// printHost says what the numbers were measured on.
+func printHost(c *config) {
+	model := runtime.GOARCH
+	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, l := range strings.Split(string(b), "\n") {
+			if k, v, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(k) == "model name" {
+				model = strings.TrimSpace(v)
+				break
+			}
+		}
+	}
+	avx512 := "no AVX-512, so libvmaf's --cpumask 0 runs its AVX2 code"
+	if cpu.AVX512.Supported() {
+		avx512 = "AVX-512, which libvmaf's --cpumask 0 uses"
+	}
+	fmt.Printf("# CPU: %s, %d cores, %s; load average at the start: %s\n", model, runtime.NumCPU(), avx512, loadAverage())
+	mode := "whole process: `bandscope score` and `vmaf` are both child processes that start, read the raw files and write JSON into a temporary directory"
+	if c.inProcess {
+		mode = "in-process: Bandscope through the engine API (no process start, no output file), libvmaf as a child process"
+	}
+	fmt.Printf("# %s\n", mode)
+	fmt.Printf("# per row: %d runs of each tool, alternating Bandscope, libvmaf, ...; fps = frames / wall time, fps/cpu = frames / CPU time (user+system, every thread),\n", c.repeat)
+	fmt.Println("#   both medians; ratio = median of the per-pair Bandscope/libvmaf ratios; MB = the largest peak RSS of the runs; bits: values of the first pair's JSON compared key by key")
+}
+
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
+}
+
+// usableTargets lists the features and models to time and says which are
+// left out: features the engine does not register, models needing one.
+func usableTargets(c *config) []target {
+	var out []target
+	for _, f := range c.features {
+		if _, ok := engine.LookupFeature(f); !ok {
+			fmt.Printf("# skipped feature %s: the engine does not compute it yet (it computes %s)\n", f, engine.FeatureNames())
+			continue
+		}
+		out = append(out, target{name: f})
+	}
+	for _, m := range c.models {
+		if missing := missingInputs(m); missing != "" {
+			fmt.Printf("# skipped model %s: %s\n", m, missing)
+			continue
+		}
+		out = append(out, target{name: m, model: true})
+	}
+	return out
+}
+
+// missingInputs says why the engine cannot score a model ("" if it can).
+func missingInputs(version string) string {
+	m, err := model.ParseFlag("version=" + version)
+	if err != nil {
+		return err.Error()
+	}
+	var miss []string
+	for _, in := range m.Inputs() {
+		if _, ok := engine.LookupFeature(in.Extractor); !ok && !slices.Contains(miss, in.Extractor) {
+			miss = append(miss, in.Extractor)
+		}
+	}
+	if len(miss) == 0 {
+		return ""
+	}
+	return "it needs " + strings.Join(miss, ", ") + ", which the engine does not compute yet"
+}
+
+// buildBandscope builds the bandscope binary the whole-process mode runs.
+func buildBandscope(dir string) (string, error) {
+	root, err := golden.Root()
+	if err != nil {
+		return "", err
+	}
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		goBin = filepath.Join(os.Getenv("GOROOT"), "bin", "go")
+	}
+	bin := filepath.Join(dir, "bandscope")
+	t0 := time.Now()
+	cmd := exec.Command(goBin, "build", "-o", bin, "./app")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build ./app: %v\n%s", err, out)
+	}
+	fmt.Printf("# bandscope: go build -o %s ./app (%.0f s)\n", bin, time.Since(t0).Seconds())
+	return bin, nil
+}
+
+// writeClips writes the pair's two raw files at one size.
+func writeClips(dir, name, size string, frames int) (clipPair, error) {
+	wh, ok := sizes[strings.ToLower(size)]
+	if !ok {
+		return clipPair{}, fmt.Errorf("unknown size %q", size)
+	}
+	n := frames
+	if n == 0 {
+		n = 12
+		if wh[0]*wh[1] > 1920*1080 {
+			n = 4
+		}
+	}
+	cp := clipPair{size: strings.ToLower(size), n: n}
+	var err error
+	if pattern, ok := strings.CutPrefix(name, "synth:"); ok {
+		cp.label = "synth_" + pattern
+		cp.ref, cp.dist, cp.f, err = benchclip.WriteSynth(dir, pattern, wh[0], wh[1], n)
+		return cp, err
+	}
+	p, ok := benchclip.LookupPair(name)
+	if !ok {
+		return cp, fmt.Errorf("unknown pair %q (real pairs: %s; or synth:PATTERN)", name, benchclip.PairNames())
+	}
+	scale := wh[0] / p.Format.Width
+	if scale < 1 || p.Format.Width*scale != wh[0] || p.Format.Height*scale != wh[1] {
+		return cp, fmt.Errorf("pair %s is %dx%d: size %s is not a whole multiple", p.Alias, p.Format.Width, p.Format.Height, size)
+	}
+	if scale > 1 {
+		cp.size = fmt.Sprintf("%s(%dx)", cp.size, scale)
+	}
+	cp.label = p.Name
+	cp.ref, cp.dist, cp.f, err = benchclip.WritePair(dir, p, scale, n)
+	return cp, err
+}
+
+// sample is one timed run.
+type sample struct {
+	wall, cpu time.Duration
+	rss       int64 // peak resident set size, bytes (0: not measured)
+	values    map[string]float64
+	frames    int
+}
+
+// row is one line of the table.
+type row struct {
+	cp         clipPair
+	t          target
+	threads    int
+	set        cpu.Set
+	mask       string
+	bs, vm     []sample
+	ratio, cpu float64 // medians of the per-pair ratios
+	bits       string
+}
+
+func measureRow(c *config, dir string, cp clipPair, t target, threads int, set cpu.Set, mask string, show bool) (row, error) {
+	r := row{cp: cp, t: t, threads: threads, set: set, mask: mask}
+	var ratios, cpuRatios []float64
+	for i := 0; i < c.repeat; i++ {
+		b, err := runBandscope(c, dir, cp, t, threads, set, show && i == 0)
+		if err != nil {
+			return r, err
+		}
+		r.bs = append(r.bs, b)
+		if c.vmaf == "" {
+			continue
+		}
+		v, err := runVMAF(c, dir, cp, t, threads, mask, show && i == 0)
+		if err != nil {
+			return r, err
+		}
+		r.vm = append(r.vm, v)
+		ratios = append(ratios, fps(v.frames, b.wall)/fps(v.frames, v.wall))
+		if b.cpu > 0 && v.cpu > 0 {
+			cpuRatios = append(cpuRatios, v.cpu.Seconds()/b.cpu.Seconds())
+		}
+		if i == 0 {
+			r.bits = compare(b.values, v.values)
+		}
+	}
+	r.ratio, r.cpu = median(ratios), median(cpuRatios)
+	return r, nil
+}
+
+func fps(n int, d time.Duration) float64 {
+	if d <= 0 {
+		return 0
+	}
+	return float64(n) / d.Seconds()
+}
+
+// runBandscope scores the pair once with Bandscope.
+func runBandscope(c *config, dir string, cp clipPair, t target, threads int, set cpu.Set, show bool) (sample, error) {
+	if c.inProcess {
+		req := engine.Request{Reference: cp.ref, Distorted: cp.dist, Backend: "cpu:" + set.String(), Threads: threads,
+			Raw: clip.RawOptions{Width: cp.f.Width, Height: cp.f.Height, BitDepth: cp.f.BitDepth, Chroma: cp.f.Chroma, ChromaSet: true}}
+		if t.model {
+			req.Models = []string{"version=" + t.name}
+		} else {
+			req.Features = []feature.Spec{{Name: t.name}}
+		}
 		c0, t0 := benchclip.CPUTime(), time.Now()
 		s, err := engine.Open(context.Background(), req)
 		if err != nil {
-			return best, err
+			return sample{}, err
 		}
 		res, err := s.Run(context.Background(), nil)
 		s.Close()
 		if err != nil {
-			return best, err
+			return sample{}, err
 		}
-		wall, cpuT := time.Since(t0), benchclip.CPUTime()-c0
-		m := measure{fps: float64(len(res.Frames)) / wall.Seconds()}
-		if cpuT > 0 {
-			m.cpuFPS = float64(len(res.Frames)) / cpuT.Seconds()
+		smp := sample{wall: time.Since(t0), cpu: benchclip.CPUTime() - c0}
+		var buf bytes.Buffer // outside the timing: the bits check reads libvmaf's format
+		if err := res.WriteJSON(&buf, engine.Precision{Max: true}); err != nil {
+			return smp, err
 		}
-		best.fps, best.cpuFPS = max(best.fps, m.fps), max(best.cpuFPS, m.cpuFPS)
+		smp.values, smp.frames, err = readJSON(buf.Bytes())
+		return smp, checkFrames("bandscope", smp.frames, cp.n, err)
 	}
-	return best, nil
+	out := filepath.Join(dir, "bandscope.json")
+	args := append([]string{"score"}, common(cp, t, threads)...)
+	args = append(args, "--cpu-kernels", set.String(), "--precision", "max", "-q", "--json", "-o", out)
+	return child(c.bandscope, args, out, cp.n, show)
 }
 
-// timeVMAF runs libvmaf's CLI on the same file.
-func timeVMAF(bin, path string, f yuv.Format, feat string, threads int, mask string, n, repeat int) (measure, error) {
-	var best measure
-	for r := 0; r < repeat; r++ {
-		args := []string{"--threads", strconv.Itoa(threads), "--cpumask", mask, "-r", path, "-d", path,
-			"-w", strconv.Itoa(f.Width), "-h", strconv.Itoa(f.Height), "-p", f.Chroma.String(), "-b", strconv.Itoa(f.BitDepth),
-			"--feature", feat, "--no_prediction", "-q", "--json", "-o", os.DevNull}
-		cmd := exec.Command(bin, args...)
-		c0, t0 := benchclip.ChildCPUTime(), time.Now()
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return best, fmt.Errorf("%s %s: %v\n%s", bin, strings.Join(args, " "), err, out)
-		}
-		wall, cpuT := time.Since(t0), benchclip.ChildCPUTime()-c0
-		m := measure{fps: float64(n) / wall.Seconds()}
-		if cpuT > 0 {
-			m.cpuFPS = float64(n) / cpuT.Seconds()
-		}
-		best.fps, best.cpuFPS = max(best.fps, m.fps), max(best.cpuFPS, m.cpuFPS)
+// runVMAF scores the pair once with libvmaf's CLI.
+func runVMAF(c *config, dir string, cp clipPair, t target, threads int, mask string, show bool) (sample, error) {
+	out := filepath.Join(dir, "vmaf.json")
+	args := append(common(cp, t, threads), "--cpumask", mask, "-q", "--json", "-o", out)
+	return child(c.vmaf, args, out, cp.n, show)
+}
+
+// common are the flags both command lines share (libvmaf's).
+func common(cp clipPair, t target, threads int) []string {
+	args := []string{"-r", cp.ref, "-d", cp.dist, "-w", strconv.Itoa(cp.f.Width), "-h", strconv.Itoa(cp.f.Height),
+		"-p", cp.f.Chroma.String(), "-b", strconv.Itoa(cp.f.BitDepth), "--threads", strconv.Itoa(threads)}
+	if t.model {
+		return append(args, "--model", "version="+t.name)
 	}
-	return best, nil
+	return append(args, "--feature", t.name, "--no_prediction")
+}
+
+// child runs one scoring process and reads its JSON output back. The tool
+// is started by a fresh copy of this program (spawn), not by this process:
+// Linux counts the pages of the process a child was forked from in the
+// child's peak RSS (vfork shares them until exec), and this process holds
+// the clips, so a direct child would report this process's peak, not its own.
+func child(bin string, args []string, out string, n int, show bool) (sample, error) {
+	os.Remove(out)
+	if show {
+		fmt.Printf("#   $ %s %s\n", bin, strings.Join(args, " "))
+	}
+	u, err := spawned(bin, args)
+	if err != nil {
+		return sample{}, err
+	}
+	smp := sample{wall: time.Duration(u.Wall), cpu: time.Duration(u.CPU), rss: u.MaxRSS}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		return smp, err
+	}
+	smp.values, smp.frames, err = readJSON(b)
+	return smp, checkFrames(filepath.Base(bin), smp.frames, n, err)
+}
+
+// spawned runs bin through a fresh copy of this program (spawn) and
+// returns what it used.
+func spawned(bin string, args []string) (usage, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return usage{}, err
+	}
+	cmd := exec.Command(self, append([]string{bin}, args...)...)
+	cmd.Env = append(os.Environ(), childEnv+"=1")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return usage{}, fmt.Errorf("%s %s: %v\n%s", bin, strings.Join(args, " "), err, stderr.Bytes())
+	}
+	var u usage
+	if err := json.Unmarshal(stdout.Bytes(), &u); err != nil {
+		return usage{}, fmt.Errorf("%s: %v", bin, err)
+	}
+	return u, nil
+}
+
+// usage is what spawn reports of the tool it ran.
+type usage struct {
+	Wall, CPU int64 // nanoseconds
+	MaxRSS    int64 // bytes
+}
+
+// spawn runs args[0] with the rest of args, times it and prints its usage
+// as JSON; the tool's own output goes to stderr only if it fails.
+func spawn(args []string) int {
+	if len(args) == 0 {
+		return 2
+	}
+	cmd := exec.Command(args[0], args[1:]...)
+	for _, e := range os.Environ() {
+		if !strings.HasPrefix(e, childEnv+"=") {
+			cmd.Env = append(cmd.Env, e)
+		}
+	}
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	t0 := time.Now()
+	err := cmd.Run()
+	wall := time.Since(t0)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%v\n%s", err, out.Bytes())
+		return 1
+	}
+	cpuT, rss := benchclip.ChildUsage(cmd.ProcessState)
+	json.NewEncoder(os.Stdout).Encode(usage{Wall: int64(wall), CPU: int64(cpuT), MaxRSS: rss})
+	return 0
+}
+
+func checkFrames(tool string, got, want int, err error) error {
+	if err != nil {
+		return fmt.Errorf("%s output: %w", tool, err)
+	}
+	if got != want {
+		return fmt.Errorf("%s scored %d frames, not %d", tool, got, want)
+	}
+	return nil
+}
+
+// readJSON reads libvmaf's JSON layout (which `bandscope score --json`
+// writes too): every per-frame value by "FRAME/key", and the frame count.
+func readJSON(b []byte) (map[string]float64, int, error) {
+	var doc struct {
+		Frames []struct {
+			FrameNum int                    `json:"frameNum"`
+			Metrics  map[string]json.Number `json:"metrics"`
+		} `json:"frames"`
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	if err := d.Decode(&doc); err != nil {
+		return nil, 0, err
+	}
+	vals := map[string]float64{}
+	for _, f := range doc.Frames {
+		for k, v := range f.Metrics {
+			if x, err := strconv.ParseFloat(string(v), 64); err == nil {
+				vals[fmt.Sprintf("%d/%s", f.FrameNum, k)] = x
+			}
+		}
+	}
+	return vals, len(doc.Frames), nil
+}
+
+// compare says whether the two tools printed the same bits for every value
+// both printed.
+func compare(a, b map[string]float64) string {
+	same, diff := 0, 0
+	for k, x := range a {
+		if y, ok := b[k]; ok {
+			if x == y {
+				same++
+			} else {
+				diff++
+			}
+		}
+	}
+	switch {
+	case same+diff == 0:
+		return "no common key"
+	case diff == 0:
+		return fmt.Sprintf("same (%d)", same)
+	}
+	return fmt.Sprintf("%d of %d differ", diff, same+diff)
+}
+
+func median(x []float64) float64 {
+	if len(x) == 0 {
+		return 0
+	}
+	s := slices.Clone(x)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// stats are one tool's medians over a row's runs.
+func stats(runs []sample) (fpsW, fpsCPU, mb float64) {
+	var w, cp []float64
+	var rss int64
+	for _, s := range runs {
+		w = append(w, fps(s.frames, s.wall))
+		if s.cpu > 0 {
+			cp = append(cp, fps(s.frames, s.cpu))
+		}
+		rss = max(rss, s.rss)
+	}
+	return median(w), median(cp), float64(rss) / (1 << 20)
+}
+
+func header(c *config) string {
+	h := fmt.Sprintf("%-22s %-8s %-17s %3s", "pair", "size", "what", "thr")
+	if len(c.sets) > 1 {
+		h += fmt.Sprintf(" %-7s", "kernels")
+	}
+	if c.vmaf != "" && len(c.masks) > 1 {
+		h += fmt.Sprintf(" %-7s", "cpumask")
+	}
+	h += fmt.Sprintf(" | %-9s %7s %7s %5s", "bandscope", "fps", "fps/cpu", "MB")
+	if c.vmaf != "" {
+		h += fmt.Sprintf(" | %-7s %7s %7s %5s | %6s %7s | %s", "libvmaf", "fps", "fps/cpu", "MB", "ratio", "cpu-rat", "bits")
+	}
+	return h
+}
+
+func (r row) format(c *config) string {
+	s := fmt.Sprintf("%-22s %-8s %-17s %3d", r.cp.label, r.cp.size, r.t.name, r.threads)
+	if len(c.sets) > 1 {
+		s += fmt.Sprintf(" %-7s", r.set)
+	}
+	if c.vmaf != "" && len(c.masks) > 1 {
+		s += fmt.Sprintf(" %-7s", r.mask)
+	}
+	w, cp, mb := stats(r.bs)
+	s += fmt.Sprintf(" | %-9s %7.2f %7.2f %5s", "", w, cp, megabytes(mb))
+	if c.vmaf != "" {
+		w, cp, mb := stats(r.vm)
+		s += fmt.Sprintf(" | %-7s %7.2f %7.2f %5s | %5.2fx %6.2fx | %s", "", w, cp, megabytes(mb), r.ratio, r.cpu, r.bits)
+	}
+	return s
+}
+
+func megabytes(mb float64) string {
+	if mb == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f", mb)
+}
+
+// goals are the speed Bandscope aims for against libvmaf: 1.5x for
+// vmaf_v1.0.16_3d0h and every feature it runs (cambi, adm, motion,
+// speed_chroma), 1.2x for vmaf_v0.6.1 and the one feature only it runs.
+var goals = map[string]float64{"vmaf_v0.6.1": 1.2, "vif": 1.2}
+
+func goal(t target) float64 {
+	if g, ok := goals[t.name]; ok {
+		return g
+	}
+	return 1.5
+}
+
+// summary says, per feature or model, in how many rows Bandscope is below
+// its goal (by the wall-clock or the CPU-time ratio) and the ratios' range.
+func summary(rows []row) {
+	fmt.Println("# goals: vmaf_v0.6.1 and vif 1.2x libvmaf, vmaf_v1.0.16_3d0h and its features 1.5x (ratio wall, cpu-rat in brackets):")
+	var order []target
+	by := map[target][]row{}
+	for _, r := range rows {
+		if _, ok := by[r.t]; !ok {
+			order = append(order, r.t)
+		}
+		by[r.t] = append(by[r.t], r)
+	}
+	for _, t := range order {
+		g := goal(t)
+		below := 0
+		lo, hi, clo, chi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+		for _, r := range by[t] {
+			if r.ratio < g || r.cpu < g {
+				below++
+			}
+			lo, hi, clo, chi = min(lo, r.ratio), max(hi, r.ratio), min(clo, r.cpu), max(chi, r.cpu)
+		}
+		verdict := "meets it"
+		if below > 0 {
+			verdict = fmt.Sprintf("BELOW in %d of %d rows", below, len(by[t]))
+		}
+		fmt.Printf("#   %-17s goal %.1fx: %s; ratio %.2f-%.2fx (%.2f-%.2fx)\n", t.name, g, verdict, lo, hi, clo, chi)
+	}
 }

@@ -21,6 +21,12 @@ func Clip(name string, w, h, n int) ([]*yuv.Picture, error) {
 	if name == "real" {
 		return realFrames(w, h, n)
 	}
+	return synthFrames(name, w, h, n, true)
+}
+
+// synthFrames renders n frames of an engine/synth pattern, the distorted or
+// the reference variant (10-bit for grad10 and grad10wrap, 8-bit otherwise).
+func synthFrames(name string, w, h, n int, dist bool) ([]*yuv.Picture, error) {
 	bd := 8
 	if name == "grad10" || name == "grad10wrap" {
 		bd = 10
@@ -28,7 +34,7 @@ func Clip(name string, w, h, n int) ([]*yuv.Picture, error) {
 	f := yuv.Format{Width: w, Height: h, Chroma: yuv.C420, BitDepth: bd}
 	var out []*yuv.Picture
 	for t := 0; t < n; t++ {
-		p, err := synth.Frame(synth.Spec{Pattern: name, Format: f, Dist: true}, t)
+		p, err := synth.Frame(synth.Spec{Pattern: name, Format: f, Dist: dist}, t)
 		if err != nil {
 			return nil, err
 		}
@@ -37,8 +43,7 @@ func Clip(name string, w, h, n int) ([]*yuv.Picture, error) {
 	return out, nil
 }
 
-// root finds the module root (the directory holding go.mod) from the
-// working directory up.
+// realFrames returns n frames of the real clip at w x h.
 func realFrames(w, h, n int) ([]*yuv.Picture, error) {
 	const sw, sh = 1920, 1080
 	// The corpus loader unpacks the clip once per process.

@@ -3,6 +3,8 @@
 package benchclip
 
 import (
+	"os"
+	"runtime"
 	"syscall"
 	"time"
 )
@@ -17,11 +19,18 @@ func CPUTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// ChildCPUTime is the CPU time of the waited-for child processes (libvmaf).
-func ChildCPUTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru) != nil {
-		return 0
+// ChildUsage is the CPU time (user+system, every thread) and the peak
+// resident set size in bytes of one exited child; 0 where unknown.
+func ChildUsage(ps *os.ProcessState) (cpu time.Duration, maxRSS int64) {
+	if ps == nil {
+		return 0, 0
 	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	cpu = ps.UserTime() + ps.SystemTime()
+	if ru, ok := ps.SysUsage().(*syscall.Rusage); ok {
+		maxRSS = int64(ru.Maxrss)
+		if runtime.GOOS != "darwin" { // kilobytes elsewhere, bytes on macOS
+			maxRSS *= 1024
+		}
+	}
+	return cpu, maxRSS
 }

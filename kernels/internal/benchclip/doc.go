@@ -1,5 +1,6 @@
-// Package benchclip supplies the pictures Bandscope's kernel benchmarks and
-// the bench command score: a real x264 encode (the 1080p gradient clip of
-// testdata/clips, doubled pixel for pixel for 4K) and engine/synth patterns,
-// so that libvmaf can be timed on exactly the same bytes.
+// Package benchclip supplies the clips Bandscope's kernel benchmarks and the
+// bench command score: the real reference/distorted pairs of testdata/clips
+// (source and decoded encode, 1080p, repeated pixel for pixel for 4K),
+// engine/synth patterns, and the per-child CPU time and peak memory the
+// bench command reports, so that libvmaf is timed on exactly the same bytes.
 package benchclip
