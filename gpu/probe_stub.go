@@ -1,0 +1,6 @@
+//go:build !cgo || js
+
+package gpu
+
+// Probe reports that this build has no GPU backend.
+func Probe(d *Device) error { return errNoCgo }
