@@ -50,6 +50,10 @@ func openAll(t testing.TB) []*Device {
 				return
 			}
 			devices = append(devices, d)
+			if err := Probe(d); err != nil {
+				devicesErr = err // names the backend and its wrong cases
+				return
+			}
 		}
 	})
 	if devicesErr != nil {
@@ -216,6 +220,7 @@ type cambiCase struct {
 	long      bool    // skipped with -short
 	synthGrad bool    // the engine/synth grad10 fixture instead of bandPlane
 	step      int     // band width of bandPlane (default 3 from 10 bits, 12 below)
+	large     bool    // only with BANDSCOPE_GPU_LARGE=1 (skipUnlessLarge)
 }
 
 var cambiCases = []cambiCase{
@@ -255,6 +260,9 @@ var cambiCases = []cambiCase{
 	{name: "full_ref sizes", w: 640, h: 360, depth: 12, opts: []string{"full_ref", "true", "enc_width", "320", "enc_height", "180", "src_width", "480", "src_height", "270"}},
 	{name: "16-bit", w: 300, h: 216, depth: 16, step: 1},
 	{name: "6-bit", w: 300, h: 216, depth: 6, opts: []string{"max_log_contrast", "5"}},
+	// 4K with the full reference: about 140 MiB of c-value histograms at
+	// the default strip layout, above WebGPU's default 128 MiB binding.
+	{name: "3840x2160 10-bit full_ref", w: 3840, h: 2160, depth: 10, opts: []string{"full_ref", "true"}, large: true},
 }
 
 // TestCAMBIParity scores every case with every backend and compares every
@@ -273,6 +281,9 @@ func TestCAMBIParity(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.long && testing.Short() {
 				t.Skip("long case skipped with -short")
+			}
+			if tc.large {
+				skipUnlessLarge(t)
 			}
 			cfg, err := cambi.NewConfig(opts(t, tc.opts...), tc.w, tc.h, tc.depth)
 			if err != nil {
