@@ -86,7 +86,7 @@ func TestADMRepeated(t *testing.T) {
 		t.Skip("repeated runs skipped with -short")
 	}
 	w, h, runs := repeatShape()
-	tc := admCase{pattern: "noise8", w: w, h: h, depth: 10}
+	tc := admCase{pattern: "fullnoise", w: w, h: h, depth: 10}
 	ref, dist, depth := admPictures(t, &tc)
 	cfg, err := adm.NewConfig(adm.NewOptions(), w, h, depth)
 	if err != nil {
