@@ -152,3 +152,15 @@ func wordBytes(w []uint32) []byte {
 	}
 	return b
 }
+
+// CheckAdapter opens the adapter a selector names, reads its granted limits,
+// runs Probe and releases it: one line of `bandscope devices` per adapter.
+// The limits are returned even when the probe fails.
+func CheckAdapter(selector string) (Limits, error) {
+	d, err := Open(selector)
+	if err != nil {
+		return Limits{}, err
+	}
+	defer d.Release()
+	return d.Limits(), Probe(d)
+}

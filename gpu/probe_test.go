@@ -3,6 +3,7 @@
 package gpu
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -31,6 +32,22 @@ func TestProbeReports(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "sext16(0x8000) = 0xffff8000, want 0x00008000") ||
 			!strings.Contains(err.Error(), "1 of ") {
 			t.Errorf("probe with one wrong expectation: %v", err)
+		}
+	}
+}
+
+func TestCheckAdapter(t *testing.T) {
+	list, err := Adapters()
+	if err != nil || len(list) == 0 {
+		noAdapter(t, "CheckAdapter not checked")
+	}
+	for _, a := range list {
+		l, err := CheckAdapter(fmt.Sprintf("gpu:%d", a.Index))
+		if err != nil {
+			t.Errorf("%s: %v", a.Name, err)
+		}
+		if l.MaxBufferSize == 0 {
+			t.Errorf("%s: no limits", a.Name)
 		}
 	}
 }
