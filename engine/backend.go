@@ -49,7 +49,15 @@ func GPUAdapters() ([]string, error) {
 	}
 	var out []string
 	for _, a := range adapters {
-		out = append(out, a.String())
+		line := a.String()
+		// Each adapter runs the integer edge cases the shaders rely on, so
+		// a backend whose compiler differs is named here, in milliseconds.
+		if lim, err := gpu.CheckAdapter(fmt.Sprintf("gpu:%d", a.Index)); err != nil {
+			line += "\n       probe FAILED: " + err.Error()
+		} else {
+			line += "\n       probe ok; limits " + lim.String()
+		}
+		out = append(out, line)
 	}
 	return out, nil
 }

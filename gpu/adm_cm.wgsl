@@ -113,7 +113,8 @@ fn main(@builtin(local_invocation_id) l: vec3<u32>, @builtin(workgroup_id) wg: v
             var t = thr;
             if (p.scale0 == 1u) {
                 x = s * bitcast<i32>(wts[b]);
-                t = thr << subs[b];
+                // Shifted as u32: a signed left shift is undefined in MSL.
+                t = bitcast<i32>(bitcast<u32>(thr) << subs[b]);
             } else {
                 x = bitcast<i32>(sar64(add64(uimul(wts[b], s), vec2<u32>(1u << 27u, 0u)), 28u).x);
             }

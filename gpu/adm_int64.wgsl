@@ -120,8 +120,12 @@ fn bitlen64(a: vec2<u32>) -> u32 {
     return 32u - countLeadingZeros(a.x);
 }
 
+// sext16 is C's (int16_t) v: the low 16 bits, sign-extended. The left shift
+// is done on u32: a signed left shift that overflows is undefined in MSL (as
+// in C++), so a Metal compiler could fold it; the arithmetic right shift of
+// the bitcast value is defined everywhere.
 fn sext16(v: i32) -> i32 {
-    return (v << 16u) >> 16u;
+    return bitcast<i32>(bitcast<u32>(v) << 16u) >> 16u;
 }
 
 // ---- IEEE rounding, in integers --------------------------------------

@@ -37,6 +37,7 @@ type admCase struct {
 	depth   int
 	opts    []string
 	long    bool // skipped with -short
+	large   bool // only with BANDSCOPE_GPU_LARGE=1 (skipUnlessLarge)
 }
 
 var admCases = []admCase{
@@ -73,6 +74,8 @@ var admCases = []admCase{
 	{name: "clip grad 720p aom", pattern: "clip:real_grad_720p_8b_aomcrf50", long: true},
 	{name: "clip ramp 1080p 10-bit", pattern: "clip:real_ramp_1080p_10b_x264crf40", long: true},
 	{name: "1920x1080 noise8 10-bit", pattern: "noise8", w: 1920, h: 1080, depth: 10, long: true},
+	{name: "3840x2160 fullnoise 16-bit", pattern: "fullnoise", w: 3840, h: 2160, depth: 16, large: true},
+	{name: "barten 3840x2160 fullnoise 16-bit", pattern: "fullnoise", w: 3840, h: 2160, depth: 16, opts: []string{"adm_csf_mode", "1"}, large: true},
 }
 
 // admPictures draws a case's reference and distorted lumas (with a
@@ -218,6 +221,9 @@ func TestADMParity(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.long && testing.Short() {
 				t.Skip("long case skipped with -short")
+			}
+			if tc.large {
+				skipUnlessLarge(t)
 			}
 			ref, dist, depth := admPictures(t, &tc)
 			o := adm.NewOptions()

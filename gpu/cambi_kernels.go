@@ -149,5 +149,5 @@ func stripLayout(w, h, pad, size int, budget uint64) (rows, strips int) {
 
 // histBudget is the most the c-value histograms may take on this device.
 func (d *Device) histBudget() uint64 {
-	return min(d.limits.MaxStorageBufferBindingSize, d.limits.MaxBufferSize, 1<<30)
+	return min(d.limits.MaxStorageBufferBindingSize, d.limits.MaxBufferSize, 1<<30, histBudgetCap)
 }

@@ -174,6 +174,7 @@ type cambiCase struct {
 	long      bool    // skipped with -short
 	synthGrad bool    // the engine/synth grad10 fixture instead of bandPlane
 	step      int     // band width of bandPlane (default 3 from 10 bits, 12 below)
+	large     bool    // only with BANDSCOPE_GPU_LARGE=1 (skipUnlessLarge)
 }
 
 var cambiCases = []cambiCase{
@@ -213,6 +214,12 @@ var cambiCases = []cambiCase{
 	{name: "full_ref sizes", w: 640, h: 360, depth: 12, opts: []string{"full_ref", "true", "enc_width", "320", "enc_height", "180", "src_width", "480", "src_height", "270"}},
 	{name: "16-bit", w: 300, h: 216, depth: 16, step: 1},
 	{name: "6-bit", w: 300, h: 216, depth: 6, opts: []string{"max_log_contrast", "5"}},
+	// 4K with the full reference: 140.4 MiB of c-value histograms at scale
+	// 0 with the default strips (17 strips x 3840 columns x 564 bins),
+	// above WebGPU's default 128 MiB binding; Open asks for the adapter's
+	// own limit, and a device below it (lavapipe: 128 MiB) gets fewer,
+	// taller strips.
+	{name: "3840x2160 10-bit full_ref", w: 3840, h: 2160, depth: 10, opts: []string{"full_ref", "true"}, large: true},
 }
 
 // TestCAMBIParity scores every case with every backend and compares every
@@ -231,6 +238,9 @@ func TestCAMBIParity(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.long && testing.Short() {
 				t.Skip("long case skipped with -short")
+			}
+			if tc.large {
+				skipUnlessLarge(t)
 			}
 			cfg, err := cambi.NewConfig(opts(t, tc.opts...), tc.w, tc.h, tc.depth)
 			if err != nil {

@@ -151,7 +151,10 @@ fn sum(@builtin(global_invocation_id) g: vec3<u32>, @builtin(local_invocation_in
             let lo = m << s;
             d0 += lo & 0xffffu;
             d1 += lo >> 16u;
-            d2 += select(0u, m >> (32u - s), s > 0u);
+            // The amount is masked: with s = 0 it would be 32, which SPIR-V
+            // and MSL leave undefined (the select discards it, but an
+            // undefined shift may poison the whole expression).
+            d2 += select(0u, m >> ((32u - s) & 31u), s > 0u);
             smallest = min(smallest, b);
         }
     }

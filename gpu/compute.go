@@ -93,8 +93,8 @@ const storageUsage = wgpu.BufferUsageStorage | wgpu.BufferUsageCopyDst | wgpu.Bu
 func (d *Device) newBuffer(label string, size uint64, usage wgpu.BufferUsage) (b *wgpu.Buffer, err error) {
 	defer guard(&err, "allocating "+label)
 	size = max(4, (size+3)&^3)
-	if usage&wgpu.BufferUsageStorage != 0 && size > d.limits.MaxStorageBufferBindingSize {
-		return nil, fmt.Errorf("gpu: %s needs %d bytes, more than %s binds (%d)", label, size, d.info.Name, d.limits.MaxStorageBufferBindingSize)
+	if err := d.checkBuffer(label, size, usage); err != nil {
+		return nil, err
 	}
 	b, err = d.dev.TryCreateBuffer(&wgpu.BufferDescriptor{Label: label, Size: size, Usage: usage})
 	if err != nil {
@@ -161,6 +161,9 @@ func (d *Device) submit(steps []step, staging *wgpu.Buffer, read func([]byte)) (
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if err := d.check(); err != nil {
+		return err
+	}
+	if err := d.checkDispatches(steps); err != nil {
 		return err
 	}
 	defer guard(&err, "running shaders")

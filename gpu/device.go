@@ -169,13 +169,9 @@ func Open(selector string) (d *Device, err error) {
 	//
 	// Ask for the adapter's own limits: the defaults cap storage buffers at
 	// 128 MiB, which the c-value histograms of large pictures exceed.
-	limits := d.adapter.GetLimits()
-	// The bindings leave wgpu-native's extra limits partly uninitialised:
-	// MaxPushConstantSize comes back as garbage on some calls, and asking for
-	// more than the adapter has fails the request at random. Bandscope uses
-	// no push constants.
-	limits.MaxPushConstantSize = 0
-	limits.MaxNonSamplerBindings = 0
+	// The bindings leave wgpu-native's extra limits partly uninitialised
+	// (garbage on some calls); requestLimits leaves them undefined.
+	limits := requestLimits(d.adapter.GetLimits())
 	dev, err := func() (*wgpu.Device, error) {
 		instanceMu.Lock()
 		defer instanceMu.Unlock()
@@ -189,6 +185,7 @@ func Open(selector string) (d *Device, err error) {
 	// Device.GetLimits trips cgo's pointer check in these bindings; the
 	// device has exactly the limits it was asked for.
 	d.limits = limits
+	d.logGranted()
 	return d, nil
 }
 

@@ -43,6 +43,10 @@ func openAll(t testing.TB) []*Device {
 				return
 			}
 			devices = append(devices, d)
+			if err := Probe(d); err != nil {
+				devicesErr = err // names the backend and its wrong cases
+				return
+			}
 		}
 	})
 	if devicesErr != nil {

@@ -40,6 +40,19 @@
 // kernels/adm's twin indexes (their doc.go) point back to it; test files
 // and tests carry the feature too (cambi_parity_test.go, TestADMParity).
 //
+// Integer motion (NewMotionSAD): the frame SAD of kernels/motion (its
+// vertical and horizontal 5-tap passes, the per-row uint32 sums) in
+// motion_sad.wgsl, 64-bit sums as u32 pairs; the host adds the row sums.
+//
+// Portability: Open requests the adapter's own limits (wgpu-native's extra
+// limits left undefined) and Device.Limits reports what was granted; every
+// buffer and dispatch is checked against them first (LimitError), so an
+// oversized picture is an error, never a lost device. Probe runs the integer
+// edge cases the shaders rely on (i32 wraparound, sext16, shifts, abs of
+// the most negative i32, countLeadingZeros(0)) on an adapter and names
+// every case its compiler gets wrong; the parity tests run it first. No
+// shader shifts a signed value left (undefined in MSL) or by 32 or more.
+//
 // The package needs cgo (wgpu-native is linked statically); without cgo it
 // builds a stub whose Adapters and Open report that no GPU backend exists.
 package gpu

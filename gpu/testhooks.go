@@ -1,0 +1,10 @@
+//go:build cgo && !js
+
+package gpu
+
+import "math"
+
+// histBudgetCap caps histBudget below the device's limits, so that tests can
+// force the taller, fewer c-value strips a small device would get. Only
+// tests change it, between scorers.
+var histBudgetCap uint64 = math.MaxUint64
