@@ -13,9 +13,8 @@ import (
 
 // shortStall makes the ffmpeg watchdog fire after a second.
 func shortStall(t *testing.T) {
-	old := clip.StallTimeout
-	clip.StallTimeout = time.Second
-	t.Cleanup(func() { clip.StallTimeout = old })
+	old := clip.SetStallTimeout(time.Second)
+	t.Cleanup(func() { clip.SetStallTimeout(old) })
 }
 
 // TestHLSWithFIFOSegment: a playlist whose second segment is a FIFO used

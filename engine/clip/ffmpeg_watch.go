@@ -13,12 +13,24 @@ import (
 	"time"
 )
 
-// StallTimeout is how long ffmpeg or ffprobe may go without output while
+// stallTimeout is how long ffmpeg or ffprobe may go without output while
 // making no progress of its own (no CPU time used, no byte read, or stopped
 // by a signal) before it is killed and the read fails. A helper that
 // decodes slowly uses CPU and is never killed; one blocked on a FIFO inside
 // an HLS playlist, on a dead network mount, or stopped with SIGSTOP is.
-var StallTimeout = 30 * time.Second
+var stallTimeout atomic.Int64
+
+func init() { stallTimeout.Store(int64(30 * time.Second)) }
+
+// StallTimeout is the time a helper may make no progress before it is
+// killed (30 s unless SetStallTimeout changed it).
+func StallTimeout() time.Duration { return time.Duration(stallTimeout.Load()) }
+
+// SetStallTimeout changes StallTimeout and returns the previous value; a
+// watchdog already running keeps the value it started with.
+func SetStallTimeout(d time.Duration) time.Duration {
+	return time.Duration(stallTimeout.Swap(int64(d)))
+}
 
 // fileURL is how a local path is handed to ffmpeg and ffprobe: an absolute
 // file: URL, so that names such as "-", "pipe:0" or "http:x" are files,
@@ -86,7 +98,7 @@ func (w *watchdog) why() string {
 }
 
 func (w *watchdog) run(name string, pid int, kill func(), done <-chan struct{}) {
-	timeout := StallTimeout
+	timeout := StallTimeout()
 	tick := min(max(timeout/4, 10*time.Millisecond), time.Second)
 	t := time.NewTicker(tick)
 	defer t.Stop()

@@ -14,9 +14,8 @@ import (
 // the frame.
 func TestStoppedFFmpeg(t *testing.T) {
 	requireFFmpeg(t)
-	old := StallTimeout
-	StallTimeout = time.Second
-	defer func() { StallTimeout = old }()
+	old := SetStallTimeout(time.Second)
+	defer SetStallTimeout(old)
 	path := encode(t, "s.mkv", 60, "-pix_fmt", "yuv420p", "-c:v", "ffv1")
 	r, err := Open(path, RawOptions{})
 	if err != nil {

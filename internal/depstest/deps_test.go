@@ -55,7 +55,7 @@ var rules = []struct {
 	{"assets", nil},
 	// A command at the top of the stack that lives with the kernels it
 	// measures: it scores clips through the engine. Nothing imports it.
-	{"kernels/bench", join(base, compute, []string{"engine", "engine/clip", "kernels/internal/benchclip"})},
+	{"kernels/bench", join(base, compute, []string{"engine", "engine/clip", "engine/model", "kernels/internal/benchclip"})},
 	{"kernels/...", join(base, compute)},
 	{"gpu/...", join(base, compute)},
 	// The engine: everything below it, no user interface.
