@@ -119,6 +119,13 @@ func newLegend() *legend {
 	return l
 }
 
+// setText replaces the legend's labels by one line (no colour scale meant).
+func (l *legend) setText(s string) {
+	l.lo.SetText(s)
+	l.hi.SetText("")
+	l.content.Refresh()
+}
+
 func (l *legend) set(cm *Colormap, lo, hi float64, what string) {
 	l.cm = cm
 	l.lo.SetText(fmt.Sprintf("%s %.4g", what, lo))

@@ -42,15 +42,18 @@ func newCompareView(i *inspector) *compareView {
 	v.verdict.TextSize = 22
 	v.verdict.TextStyle.Bold = true
 	v.detail = widget.NewLabel("Tick \"Compare with\" and choose a second backend (Ctrl+K).")
+	v.detail.Wrapping = fyne.TextWrapWord // backend names can be long
 	v.stage = widget.NewSelect(nil, func(s string) { v.selected = s; v.showStage() })
 	v.stats = widget.NewLabel("")
 	v.stats.TextStyle.Monospace = true
+	v.stats.Wrapping = fyne.TextWrapWord // 17-digit scores: wrapped, never clipped
 	var cols []fyne.CanvasObject
 	for k := range v.panes {
 		v.panes[k] = newMapPane(i.vp)
 		v.panes[k].hover = i.hoverFunc(func() int { return 0 }, v.hoverValues)
 		v.titles[k] = widget.NewLabel("")
 		v.titles[k].TextStyle.Bold = true
+		v.titles[k].Truncation = fyne.TextTruncateEllipsis
 		cols = append(cols, container.NewBorder(v.titles[k], nil, nil, nil, v.panes[k]))
 	}
 	banner := container.NewStack(v.banner, container.NewPadded(container.NewHBox(v.verdict)))

@@ -28,10 +28,12 @@ const (
 	prefTheme    = "theme"
 	prefRecent   = "recent"
 	prefLastDir  = "lastDir"
-	prefWinW     = "windowWidth"
-	prefWinH     = "windowHeight"
-	prefSplit    = "sidebarSplit"
-	prefTab      = "tab"
+	// New names: older versions stored compare mode's forced 1506 px
+	// minimum width, which runs off a 1366 px screen.
+	prefWinW  = "windowW"
+	prefWinH  = "windowH"
+	prefSplit = "sidebarSplit"
+	prefTab   = "tab"
 )
 
 // inspector is the state of one window. Every field is read and written on
@@ -85,6 +87,7 @@ type inspector struct {
 	backendSel  *widget.Select
 	compareChk  *widget.Check
 	cmpSel      *widget.Select
+	menuRun     *fyne.MenuItem
 }
 
 // newInspector builds the window's content on eng. It opens nothing.
@@ -200,12 +203,15 @@ func (i *inspector) build() {
 		i.compareChk, wide(i.cmpSel),
 	)
 
+	// Each view scrolls when the window is smaller than its minimum, so
+	// that the window's own minimum stays small (1280x720 screens) and no
+	// number is ever clipped: it is scrolled to instead.
 	i.tabs = container.NewAppTabs(
-		container.NewTabItem("Frame", i.frameView.content),
-		container.NewTabItem("CAMBI", i.cambiView.content),
-		container.NewTabItem("ADM", i.admView.content),
-		container.NewTabItem("Compare", i.compareView.content),
-		container.NewTabItem("Scores", i.scoresView.content),
+		container.NewTabItem("Frame", container.NewScroll(i.frameView.content)),
+		container.NewTabItem("CAMBI", container.NewScroll(i.cambiView.content)),
+		container.NewTabItem("ADM", container.NewScroll(i.admView.content)),
+		container.NewTabItem("Compare", container.NewScroll(i.compareView.content)),
+		container.NewTabItem("Scores", container.NewScroll(i.scoresView.content)),
 	)
 	i.tabs.OnSelected = func(t *container.TabItem) {
 		i.prefs.SetInt(prefTab, i.tabs.SelectedIndex())
@@ -349,6 +355,7 @@ func (i *inspector) reopen() {
 			i.vp.setFrame(i.distInfo.Width, i.distInfo.Height)
 			i.win.SetTitle("Bandscope — " + filepath.Base(i.distInfo.Path))
 			i.clipPanel.update()
+			i.clipOpen()
 			i.errText = ""
 			i.gotoFrame(min(i.cur, max(i.frames-1, 0)))
 		}

@@ -29,8 +29,8 @@ func Run(args []string) error {
 	w := a.NewWindow("Bandscope")
 	i := newInspector(a, w, eng)
 	i.applyTheme(a.Preferences().StringWithFallback(prefTheme, "system"))
-	w.Resize(fyne.NewSize(float32(a.Preferences().IntWithFallback(prefWinW, 1400)),
-		float32(a.Preferences().IntWithFallback(prefWinH, 900))))
+	w.Resize(fyne.NewSize(float32(a.Preferences().IntWithFallback(prefWinW, 1280)),
+		float32(a.Preferences().IntWithFallback(prefWinH, 720))))
 	var req engine.Request
 	switch len(args) {
 	case 0:
