@@ -144,12 +144,18 @@ var overlayGrey = color.NRGBA{0x80, 0x80, 0x80, 0xff}
 // overlayOnGrey blends c over mid-grey as mapPane.blend does for a value
 // at t of the overlay's top: 0 leaves the frame untouched.
 func overlayOnGrey(c color.NRGBA, t, opacity float64) color.NRGBA {
+	return blendOn(overlayGrey, c, t, opacity)
+}
+
+// blendOn lays o over base for a value at t of the overlay's top, with
+// mapPane.blend's weights.
+func blendOn(base, o color.NRGBA, t, opacity float64) color.NRGBA {
 	if !(t > 0) {
-		return overlayGrey
+		return base
 	}
 	a := uint32(256*opacity*math.Sqrt(math.Min(t, 1)) + 0.5)
 	mix := func(u, w uint8) uint8 { return uint8((uint32(u)*(256-a) + uint32(w)*a + 128) >> 8) }
-	return color.NRGBA{mix(overlayGrey.R, c.R), mix(overlayGrey.G, c.G), mix(overlayGrey.B, c.B), 0xff}
+	return color.NRGBA{mix(base.R, o.R), mix(base.G, o.G), mix(base.B, o.B), 0xff}
 }
 
 // setText replaces the legend's labels by one line (no colour scale meant).

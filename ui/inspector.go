@@ -17,6 +17,7 @@ import (
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/kernels/adm"
 	"github.com/bandscope/bandscope/kernels/cambi"
 )
 
@@ -49,6 +50,7 @@ type inspector struct {
 
 	req       engine.Request
 	cambiOpts *feature.Values
+	admOpts   *feature.Values
 	backends  []Backend
 	backend   string // primary backend ID
 	compare   bool
@@ -62,10 +64,12 @@ type inspector struct {
 	res, cmpRes  *engine.FrameResult
 	scores       [2]ClipScores // whole-clip runs: primary, compare
 	scaleScores  []series      // CAMBI's pooled score per scale over the clip, on demand
+	logs         []scoreRun    // scores read from other tools' logs, bound to the clip's frames
 	frameTime    time.Duration
 	onFrameShown func() // test and benchmark hook: every map of a frame is drawn
 	errText      string
-	admErr       error // why the session scores no ADM, if it does not
+	notice       string // shown once in the status line after the next frame
+	admErr       error  // why the session scores no ADM, if it does not
 
 	vp       *viewport
 	colormap *Colormap
@@ -83,7 +87,8 @@ type inspector struct {
 	admView     *admView
 	compareView *compareView
 	scoresView  *scoresView
-	optsForm    *optionsForm
+	optsForm    *optionsForm // CAMBI's
+	admForm     *optionsForm
 	backendSel  *widget.Select
 	compareChk  *widget.Check
 	cmpSel      *widget.Select
@@ -98,6 +103,7 @@ func newInspector(a fyne.App, w fyne.Window, eng Engine) *inspector {
 		wk.fail = i.fail
 	}
 	i.cambiOpts = cambi.NewOptions()
+	i.admOpts = adm.NewOptions()
 	i.vp = newViewport()
 	i.colormap = colormapNamed(i.prefs.StringWithFallback(prefColormap, "viridis"))
 	i.backends = eng.Backends()
@@ -163,7 +169,10 @@ func (i *inspector) build() {
 	}
 
 	i.clipPanel = newClipPanel(i)
-	i.optsForm = newOptionsForm(i)
+	i.optsForm = newOptionsForm(i, cambi.OptionTable, func() *feature.Values { return i.cambiOpts },
+		func() { i.cambiOpts = cambi.NewOptions() }, func(name string) { i.optionsChanged("cambi", name) })
+	i.admForm = newOptionsForm(i, adm.OptionTable, func() *feature.Values { return i.admOpts },
+		func() { i.admOpts = adm.NewOptions() }, func(name string) { i.optionsChanged("adm", name) })
 	i.frameView = newFrameView(i)
 	i.cambiView = newCambiView(i)
 	i.admView = newADMView(i)
@@ -220,7 +229,9 @@ func (i *inspector) build() {
 		i.tabs.SelectIndex(k)
 	}
 
-	opts := widget.NewAccordion(widget.NewAccordionItem("CAMBI options", i.optsForm.content))
+	opts := widget.NewAccordion(widget.NewAccordionItem("CAMBI options", i.optsForm.content),
+		widget.NewAccordionItem("ADM options", i.admForm.content))
+	opts.MultiOpen = true
 	opts.Open(0)
 	side := container.NewVScroll(container.NewVBox(i.clipPanel.content, opts))
 	split := container.NewHSplit(side, i.tabs)
@@ -280,17 +291,25 @@ func closeSessions(ss ...Session) {
 // request is the engine request for the current clips and options.
 func (i *inspector) request(backend string) engine.Request {
 	r := i.req
-	spec := feature.Spec{Name: "cambi"}
-	for _, o := range cambi.OptionTable {
-		if !i.cambiOpts.IsDefault(o.Name) {
-			spec.Opts = append(spec.Opts, feature.KV{Key: o.Name, Value: formatOption(i.cambiOpts, o)})
-		}
-	}
-	r.Features = []feature.Spec{spec, {Name: "adm"}}
+	r.Features = []feature.Spec{optionSpec("cambi", cambi.OptionTable, i.cambiOpts), optionSpec("adm", adm.OptionTable, i.admOpts)}
 	r.Backend = backend
 	// A backend without ADM still shows CAMBI; the ADM view says why.
 	r.SkipUnavailable = true
 	return r
+}
+
+// logRuns are the logs read for this clip.
+func (i *inspector) logRuns() []scoreRun { return i.logs }
+
+// optionSpec is a feature with its options that differ from the defaults.
+func optionSpec(name string, table []feature.Option, v *feature.Values) feature.Spec {
+	spec := feature.Spec{Name: name}
+	for _, o := range table {
+		if !v.IsDefault(o.Name) {
+			spec.Opts = append(spec.Opts, feature.KV{Key: o.Name, Value: formatOption(v, o)})
+		}
+	}
+	return spec
 }
 
 func formatOption(v *feature.Values, o feature.Option) string {
@@ -445,7 +464,12 @@ func (i *inspector) showFrame() {
 	i.compareView.update()
 	i.scoresView.markFrame()
 	if i.res != nil && i.errText == "" {
-		i.setStatus(i.summary())
+		if i.notice != "" {
+			i.setStatus(i.notice)
+			i.notice = ""
+		} else {
+			i.setStatus(i.summary())
+		}
 	}
 }
 
@@ -499,13 +523,37 @@ func (i *inspector) setColormap(name string) {
 	i.showFrame()
 }
 
-// optionsChanged re-runs the frame with the new CAMBI options.
-func (i *inspector) optionsChanged() {
-	i.scores = [2]ClipScores{}
-	i.scaleScores = nil
+// optionsChanged re-runs the frame with a feature's new options (name ""
+// is every option, back to the defaults). Only that feature's whole-clip
+// scores are stale: the other feature's are kept, and the status line says
+// what was cleared.
+func (i *inspector) optionsChanged(feat, name string) {
+	stale := isCAMBI
+	if feat == "adm" {
+		stale = isADMMetric
+	}
+	had := i.scores[0] != nil
+	for k := range i.scores {
+		i.scores[k] = dropMetrics(i.scores[k], stale)
+	}
+	what := "option " + name
+	if name == "" {
+		what = "options reset"
+	}
+	msg := fmt.Sprintf("%s %s: the current frame is scored again", strings.ToUpper(feat), what)
+	if had {
+		msg += fmt.Sprintf("; %s's whole-clip scores were cleared (the other feature's are kept)", strings.ToUpper(feat))
+	}
+	if feat == "cambi" && i.scaleScores != nil {
+		msg += "; per-scale CAMBI scores are scored again"
+	}
+	if feat == "cambi" {
+		i.scaleScores = nil
+	}
 	i.scoresView.update()
 	i.reopen()
-	if i.scoresView.perScale.Checked {
+	i.notice = msg
+	if feat == "cambi" && i.scoresView.perScale.Checked {
 		i.runPerScale()
 	}
 }

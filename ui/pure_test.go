@@ -131,14 +131,14 @@ func TestExports(t *testing.T) {
 	}
 	dir := t.TempDir()
 	for _, name := range []string{"s.json", "s.csv"} {
-		if err := exportScores(filepath.Join(dir, name), scores); err != nil {
+		if err := exportScores(filepath.Join(dir, name), scoreRun{Scores: scores}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := exportScores(filepath.Join(dir, "s.txt"), scores); err == nil {
+	if err := exportScores(filepath.Join(dir, "s.txt"), scoreRun{Scores: scores}); err == nil {
 		t.Error("no error for a .txt name")
 	}
-	if err := exportScores(filepath.Join(dir, "none.json"), nil); err == nil {
+	if err := exportScores(filepath.Join(dir, "none.json"), scoreRun{}); err == nil {
 		t.Error("no error without scores")
 	}
 	ss := [][]series{metricSeries(scores.PerFrame(), isCAMBI, "")}

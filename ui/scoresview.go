@@ -159,6 +159,8 @@ type scoresView struct {
 	cambi    *plotView
 	scales   *plotView // CAMBI per scale, on an axis of its own (values 50-380 against CAMBI's ~20)
 	adm      *plotView
+	summary  *summaryPanel
+	pages    *container.AppTabs // plots, summary
 	runID    int // the run whose progress is shown; a cancelled run's late reports are dropped
 	perScale *widget.Check
 	progress *widget.ProgressBar
@@ -203,7 +205,14 @@ func newScoresView(i *inspector) *scoresView {
 	bar := container.NewBorder(nil, nil, container.NewHBox(v.runBtn, v.cancel),
 		container.NewHBox(v.rate, v.perScale), v.progress)
 	v.bar = bar
-	v.content = container.NewBorder(bar, nil, nil, nil, v.plots)
+	v.summary = newSummaryPanel(i)
+	// The statistics take a page of their own beside the plots: side by
+	// side they would squeeze the plots on a 1280 px screen.
+	v.pages = container.NewAppTabs(
+		container.NewTabItem("Plots", v.plots),
+		container.NewTabItem("Summary and worst frames", container.NewScroll(v.summary.content)))
+	v.pages.SetTabLocation(container.TabLocationBottom)
+	v.content = container.NewBorder(bar, nil, nil, nil, v.pages)
 	return v
 }
 
@@ -290,6 +299,7 @@ func (v *scoresView) seriesFor(title string, keep func(string) bool) [][]series 
 }
 
 func (v *scoresView) update() {
+	v.summary.update()
 	v.cambi.redraw()
 	v.scales.redraw()
 	v.adm.redraw()
@@ -297,8 +307,10 @@ func (v *scoresView) update() {
 
 // markFrame moves the current-frame marker.
 func (v *scoresView) markFrame() {
-	if v.i.scores[0] != nil {
-		v.update()
+	if v.i.scores[0] != nil || v.i.scaleScores != nil || v.i.logs != nil {
+		v.cambi.redraw()
+		v.scales.redraw()
+		v.adm.redraw()
 	}
 }
 
