@@ -161,7 +161,7 @@ type scoresView struct {
 	adm      *plotView
 	summary  *summaryPanel
 	pages    *container.AppTabs // plots, summary
-	runID    int // the run whose progress is shown; a cancelled run's late reports are dropped
+	runID    int                // the run whose progress is shown; a cancelled run's late reports are dropped
 	perScale *widget.Check
 	progress *widget.ProgressBar
 	rate     *widget.Label
