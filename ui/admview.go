@@ -74,7 +74,7 @@ type admView struct {
 	table   *widget.Label // every band's terms, share and colour-scale top
 	legend  *legend
 	bars    *plotView
-	kind    *widget.Select
+	kind    *keySelect
 }
 
 func newADMView(i *inspector) *admView {
@@ -107,7 +107,7 @@ func newADMView(i *inspector) *admView {
 	v.table.TextStyle.Monospace = true
 	v.legend = newLegend()
 	v.bars = newPlotView(v.barPlot, fyne.NewSize(300, 220))
-	v.kind = widget.NewSelect(admMapKinds, func(string) { v.update(); i.unfocus() })
+	v.kind = newKeySelect(i, admMapKinds, func(string) { v.update(); i.unfocus() })
 	v.kind.SetSelectedIndex(0)
 	top := container.NewBorder(nil, nil, nil, container.NewHBox(widget.NewLabel("Band maps"), v.kind), v.scores)
 	// The numbers sit in a column of their own, as wide as they need:
@@ -194,8 +194,12 @@ func (v *admView) update() {
 	v.legend.set(v.i.colormap, 0, 1, "|"+admMapKinds[kind]+" coefficient| / band top")
 	v.legend.hi.SetText("1 = the band's 99.5th percentile (\"top\" column)")
 	v.legend.content.Refresh()
-	v.scores.SetText(fmt.Sprintf("ADM %s   numerator %.6g   denominator %.6g\nper scale  %s  %s  %s  %s",
-		fmtScore(a.Score), a.Num, a.Den, fmtScore(a.Scales[0]), fmtScore(a.Scales[1]), fmtScore(a.Scales[2]), fmtScore(a.Scales[3])))
+	text := fmt.Sprintf("ADM %s   numerator %.6g   denominator %.6g\nper scale  %s  %s  %s  %s",
+		fmtScore(a.Score), a.Num, a.Den, fmtScore(a.Scales[0]), fmtScore(a.Scales[1]), fmtScore(a.Scales[2]), fmtScore(a.Scales[3]))
+	if v.i.req.Reference == "" {
+		text = "No reference: ADM compares the clip with itself.\n" + text
+	}
+	v.scores.SetText(text)
 	v.bars.redraw()
 }
 

@@ -22,8 +22,8 @@ type frameView struct {
 	pane    *mapPane
 	overlay *widget.Check
 	showRef *widget.Check // the reference frame (and its maps in full reference)
-	scale   *widget.Select
-	opacity *widget.Slider
+	scale   *keySelect
+	opacity *keySlider
 	legend  *legend
 }
 
@@ -48,14 +48,14 @@ func newFrameView(i *inspector) *frameView {
 	v.overlay = widget.NewCheck("Heatmap", func(bool) { v.update(); i.unfocus() })
 	v.overlay.SetChecked(true)
 	v.showRef = widget.NewCheck("Reference", func(bool) { v.update(); i.unfocus() })
-	v.scale = widget.NewSelect(scaleNames(), func(string) { v.update(); i.unfocus() })
+	v.scale = newKeySelect(i, scaleNames(), func(string) { v.update(); i.unfocus() })
 	v.scale.SetSelectedIndex(0)
-	v.opacity = widget.NewSlider(0, 1)
+	v.opacity = newKeySlider(i, 0, 1)
 	v.opacity.Step = 0.05
 	v.opacity.SetValue(0.8)
 	v.opacity.OnChanged = func(float64) { v.update() }
 	v.legend = newLegend()
-	cm := widget.NewSelect(colormapNames(), func(s string) {
+	cm := newKeySelect(i, colormapNames(), func(s string) {
 		if s != i.colormap.Name {
 			i.setColormap(s)
 		}
@@ -201,6 +201,7 @@ type cambiView struct {
 	titles  [cambi.NumScales + 1]*widget.Label
 	cells   [cambi.NumScales][8]*widget.Label
 	scores  *widget.Label
+	formula *widget.Label // how the frame score is made from the table
 	source  *widget.Check
 	legend  *legend
 }
@@ -239,10 +240,13 @@ func newCambiView(i *inspector) *cambiView {
 	}
 	v.scores = widget.NewLabel("")
 	v.scores.TextStyle.Monospace = true
+	v.formula = widget.NewLabel("")
+	v.formula.TextStyle.Monospace = true
+	v.formula.Wrapping = fyne.TextWrapWord
 	v.source = widget.NewCheck("Show reference maps", func(bool) { v.update(); i.unfocus() })
 	v.legend = newLegend()
 	top := container.NewBorder(nil, nil, nil, v.source, v.scores)
-	bottom := container.NewVBox(v.legend.content, table)
+	bottom := container.NewVBox(v.legend.content, table, v.formula)
 	v.content = container.NewBorder(top, bottom, nil, nil, container.NewGridWithColumns(3, grid...))
 	return v
 }
@@ -267,6 +271,7 @@ func (v *cambiView) update() {
 			}
 		}
 		v.scores.SetText("No CAMBI result.")
+		v.formula.SetText("")
 		return
 	}
 	top := cValueTop(p)
@@ -291,6 +296,37 @@ func (v *cambiView) update() {
 		s += fmt.Sprintf("   source %s   full reference %s", fmtScore(c.Source), fmtScore(c.FullReference))
 	}
 	v.scores.SetText(s)
+	score := c.CAMBI
+	if v.source.Checked && c.Src != nil {
+		score = c.Source
+	}
+	v.formula.SetText(cambiFormula(p, score))
+}
+
+// cambiFormula shows how the frame's CAMBI comes from the table, as
+// libvmaf computes it: the weighted sum of the per-scale pooled scores
+// divided by the number of pixels in the (odd) window, and whether that
+// gives the reported score bit for bit.
+func cambiFormula(p *cambi.PictureResult, score float64) string {
+	sum := 0.0
+	terms := ""
+	for k, sc := range p.Scales {
+		sum += float64(sc.Score * float64(sc.Weight))
+		if k > 0 {
+			terms += " + "
+		}
+		terms += fmt.Sprintf("%.4g×%d", sc.Score, sc.Weight)
+	}
+	w := p.Scales[0].Window
+	odd := 2*(w>>1) + 1
+	n := uint16(odd * odd) // libvmaf keeps it in 16 bits
+	got := sum / float64(n)
+	check := "= the reported score, bit for bit"
+	if got != score {
+		check = fmt.Sprintf("≠ the reported %s", fmtScore(score))
+	}
+	return fmt.Sprintf("CAMBI = Σ score×weight / window² = (%s) / %d² = %.6g / %d = %s  %s",
+		terms, odd, sum, n, fmtScore(got), check)
 }
 
 // hoverFunc reports the value under the pointer in the status line; scale

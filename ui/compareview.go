@@ -26,7 +26,7 @@ type compareView struct {
 	banner   *canvas.Rectangle
 	verdict  *canvas.Text
 	detail   *widget.Label
-	stage    *widget.Select
+	stage    *keySelect
 	stats    *widget.Label
 	titles   [3]*widget.Label
 	panes    [3]*mapPane
@@ -46,7 +46,7 @@ func newCompareView(i *inspector) *compareView {
 	v.verdict.TextStyle.Bold = true
 	v.detail = widget.NewLabel("Tick \"Compare with\" and choose a second backend (Ctrl+K).")
 	v.detail.Wrapping = fyne.TextWrapWord // backend names can be long
-	v.stage = widget.NewSelect(nil, func(s string) { v.selected = s; v.showStage() })
+	v.stage = newKeySelect(i, nil, func(s string) { v.selected = s; v.showStage() })
 	v.stats = widget.NewLabel("")
 	v.stats.TextStyle.Monospace = true
 	v.stats.Wrapping = fyne.TextWrapWord // 17-digit scores: wrapped, never clipped

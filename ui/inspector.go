@@ -89,9 +89,9 @@ type inspector struct {
 	scoresView  *scoresView
 	optsForm    *optionsForm // CAMBI's
 	admForm     *optionsForm
-	backendSel  *widget.Select
+	backendSel  *keySelect
 	compareChk  *widget.Check
-	cmpSel      *widget.Select
+	cmpSel      *keySelect
 	menuRun     *fyne.MenuItem
 }
 
@@ -179,7 +179,7 @@ func (i *inspector) build() {
 	i.compareView = newCompareView(i)
 	i.scoresView = newScoresView(i)
 
-	i.backendSel = widget.NewSelect(i.backendOptions(), func(s string) {
+	i.backendSel = newKeySelect(i, i.backendOptions(), func(s string) {
 		id := i.backendFromLabel(s)
 		if id == i.backend {
 			return
@@ -190,7 +190,7 @@ func (i *inspector) build() {
 		i.unfocus()
 	})
 	i.backendSel.SetSelected(i.backendLabel(i.backend))
-	i.cmpSel = widget.NewSelect(i.backendOptions(), func(s string) {
+	i.cmpSel = newKeySelect(i, i.backendOptions(), func(s string) {
 		id := i.backendFromLabel(s)
 		if id == i.cmpBack {
 			return
@@ -224,6 +224,10 @@ func (i *inspector) build() {
 	)
 	i.tabs.OnSelected = func(t *container.TabItem) {
 		i.prefs.SetInt(prefTab, i.tabs.SelectedIndex())
+		// The pointer is over no map of the new view: drop the old hover.
+		if i.res != nil && i.errText == "" {
+			i.setStatus(i.summary())
+		}
 	}
 	if k := i.prefs.IntWithFallback(prefTab, 0); k > 0 && k < len(i.tabs.Items) {
 		i.tabs.SelectIndex(k)

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 )
 
 // TestFitsSmallScreen: every view, in compare mode too, with a long
@@ -32,4 +34,35 @@ func TestFitsSmallScreen(t *testing.T) {
 	h.do(h.i.reopen)
 	h.do(func() { h.i.runClip() })
 	check("compare")
+}
+
+// TestFocusReturns: after a drop-down or an option field is used, the
+// window has the keyboard again (arrows step frames, Ctrl+1..5 switch).
+func TestFocusReturns(t *testing.T) {
+	h := newHarness(t, nil)
+	h.open()
+	c := h.w.Canvas()
+	for _, s := range []*keySelect{h.i.backendSel, h.i.frameView.scale, h.i.admView.kind} {
+		h.do(func() { test.Tap(s) })
+		if f := c.Focused(); f != nil {
+			t.Errorf("%T keeps the focus after a tap", f)
+		}
+		h.do(func() { c.Overlays().Remove(c.Overlays().Top()) })
+	}
+	// An option field: submitting gives the focus back.
+	var e *widget.Entry
+	for _, o := range h.i.optsForm.content.(*fyne.Container).Objects[0].(*fyne.Container).Objects {
+		if en, ok := o.(*fyne.Container).Objects[0].(*fyne.Container).Objects[1].(*widget.Entry); ok {
+			e = en
+			break
+		}
+	}
+	if e == nil {
+		t.Fatal("no option entry")
+	}
+	h.do(func() { c.Focus(e); e.SetText("1000"); test.Type(e, "\n") })
+	h.do(func() { e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn}) })
+	if f := c.Focused(); f != nil {
+		t.Errorf("%T keeps the focus after Enter", f)
+	}
 }

@@ -155,7 +155,7 @@ func (f *optionsForm) field(o feature.Option) fyne.CanvasObject {
 		}
 		return c
 	case o.Name == "eotf":
-		s := widget.NewSelect([]string{"bt1886", "pq"}, nil)
+		s := newKeySelect(f.i, []string{"bt1886", "pq"}, nil)
 		s.SetSelected(cur)
 		s.OnChanged = func(v string) { f.apply(o, v); f.i.unfocus() }
 		f.setters[o.Name] = func(v string) {

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"log"
+	"os"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
@@ -23,6 +25,7 @@ func Run(args []string) error {
 	// The engine lists its GPU adapters before Fyne starts: creating the
 	// WebGPU instance after GLFW has made its GL context crashes inside
 	// wgpu-native. The list (and so the instance) is made once, here.
+	log.SetOutput(&quietLog{w: os.Stderr})
 	eng := cachedBackends(defaultEngine())
 	a := app.NewWithID(AppID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
@@ -61,6 +64,10 @@ func Run(args []string) error {
 		}
 	}
 	if req.Distorted != "" {
+		if len(args) > 0 {
+			// Clips from the command line are recent files too.
+			i.addRecentRaw(req.Distorted, req.Raw, isRaw(req.Distorted))
+		}
 		i.open(req)
 	}
 	w.ShowAndRun()

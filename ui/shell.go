@@ -219,11 +219,14 @@ func (i *inspector) showHelp() {
 func (i *inspector) mainMenu() *fyne.MainMenu {
 	recent := fyne.NewMenuItem("Open recent", nil)
 	recent.ChildMenu = fyne.NewMenu("")
-	for _, p := range i.recent() {
-		path := p
-		recent.ChildMenu.Items = append(recent.ChildMenu.Items, fyne.NewMenuItem(filepath.Base(path)+"  ("+filepath.Dir(path)+")", func() {
-			i.openPath(path, false)
-		}))
+	for _, e := range i.recent() {
+		e := e
+		path, raw, ok := decodeRecent(e)
+		label := filepath.Base(path) + "  (" + filepath.Dir(path) + ")"
+		if ok {
+			label += fmt.Sprintf("  %dx%d %s %d-bit", raw.Width, raw.Height, raw.Chroma, raw.BitDepth)
+		}
+		recent.ChildMenu.Items = append(recent.ChildMenu.Items, fyne.NewMenuItem(label, func() { i.openRecent(e) }))
 	}
 	if len(recent.ChildMenu.Items) == 0 {
 		recent.Disabled = true

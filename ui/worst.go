@@ -23,7 +23,7 @@ type summaryPanel struct {
 	i       *inspector
 	content fyne.CanvasObject
 	table   *widget.Label
-	metric  *widget.Select
+	metric  *keySelect
 	worst   *fyne.Container
 	export  *widget.Button
 }
@@ -32,7 +32,7 @@ func newSummaryPanel(i *inspector) *summaryPanel {
 	p := &summaryPanel{i: i}
 	p.table = widget.NewLabel("No whole-clip scores yet.")
 	p.table.TextStyle.Monospace = true
-	p.metric = widget.NewSelect(nil, func(string) { p.showWorst(); i.unfocus() })
+	p.metric = newKeySelect(i, nil, func(string) { p.showWorst(); i.unfocus() })
 	p.worst = container.NewGridWithColumns(5)
 	p.export = widget.NewButton("Export worst frames (PNG)…", i.exportWorstDialog)
 	p.export.Disable()
