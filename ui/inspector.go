@@ -68,6 +68,7 @@ type inspector struct {
 	frameTime    time.Duration
 	onFrameShown func() // test and benchmark hook: every map of a frame is drawn
 	errText      string
+	play         player
 	notice       string // shown once in the status line after the next frame
 	admErr       error  // why the session scores no ADM, if it does not
 
@@ -450,6 +451,7 @@ func (i *inspector) gotoFrame(n int) {
 			if i.onFrameShown != nil {
 				i.onFrameShown()
 			}
+			i.frameShown()
 		}
 	})
 }

@@ -105,7 +105,10 @@ var plainKeys = [][2]string{
 	{"0", "fit the frame"},
 	{"r", "frame view: the reference frame / the distorted one"},
 	{"h", "frame view: heatmap on/off"},
-	{"Esc", "cancel a whole-clip run"},
+	{"Space", "play / pause (at the clip's rate, or as fast as the engine scores)"},
+	{"b", "frame view: banding boost on/off"},
+	{"w", "frame view: next mode (overlay, wipe, side by side, difference)"},
+	{"Esc", "stop playing; cancel a whole-clip run"},
 	{"F1", "this help"},
 	{"mouse wheel / drag", "zoom about the pointer / pan"},
 	{"click a plot", "jump to that frame"},
@@ -136,7 +139,10 @@ func (i *inspector) typedKey(e *fyne.KeyEvent) {
 	case fyne.KeyEnd:
 		i.gotoFrame(i.frames - 1)
 	case fyne.KeyEscape:
+		i.stopPlay()
 		i.cancelRun()
+	case fyne.KeySpace:
+		i.togglePlay()
 	case fyne.KeyF1:
 		i.showHelp()
 	}
@@ -167,6 +173,16 @@ func (i *inspector) typedRune(r rune) {
 	case 'h':
 		c := i.frameView.overlay
 		c.SetChecked(!c.Checked)
+	case 'b':
+		b := i.frameView.boost
+		if b.SelectedIndex() > 0 {
+			b.SetSelectedIndex(0)
+		} else {
+			b.SetSelectedIndex(2)
+		}
+	case 'w':
+		m := i.frameView.mode
+		m.SetSelectedIndex((max(m.SelectedIndex(), 0) + 1) % len(frameModes))
 	}
 }
 
