@@ -163,12 +163,12 @@ type mapPane struct {
 	// A wipe: frame columns at or right of wipeAt show wipe (the other
 	// clip) instead of base, without the overlay; a drag that starts on
 	// the divider moves it (onWipe reports where to).
-	wipe      *mapData
-	wipeCol   func(float64) color.NRGBA
-	wipeAt    float64
-	onWipe    func(x float64)
-	dragging  bool
-	dragWipe  bool
+	wipe     *mapData
+	wipeCol  func(float64) color.NRGBA
+	wipeAt   float64
+	onWipe   func(x float64)
+	dragging bool
+	dragWipe bool
 	// hover reports the frame point under the pointer (ok=false when it left).
 	hover     func(p *mapPane, fx, fy float64, ok bool)
 	lastW     int
