@@ -296,6 +296,16 @@ func (i *inspector) dropped(_ fyne.Position, uris []fyne.URI) {
 			paths = append(paths, u.Path())
 		}
 	}
+	// Logs among the files are read as logs; the rest are clips.
+	var clips []string
+	for _, p := range paths {
+		if isLogFile(p) {
+			i.openLog(p)
+		} else {
+			clips = append(clips, p)
+		}
+	}
+	paths = clips
 	switch {
 	case len(paths) == 1:
 		i.openPath(paths[0], looksLikeReference(paths[0]) && i.req.Distorted != "")

@@ -65,6 +65,7 @@ type inspector struct {
 	scores       [2]ClipScores // whole-clip runs: primary, compare
 	scaleScores  []series      // CAMBI's pooled score per scale over the clip, on demand
 	logs         []scoreRun    // scores read from other tools' logs, bound to the clip's frames
+	heatLogs     []*grayHeatmapLog
 	frameTime    time.Duration
 	onFrameShown func() // test and benchmark hook: every map of a frame is drawn
 	errText      string

@@ -295,6 +295,12 @@ func (v *scoresView) seriesFor(title string, keep func(string) bool) [][]series 
 		}
 		ss = append(ss, metricSeries(sc.PerFrame(), keep, prefix))
 	}
+	// Logs read from other tools: overlaid, dashed like a second run.
+	for _, l := range i.logs {
+		if s := metricSeries(l.Scores.PerFrame(), keep, l.Name+": "); len(s) > 0 {
+			ss = append(ss, s)
+		}
+	}
 	return ss
 }
 

@@ -81,6 +81,8 @@ func (i *inspector) shortcuts() []shortcut {
 		{fyne.KeyE, ctl, "Ctrl+E", "export scores (JSON/CSV)", i.exportScoresDialog},
 		{fyne.KeyP, ctl, "Ctrl+P", "export the plots (PNG/SVG/PDF)", i.exportPlotDialog},
 		{fyne.KeyM, ctl, "Ctrl+M", "export the current maps (PNG and .gray)", i.exportMapsDialog},
+		{fyne.KeyL, ctl | fyne.KeyModifierShift, "Ctrl+Shift+L", "open a libvmaf log (JSON/XML/CSV) or a CAMBI .gray dump", i.openLogDialog},
+		{fyne.KeyL, ctl, "Ctrl+L", "check this frame against the open logs, bit for bit", i.checkLogs},
 		{fyne.KeyT, ctl, "Ctrl+T", "light/dark theme", i.toggleTheme},
 		{fyne.Key1, ctl, "Ctrl+1…5", "switch view (Frame, CAMBI, ADM, Compare, Scores)", func() { i.tabs.SelectIndex(0) }},
 		{fyne.Key2, ctl, "", "", func() { i.tabs.SelectIndex(1) }},
@@ -267,10 +269,17 @@ func (i *inspector) mainMenu() *fyne.MainMenu {
 	exportScores.Disabled = i.scores[0] == nil
 	exportPlots.Disabled = i.scores[0] == nil
 	exportMaps.Disabled = i.res == nil
+	closeLogs := fyne.NewMenuItem("Close logs", i.closeLogs)
+	checkLogs := item("Check this frame against the logs", fyne.KeyL, ctl, i.checkLogs)
+	closeLogs.Disabled = len(i.logs) == 0 && len(i.heatLogs) == 0
+	checkLogs.Disabled = closeLogs.Disabled
 	file := fyne.NewMenu("File",
 		item("Open distorted…", fyne.KeyO, ctl, func() { i.openDialog(false) }),
 		item("Open reference…", fyne.KeyO, ctl|fyne.KeyModifierShift, func() { i.openDialog(true) }),
 		recent,
+		fyne.NewMenuItemSeparator(),
+		item("Open log (libvmaf JSON, XML, CSV; CAMBI .gray)…", fyne.KeyL, ctl|fyne.KeyModifierShift, i.openLogDialog),
+		closeLogs,
 		fyne.NewMenuItemSeparator(),
 		exportScores, exportPlots, exportMaps,
 		fyne.NewMenuItemSeparator(),
@@ -298,6 +307,9 @@ func (i *inspector) mainMenu() *fyne.MainMenu {
 		item("Cancel", fyne.KeyEscape, 0, i.cancelRun),
 		item("Next backend", fyne.KeyB, ctl, i.cycleBackend),
 		item("Compare mode", fyne.KeyK, ctl, func() { i.setCompare(!i.compare) }),
+		fyne.NewMenuItemSeparator(),
+		checkLogs,
+		item("Play / pause", fyne.KeySpace, 0, i.togglePlay),
 	)
 	help := fyne.NewMenu("Help",
 		item("Keyboard and mouse", fyne.KeyF1, 0, i.showHelp),
