@@ -26,7 +26,7 @@ import (
 
 // maxLogFrames bounds what a log may claim, so that a corrupt file cannot
 // make the reader allocate without limit.
-const maxLogFrames = 1 << 22
+const maxLogFrames = 1 << 20
 
 // parseScoreLog reads a libvmaf log; the format is chosen by the content
 // (JSON starts with "{", XML with "<", anything else is CSV), not by the
