@@ -72,7 +72,7 @@ func newCompareView(i *inspector) *compareView {
 	banner := container.NewStack(v.banner, container.NewPadded(container.NewHBox(v.verdict)))
 	controls := container.NewBorder(nil, nil, widget.NewLabel("Stage"), nil, v.stage)
 	top := container.NewVBox(banner, v.detail, controls, v.stats)
-	legends := container.NewGridWithColumns(2, v.legend.content, v.dlegend.content)
+	legends := container.NewVBox(v.legend.content, v.dlegend.content) // stacked: side by side they overflow 1280 px
 	v.content = container.NewBorder(top, legends, nil, nil, container.NewGridWithColumns(3, cols...))
 	return v
 }
@@ -223,7 +223,7 @@ func (v *compareView) showStage() {
 		}
 		heat := heatColour(i.colormap, top)
 		col = func(x float64) color.NRGBA { return heat(math.Abs(x)) }
-		v.legend.setRange(i.colormap, "|value| 0", fmt.Sprintf("%.4g = the larger of both maps' largest |value|", top))
+		v.legend.setRange(i.colormap, "|value| 0", fmt.Sprintf("%.4g = the largest |value| of both maps", top))
 	}
 	v.panes[0].set(d.A, col)
 	v.panes[1].set(d.B, col)

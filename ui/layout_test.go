@@ -28,12 +28,26 @@ func TestFitsSmallScreen(t *testing.T) {
 			}
 		}
 	}
+	// Each view also fits beside the sidebar without scrolling sideways.
+	views := func(mode string) {
+		room := 1280 - h.i.split.Leading.MinSize().Width - 20
+		for k, c := range []fyne.CanvasObject{h.i.frameView.content, h.i.cambiView.content, h.i.admView.content, h.i.compareView.content, h.i.scoresView.content} {
+			if w := c.MinSize().Width; w > room {
+				t.Errorf("%s, view %d: %v wide, %v beside the sidebar at 1280 px", mode, k, w, room)
+			}
+		}
+	}
 	check("single")
+	views("single")
 	h.shortcut(fyne.KeyK, fyne.KeyModifierShortcutDefault)
 	h.eng.differ.Store(true)
 	h.do(h.i.reopen)
 	h.do(func() { h.i.runClip() })
 	check("compare")
+	views("compare")
+	h.eng.differ.Store(false)
+	h.do(h.i.reopen)
+	views("compare, identical")
 }
 
 // TestFocusReturns: after a drop-down or an option field is used, the
