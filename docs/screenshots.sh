@@ -57,9 +57,10 @@ shots() {
 	shot adm 1
 	key ctrl+k
 	shot compare 12
+	key ctrl+k
 	key ctrl+5
 	key ctrl+r
-	shot scores 40
+	shot scores 25
 	key F1
 	shot help 2
 	key Escape

@@ -273,7 +273,7 @@ func (v *frameView) legendNote(s string) {
 
 // boostRadius is the banding boost's local-mean window radius: wide enough
 // to span a band, small enough to follow a gradient.
-const boostRadius = 8
+const boostRadius = 24
 
 // boostLuma stretches the contrast of a picture's luma about its local
 // mean over a (2r+1)² box and centres it on mid-grey: half the range +

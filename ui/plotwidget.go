@@ -108,6 +108,12 @@ func (v *plotView) MouseOut() {
 // drawPlot draws p with its legend in a column of its own at the right,
 // where it cannot cover data, and returns the canvas the plot itself took.
 func drawPlot(dc draw.Canvas, p *plot.Plot) draw.Canvas {
+	// The legend's column is outside the plot's canvas: paint the whole
+	// background first, or it stays transparent.
+	if p.BackgroundColor != nil {
+		dc.SetColor(p.BackgroundColor)
+		dc.Fill(dc.Rectangle.Path())
+	}
 	leg := p.Legend
 	r := leg.Rectangle(dc)
 	lw := r.Max.X - r.Min.X

@@ -180,7 +180,7 @@ func (i *inspector) typedRune(r rune) {
 		if b.SelectedIndex() > 0 {
 			b.SetSelectedIndex(0)
 		} else {
-			b.SetSelectedIndex(2)
+			b.SetSelectedIndex(3) // x16
 		}
 	case 'w':
 		m := i.frameView.mode
