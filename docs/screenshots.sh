@@ -56,7 +56,7 @@ shots() {
 	key ctrl+3
 	shot adm 1
 	key ctrl+k
-	shot compare 12
+	shot compare 25
 	key ctrl+k
 	key ctrl+5
 	key ctrl+r

@@ -145,6 +145,13 @@ func (v *admView) barPlot() *plot.Plot {
 	// Room for the outer bars at both ends; the shares on round ticks.
 	p.X.Min, p.X.Max = -0.6, admScales-0.4
 	p.Y.Min = 0
+	top := 0.0
+	for s := 0; s < admScales; s++ {
+		for b := 0; b < admBands; b++ {
+			top = math.Max(top, a.share(s, b))
+		}
+	}
+	p.Y.Max = math.Max(top*1.08, 1e-9) // the tallest bar below the top edge
 	p.Y.Tick.Marker = roundTicks{}
 	p.Legend.ThumbnailWidth = vg.Points(10)
 	return p

@@ -95,8 +95,10 @@ func (v *compareView) update() {
 		v.banner.FillColor = idleColour
 		if i.compare {
 			v.verdict.Text = "Comparing…"
+			v.detail.SetText(fmt.Sprintf("Scoring the frame on %s and %s…", i.backend, i.cmpBack))
 		} else {
 			v.verdict.Text = "Compare mode is off"
+			v.detail.SetText("Tick \"Compare with\" and choose a second backend (Ctrl+K).")
 		}
 		v.banner.Refresh()
 		v.verdict.Refresh()
