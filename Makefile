@@ -3,7 +3,7 @@
 GO ?= go
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: run build test vet vet-portable fmt-check test-race test-full bench golden deps
+.PHONY: run build test vet vet-portable fmt-check test-race test-full bench golden deps package install uninstall
 
 deps:
 	@.ci/deps
@@ -41,3 +41,67 @@ test: deps fmt-check vet vet-portable test-race test-full
 bench: deps
 	$(GO) run ./kernels/bench
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./kernels/cambi ./kernels/adm
+
+# A Linux desktop package, by hand: the binary, a .desktop entry and the
+# icon under a usr-style tree, in a tar.xz with a Makefile that installs
+# it. (`fyne package` wants the main package and FyneApp.toml in one folder;
+# ours are ./app and the root, and its output is the same tree.) Name,
+# version, ID and the entry's text come from FyneApp.toml.
+toml = $(shell sed -n 's/^ *$(1) = "\(.*\)"/\1/p' FyneApp.toml | head -1)
+APP_NAME := $(call toml,Name)
+APP_ID := $(call toml,ID)
+VERSION := $(call toml,Version)
+ARCH := $(shell $(GO) env GOARCH 2>/dev/null || echo amd64)
+PKG := bandscope-$(VERSION)-linux-$(ARCH)
+DIST := dist/$(PKG)
+# install: ~/.local for a user, /usr/local for root; PREFIX=... overrides.
+PREFIX ?= $(if $(filter 0,$(shell id -u)),/usr/local,$(HOME)/.local)
+
+define DESKTOP
+[Desktop Entry]
+Type=Application
+Name=$(APP_NAME)
+GenericName=$(call toml,GenericName)
+Comment=$(call toml,Comment)
+Exec=bandscope %F
+Icon=$(APP_ID)
+Terminal=false
+Categories=AudioVideo;Video;
+Keywords=video;banding;vmaf;cambi;
+MimeType=video/x-raw-yuv;video/x-matroska;video/mp4;video/webm;
+StartupWMClass=$(APP_NAME)
+endef
+export DESKTOP
+
+define PKG_MAKEFILE
+# Installs $(APP_NAME): make install (PREFIX=~/.local for a user,
+# /usr/local as root); make uninstall removes it.
+PREFIX ?= $$(if $$(filter 0,$$(shell id -u)),/usr/local,$$(HOME)/.local)
+install:
+	install -Dm755 bin/bandscope $$(DESTDIR)$$(PREFIX)/bin/bandscope
+	install -Dm644 share/applications/$(APP_ID).desktop $$(DESTDIR)$$(PREFIX)/share/applications/$(APP_ID).desktop
+	install -Dm644 share/icons/hicolor/512x512/apps/$(APP_ID).png $$(DESTDIR)$$(PREFIX)/share/icons/hicolor/512x512/apps/$(APP_ID).png
+	sed -i 's|^Exec=bandscope|Exec=$$(PREFIX)/bin/bandscope|' $$(DESTDIR)$$(PREFIX)/share/applications/$(APP_ID).desktop
+	-update-desktop-database -q $$(DESTDIR)$$(PREFIX)/share/applications 2>/dev/null
+	-gtk-update-icon-cache -q -t $$(DESTDIR)$$(PREFIX)/share/icons/hicolor 2>/dev/null
+uninstall:
+	rm -f $$(DESTDIR)$$(PREFIX)/bin/bandscope $$(DESTDIR)$$(PREFIX)/share/applications/$(APP_ID).desktop $$(DESTDIR)$$(PREFIX)/share/icons/hicolor/512x512/apps/$(APP_ID).png
+.PHONY: install uninstall
+endef
+export PKG_MAKEFILE
+
+package: build
+	rm -rf $(DIST) && mkdir -p $(DIST)/bin $(DIST)/share/applications $(DIST)/share/icons/hicolor/512x512/apps
+	install -m755 bandscope $(DIST)/bin/bandscope
+	printf '%s\n' "$$DESKTOP" > $(DIST)/share/applications/$(APP_ID).desktop
+	install -m644 assets/icon.png $(DIST)/share/icons/hicolor/512x512/apps/$(APP_ID).png
+	printf '%s\n' "$$PKG_MAKEFILE" > $(DIST)/Makefile
+	cp README.md $(DIST)/ 2>/dev/null || true
+	tar -C dist -cJf dist/$(PKG).tar.xz $(PKG)
+	@echo "dist/$(PKG).tar.xz: tar xf it, then make -C $(PKG) install"
+
+install: package
+	$(MAKE) -C $(DIST) install PREFIX=$(PREFIX)
+
+uninstall:
+	$(MAKE) -C $(DIST) uninstall PREFIX=$(PREFIX)

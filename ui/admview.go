@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -69,8 +71,10 @@ type admView struct {
 	panes   [admScales][admBands]*mapPane
 	labels  [admScales][admBands]*widget.Label
 	scores  *widget.Label
+	table   *widget.Label // every band's terms, share and colour-scale top
+	legend  *legend
 	bars    *plotView
-	kind    *widget.Select
+	kind    *keySelect
 }
 
 func newADMView(i *inspector) *admView {
@@ -92,19 +96,24 @@ func newADMView(i *inspector) *admView {
 			})
 			v.panes[s][b] = p
 			l := widget.NewLabel("")
-			l.Truncation = fyne.TextTruncateEllipsis
+			l.Truncation = fyne.TextTruncateEllipsis // a name only: the numbers are in the table
 			v.labels[s][b] = l
 			grid = append(grid, container.NewBorder(l, nil, nil, nil, p))
 		}
 	}
 	v.scores = widget.NewLabel("")
 	v.scores.TextStyle.Monospace = true
-	v.scores.Truncation = fyne.TextTruncateEllipsis
-	v.bars = newPlotView(v.barPlot, fyne.NewSize(260, 200))
-	v.kind = widget.NewSelect(admMapKinds, func(string) { v.update() })
+	v.table = widget.NewLabel("")
+	v.table.TextStyle.Monospace = true
+	v.legend = newLegend()
+	v.bars = newPlotView(v.barPlot, fyne.NewSize(300, 220))
+	v.kind = newKeySelect(i, admMapKinds, func(string) { v.update(); i.unfocus() })
 	v.kind.SetSelectedIndex(0)
 	top := container.NewBorder(nil, nil, nil, container.NewHBox(widget.NewLabel("Band maps"), v.kind), v.scores)
-	v.content = container.NewBorder(top, nil, nil, v.bars, container.NewGridWithColumns(admBands, grid...))
+	// The numbers sit in a column of their own, as wide as they need:
+	// nothing is truncated at any window size (the view scrolls instead).
+	right := container.NewVBox(v.table, v.bars)
+	v.content = container.NewBorder(top, v.legend.content, nil, right, container.NewGridWithColumns(admBands, grid...))
 	return v
 }
 
@@ -130,10 +139,21 @@ func (v *admView) barPlot() *plot.Plot {
 		bc.LineStyle.Width = 0
 		bc.Offset = vg.Length(b-1) * w
 		p.Add(bc)
-		p.Legend.Add(bandNames[b][:1], bc)
+		p.Legend.Add(bandNames[b], bc)
 	}
-	p.Legend.Top = true
 	p.NominalX("s0", "s1", "s2", "s3")
+	// Room for the outer bars at both ends; the shares on round ticks.
+	p.X.Min, p.X.Max = -0.6, admScales-0.4
+	p.Y.Min = 0
+	top := 0.0
+	for s := 0; s < admScales; s++ {
+		for b := 0; b < admBands; b++ {
+			top = math.Max(top, a.share(s, b))
+		}
+	}
+	p.Y.Max = math.Max(top*1.08, 1e-9) // the tallest bar below the top edge
+	p.Y.Tick.Marker = roundTicks{}
+	p.Legend.ThumbnailWidth = vg.Points(10)
 	return p
 }
 
@@ -146,6 +166,8 @@ func (v *admView) update() {
 				v.labels[s][b].SetText(fmt.Sprintf("scale %d %s", s, bandNames[b]))
 			}
 		}
+		v.table.SetText("")
+		v.legend.setText("")
 		if v.i.admErr != nil {
 			v.scores.SetText("ADM unavailable: " + v.i.admErr.Error())
 		} else {
@@ -166,26 +188,59 @@ func (v *admView) update() {
 	abs := func(c func(float64) colorNRGBA) func(float64) colorNRGBA {
 		return func(x float64) colorNRGBA { return c(math.Abs(x)) }
 	}
+	v.table.SetText(admTable(a))
 	for s := range v.panes {
 		for b := range v.panes[s] {
 			bd := a.Bands[s][b]
 			// Each band has its own colour scale: coarse scales' values are
 			// far larger, and one scale would leave the fine ones dark.
 			v.panes[s][b].set(bd.Map, abs(heatColour(v.i.colormap, bandTop(bd.Map))))
-			v.labels[s][b].SetText(fmt.Sprintf("s%d %s  %.1f%%  num %.6g  den %.6g", s, bandNames[b][:1], 100*a.share(s, b),
-				bd.Num, bd.Den))
+			v.labels[s][b].SetText(fmt.Sprintf("scale %d %s", s, bandNames[b]))
 		}
 	}
-	v.scores.SetText(fmt.Sprintf("ADM %s   num %.6g  den %.6g   scales %.6f %.6f %.6f %.6f",
-		fmtScore(a.Score), a.Num, a.Den, a.Scales[0], a.Scales[1], a.Scales[2], a.Scales[3]))
+	v.legend.set(v.i.colormap, 0, 1, "|"+admMapKinds[kind]+" coefficient| / band top")
+	v.legend.hi.SetText("1 = the band's 99.5th percentile (\"top\" column)")
+	v.legend.content.Refresh()
+	text := fmt.Sprintf("ADM %s   numerator %.6g   denominator %.6g\nper scale  %s  %s  %s  %s",
+		fmtScore(a.Score), a.Num, a.Den, fmtScore(a.Scales[0]), fmtScore(a.Scales[1]), fmtScore(a.Scales[2]), fmtScore(a.Scales[3]))
+	if v.i.req.Reference == "" {
+		text = "No reference: ADM compares the clip with itself.\n" + text
+	}
+	v.scores.SetText(text)
 	v.bars.redraw()
+}
+
+// admTable lists every band's numerator and denominator terms, its share
+// of the numerator and the top of its map's colour scale.
+func admTable(a *admData) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-5s %11s %11s %6s %9s\n", "band", "num", "den", "share", "top")
+	for s := range a.Bands {
+		for k := range a.Bands[s] {
+			bd := a.Bands[s][k]
+			top := "-"
+			if t, ok := bandTopOK(bd.Map); ok {
+				top = strconv.FormatFloat(t, 'g', 4, 64)
+			}
+			fmt.Fprintf(&b, "s%d %s  %11.6g %11.6g %5.1f%% %9s\n", s, bandNames[k][:1], bd.Num, bd.Den, 100*a.share(s, k), top)
+		}
+	}
+	fmt.Fprintf(&b, "%-5s %11.6g %11.6g", "all", a.Num, a.Den)
+	return b.String()
 }
 
 // bandTop is the top of a band map's colour scale: the 99.5th percentile
 // of |value|, so that a few large coefficients do not turn the rest dark.
 func bandTop(m *mapData) float64 {
+	t, _ := bandTopOK(m)
+	return t
+}
+
+// bandTopOK is bandTop; ok is false when the map has no non-zero value
+// (the top is then 1).
+func bandTopOK(m *mapData) (float64, bool) {
 	if m == nil {
-		return 1
+		return 1, false
 	}
 	var vals []float64
 	n := m.W * m.H
@@ -196,8 +251,8 @@ func bandTop(m *mapData) float64 {
 		}
 	}
 	if len(vals) == 0 {
-		return 1
+		return 1, false
 	}
 	sort.Float64s(vals)
-	return vals[min(len(vals)-1, len(vals)*995/1000)]
+	return vals[min(len(vals)-1, len(vals)*995/1000)], true
 }

@@ -3,6 +3,8 @@ package ui
 import (
 	"fmt"
 	"image"
+	"image/color"
+	"math"
 	"strconv"
 
 	"fyne.io/fyne/v2"
@@ -13,92 +15,19 @@ import (
 	"github.com/bandscope/bandscope/kernels/cambi"
 )
 
-// frameView is the distorted frame with a c-value heatmap on top.
-type frameView struct {
-	i       *inspector
-	content fyne.CanvasObject
-	pane    *mapPane
-	overlay *widget.Check
-	showRef *widget.Check // the reference frame (and its maps in full reference)
-	scale   *widget.Select
-	opacity *widget.Slider
-	legend  *legend
-}
-
-func scaleNames() []string {
-	var s []string
-	for k := 0; k < cambi.NumScales; k++ {
-		s = append(s, "scale "+strconv.Itoa(k))
-	}
-	return s
-}
-
-func newFrameView(i *inspector) *frameView {
-	v := &frameView{i: i}
-	v.pane = newMapPane(i.vp)
-	v.pane.hover = func(p *mapPane, fx, fy float64, ok bool) {
-		if !ok || i.res == nil {
-			i.hoverFunc(func() int { return 0 })(p, fx, fy, ok)
-			return
-		}
-		i.setStatus(hoverText(i.res, fx, fy, max(v.scale.SelectedIndex(), 0), v.showRef.Checked))
-	}
-	v.overlay = widget.NewCheck("Heatmap", func(bool) { v.update(); i.unfocus() })
-	v.overlay.SetChecked(true)
-	v.showRef = widget.NewCheck("Reference", func(bool) { v.update(); i.unfocus() })
-	v.scale = widget.NewSelect(scaleNames(), func(string) { v.update(); i.unfocus() })
-	v.scale.SetSelectedIndex(0)
-	v.opacity = widget.NewSlider(0, 1)
-	v.opacity.Step = 0.05
-	v.opacity.SetValue(0.8)
-	v.opacity.OnChanged = func(float64) { v.update() }
-	v.legend = newLegend()
-	cm := widget.NewSelect(colormapNames(), func(s string) {
-		if s != i.colormap.Name {
-			i.setColormap(s)
-		}
-	})
-	cm.SetSelected(i.colormap.Name)
-	controls := container.NewHBox(v.showRef, v.overlay, v.scale, widget.NewLabel("Opacity"),
-		container.NewGridWrap(fyne.NewSize(140, v.opacity.MinSize().Height), v.opacity),
-		widget.NewLabel("Colours"), cm)
-	v.content = container.NewBorder(controls, v.legend.content, nil, nil, v.pane)
-	return v
-}
-
-func (v *frameView) update() {
-	i := v.i
-	r := i.res
-	if r == nil || r.Dist == nil {
-		v.pane.set(nil, nil)
-		v.pane.setOverlay(nil, nil, 1, 0)
-		return
-	}
-	pic, p := r.Dist, cambiPicture(r, false)
-	if v.showRef.Checked && r.Ref != nil {
-		// The reference has maps only in full-reference mode.
-		pic, p = r.Ref, nil
-		if r.CAMBI != nil && r.CAMBI.Src != nil {
-			p = r.CAMBI.Src
-		}
-	}
-	v.pane.set(lumaMap(pic), grayColour(pic.BitDepth))
-	if p == nil || !v.overlay.Checked {
-		v.pane.setOverlay(nil, nil, 1, 0)
-		return
-	}
-	top := cValueTop(p)
-	sc := p.Scales[max(v.scale.SelectedIndex(), 0)]
-	v.pane.setOverlay(f32Map(sc.Width, sc.Height, sc.CValues), heatColour(i.colormap, top), top, v.opacity.Value)
-	v.legend.set(i.colormap, 0, top, "c-value")
-}
-
-// legend is a colour bar with its range.
+// legend is a colour bar with its range and what it means. It draws the
+// colours exactly as the panes do: a heatmap laid over the frame shows its
+// low values through to the frame, and so does the legend (over grey).
 type legend struct {
 	content fyne.CanvasObject
 	bar     *canvas.Raster
 	lo, hi  *widget.Label
 	cm      *Colormap
+	// col, when set, gives the colour at t in [0, 1] instead of cm.
+	col func(t float64) color.NRGBA
+	// overlay > 0: the bar shows the colours blended over mid-grey with
+	// the frame view's opacity curve (see mapPane.blend).
+	overlay float64
 }
 
 func newLegend() *legend {
@@ -106,24 +35,80 @@ func newLegend() *legend {
 	l.bar = canvas.NewRaster(func(w, h int) image.Image {
 		img := image.NewNRGBA(image.Rect(0, 0, w, h))
 		for x := 0; x < w; x++ {
-			c := l.cm.At(float64(x) / float64(max(w-1, 1)))
+			t := float64(x) / float64(max(w-1, 1))
+			var c color.NRGBA
+			if l.col != nil {
+				c = l.col(t)
+			} else {
+				c = l.cm.At(t)
+			}
+			if l.overlay > 0 {
+				c = overlayOnGrey(c, t, l.overlay)
+			}
 			for y := 0; y < h; y++ {
 				img.SetNRGBA(x, y, c)
 			}
 		}
 		return img
 	})
-	l.bar.SetMinSize(fyne.NewSize(200, 14))
+	l.bar.SetMinSize(fyne.NewSize(160, 14))
 	l.lo, l.hi = widget.NewLabel("0"), widget.NewLabel("1")
 	l.content = container.NewBorder(nil, nil, l.lo, l.hi, l.bar)
 	return l
 }
 
+// overlayGrey is what the legend shows under an overlay: a frame's mid-grey.
+var overlayGrey = color.NRGBA{0x80, 0x80, 0x80, 0xff}
+
+// overlayOnGrey blends c over mid-grey as mapPane.blend does for a value
+// at t of the overlay's top: 0 leaves the frame untouched.
+func overlayOnGrey(c color.NRGBA, t, opacity float64) color.NRGBA {
+	return blendOn(overlayGrey, c, t, opacity)
+}
+
+// blendOn lays o over base for a value at t of the overlay's top, with
+// mapPane.blend's weights.
+func blendOn(base, o color.NRGBA, t, opacity float64) color.NRGBA {
+	if !(t > 0) {
+		return base
+	}
+	a := uint32(256*opacity*math.Sqrt(math.Min(t, 1)) + 0.5)
+	mix := func(u, w uint8) uint8 { return uint8((uint32(u)*(256-a) + uint32(w)*a + 128) >> 8) }
+	return color.NRGBA{mix(base.R, o.R), mix(base.G, o.G), mix(base.B, o.B), 0xff}
+}
+
+// setText replaces the legend's labels by one line (no colour scale meant).
+func (l *legend) setText(s string) {
+	l.lo.SetText(s)
+	l.hi.SetText("")
+	l.bar.Hide()
+	l.content.Refresh()
+}
+
+// set shows cm over [lo, hi]; what names the quantity.
 func (l *legend) set(cm *Colormap, lo, hi float64, what string) {
-	l.cm = cm
-	l.lo.SetText(fmt.Sprintf("%s %.4g", what, lo))
-	l.hi.SetText(fmt.Sprintf("%.4g", hi))
+	l.setRange(cm, fmt.Sprintf("%s %.4g", what, lo), fmt.Sprintf("%.4g", hi))
+}
+
+// setRange shows cm with free-form end labels.
+func (l *legend) setRange(cm *Colormap, lo, hi string) {
+	l.cm, l.col = cm, nil
+	l.lo.SetText(lo)
+	l.hi.SetText(hi)
+	l.bar.Show()
+	l.bar.Refresh()
 	l.content.Refresh() // the labels may have grown
+}
+
+// setDiff shows the signed difference colours over [-scale, scale].
+func (l *legend) setDiff(scale float64, what string) {
+	l.col = func(t float64) color.NRGBA { return diffColor((2*t-1)*scale, scale) }
+	l.overlay = 0
+	l.lo.SetText(fmt.Sprintf("%s  −%.4g (blue)", what, scale))
+	l.hi.SetText(fmt.Sprintf("+%.4g (red); white: equal", scale))
+	l.bar.Show()
+	l.bar.Refresh()
+	l.content.Refresh()
 }
 
 // cambiView shows CAMBI's five c-value maps, the spatial mask, the
@@ -135,6 +120,7 @@ type cambiView struct {
 	titles  [cambi.NumScales + 1]*widget.Label
 	cells   [cambi.NumScales][8]*widget.Label
 	scores  *widget.Label
+	formula *widget.Label // how the frame score is made from the table
 	source  *widget.Check
 	legend  *legend
 }
@@ -173,10 +159,13 @@ func newCambiView(i *inspector) *cambiView {
 	}
 	v.scores = widget.NewLabel("")
 	v.scores.TextStyle.Monospace = true
+	v.formula = widget.NewLabel("")
+	v.formula.TextStyle.Monospace = true
+	v.formula.Wrapping = fyne.TextWrapWord
 	v.source = widget.NewCheck("Show reference maps", func(bool) { v.update(); i.unfocus() })
 	v.legend = newLegend()
 	top := container.NewBorder(nil, nil, nil, v.source, v.scores)
-	bottom := container.NewVBox(v.legend.content, table)
+	bottom := container.NewVBox(v.legend.content, table, v.formula)
 	v.content = container.NewBorder(top, bottom, nil, nil, container.NewGridWithColumns(3, grid...))
 	return v
 }
@@ -201,6 +190,7 @@ func (v *cambiView) update() {
 			}
 		}
 		v.scores.SetText("No CAMBI result.")
+		v.formula.SetText("")
 		return
 	}
 	top := cValueTop(p)
@@ -217,13 +207,45 @@ func (v *cambiView) update() {
 	}
 	v.titles[cambi.NumScales].SetText(fmt.Sprintf("spatial mask (%dx%d)", p.Width, p.Height))
 	v.panes[cambi.NumScales].set(u8Map(p.Width, p.Height, p.SpatialMask), maskColour)
-	v.legend.set(i.colormap, 0, top, "c-value")
+	_, at := cValueTopAt(p)
+	v.legend.setRange(i.colormap, "c-value 0", topLabel(top, at))
 	c := r.CAMBI
 	s := fmt.Sprintf("CAMBI %s", fmtScore(c.CAMBI))
 	if c.Src != nil {
 		s += fmt.Sprintf("   source %s   full reference %s", fmtScore(c.Source), fmtScore(c.FullReference))
 	}
 	v.scores.SetText(s)
+	score := c.CAMBI
+	if v.source.Checked && c.Src != nil {
+		score = c.Source
+	}
+	v.formula.SetText(cambiFormula(p, score))
+}
+
+// cambiFormula shows how the frame's CAMBI comes from the table, as
+// libvmaf computes it: the weighted sum of the per-scale pooled scores
+// divided by the number of pixels in the (odd) window, and whether that
+// gives the reported score bit for bit.
+func cambiFormula(p *cambi.PictureResult, score float64) string {
+	sum := 0.0
+	terms := ""
+	for k, sc := range p.Scales {
+		sum += float64(sc.Score * float64(sc.Weight))
+		if k > 0 {
+			terms += " + "
+		}
+		terms += fmt.Sprintf("%.4g×%d", sc.Score, sc.Weight)
+	}
+	w := p.Scales[0].Window
+	odd := 2*(w>>1) + 1
+	n := uint16(odd * odd) // libvmaf keeps it in 16 bits
+	got := sum / float64(n)
+	check := "= the reported score, bit for bit"
+	if got != score {
+		check = fmt.Sprintf("≠ the reported %s", fmtScore(score))
+	}
+	return fmt.Sprintf("CAMBI = Σ score×weight / window² = (%s) / %d² = %.6g / %d = %s  %s",
+		terms, odd, sum, n, fmtScore(got), check)
 }
 
 // hoverFunc reports the value under the pointer in the status line; scale

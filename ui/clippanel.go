@@ -18,7 +18,7 @@ type clipPanel struct {
 	i       *inspector
 	content fyne.CanvasObject
 	facts   [4]*widget.Label // distorted name, its format, reference name, its format
-	slider  *widget.Slider
+	slider  *keySlider
 	entry   *widget.Entry
 	total   *widget.Label
 	// setting is true while the panel itself moves the slider, so that
@@ -35,7 +35,7 @@ func newClipPanel(i *inspector) *clipPanel {
 		facts.Add(p.facts[k])
 	}
 	p.facts[0].SetText("No clip.")
-	p.slider = widget.NewSlider(0, 1)
+	p.slider = newKeySlider(i, 0, 1)
 	p.slider.Step = 1
 	p.slider.OnChanged = func(v float64) {
 		if !p.setting {
@@ -94,6 +94,11 @@ func (p *clipPanel) update() {
 	}
 	a, b := describe("Distorted", i.distInfo)
 	c, d := describe("Reference", ref)
+	if i.req.Reference == "" && i.req.Distorted != "" {
+		d = "    none: ADM (and any full-reference feature) compares the clip with itself"
+	} else if i.refInfo.Frames > 0 && i.distInfo.Frames > 0 && i.refInfo.Frames != i.distInfo.Frames {
+		d += fmt.Sprintf("   ⚠ %d frames against the clip's %d", i.refInfo.Frames, i.distInfo.Frames)
+	}
 	for k, s := range []string{a, b, c, d} {
 		p.facts[k].SetText(s)
 	}

@@ -26,10 +26,13 @@ type compareView struct {
 	banner   *canvas.Rectangle
 	verdict  *canvas.Text
 	detail   *widget.Label
-	stage    *widget.Select
+	stage    *keySelect
 	stats    *widget.Label
 	titles   [3]*widget.Label
 	panes    [3]*mapPane
+	noDiff   *widget.Label // over the difference pane when it is all zero
+	legend   *legend       // the two backends' maps
+	dlegend  *legend       // the difference
 	diffs    []stageDiff
 	selected string
 }
@@ -42,21 +45,35 @@ func newCompareView(i *inspector) *compareView {
 	v.verdict.TextSize = 22
 	v.verdict.TextStyle.Bold = true
 	v.detail = widget.NewLabel("Tick \"Compare with\" and choose a second backend (Ctrl+K).")
-	v.stage = widget.NewSelect(nil, func(s string) { v.selected = s; v.showStage() })
+	v.detail.Wrapping = fyne.TextWrapWord // backend names can be long
+	v.stage = newKeySelect(i, nil, func(s string) { v.selected = s; v.showStage() })
 	v.stats = widget.NewLabel("")
 	v.stats.TextStyle.Monospace = true
+	v.stats.Wrapping = fyne.TextWrapWord // 17-digit scores: wrapped, never clipped
 	var cols []fyne.CanvasObject
+	v.noDiff = widget.NewLabelWithStyle("no difference\n(every value has the same bits)", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	v.noDiff.Importance = widget.SuccessImportance
+	v.noDiff.Hide()
 	for k := range v.panes {
 		v.panes[k] = newMapPane(i.vp)
 		v.panes[k].hover = i.hoverFunc(func() int { return 0 }, v.hoverValues)
 		v.titles[k] = widget.NewLabel("")
 		v.titles[k].TextStyle.Bold = true
-		cols = append(cols, container.NewBorder(v.titles[k], nil, nil, nil, v.panes[k]))
+		v.titles[k].Truncation = fyne.TextTruncateEllipsis
+		var body fyne.CanvasObject = v.panes[k]
+		if k == 2 {
+			body = container.NewStack(v.panes[k], container.NewCenter(v.noDiff))
+		}
+		cols = append(cols, container.NewBorder(v.titles[k], nil, nil, nil, body))
 	}
+	v.legend, v.dlegend = newLegend(), newLegend()
+	v.legend.setText("")
+	v.dlegend.setText("")
 	banner := container.NewStack(v.banner, container.NewPadded(container.NewHBox(v.verdict)))
 	controls := container.NewBorder(nil, nil, widget.NewLabel("Stage"), nil, v.stage)
 	top := container.NewVBox(banner, v.detail, controls, v.stats)
-	v.content = container.NewBorder(top, nil, nil, nil, container.NewGridWithColumns(3, cols...))
+	legends := container.NewVBox(v.legend.content, v.dlegend.content) // stacked: side by side they overflow 1280 px
+	v.content = container.NewBorder(top, legends, nil, nil, container.NewGridWithColumns(3, cols...))
 	return v
 }
 
@@ -78,8 +95,10 @@ func (v *compareView) update() {
 		v.banner.FillColor = idleColour
 		if i.compare {
 			v.verdict.Text = "Comparing…"
+			v.detail.SetText(fmt.Sprintf("Scoring the frame on %s and %s…", i.backend, i.cmpBack))
 		} else {
 			v.verdict.Text = "Compare mode is off"
+			v.detail.SetText("Tick \"Compare with\" and choose a second backend (Ctrl+K).")
 		}
 		v.banner.Refresh()
 		v.verdict.Refresh()
@@ -162,12 +181,15 @@ func (v *compareView) showStage() {
 	if d != nil {
 		v.selected = d.Name
 	}
+	v.noDiff.Hide()
 	if d == nil {
 		for k := range v.panes {
 			v.panes[k].set(nil, nil)
 			v.titles[k].SetText("")
 		}
 		v.stats.SetText("")
+		v.legend.setText("")
+		v.dlegend.setText("")
 		return
 	}
 	v.titles[0].SetText(i.backendLabel(i.backend))
@@ -184,14 +206,18 @@ func (v *compareView) showStage() {
 		for k := range v.panes {
 			v.panes[k].set(nil, nil)
 		}
+		v.legend.setText("")
+		v.dlegend.setText("")
 		return
 	}
 	var col func(float64) color.NRGBA
 	switch d.Kind {
 	case "mask":
 		col = maskColour
+		v.legend.setText("mask: white = 1 (counted), dark = 0")
 	case "luma":
 		col = grayColour(10)
+		v.legend.setRange(colormapNamed("gray"), "sample 0 (black)", "1023 (white)")
 	default:
 		top := 0.0
 		for k := 0; k < d.Total; k++ {
@@ -199,12 +225,21 @@ func (v *compareView) showStage() {
 		}
 		heat := heatColour(i.colormap, top)
 		col = func(x float64) color.NRGBA { return heat(math.Abs(x)) }
+		v.legend.setRange(i.colormap, "|value| 0", fmt.Sprintf("%.4g = the largest |value| of both maps", top))
 	}
 	v.panes[0].set(d.A, col)
 	v.panes[1].set(d.B, col)
 	diff := &mapData{W: d.A.W, H: d.A.H, At: d.diffAt}
 	scale := d.MaxAbs
+	if d.Count == 0 {
+		// An all-white pane reads as "nothing drawn": say it.
+		v.panes[2].set(nil, nil)
+		v.noDiff.Show()
+		v.dlegend.setText(i.cmpBack + " − " + i.backend + ": no difference")
+		return
+	}
 	v.panes[2].set(diff, func(x float64) color.NRGBA { return diffColor(x, scale) })
+	v.dlegend.setDiff(scale, i.cmpBack+" − "+i.backend)
 }
 
 // hoverValues gives both backends' values of the chosen stage under the

@@ -6,5 +6,7 @@
 // a goroutine with a cancellable context (see worker); its result comes back
 // to the UI goroutine through fyne.Do and nowhere else, so the window never
 // waits on the engine. Pure helpers (colour maps, map differences, exports,
-// raw-file name parsing) carry no Fyne state and are tested without a window.
+// raw-file name parsing, summaries, libvmaf log and .gray heatmap parsers)
+// carry no Fyne state and are tested without a window; the parsers are
+// fuzzed. docs/inspector.md describes every view, key and export.
 package ui

@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"image/png"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,6 +24,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/bandscope/bandscope/engine"
+	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/internal/outfile"
 	"github.com/bandscope/bandscope/kernels/cambi"
 )
@@ -43,15 +45,32 @@ func writeAtomic(path string, write func(io.Writer) error, inputs ...string) err
 func (i *inspector) exportInputs() []string { return []string{i.req.Reference, i.req.Distorted} }
 
 // exportScores writes per-frame scores as JSON or CSV by the extension.
-func exportScores(path string, s ClipScores, inputs ...string) error {
-	if s == nil {
+// One run to JSON keeps libvmaf's layout (with its pooled mean, minimum,
+// maximum and harmonic mean), so that tools that read libvmaf's logs read
+// it; several runs (compare mode, a log beside a run) are written side by
+// side with each one's summary and worst frames. CSV always ends with the
+// summary rows.
+func exportScores(path string, runs ...scoreRun) error { return exportScoresTo(path, nil, runs...) }
+
+// exportScoresTo is exportScores that never writes over one of inputs.
+func exportScoresTo(path string, inputs []string, runs ...scoreRun) error {
+	var have []scoreRun
+	for _, r := range runs {
+		if r.Scores != nil {
+			have = append(have, r)
+		}
+	}
+	if len(have) == 0 {
 		return errors.New("no scores yet: score the whole clip first (Ctrl+R)")
 	}
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".json":
-		return writeAtomic(path, s.WriteJSON, inputs...)
+		if len(have) == 1 {
+			return writeAtomic(path, have[0].Scores.WriteJSON, inputs...)
+		}
+		return writeAtomic(path, func(w io.Writer) error { return writeRunsJSON(w, have) }, inputs...)
 	case ".csv":
-		return writeAtomic(path, s.WriteCSV, inputs...)
+		return writeAtomic(path, func(w io.Writer) error { return writeRunsCSV(w, have) }, inputs...)
 	}
 	return fmt.Errorf("%s: choose a .json or .csv name", path)
 }
@@ -79,7 +98,7 @@ func exportPlots(path string, plots []*plot.Plot, inputs ...string) error {
 	}
 	canvases := plot.Align(grid, tiles, dc)
 	for k, p := range plots {
-		p.Draw(canvases[k][0])
+		drawPlot(canvases[k][0], p)
 	}
 	return writeAtomic(path, func(w io.Writer) error { _, err := c.WriteTo(w); return err }, inputs...)
 }
@@ -217,19 +236,86 @@ func (i *inspector) saveDialog(title, name string, exts []string, save func(path
 	d.Show()
 }
 
+// exportRuns are the runs an export writes: the primary backend's, the
+// compare backend's, and the per-scale CAMBI scores.
+func (i *inspector) exportRuns() []scoreRun {
+	var runs []scoreRun
+	for k, sc := range i.scores {
+		if sc == nil {
+			continue
+		}
+		name := ""
+		if i.scores[1] != nil {
+			name = []string{i.backend, i.cmpBack}[k]
+		}
+		runs = append(runs, scoreRun{Name: name, Scores: sc})
+	}
+	if i.scaleScores != nil && len(runs) > 0 {
+		runs = append(runs, scoreRun{Name: "per scale", Scores: seriesScores(i.scaleScores)})
+	}
+	return append(runs, i.logRuns()...)
+}
+
+// seriesScores turns series back into per-frame metrics.
+func seriesScores(ss []series) ClipScores {
+	n := 0
+	for _, s := range ss {
+		n = max(n, len(s.Values))
+	}
+	out := make(keptScores, n)
+	for _, s := range ss {
+		for f, v := range s.Values {
+			if !math.IsNaN(v) {
+				out[f] = append(out[f], feature.Metric{Name: strings.ReplaceAll(s.Name, " ", "_"), Value: v})
+			}
+		}
+	}
+	return out
+}
+
+// nothingToExport says so instead of asking for a file name.
+func (i *inspector) nothingToExport(what string) bool {
+	if len(i.exportRuns()) > 0 {
+		return false
+	}
+	showError(i.win, fmt.Errorf("no %s to export yet: score the whole clip first (Ctrl+R)", what))
+	return true
+}
+
 func (i *inspector) exportScoresDialog() {
+	if i.nothingToExport("scores") {
+		return
+	}
 	i.saveDialog("Export scores", "scores.json", []string{".json", ".csv"}, func(p string) error {
-		return exportScores(p, i.scores[0], i.exportInputs()...)
+		return exportScoresTo(p, i.exportInputs(), i.exportRuns()...)
 	})
 }
 
+// exportPlots are the Scores view's plots, drawn in the light theme
+// whatever the window's: reports are printed on white.
+func (i *inspector) exportPlots() []*plot.Plot {
+	v := i.scoresView
+	ps := []*plot.Plot{scorePlot("CAMBI", v.seriesFor("CAMBI", isCAMBI), -1, false)}
+	if i.scaleScores != nil {
+		ps = append(ps, scorePlot(scalesTitle, v.seriesFor(scalesTitle, nil), -1, false))
+	}
+	return append(ps, scorePlot("ADM", v.seriesFor("ADM", v.isADM), -1, false))
+}
+
 func (i *inspector) exportPlotDialog() {
+	if i.nothingToExport("plots") {
+		return
+	}
 	i.saveDialog("Export plots", "scores.png", []string{".png", ".svg", ".pdf"}, func(p string) error {
-		return exportPlots(p, []*plot.Plot{i.scoresView.plot("CAMBI", isCAMBI), i.scoresView.plot("ADM", i.scoresView.isADM)}, i.exportInputs()...)
+		return exportPlots(p, i.exportPlots(), i.exportInputs()...)
 	})
 }
 
 func (i *inspector) exportMapsDialog() {
+	if i.res == nil {
+		showError(i.win, errors.New("no frame to export yet: open a clip first"))
+		return
+	}
 	dialog.ShowFolderOpen(func(u fyne.ListableURI, err error) {
 		if err != nil {
 			i.fail(err)

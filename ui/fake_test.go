@@ -31,6 +31,7 @@ type fakeEngine struct {
 	openErr error
 	noADM   bool          // Open refuses the adm feature, as a backend without it
 	running chan struct{} // when set, Run signals here after frame 0 and waits for cancellation
+	gpuName string        // the GPU backend's name; "" is "Fake GPU"
 }
 
 // The fixture patterns, one per frame in turn: all of them band.
@@ -41,7 +42,11 @@ func newFakeEngine() *fakeEngine {
 }
 
 func (e *fakeEngine) Backends() []Backend {
-	return []Backend{{ID: "cpu", Name: "CPU (scalar)", Kind: "cpu"}, {ID: "gpu:0", Name: "Fake GPU", Kind: "gpu"}}
+	name := e.gpuName
+	if name == "" {
+		name = "Fake GPU"
+	}
+	return []Backend{{ID: "cpu", Name: "CPU (scalar)", Kind: "cpu"}, {ID: "gpu:0", Name: name, Kind: "gpu"}}
 }
 
 func (e *fakeEngine) Open(ctx context.Context, req engine.Request) (Session, error) {

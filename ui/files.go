@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"fmt"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -13,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/yuv"
 )
@@ -78,6 +80,37 @@ func clipExtensions() []string {
 	return ext
 }
 
+// A recent file is its path, and for a raw file the format it was opened
+// with, so that opening it again asks nothing: "path\tWxH:chroma:depth".
+func encodeRecent(path string, raw clip.RawOptions, isRaw bool) string {
+	if !isRaw || raw.Width <= 0 {
+		return path
+	}
+	return fmt.Sprintf("%s\t%dx%d:%s:%d", path, raw.Width, raw.Height, raw.Chroma, raw.BitDepth)
+}
+
+// decodeRecent splits an entry; ok is false when it carries no format.
+func decodeRecent(e string) (path string, raw clip.RawOptions, ok bool) {
+	path, f, found := strings.Cut(e, "\t")
+	if !found {
+		return path, raw, false
+	}
+	parts := strings.Split(f, ":")
+	if len(parts) != 3 {
+		return path, raw, false
+	}
+	wh := strings.Split(parts[0], "x")
+	if len(wh) != 2 {
+		return path, raw, false
+	}
+	o, err := rawFromForm(wh[0], wh[1], parts[1], parts[2])
+	if err != nil {
+		return path, raw, false
+	}
+	return path, o, true
+}
+
+// recent lists the recent entries (see encodeRecent), newest first.
 func (i *inspector) recent() []string {
 	s := i.prefs.StringWithFallback(prefRecent, "")
 	if s == "" {
@@ -86,15 +119,28 @@ func (i *inspector) recent() []string {
 	return strings.Split(s, "\n")
 }
 
-func (i *inspector) addRecent(path string) {
-	list := []string{path}
-	for _, p := range i.recent() {
-		if p != path && len(list) < maxRecent {
-			list = append(list, p)
+func (i *inspector) addRecent(path string) { i.addRecentRaw(path, clip.RawOptions{}, false) }
+
+// addRecentRaw puts a clip first in the recent files, with its raw format.
+func (i *inspector) addRecentRaw(path string, raw clip.RawOptions, isRaw bool) {
+	list := []string{encodeRecent(path, raw, isRaw)}
+	for _, e := range i.recent() {
+		if p, _, _ := decodeRecent(e); p != path && len(list) < maxRecent {
+			list = append(list, e)
 		}
 	}
 	i.prefs.SetString(prefRecent, strings.Join(list, "\n"))
-	i.win.SetMainMenu(i.mainMenu())
+	i.refreshMenu()
+}
+
+// openRecent opens a recent entry, with its remembered raw format.
+func (i *inspector) openRecent(e string) {
+	path, raw, ok := decodeRecent(e)
+	if ok {
+		i.openPathRaw(path, false, &raw)
+		return
+	}
+	i.openPath(path, false)
 }
 
 // openDialog asks for a clip file.
@@ -127,13 +173,18 @@ func (i *inspector) openDialog(ref bool) {
 }
 
 // openPath opens a clip as the distorted one, or the reference.
-func (i *inspector) openPath(path string, ref bool) {
+func (i *inspector) openPath(path string, ref bool) { i.openPathRaw(path, ref, nil) }
+
+// openPathRaw opens a clip; known, when set, is a raw file's format.
+func (i *inspector) openPathRaw(path string, ref bool, known *clip.RawOptions) {
 	i.prefs.SetString(prefLastDir, filepath.Dir(path))
-	i.addRecent(path)
 	apply := func(raw *clip.RawOptions) {
 		req := i.req
 		if raw != nil {
 			req.Raw = *raw
+			i.addRecentRaw(path, *raw, true)
+		} else {
+			i.addRecent(path)
 		}
 		if ref {
 			req.Reference = path
@@ -145,18 +196,45 @@ func (i *inspector) openPath(path string, ref bool) {
 			i.setStatus("Reference set; now open the distorted clip.")
 			return
 		}
+		if !ref && req.Reference != "" && i.req.Distorted != "" && i.req.Distorted != path {
+			// A new clip beside an old reference: most often unrelated.
+			i.askKeepReference(req)
+			return
+		}
 		i.open(req)
 	}
-	if !isRaw(path) {
+	switch {
+	case known != nil:
+		apply(known)
+	case !isRaw(path):
 		apply(nil)
-		return
+	default:
+		guess, complete := guessRaw(path)
+		if complete {
+			apply(&guess)
+			return
+		}
+		i.askRaw(path, guess, apply)
 	}
-	guess, complete := guessRaw(path)
-	if complete {
-		apply(&guess)
-		return
-	}
-	i.askRaw(path, guess, apply)
+}
+
+// askKeepReference warns that a newly opened distorted clip would be
+// scored against the reference of the previous one, and offers to clear it.
+func (i *inspector) askKeepReference(req engine.Request) {
+	msg := widget.NewLabel(fmt.Sprintf("The reference %s was opened with %s.\n"+
+		"Keep it as the reference of %s, or clear it?\n\n"+
+		"Without a reference, ADM (and any full-reference feature) compares the clip with itself.",
+		filepath.Base(req.Reference), filepath.Base(i.req.Distorted), filepath.Base(req.Distorted)))
+	msg.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustomConfirm("Keep the reference?", "Keep reference", "Clear reference", msg, func(keep bool) {
+		if !keep {
+			req.Reference = ""
+		}
+		i.open(req)
+		i.unfocus()
+	}, i.win)
+	d.Resize(fyne.NewSize(520, 240))
+	d.Show()
 }
 
 // askRaw asks for the size, layout and bit depth of a raw file.
@@ -218,6 +296,16 @@ func (i *inspector) dropped(_ fyne.Position, uris []fyne.URI) {
 			paths = append(paths, u.Path())
 		}
 	}
+	// Logs among the files are read as logs; the rest are clips.
+	var clips []string
+	for _, p := range paths {
+		if isLogFile(p) {
+			i.openLog(p)
+		} else {
+			clips = append(clips, p)
+		}
+	}
+	paths = clips
 	switch {
 	case len(paths) == 1:
 		i.openPath(paths[0], looksLikeReference(paths[0]) && i.req.Distorted != "")
@@ -247,11 +335,11 @@ func (i *inspector) openPair(dist, ref string) {
 	if isRaw(dist) {
 		g, complete := guessRaw(dist)
 		if !complete {
-			i.askRaw(dist, g, func(o *clip.RawOptions) { req.Raw = *o; i.open(req) })
+			i.askRaw(dist, g, func(o *clip.RawOptions) { req.Raw = *o; i.addRecentRaw(dist, *o, true); i.open(req) })
 			return
 		}
 		req.Raw = g
 	}
-	i.addRecent(dist)
+	i.addRecentRaw(dist, req.Raw, isRaw(dist))
 	i.open(req)
 }

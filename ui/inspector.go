@@ -17,6 +17,7 @@ import (
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/kernels/adm"
 	"github.com/bandscope/bandscope/kernels/cambi"
 )
 
@@ -28,10 +29,12 @@ const (
 	prefTheme    = "theme"
 	prefRecent   = "recent"
 	prefLastDir  = "lastDir"
-	prefWinW     = "windowWidth"
-	prefWinH     = "windowHeight"
-	prefSplit    = "sidebarSplit"
-	prefTab      = "tab"
+	// New names: older versions stored compare mode's forced 1506 px
+	// minimum width, which runs off a 1366 px screen.
+	prefWinW  = "windowW"
+	prefWinH  = "windowH"
+	prefSplit = "sidebarSplit"
+	prefTab   = "tab"
 )
 
 // inspector is the state of one window. Every field is read and written on
@@ -47,6 +50,7 @@ type inspector struct {
 
 	req       engine.Request
 	cambiOpts *feature.Values
+	admOpts   *feature.Values
 	backends  []Backend
 	backend   string // primary backend ID
 	compare   bool
@@ -60,10 +64,14 @@ type inspector struct {
 	res, cmpRes  *engine.FrameResult
 	scores       [2]ClipScores // whole-clip runs: primary, compare
 	scaleScores  []series      // CAMBI's pooled score per scale over the clip, on demand
+	logs         []scoreRun    // scores read from other tools' logs, bound to the clip's frames
+	heatLogs     []*grayHeatmapLog
 	frameTime    time.Duration
 	onFrameShown func() // test and benchmark hook: every map of a frame is drawn
 	errText      string
-	admErr       error // why the session scores no ADM, if it does not
+	play         player
+	notice       string // shown once in the status line after the next frame
+	admErr       error  // why the session scores no ADM, if it does not
 
 	vp       *viewport
 	colormap *Colormap
@@ -81,10 +89,12 @@ type inspector struct {
 	admView     *admView
 	compareView *compareView
 	scoresView  *scoresView
-	optsForm    *optionsForm
-	backendSel  *widget.Select
+	optsForm    *optionsForm // CAMBI's
+	admForm     *optionsForm
+	backendSel  *keySelect
 	compareChk  *widget.Check
-	cmpSel      *widget.Select
+	cmpSel      *keySelect
+	menuRun     *fyne.MenuItem
 }
 
 // newInspector builds the window's content on eng. It opens nothing.
@@ -95,6 +105,7 @@ func newInspector(a fyne.App, w fyne.Window, eng Engine) *inspector {
 		wk.fail = i.fail
 	}
 	i.cambiOpts = cambi.NewOptions()
+	i.admOpts = adm.NewOptions()
 	i.vp = newViewport()
 	i.colormap = colormapNamed(i.prefs.StringWithFallback(prefColormap, "viridis"))
 	i.backends = eng.Backends()
@@ -160,14 +171,17 @@ func (i *inspector) build() {
 	}
 
 	i.clipPanel = newClipPanel(i)
-	i.optsForm = newOptionsForm(i)
+	i.optsForm = newOptionsForm(i, cambi.OptionTable, func() *feature.Values { return i.cambiOpts },
+		func() { i.cambiOpts = cambi.NewOptions() }, func(name string) { i.optionsChanged("cambi", name) })
+	i.admForm = newOptionsForm(i, adm.OptionTable, func() *feature.Values { return i.admOpts },
+		func() { i.admOpts = adm.NewOptions() }, func(name string) { i.optionsChanged("adm", name) })
 	i.frameView = newFrameView(i)
 	i.cambiView = newCambiView(i)
 	i.admView = newADMView(i)
 	i.compareView = newCompareView(i)
 	i.scoresView = newScoresView(i)
 
-	i.backendSel = widget.NewSelect(i.backendOptions(), func(s string) {
+	i.backendSel = newKeySelect(i, i.backendOptions(), func(s string) {
 		id := i.backendFromLabel(s)
 		if id == i.backend {
 			return
@@ -178,7 +192,7 @@ func (i *inspector) build() {
 		i.unfocus()
 	})
 	i.backendSel.SetSelected(i.backendLabel(i.backend))
-	i.cmpSel = widget.NewSelect(i.backendOptions(), func(s string) {
+	i.cmpSel = newKeySelect(i, i.backendOptions(), func(s string) {
 		id := i.backendFromLabel(s)
 		if id == i.cmpBack {
 			return
@@ -200,21 +214,30 @@ func (i *inspector) build() {
 		i.compareChk, wide(i.cmpSel),
 	)
 
+	// Each view scrolls when the window is smaller than its minimum, so
+	// that the window's own minimum stays small (1280x720 screens) and no
+	// number is ever clipped: it is scrolled to instead.
 	i.tabs = container.NewAppTabs(
-		container.NewTabItem("Frame", i.frameView.content),
-		container.NewTabItem("CAMBI", i.cambiView.content),
-		container.NewTabItem("ADM", i.admView.content),
-		container.NewTabItem("Compare", i.compareView.content),
-		container.NewTabItem("Scores", i.scoresView.content),
+		container.NewTabItem("Frame", container.NewScroll(i.frameView.content)),
+		container.NewTabItem("CAMBI", container.NewScroll(i.cambiView.content)),
+		container.NewTabItem("ADM", container.NewScroll(i.admView.content)),
+		container.NewTabItem("Compare", container.NewScroll(i.compareView.content)),
+		container.NewTabItem("Scores", container.NewScroll(i.scoresView.content)),
 	)
 	i.tabs.OnSelected = func(t *container.TabItem) {
 		i.prefs.SetInt(prefTab, i.tabs.SelectedIndex())
+		// The pointer is over no map of the new view: drop the old hover.
+		if i.res != nil && i.errText == "" {
+			i.setStatus(i.summary())
+		}
 	}
 	if k := i.prefs.IntWithFallback(prefTab, 0); k > 0 && k < len(i.tabs.Items) {
 		i.tabs.SelectIndex(k)
 	}
 
-	opts := widget.NewAccordion(widget.NewAccordionItem("CAMBI options", i.optsForm.content))
+	opts := widget.NewAccordion(widget.NewAccordionItem("CAMBI options", i.optsForm.content),
+		widget.NewAccordionItem("ADM options", i.admForm.content))
+	opts.MultiOpen = true
 	opts.Open(0)
 	side := container.NewVScroll(container.NewVBox(i.clipPanel.content, opts))
 	split := container.NewHSplit(side, i.tabs)
@@ -274,17 +297,25 @@ func closeSessions(ss ...Session) {
 // request is the engine request for the current clips and options.
 func (i *inspector) request(backend string) engine.Request {
 	r := i.req
-	spec := feature.Spec{Name: "cambi"}
-	for _, o := range cambi.OptionTable {
-		if !i.cambiOpts.IsDefault(o.Name) {
-			spec.Opts = append(spec.Opts, feature.KV{Key: o.Name, Value: formatOption(i.cambiOpts, o)})
-		}
-	}
-	r.Features = []feature.Spec{spec, {Name: "adm"}}
+	r.Features = []feature.Spec{optionSpec("cambi", cambi.OptionTable, i.cambiOpts), optionSpec("adm", adm.OptionTable, i.admOpts)}
 	r.Backend = backend
 	// A backend without ADM still shows CAMBI; the ADM view says why.
 	r.SkipUnavailable = true
 	return r
+}
+
+// logRuns are the logs read for this clip.
+func (i *inspector) logRuns() []scoreRun { return i.logs }
+
+// optionSpec is a feature with its options that differ from the defaults.
+func optionSpec(name string, table []feature.Option, v *feature.Values) feature.Spec {
+	spec := feature.Spec{Name: name}
+	for _, o := range table {
+		if !v.IsDefault(o.Name) {
+			spec.Opts = append(spec.Opts, feature.KV{Key: o.Name, Value: formatOption(v, o)})
+		}
+	}
+	return spec
 }
 
 func formatOption(v *feature.Values, o feature.Option) string {
@@ -349,6 +380,7 @@ func (i *inspector) reopen() {
 			i.vp.setFrame(i.distInfo.Width, i.distInfo.Height)
 			i.win.SetTitle("Bandscope — " + filepath.Base(i.distInfo.Path))
 			i.clipPanel.update()
+			i.clipOpen()
 			i.errText = ""
 			i.gotoFrame(min(i.cur, max(i.frames-1, 0)))
 		}
@@ -420,6 +452,7 @@ func (i *inspector) gotoFrame(n int) {
 			if i.onFrameShown != nil {
 				i.onFrameShown()
 			}
+			i.frameShown()
 		}
 	})
 }
@@ -438,7 +471,12 @@ func (i *inspector) showFrame() {
 	i.compareView.update()
 	i.scoresView.markFrame()
 	if i.res != nil && i.errText == "" {
-		i.setStatus(i.summary())
+		if i.notice != "" {
+			i.setStatus(i.notice)
+			i.notice = ""
+		} else {
+			i.setStatus(i.summary())
+		}
 	}
 }
 
@@ -492,13 +530,37 @@ func (i *inspector) setColormap(name string) {
 	i.showFrame()
 }
 
-// optionsChanged re-runs the frame with the new CAMBI options.
-func (i *inspector) optionsChanged() {
-	i.scores = [2]ClipScores{}
-	i.scaleScores = nil
+// optionsChanged re-runs the frame with a feature's new options (name ""
+// is every option, back to the defaults). Only that feature's whole-clip
+// scores are stale: the other feature's are kept, and the status line says
+// what was cleared.
+func (i *inspector) optionsChanged(feat, name string) {
+	stale := isCAMBI
+	if feat == "adm" {
+		stale = isADMMetric
+	}
+	had := i.scores[0] != nil
+	for k := range i.scores {
+		i.scores[k] = dropMetrics(i.scores[k], stale)
+	}
+	what := "option " + name
+	if name == "" {
+		what = "options reset"
+	}
+	msg := fmt.Sprintf("%s %s: the current frame is scored again", strings.ToUpper(feat), what)
+	if had {
+		msg += fmt.Sprintf("; %s's whole-clip scores were cleared (the other feature's are kept)", strings.ToUpper(feat))
+	}
+	if feat == "cambi" && i.scaleScores != nil {
+		msg += "; per-scale CAMBI scores are scored again"
+	}
+	if feat == "cambi" {
+		i.scaleScores = nil
+	}
 	i.scoresView.update()
 	i.reopen()
-	if i.scoresView.perScale.Checked {
+	i.notice = msg
+	if feat == "cambi" && i.scoresView.perScale.Checked {
 		i.runPerScale()
 	}
 }

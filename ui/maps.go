@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"image/color"
-	"math"
 
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/yuv"
@@ -72,16 +71,33 @@ func maskColour(v float64) color.NRGBA {
 // cValueTop is the top of the colour scale shared by a picture's five
 // c-value maps, so that colours compare across scales.
 func cValueTop(p *cambi.PictureResult) float64 {
-	top := 0.0
-	for _, s := range p.Scales {
+	t, _ := cValueTopAt(p)
+	return t
+}
+
+// cValueTopAt is cValueTop and the scale that holds it (-1: every c-value
+// is 0 and the top is 1).
+func cValueTopAt(p *cambi.PictureResult) (float64, int) {
+	top, at := 0.0, -1
+	for k, s := range p.Scales {
 		for _, v := range s.CValues {
-			top = math.Max(top, float64(v))
+			if float64(v) > top {
+				top, at = float64(v), k
+			}
 		}
 	}
 	if top <= 0 {
-		return 1
+		return 1, -1
 	}
-	return top
+	return top, at
+}
+
+// topLabel says what the top of the c-value colour scale is.
+func topLabel(top float64, at int) string {
+	if at < 0 {
+		return "1 (no c-value above 0 on this frame)"
+	}
+	return fmt.Sprintf("%.4g = this frame's largest c-value (scale %d)", top, at)
 }
 
 // cambiPicture is the picture whose maps the views show: the distorted one,

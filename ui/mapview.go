@@ -160,6 +160,15 @@ type mapPane struct {
 	overInv float64     // 1 / overTop
 	alpha   [256]uint32 // overlay weight (of 256) by value/overTop in 255ths
 	opacity float64
+	// A wipe: frame columns at or right of wipeAt show wipe (the other
+	// clip) instead of base, without the overlay; a drag that starts on
+	// the divider moves it (onWipe reports where to).
+	wipe     *mapData
+	wipeCol  func(float64) color.NRGBA
+	wipeAt   float64
+	onWipe   func(x float64)
+	dragging bool
+	dragWipe bool
 	// hover reports the frame point under the pointer (ok=false when it left).
 	hover     func(p *mapPane, fx, fy float64, ok bool)
 	lastW     int
@@ -254,18 +263,32 @@ func (p *mapPane) render(w, h int) image.Image {
 	}
 	bx, by := mapAxis(p.base, cols, v.fw, true), mapAxis(p.base, rows, v.fh, false)
 	ox, oy := mapAxis(p.over, cols, v.fw, true), mapAxis(p.over, rows, v.fh, false)
+	wx, wy := mapAxis(p.wipe, cols, v.fw, true), mapAxis(p.wipe, rows, v.fh, false)
+	divider := -1 // device column of the wipe's divider
+	if p.wipe != nil {
+		divider = int(math.Round((p.wipeAt - x0) * s))
+	}
+	wipeFrom := int(math.Ceil(p.wipeAt))
 	drawRows := func(j0, j1 int) {
 		for j := j0; j < j1; j++ {
 			row := img.Pix[j*img.Stride : j*img.Stride+4*w]
 			for i := 0; i < w; i++ {
 				c := background
 				if rows[j] >= 0 && cols[i] >= 0 {
-					if p.base != nil {
-						c = p.baseCol(p.base.At(by[j] + bx[i]))
+					switch {
+					case p.wipe != nil && cols[i] >= wipeFrom:
+						c = p.wipeCol(p.wipe.At(wy[j] + wx[i]))
+					default:
+						if p.base != nil {
+							c = p.baseCol(p.base.At(by[j] + bx[i]))
+						}
+						if p.over != nil && p.opacity > 0 {
+							c = p.blend(c, p.over.At(oy[j]+ox[i]))
+						}
 					}
-					if p.over != nil && p.opacity > 0 {
-						c = p.blend(c, p.over.At(oy[j]+ox[i]))
-					}
+				}
+				if divider >= 0 && (i == divider || i == divider-1) {
+					c = color.NRGBA{0xff, 0xd0, 0x00, 0xff}
 				}
 				row[4*i], row[4*i+1], row[4*i+2], row[4*i+3] = c.R, c.G, c.B, 0xff
 			}
@@ -346,14 +369,45 @@ func (p *mapPane) Scrolled(e *fyne.ScrollEvent) {
 	p.vp.zoomAt(f, float64(e.Position.X*s), float64(e.Position.Y*s), w, h)
 }
 
-// Dragged pans every pane.
+// Dragged pans every pane, or moves a wipe's divider when the drag
+// starts on it (within 12 pixels).
 func (p *mapPane) Dragged(e *fyne.DragEvent) {
 	s := p.canvasScale()
 	w, h := p.pixelSize()
+	if !p.dragging {
+		p.dragging = true
+		p.dragWipe = false
+		if p.wipe != nil {
+			start := e.Position.Subtract(e.Dragged)
+			fx, _ := p.framePoint(start)
+			if math.Abs(fx-p.wipeAt)*p.vp.scaleFor(w, h) <= 12 {
+				p.dragWipe = true
+			}
+		}
+	}
+	if p.dragWipe {
+		fx, _ := p.framePoint(e.Position)
+		p.setWipeAt(fx)
+		if p.onWipe != nil {
+			p.onWipe(p.wipeAt)
+		}
+		return
+	}
 	p.vp.pan(float64(e.Dragged.DX*s), float64(e.Dragged.DY*s), w, h)
 }
 
-func (p *mapPane) DragEnd() {}
+func (p *mapPane) DragEnd() { p.dragging, p.dragWipe = false, false }
+
+// setWipe shows other right of the divider at frame column x (nil: no wipe).
+func (p *mapPane) setWipe(other *mapData, col func(float64) color.NRGBA, x float64) {
+	p.wipe, p.wipeCol = other, col
+	p.setWipeAt(x)
+}
+
+func (p *mapPane) setWipeAt(x float64) {
+	p.wipeAt = math.Min(math.Max(x, 0), float64(p.vp.fw))
+	p.raster.Refresh()
+}
 
 // Tapped takes the keyboard focus back from entries so that arrows step.
 func (p *mapPane) Tapped(*fyne.PointEvent) {

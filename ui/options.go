@@ -1,66 +1,152 @@
 package ui
 
 import (
+	"fmt"
 	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/bandscope/bandscope/engine/feature"
-	"github.com/bandscope/bandscope/kernels/cambi"
 )
 
-// optionsForm edits every CAMBI option; each accepted change re-runs the
-// frame. Numbers apply on Enter; a value out of range is refused with
-// libvmaf's message and the old value comes back.
+// optionTwins are libvmaf options that set the same thing under two names
+// (libvmaf keeps both for old command lines; "cambi_topk" and "topk" are
+// read separately and one wins). The form shows one field per thing, under
+// the first name; the second name, like every alias, is accepted on input
+// (canonicalOption) and never sent, so the two cannot silently disagree.
+var optionTwins = map[string]string{
+	"cambi_topk": "topk",
+	"cambi_eotf": "eotf",
+}
+
+// canonicalOption is the form's name for key, a libvmaf option name or
+// alias of table (ok false: no such option).
+func canonicalOption(table []feature.Option, key string) (string, bool) {
+	for _, o := range table {
+		if o.Name == key || (o.Alias != "" && o.Alias == key) {
+			if t, ok := optionTwins[o.Name]; ok {
+				return t, true
+			}
+			return o.Name, true
+		}
+	}
+	return "", false
+}
+
+// shownOptions are the options of table the form has a field for.
+func shownOptions(table []feature.Option) []feature.Option {
+	var out []feature.Option
+	for _, o := range table {
+		if _, twin := optionTwins[o.Name]; !twin {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// optionHint is a field's hint: its names, range, default and meaning.
+func optionHint(table []feature.Option, o feature.Option) string {
+	var names []string
+	for _, x := range table {
+		if x.Name != o.Name && optionTwins[x.Name] == o.Name {
+			names = append(names, x.Name)
+			if x.Alias != "" {
+				names = append(names, x.Alias)
+			}
+		}
+	}
+	if o.Alias != "" {
+		names = append(names, o.Alias)
+	}
+	var b strings.Builder
+	b.WriteString(o.Help)
+	switch o.Kind {
+	case feature.Int, feature.Double:
+		def := fmt.Sprint(o.Default)
+		if (o.Default == 0 || o.Default == 0.0) && o.Min > 0 {
+			fmt.Fprintf(&b, "; 0 or %g–%g, default 0", o.Min, o.Max)
+		} else {
+			fmt.Fprintf(&b, "; %g–%g, default %s", o.Min, o.Max, def)
+		}
+	case feature.Bool, feature.String:
+		fmt.Fprintf(&b, "; default %v", o.Default)
+	}
+	if len(names) > 0 {
+		b.WriteString("; also " + strings.Join(names, ", "))
+	}
+	return b.String()
+}
+
+// optionsForm edits one feature's options, one field per option, each with
+// its range, default and aliases under it; each accepted change calls
+// changed with the option's name. Numbers apply on Enter (or when the field
+// loses the focus); a value out of range is refused with libvmaf's message
+// and the old value comes back.
 type optionsForm struct {
 	i       *inspector
+	table   []feature.Option
+	vals    func() *feature.Values
+	reset   func()
+	changed func(name string)
 	content fyne.CanvasObject
 	errors  *widget.Label
 	setters map[string]func(string) // show a value without applying it
 }
 
-func newOptionsForm(i *inspector) *optionsForm {
-	f := &optionsForm{i: i, setters: map[string]func(string){}}
+func newOptionsForm(i *inspector, table []feature.Option, vals func() *feature.Values, reset func(), changed func(string)) *optionsForm {
+	f := &optionsForm{i: i, table: table, vals: vals, reset: reset, changed: changed, setters: map[string]func(string){}}
 	f.errors = widget.NewLabel("")
 	f.errors.Wrapping = fyne.TextWrapWord
 	f.errors.Importance = widget.DangerImportance
-	form := widget.NewForm()
-	for _, o := range cambi.OptionTable {
-		form.Append(o.Name, f.field(o))
+	// A form of our own: widget.Form's hints do not wrap, and a long one
+	// would widen the whole sidebar.
+	form := container.NewVBox()
+	for _, o := range shownOptions(table) {
+		name := widget.NewLabelWithStyle(o.Name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		hint := widget.NewLabel(optionHint(table, o))
+		hint.Wrapping = fyne.TextWrapWord
+		hint.SizeName = theme.SizeNameCaptionText
+		field := container.NewGridWithColumns(2, name, f.field(o))
+		form.Add(container.New(layout.NewCustomPaddedVBoxLayout(0), field, hint))
 	}
-	reset := widget.NewButton("Defaults", func() {
-		i.cambiOpts = cambi.NewOptions()
+	defaults := widget.NewButton("Defaults", func() {
+		f.reset()
 		f.refresh()
-		i.optionsChanged()
+		f.changed("")
+		i.unfocus()
 	})
-	f.content = container.NewVBox(form, f.errors, reset)
+	f.content = container.NewVBox(form, f.errors, defaults)
 	return f
 }
 
 func (f *optionsForm) apply(o feature.Option, value string) bool {
-	old := formatOption(f.i.cambiOpts, o)
+	v := f.vals()
+	old := formatOption(v, o)
 	if value == old {
 		return true
 	}
-	if err := f.i.cambiOpts.Set(o.Name, value); err != nil {
+	if err := v.Set(o.Name, value); err != nil {
 		f.errors.SetText(err.Error())
 		f.setters[o.Name](old)
 		return false
 	}
 	f.errors.SetText("")
-	f.i.optionsChanged()
+	f.changed(o.Name)
 	return true
 }
 
 func (f *optionsForm) field(o feature.Option) fyne.CanvasObject {
-	cur := formatOption(f.i.cambiOpts, o)
+	cur := formatOption(f.vals(), o)
 	switch {
 	case o.Kind == feature.Bool:
 		c := widget.NewCheck("", nil)
 		c.SetChecked(cur == "true")
-		c.OnChanged = func(b bool) { f.apply(o, strconv.FormatBool(b)) }
+		c.OnChanged = func(b bool) { f.apply(o, strconv.FormatBool(b)); f.i.unfocus() }
 		f.setters[o.Name] = func(s string) {
 			on := c.OnChanged
 			c.OnChanged = nil
@@ -68,10 +154,10 @@ func (f *optionsForm) field(o feature.Option) fyne.CanvasObject {
 			c.OnChanged = on
 		}
 		return c
-	case o.Name == "eotf" || o.Name == "cambi_eotf":
-		s := widget.NewSelect([]string{"bt1886", "pq"}, nil)
+	case o.Name == "eotf":
+		s := newKeySelect(f.i, []string{"bt1886", "pq"}, nil)
 		s.SetSelected(cur)
-		s.OnChanged = func(v string) { f.apply(o, v) }
+		s.OnChanged = func(v string) { f.apply(o, v); f.i.unfocus() }
 		f.setters[o.Name] = func(v string) {
 			on := s.OnChanged
 			s.OnChanged = nil
@@ -82,12 +168,10 @@ func (f *optionsForm) field(o feature.Option) fyne.CanvasObject {
 	}
 	e := widget.NewEntry()
 	e.SetText(cur)
-	e.SetPlaceHolder(o.Help)
 	e.OnSubmitted = func(v string) {
-		if v == "" && o.Kind == feature.String {
-			v = ""
-		}
-		f.apply(o, v)
+		f.apply(o, strings.TrimSpace(v))
+		// Give the keys back to the window: arrows step frames again.
+		f.i.unfocus()
 	}
 	f.setters[o.Name] = e.SetText
 	return e
@@ -96,7 +180,8 @@ func (f *optionsForm) field(o feature.Option) fyne.CanvasObject {
 // refresh shows the current values.
 func (f *optionsForm) refresh() {
 	f.errors.SetText("")
-	for _, o := range cambi.OptionTable {
-		f.setters[o.Name](formatOption(f.i.cambiOpts, o))
+	v := f.vals()
+	for _, o := range shownOptions(f.table) {
+		f.setters[o.Name](formatOption(v, o))
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -130,14 +131,14 @@ func TestExports(t *testing.T) {
 	}
 	dir := t.TempDir()
 	for _, name := range []string{"s.json", "s.csv"} {
-		if err := exportScores(filepath.Join(dir, name), scores); err != nil {
+		if err := exportScores(filepath.Join(dir, name), scoreRun{Scores: scores}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := exportScores(filepath.Join(dir, "s.txt"), scores); err == nil {
+	if err := exportScores(filepath.Join(dir, "s.txt"), scoreRun{Scores: scores}); err == nil {
 		t.Error("no error for a .txt name")
 	}
-	if err := exportScores(filepath.Join(dir, "none.json"), nil); err == nil {
+	if err := exportScores(filepath.Join(dir, "none.json"), scoreRun{}); err == nil {
 		t.Error("no error without scores")
 	}
 	ss := [][]series{metricSeries(scores.PerFrame(), isCAMBI, "")}
@@ -268,3 +269,30 @@ func TestFrameTicks(t *testing.T) {
 }
 
 var bothFeatures = []feature.Spec{{Name: "cambi"}, {Name: "adm"}}
+
+// TestRoundTicks: ticks at round values whose labels say exactly where
+// they are (the plot once labelled 0.875 as "0.88").
+func TestRoundTicks(t *testing.T) {
+	for _, c := range []struct {
+		lo, hi float64
+		want   []string
+	}{
+		{0.87, 0.98, []string{"0.88", "0.90", "0.92", "0.94", "0.96", "0.98"}},
+		{0.85, 1, []string{"0.850", "0.875", "0.900", "0.925", "0.950", "0.975", "1.000"}},
+		{18.2, 22.9, []string{"19", "20", "21", "22"}},
+		{50, 380, []string{"50", "100", "150", "200", "250", "300", "350"}},
+		{-0.01, 0.01, []string{"-0.010", "-0.005", "0.000", "0.005", "0.010"}},
+		{0.9999, 1.0001, []string{"0.99990", "0.99995", "1.00000", "1.00005", "1.00010"}},
+	} {
+		var got []string
+		for _, tk := range (roundTicks{}).Ticks(c.lo, c.hi) {
+			got = append(got, tk.Label)
+			if v, err := strconv.ParseFloat(tk.Label, 64); err != nil || math.Abs(v-tk.Value) > 1e-9*math.Max(1, math.Abs(v)) {
+				t.Errorf("tick %v labelled %q", tk.Value, tk.Label)
+			}
+		}
+		if strings.Join(got, " ") != strings.Join(c.want, " ") {
+			t.Errorf("Ticks(%v, %v) = %v, want %v", c.lo, c.hi, got, c.want)
+		}
+	}
+}

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"log"
+	"os"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
@@ -23,14 +25,15 @@ func Run(args []string) error {
 	// The engine lists its GPU adapters before Fyne starts: creating the
 	// WebGPU instance after GLFW has made its GL context crashes inside
 	// wgpu-native. The list (and so the instance) is made once, here.
+	log.SetOutput(&quietLog{w: os.Stderr})
 	eng := cachedBackends(defaultEngine())
 	a := app.NewWithID(AppID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
 	w := a.NewWindow("Bandscope")
 	i := newInspector(a, w, eng)
 	i.applyTheme(a.Preferences().StringWithFallback(prefTheme, "system"))
-	w.Resize(fyne.NewSize(float32(a.Preferences().IntWithFallback(prefWinW, 1400)),
-		float32(a.Preferences().IntWithFallback(prefWinH, 900))))
+	w.Resize(fyne.NewSize(float32(a.Preferences().IntWithFallback(prefWinW, 1280)),
+		float32(a.Preferences().IntWithFallback(prefWinH, 720))))
 	var req engine.Request
 	switch len(args) {
 	case 0:
@@ -61,6 +64,10 @@ func Run(args []string) error {
 		}
 	}
 	if req.Distorted != "" {
+		if len(args) > 0 {
+			// Clips from the command line are recent files too.
+			i.addRecentRaw(req.Distorted, req.Raw, isRaw(req.Distorted))
+		}
 		i.open(req)
 	}
 	w.ShowAndRun()

@@ -11,6 +11,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	"gonum.org/v1/plot"
@@ -60,21 +61,24 @@ var seriesColours = []color.NRGBA{
 }
 
 // scorePlot draws series against frame numbers with a marker at frame cur
-// (cur < 0: none). The second half of a compare run's series is dashed.
+// (cur < 0: none). The second run's series are dashed. Frames sit half a
+// frame inside the X range, so the last one is never on the clipped edge;
+// the Y range is the data's, padded, with ticks at round values.
 func scorePlot(title string, ss [][]series, cur int, dark bool) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = "frame"
 	p.Y.Label.Text = "score"
 	plotTheme(p, dark)
-	p.Legend.Top = true
 	n := 0
+	lo, hi := math.Inf(1), math.Inf(-1)
 	for run, list := range ss {
 		for k, s := range list {
 			var pts plotter.XYs
 			for f, v := range s.Values {
 				if !math.IsNaN(v) {
 					pts = append(pts, plotter.XY{X: float64(f), Y: v})
+					lo, hi = math.Min(lo, v), math.Max(hi, v)
 				}
 			}
 			n = max(n, len(s.Values))
@@ -88,42 +92,76 @@ func scorePlot(title string, ss [][]series, cur int, dark bool) *plot.Plot {
 			l.Color = seriesColours[(k+3*run)%len(seriesColours)]
 			l.Width = vg.Points(1.5)
 			if run > 0 {
-				l.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+				l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
 			}
 			p.Add(l)
+			if len(pts) < 40 {
+				// Few frames: show each one.
+				sc, err := plotter.NewScatter(pts)
+				if err == nil {
+					sc.Color = l.Color
+					sc.Radius = vg.Points(1.5)
+					p.Add(sc)
+				}
+			}
 			p.Legend.Add(s.Name, l)
 		}
 	}
-	if n == 0 {
+	if n == 0 || lo > hi {
 		p.X.Min, p.X.Max = 0, 1
 		p.Y.Min, p.Y.Max = 0, 1
 		return p
 	}
-	p.X.Min, p.X.Max = 0, math.Max(float64(n-1), 1)
-	p.X.Tick.Marker = frameTicks{}
-	p.Y.Tick.Marker = preciseTicks{}
-	if p.Y.Min == p.Y.Max {
-		p.Y.Max = p.Y.Min + 1
+	p.X.Min, p.X.Max = -0.5, float64(n)-0.5
+	p.X.Padding, p.Y.Padding = 0, 0
+	pad := (hi - lo) * 0.06
+	if pad == 0 {
+		pad = math.Max(math.Abs(hi)*0.01, 0.01)
 	}
-	if cur >= 0 {
+	p.Y.Min, p.Y.Max = lo-pad, hi+pad
+	p.X.Tick.Marker = frameTicks{}
+	p.Y.Tick.Marker = roundTicks{}
+	grid := plotter.NewGrid()
+	grid.Vertical.Color = color.NRGBA{0x80, 0x80, 0x80, 0x50}
+	grid.Horizontal.Color = grid.Vertical.Color
+	p.Add(grid)
+	if cur >= 0 && cur < n {
+		// The current frame: a solid line in the text colour, which no
+		// series uses (the series are coloured; the second run dashed).
 		m, err := plotter.NewLine(plotter.XYs{{X: float64(cur), Y: p.Y.Min}, {X: float64(cur), Y: p.Y.Max}})
 		if err == nil {
-			m.Color = color.NRGBA{0xe0, 0x20, 0x20, 0xff}
+			m.Color = p.X.Color
 			m.Width = vg.Points(1)
-			m.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}
 			p.Add(m)
 		}
 	}
-	p.Add(plotter.NewGrid())
 	return p
+}
+
+// valuesAt lists every series' value at frame f, for the hover line.
+func valuesAt(ss [][]series, f int) string {
+	var b strings.Builder
+	for _, list := range ss {
+		for _, s := range list {
+			if f >= 0 && f < len(s.Values) && !math.IsNaN(s.Values[f]) {
+				fmt.Fprintf(&b, "   %s %s", s.Name, strconv.FormatFloat(s.Values[f], 'g', 9, 64))
+			}
+		}
+	}
+	return b.String()
 }
 
 // scoresView plots per-frame scores of whole-clip runs.
 type scoresView struct {
 	i        *inspector
 	content  fyne.CanvasObject
+	plots    *fyne.Container
 	cambi    *plotView
+	scales   *plotView // CAMBI per scale, on an axis of its own (values 50-380 against CAMBI's ~20)
 	adm      *plotView
+	summary  *summaryPanel
+	pages    *container.AppTabs // plots, summary
+	runID    int                // the run whose progress is shown; a cancelled run's late reports are dropped
 	perScale *widget.Check
 	progress *widget.ProgressBar
 	rate     *widget.Label
@@ -140,14 +178,21 @@ func (v *scoresView) setRate(s string) {
 
 func newScoresView(i *inspector) *scoresView {
 	v := &scoresView{i: i}
-	v.cambi = newPlotView(func() *plot.Plot { return v.plot("CAMBI", isCAMBI) }, fyne.NewSize(300, 160))
-	v.adm = newPlotView(func() *plot.Plot { return v.plot("ADM", v.isADM) }, fyne.NewSize(300, 160))
+	v.cambi = newPlotView(func() *plot.Plot { return v.plot("CAMBI", isCAMBI) }, fyne.NewSize(300, 140))
+	v.scales = newPlotView(func() *plot.Plot { return v.plot(scalesTitle, nil) }, fyne.NewSize(300, 140))
+	v.adm = newPlotView(func() *plot.Plot { return v.plot("ADM", v.isADM) }, fyne.NewSize(300, 140))
 	jump := func(x float64) { i.gotoFrame(int(math.Round(x))) }
-	v.cambi.onTap, v.adm.onTap = jump, jump
+	for _, pv := range []*plotView{v.cambi, v.scales, v.adm} {
+		pv := pv
+		pv.onTap = jump
+		pv.onHover = func(x float64, ok bool) { v.hover(pv, x, ok) }
+	}
+	v.plots = container.NewGridWithRows(2, v.cambi, v.adm)
 	v.perScale = widget.NewCheck("Per scale", func(on bool) {
 		if on && i.scaleScores == nil {
 			i.runPerScale()
 		}
+		v.layout()
 		v.update()
 		i.unfocus()
 	})
@@ -156,11 +201,55 @@ func newScoresView(i *inspector) *scoresView {
 	v.runBtn = widget.NewButtonWithIcon("Score whole clip", theme.MediaPlayIcon(), i.runClip)
 	v.cancel = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), i.cancelRun)
 	v.cancel.Disable()
+	v.runBtn.Disable() // until a clip is open
 	bar := container.NewBorder(nil, nil, container.NewHBox(v.runBtn, v.cancel),
 		container.NewHBox(v.rate, v.perScale), v.progress)
 	v.bar = bar
-	v.content = container.NewBorder(bar, nil, nil, nil, container.NewGridWithRows(2, v.cambi, v.adm))
+	v.summary = newSummaryPanel(i)
+	// The statistics take a page of their own beside the plots: side by
+	// side they would squeeze the plots on a 1280 px screen.
+	v.pages = container.NewAppTabs(
+		container.NewTabItem("Plots", v.plots),
+		container.NewTabItem("Summary and worst frames", container.NewScroll(v.summary.content)))
+	v.pages.SetTabLocation(container.TabLocationBottom)
+	v.content = container.NewBorder(bar, nil, nil, nil, v.pages)
 	return v
+}
+
+const scalesTitle = "CAMBI per scale"
+
+// layout shows the per-scale CAMBI plot, on its own axis, when asked.
+func (v *scoresView) layout() {
+	if v.perScale.Checked {
+		v.plots.Objects = []fyne.CanvasObject{v.cambi, v.scales, v.adm}
+		v.plots.Layout = layout.NewGridLayoutWithRows(3)
+	} else {
+		v.plots.Objects = []fyne.CanvasObject{v.cambi, v.adm}
+		v.plots.Layout = layout.NewGridLayoutWithRows(2)
+	}
+	v.plots.Refresh()
+}
+
+// hover shows the frame under the pointer and every series' value there.
+func (v *scoresView) hover(pv *plotView, x float64, ok bool) {
+	i := v.i
+	if !ok {
+		if i.res != nil {
+			i.setStatus(i.summary())
+		}
+		return
+	}
+	f := int(math.Round(x))
+	var ss [][]series
+	switch pv {
+	case v.cambi:
+		ss = v.seriesFor("CAMBI", isCAMBI)
+	case v.scales:
+		ss = v.seriesFor(scalesTitle, nil)
+	default:
+		ss = v.seriesFor("ADM", v.isADM)
+	}
+	i.setStatus(fmt.Sprintf("frame %d%s", f, valuesAt(ss, f)))
 }
 
 func isCAMBI(name string) bool { return strings.HasPrefix(name, "cambi") }
@@ -172,9 +261,29 @@ func (v *scoresView) isADM(name string) bool {
 	return v.perScale.Checked == strings.Contains(name, "scale")
 }
 
-// plot builds one of the two plots from the runs so far.
+// plot builds one of the plots from the runs so far.
 func (v *scoresView) plot(title string, keep func(string) bool) *plot.Plot {
+	ss := v.seriesFor(title, keep)
+	if len(ss) == 0 {
+		if title == scalesTitle {
+			title += " — scoring…"
+		} else {
+			title += " — score the whole clip to plot"
+		}
+	}
+	return scorePlot(title, ss, v.i.cur, v.i.dark())
+}
+
+// seriesFor gathers a plot's series: each run's metrics that keep accepts,
+// or the per-scale CAMBI scores.
+func (v *scoresView) seriesFor(title string, keep func(string) bool) [][]series {
 	i := v.i
+	if title == scalesTitle {
+		if i.scaleScores == nil {
+			return nil
+		}
+		return [][]series{i.scaleScores}
+	}
 	var ss [][]series
 	for k, sc := range i.scores {
 		if sc == nil {
@@ -186,24 +295,28 @@ func (v *scoresView) plot(title string, keep func(string) bool) *plot.Plot {
 		}
 		ss = append(ss, metricSeries(sc.PerFrame(), keep, prefix))
 	}
-	if title == "CAMBI" && v.perScale.Checked && i.scaleScores != nil {
-		ss = append(ss, i.scaleScores)
+	// Logs read from other tools: overlaid, dashed like a second run.
+	for _, l := range i.logs {
+		if s := metricSeries(l.Scores.PerFrame(), keep, l.Name+": "); len(s) > 0 {
+			ss = append(ss, s)
+		}
 	}
-	if len(ss) == 0 {
-		title += " — score the whole clip to plot"
-	}
-	return scorePlot(title, ss, i.cur, i.dark())
+	return ss
 }
 
 func (v *scoresView) update() {
+	v.summary.update()
 	v.cambi.redraw()
+	v.scales.redraw()
 	v.adm.redraw()
 }
 
 // markFrame moves the current-frame marker.
 func (v *scoresView) markFrame() {
-	if v.i.scores[0] != nil {
-		v.update()
+	if v.i.scores[0] != nil || v.i.scaleScores != nil || v.i.logs != nil {
+		v.cambi.redraw()
+		v.scales.redraw()
+		v.adm.redraw()
 	}
 }
 
@@ -221,6 +334,8 @@ func (i *inspector) runClip() {
 	v.cancel.Enable()
 	v.progress.SetValue(0)
 	v.setRate("starting…")
+	v.runID++
+	id := v.runID
 	eng := i.eng
 	i.runner.submit(func(ctx context.Context) func() {
 		var out [2]ClipScores
@@ -237,7 +352,11 @@ func (i *inspector) runClip() {
 				// Throttled: a fast backend must not flood the UI goroutine.
 				if now := time.Now(); now.Sub(last) > 100*time.Millisecond || p.Done == p.Total {
 					last = now
-					uiDo(func() { v.showProgress(base, len(reqs), p) })
+					uiDo(func() {
+						if v.runID == id {
+							v.showProgress(base, len(reqs), p)
+						}
+					})
 				}
 			})
 			s.Close()
@@ -253,26 +372,48 @@ func (i *inspector) runClip() {
 		el := now().Sub(start)
 		return func() {
 			i.scores = out
-			v.setRate(fmt.Sprintf("%d frames in %.1f s", total, el.Seconds()))
+			if len(reqs) > 1 {
+				v.setRate(fmt.Sprintf("%d frames x %d backends in %.1f s", total/len(reqs), len(reqs), el.Seconds()))
+			} else {
+				v.setRate(fmt.Sprintf("%d frames in %.1f s", total, el.Seconds()))
+			}
 			i.runEnded(nil)
 		}
 	})
 }
 
+// showProgress counts in frames across every run of a compare run: the
+// second backend's frames follow the first's, in one bar and one count.
 func (v *scoresView) showProgress(run, runs int, p engine.Progress) {
-	if p.Total > 0 {
-		v.progress.SetValue((float64(run) + float64(p.Done)/float64(p.Total)) / float64(runs))
+	done, total := run*p.Total+p.Done, runs*p.Total
+	if total > 0 {
+		v.progress.SetValue(float64(done) / float64(total))
 	}
-	v.setRate(fmt.Sprintf("%d/%d frames, %.1f frames/s", p.Done, p.Total, p.FPS))
+	s := fmt.Sprintf("%d/%d frames, %.1f frames/s", done, total, p.FPS)
+	if runs > 1 {
+		s += fmt.Sprintf(" (backend %d of %d)", run+1, runs)
+	}
+	v.setRate(s)
 }
 
-func (i *inspector) cancelRun() { i.runner.stop(); i.runEnded(context.Canceled) }
+// cancelRun stops a whole-clip run (Esc); the bar says "cancelled".
+func (i *inspector) cancelRun() {
+	if i.scoresView.cancel.Disabled() { // no run to cancel
+		return
+	}
+	i.scoresView.runID++ // drop the cancelled run's late progress reports
+	i.runner.stop()
+	i.runEnded(context.Canceled)
+}
 
 // runEnded resets the run controls; err nil means success.
 func (i *inspector) runEnded(err error) {
 	v := i.scoresView
 	v.runBtn.Enable()
 	v.cancel.Disable()
+	if err == nil || err == context.Canceled {
+		i.errText = ""
+	}
 	switch {
 	case err == nil:
 		v.progress.SetValue(1)
@@ -296,35 +437,6 @@ func (frameTicks) Ticks(lo, hi float64) []plot.Tick {
 	var ts []plot.Tick
 	for v := math.Ceil(lo/step) * step; v <= hi; v += step {
 		ts = append(ts, plot.Tick{Value: v, Label: strconv.Itoa(int(v))})
-	}
-	return ts
-}
-
-// preciseTicks are gonum's default ticks labelled with enough digits to
-// tell them apart: CAMBI over a clip often moves in the third decimal.
-type preciseTicks struct{}
-
-func (preciseTicks) Ticks(lo, hi float64) []plot.Tick {
-	ts := plot.DefaultTicks{}.Ticks(lo, hi)
-	step := math.Inf(1)
-	prev := math.NaN()
-	for _, t := range ts {
-		if t.Label == "" {
-			continue
-		}
-		if !math.IsNaN(prev) {
-			step = math.Min(step, t.Value-prev)
-		}
-		prev = t.Value
-	}
-	digits := 0
-	if step > 0 && !math.IsInf(step, 0) {
-		digits = max(0, int(math.Ceil(-math.Log10(step)+1e-9)))
-	}
-	for k := range ts {
-		if ts[k].Label != "" {
-			ts[k].Label = strconv.FormatFloat(ts[k].Value, 'f', digits, 64)
-		}
 	}
 	return ts
 }

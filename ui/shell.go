@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -80,6 +81,8 @@ func (i *inspector) shortcuts() []shortcut {
 		{fyne.KeyE, ctl, "Ctrl+E", "export scores (JSON/CSV)", i.exportScoresDialog},
 		{fyne.KeyP, ctl, "Ctrl+P", "export the plots (PNG/SVG/PDF)", i.exportPlotDialog},
 		{fyne.KeyM, ctl, "Ctrl+M", "export the current maps (PNG and .gray)", i.exportMapsDialog},
+		{fyne.KeyL, ctl | fyne.KeyModifierShift, "Ctrl+Shift+L", "open a libvmaf log (JSON/XML/CSV) or a CAMBI .gray dump", i.openLogDialog},
+		{fyne.KeyL, ctl, "Ctrl+L", "check this frame against the open logs, bit for bit", i.checkLogs},
 		{fyne.KeyT, ctl, "Ctrl+T", "light/dark theme", i.toggleTheme},
 		{fyne.Key1, ctl, "Ctrl+1…5", "switch view (Frame, CAMBI, ADM, Compare, Scores)", func() { i.tabs.SelectIndex(0) }},
 		{fyne.Key2, ctl, "", "", func() { i.tabs.SelectIndex(1) }},
@@ -104,7 +107,10 @@ var plainKeys = [][2]string{
 	{"0", "fit the frame"},
 	{"r", "frame view: the reference frame / the distorted one"},
 	{"h", "frame view: heatmap on/off"},
-	{"Esc", "cancel a whole-clip run"},
+	{"Space", "play / pause (at the clip's rate, or as fast as the engine scores)"},
+	{"b", "frame view: banding boost on/off"},
+	{"w", "frame view: next mode (overlay, wipe, side by side, difference)"},
+	{"Esc", "stop playing; cancel a whole-clip run"},
 	{"F1", "this help"},
 	{"mouse wheel / drag", "zoom about the pointer / pan"},
 	{"click a plot", "jump to that frame"},
@@ -135,7 +141,10 @@ func (i *inspector) typedKey(e *fyne.KeyEvent) {
 	case fyne.KeyEnd:
 		i.gotoFrame(i.frames - 1)
 	case fyne.KeyEscape:
+		i.stopPlay()
 		i.cancelRun()
+	case fyne.KeySpace:
+		i.togglePlay()
 	case fyne.KeyF1:
 		i.showHelp()
 	}
@@ -166,6 +175,16 @@ func (i *inspector) typedRune(r rune) {
 	case 'h':
 		c := i.frameView.overlay
 		c.SetChecked(!c.Checked)
+	case 'b':
+		b := i.frameView.boost
+		if b.SelectedIndex() > 0 {
+			b.SetSelectedIndex(0)
+		} else {
+			b.SetSelectedIndex(3) // x16
+		}
+	case 'w':
+		m := i.frameView.mode
+		m.SetSelectedIndex((max(m.SelectedIndex(), 0) + 1) % len(frameModes))
 	}
 }
 
@@ -183,51 +202,117 @@ func (i *inspector) helpText() string {
 	return b.String()
 }
 
+// helpRows are the help dialog's (keys, action) rows.
+func (i *inspector) helpRows() [][2]string {
+	var rows [][2]string
+	for _, s := range i.shortcuts() {
+		if s.keys != "" {
+			rows = append(rows, [2]string{s.keys, s.what})
+		}
+	}
+	return append(rows, plainKeys...)
+}
+
+// showHelp shows every binding in two columns, large enough to read at
+// once: a scroll box appears only when the window is too small for it.
 func (i *inspector) showHelp() {
-	t := widget.NewLabel(i.helpText())
-	t.TextStyle.Monospace = true
-	dialog.ShowCustom("Keyboard and mouse", "Close", container.NewVScroll(t), i.win)
+	grid := container.New(layout.NewFormLayout())
+	for _, r := range i.helpRows() {
+		k := widget.NewLabel(r[0])
+		k.TextStyle.Bold = true
+		grid.Add(k)
+		grid.Add(widget.NewLabel(r[1]))
+	}
+	scroll := container.NewVScroll(grid)
+	size := grid.MinSize()
+	if c := i.win.Canvas(); c != nil && c.Size().Height > 0 {
+		size.Height = min(size.Height, c.Size().Height-140)
+		size.Width = min(size.Width+20, c.Size().Width-60)
+	}
+	scroll.SetMinSize(size)
+	d := dialog.NewCustom("Keyboard and mouse", "Close", scroll, i.win)
+	d.Show()
 }
 
 func (i *inspector) mainMenu() *fyne.MainMenu {
 	recent := fyne.NewMenuItem("Open recent", nil)
 	recent.ChildMenu = fyne.NewMenu("")
-	for _, p := range i.recent() {
-		path := p
-		recent.ChildMenu.Items = append(recent.ChildMenu.Items, fyne.NewMenuItem(filepath.Base(path)+"  ("+filepath.Dir(path)+")", func() {
-			i.openPath(path, false)
-		}))
+	for _, e := range i.recent() {
+		e := e
+		path, raw, ok := decodeRecent(e)
+		label := filepath.Base(path) + "  (" + filepath.Dir(path) + ")"
+		if ok {
+			label += fmt.Sprintf("  %dx%d %s %d-bit", raw.Width, raw.Height, raw.Chroma, raw.BitDepth)
+		}
+		recent.ChildMenu.Items = append(recent.ChildMenu.Items, fyne.NewMenuItem(label, func() { i.openRecent(e) }))
 	}
 	if len(recent.ChildMenu.Items) == 0 {
 		recent.Disabled = true
 	}
+	// item is a menu item that shows its key. Menus only show the key: the
+	// window's canvas shortcuts do the work (a menu's own shortcut would
+	// fire twice).
+	item := func(label string, key fyne.KeyName, mod fyne.KeyModifier, do func()) *fyne.MenuItem {
+		m := fyne.NewMenuItem(label, do)
+		if key != "" {
+			m.Shortcut = &menuKey{desktop.CustomShortcut{KeyName: key, Modifier: mod}}
+		}
+		return m
+	}
+	ctl := fyne.KeyModifierShortcutDefault
+	hasClip := i.req.Distorted != ""
+	i.menuRun = item("Score whole clip", fyne.KeyR, ctl, i.runClip)
+	i.menuRun.Disabled = !hasClip
+	exportScores := item("Export scores (JSON, CSV)…", fyne.KeyE, ctl, i.exportScoresDialog)
+	exportPlots := item("Export plots (PNG, SVG, PDF)…", fyne.KeyP, ctl, i.exportPlotDialog)
+	exportMaps := item("Export current maps (PNG, .gray)…", fyne.KeyM, ctl, i.exportMapsDialog)
+	exportScores.Disabled = i.scores[0] == nil
+	exportPlots.Disabled = i.scores[0] == nil
+	exportMaps.Disabled = i.res == nil
+	closeLogs := fyne.NewMenuItem("Close logs", i.closeLogs)
+	checkLogs := item("Check this frame against the logs", fyne.KeyL, ctl, i.checkLogs)
+	closeLogs.Disabled = len(i.logs) == 0 && len(i.heatLogs) == 0
+	checkLogs.Disabled = closeLogs.Disabled
 	file := fyne.NewMenu("File",
-		fyne.NewMenuItem("Open distorted…", func() { i.openDialog(false) }),
-		fyne.NewMenuItem("Open reference…", func() { i.openDialog(true) }),
+		item("Open distorted…", fyne.KeyO, ctl, func() { i.openDialog(false) }),
+		item("Open reference…", fyne.KeyO, ctl|fyne.KeyModifierShift, func() { i.openDialog(true) }),
 		recent,
 		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem("Export scores (JSON, CSV)…", i.exportScoresDialog),
-		fyne.NewMenuItem("Export plots (PNG, SVG, PDF)…", i.exportPlotDialog),
-		fyne.NewMenuItem("Export current maps (PNG, .gray)…", i.exportMapsDialog),
+		item("Open log (libvmaf JSON, XML, CSV; CAMBI .gray)…", fyne.KeyL, ctl|fyne.KeyModifierShift, i.openLogDialog),
+		closeLogs,
+		fyne.NewMenuItemSeparator(),
+		exportScores, exportPlots, exportMaps,
+		fyne.NewMenuItemSeparator(),
+		item("Quit", fyne.KeyQ, ctl, i.quit),
 	)
 	view := fyne.NewMenu("View",
-		fyne.NewMenuItem("Zoom in", func() { i.vp.zoomBy(2) }),
-		fyne.NewMenuItem("Zoom out", func() { i.vp.zoomBy(0.5) }),
-		fyne.NewMenuItem("Zoom 1:1", i.vp.oneToOne),
-		fyne.NewMenuItem("Fit", i.vp.fitAll),
+		item("Frame", fyne.Key1, ctl, func() { i.tabs.SelectIndex(0) }),
+		item("CAMBI", fyne.Key2, ctl, func() { i.tabs.SelectIndex(1) }),
+		item("ADM", fyne.Key3, ctl, func() { i.tabs.SelectIndex(2) }),
+		item("Compare", fyne.Key4, ctl, func() { i.tabs.SelectIndex(3) }),
+		item("Scores", fyne.Key5, ctl, func() { i.tabs.SelectIndex(4) }),
 		fyne.NewMenuItemSeparator(),
+		item("Zoom in", fyne.KeyPlus, 0, func() { i.vp.zoomBy(2) }),
+		item("Zoom out", fyne.KeyMinus, 0, func() { i.vp.zoomBy(0.5) }),
+		item("Zoom 1:1", fyne.Key1, 0, i.vp.oneToOne),
+		item("Fit", fyne.Key0, 0, i.vp.fitAll),
+		fyne.NewMenuItemSeparator(),
+		item("Light/dark theme", fyne.KeyT, ctl, i.toggleTheme),
 		fyne.NewMenuItem("Light theme", func() { i.applyTheme("light") }),
 		fyne.NewMenuItem("Dark theme", func() { i.applyTheme("dark") }),
 		fyne.NewMenuItem("System theme", func() { i.applyTheme("system") }),
 	)
 	run := fyne.NewMenu("Run",
-		fyne.NewMenuItem("Score whole clip", i.runClip),
-		fyne.NewMenuItem("Cancel", i.cancelRun),
-		fyne.NewMenuItem("Next backend", i.cycleBackend),
-		fyne.NewMenuItem("Compare mode", func() { i.setCompare(!i.compare) }),
+		i.menuRun,
+		item("Cancel", fyne.KeyEscape, 0, i.cancelRun),
+		item("Next backend", fyne.KeyB, ctl, i.cycleBackend),
+		item("Compare mode", fyne.KeyK, ctl, func() { i.setCompare(!i.compare) }),
+		fyne.NewMenuItemSeparator(),
+		checkLogs,
+		item("Play / pause", fyne.KeySpace, 0, i.togglePlay),
 	)
 	help := fyne.NewMenu("Help",
-		fyne.NewMenuItem("Keyboard and mouse", i.showHelp),
+		item("Keyboard and mouse", fyne.KeyF1, 0, i.showHelp),
 		fyne.NewMenuItem("About Bandscope", func() {
 			dialog.ShowInformation("Bandscope", "Bandscope "+engine.Version+
 				"\nWhere CAMBI and ADM see banding, CPU and GPU side by side.", i.win)
@@ -235,6 +320,21 @@ func (i *inspector) mainMenu() *fyne.MainMenu {
 	)
 	return fyne.NewMainMenu(file, view, run, help)
 }
+
+// menuKey is a shortcut a menu shows but does not bind: the canvas binds
+// the same keys (see bindKeys), so each acts once.
+type menuKey struct{ desktop.CustomShortcut }
+
+// clipOpen enables what needs a clip and rebuilds the menus.
+func (i *inspector) clipOpen() {
+	if i.scoresView.cancel.Disabled() {
+		i.scoresView.runBtn.Enable()
+	}
+	i.refreshMenu()
+}
+
+// refreshMenu rebuilds the main menu: recent files, enabled items.
+func (i *inspector) refreshMenu() { i.win.SetMainMenu(i.mainMenu()) }
 
 // showError shows err in a dialog.
 func showError(w fyne.Window, err error) {

@@ -367,12 +367,16 @@ func TestDropAndRecent(t *testing.T) {
 	if h.i.req.Raw.Width != 320 || h.i.req.Raw.Height != 240 || h.i.req.Raw.BitDepth != 8 {
 		t.Errorf("raw options %+v", h.i.req.Raw)
 	}
-	if got := h.i.recent(); len(got) != 1 || got[0] != dist {
+	// Recent entries remember a raw file's format.
+	if got := h.i.recent(); len(got) != 1 || got[0] != dist+"\t320x240:420:8" {
 		t.Errorf("recent %v", got)
 	}
 	h.do(func() { h.i.openPath(ref, true) })
-	if got := h.i.recent(); len(got) != 2 || got[0] != ref {
+	if got := h.i.recent(); len(got) != 2 || got[0] != ref+"\t320x240:420:8" {
 		t.Errorf("recent %v", got)
+	}
+	if p, raw, ok := decodeRecent(h.i.recent()[1]); !ok || p != dist || raw.Width != 320 || raw.BitDepth != 8 {
+		t.Errorf("decodeRecent: %q %+v %v", p, raw, ok)
 	}
 	if got := h.a.Preferences().String(prefLastDir); got != dir {
 		t.Errorf("last folder %q", got)

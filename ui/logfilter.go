@@ -1,0 +1,38 @@
+package ui
+
+import (
+	"bytes"
+	"io"
+	"sync"
+)
+
+// quietLog drops Fyne's report that the file dialog found no favourite
+// folders (a desktop without XDG user directories has no VIDEOS folder):
+// three log lines on stderr each time a dialog opens, about nothing the
+// user can act on. Every other line passes through.
+type quietLog struct {
+	mu   sync.Mutex
+	w    io.Writer
+	drop bool // dropping the Cause/At lines of a dropped error
+}
+
+var quietReasons = [][]byte{[]byte("Getting favorite locations"), []byte("Fyne error:  Error parsing user locale")}
+
+func (q *quietLog) Write(p []byte) (int, error) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if bytes.Contains(p, []byte("Fyne error:")) {
+		q.drop = false
+		for _, r := range quietReasons {
+			if bytes.Contains(p, r) {
+				q.drop = true
+			}
+		}
+	} else if !bytes.Contains(p, []byte("  Cause:")) && !bytes.Contains(p, []byte("  At:")) {
+		q.drop = false
+	}
+	if q.drop {
+		return len(p), nil
+	}
+	return q.w.Write(p)
+}

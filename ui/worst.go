@@ -1,0 +1,202 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"path/filepath"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/bandscope/bandscope/engine"
+)
+
+// summaryPanel is the Scores view's column of statistics per metric and
+// the ten worst frames of a chosen metric (click one to go there).
+type summaryPanel struct {
+	i       *inspector
+	content fyne.CanvasObject
+	table   *widget.Label
+	metric  *keySelect
+	worst   *fyne.Container
+	export  *widget.Button
+}
+
+func newSummaryPanel(i *inspector) *summaryPanel {
+	p := &summaryPanel{i: i}
+	p.table = widget.NewLabel("No whole-clip scores yet.")
+	p.table.TextStyle.Monospace = true
+	p.metric = newKeySelect(i, nil, func(string) { p.showWorst(); i.unfocus() })
+	p.worst = container.NewGridWithColumns(5)
+	p.export = widget.NewButton("Export worst frames (PNG)…", i.exportWorstDialog)
+	p.export.Disable()
+	p.content = container.NewVBox(p.table,
+		container.NewBorder(nil, nil, widget.NewLabel("10 worst frames by"), nil, p.metric),
+		p.worst, p.export)
+	return p
+}
+
+// update shows the statistics of the runs so far.
+func (p *summaryPanel) update() {
+	runs := p.i.exportRuns()
+	if len(runs) == 0 {
+		p.table.SetText("No whole-clip scores yet.")
+		p.metric.SetOptions(nil)
+		p.metric.ClearSelected()
+		p.worst.RemoveAll()
+		p.export.Disable()
+		return
+	}
+	p.table.SetText(summaryText(runs))
+	var names []string
+	for _, st := range summarise(runs[0].Scores.PerFrame()) {
+		names = append(names, st.Metric)
+	}
+	p.metric.SetOptions(names)
+	sel := p.metric.Selected
+	found := false
+	for _, n := range names {
+		found = found || n == sel
+	}
+	if !found && len(names) > 0 {
+		sel = names[0]
+		for _, n := range names {
+			if n == "cambi" {
+				sel = n
+			}
+		}
+		p.metric.SetSelected(sel) // calls showWorst
+	} else {
+		p.showWorst()
+	}
+	p.export.Enable()
+}
+
+// frames are the worst frames of the chosen metric in the first run.
+func (p *summaryPanel) frames() []int {
+	runs := p.i.exportRuns()
+	if len(runs) == 0 || p.metric.Selected == "" {
+		return nil
+	}
+	return worstFrames(runs[0].Scores.PerFrame(), p.metric.Selected, 10)
+}
+
+func (p *summaryPanel) showWorst() {
+	p.worst.RemoveAll()
+	runs := p.i.exportRuns()
+	for _, f := range p.frames() {
+		f := f
+		v, _ := findMetric(runs[0].Scores.PerFrame()[f], p.metric.Selected)
+		b := widget.NewButton(strconv.Itoa(f), func() { p.i.gotoFrame(f); p.i.unfocus() })
+		b.Importance = widget.LowImportance
+		b.SetText(fmt.Sprintf("%d (%.4g)", f, v))
+		p.worst.Add(b)
+	}
+	p.worst.Refresh()
+}
+
+// overlayImage is the frame as the Frame view shows it: the distorted
+// luma with scale's c-values laid over it at opacity, at the frame's size.
+func overlayImage(r *engine.FrameResult, scale int, cm *Colormap, opacity float64) image.Image {
+	luma := lumaMap(r.Dist)
+	gray := grayColour(r.Dist.BitDepth)
+	img := image.NewNRGBA(image.Rect(0, 0, luma.W, luma.H))
+	var over *mapData
+	top := 1.0
+	if r.CAMBI != nil {
+		top = cValueTop(&r.CAMBI.Dist)
+		sc := r.CAMBI.Dist.Scales[scale]
+		over = f32Map(sc.Width, sc.Height, sc.CValues)
+	}
+	heat := heatColour(cm, top)
+	for y := 0; y < luma.H; y++ {
+		for x := 0; x < luma.W; x++ {
+			c := gray(luma.At(y*luma.W + x))
+			if over != nil {
+				v := over.At(y*over.H/luma.H*over.W + x*over.W/luma.W)
+				if v > 0 {
+					c = blendOver(c, heat(v), v/top, opacity)
+				}
+			}
+			img.SetNRGBA(x, y, c)
+		}
+	}
+	return img
+}
+
+// blendOver lays colour o over c with the panes' opacity curve.
+func blendOver(c, o color.NRGBA, t, opacity float64) color.NRGBA {
+	return blendOn(c, o, t, opacity)
+}
+
+// exportWorstDialog writes the worst frames, each as its luma and its
+// heatmap overlay, into a folder.
+func (i *inspector) exportWorstDialog() {
+	frames := i.scoresView.summary.frames()
+	if len(frames) == 0 || i.req.Distorted == "" {
+		showError(i.win, errors.New("no worst frames yet: score the whole clip first (Ctrl+R)"))
+		return
+	}
+	dialog.ShowFolderOpen(func(u fyne.ListableURI, err error) {
+		if err != nil || u == nil {
+			if err != nil {
+				i.fail(err)
+			}
+			return
+		}
+		dir := u.Path()
+		metric := i.scoresView.summary.metric.Selected
+		req := i.request(i.backend)
+		eng, cm := i.eng, i.colormap
+		scale, opacity := max(i.frameView.scale.SelectedIndex(), 0), i.frameView.opacity.Value
+		i.setStatus(fmt.Sprintf("Writing %d worst frames…", len(frames)))
+		i.scaler.submit(func(ctx context.Context) func() {
+			names, err := exportWorst(ctx, eng, req, dir, metric, frames, scale, cm, opacity)
+			return func() {
+				if err != nil {
+					i.fail(err)
+					return
+				}
+				i.setStatus(fmt.Sprintf("Wrote %d files to %s", len(names), dir))
+			}
+		})
+	}, i.win)
+}
+
+// exportWorst scores each frame and writes rankN_frameF_luma.png and
+// rankN_frameF_heatmap.png into dir.
+func exportWorst(ctx context.Context, eng Engine, req engine.Request, dir, metric string, frames []int, scale int, cm *Colormap, opacity float64) ([]string, error) {
+	s, err := safeOpen(ctx, eng, req)
+	if err != nil {
+		return nil, err
+	}
+	defer s.Close()
+	var names []string
+	for rank, f := range frames {
+		r, err := s.Frame(ctx, f)
+		if err != nil {
+			return names, err
+		}
+		base := fmt.Sprintf("worst%02d_%s_frame%d", rank+1, metric, f)
+		for _, x := range []struct {
+			suffix string
+			img    image.Image
+		}{
+			{"_luma.png", mapImage(lumaMap(r.Dist), grayColour(r.Dist.BitDepth))},
+			{"_heatmap.png", overlayImage(r, scale, cm, opacity)},
+		} {
+			name := base + x.suffix
+			if err := writePNG(filepath.Join(dir, name), x.img); err != nil {
+				return names, err
+			}
+			names = append(names, name)
+		}
+	}
+	return names, nil
+}
