@@ -36,8 +36,9 @@ test-full: deps
 
 test: deps fmt-check vet vet-portable test-race test-full
 
-# Frames/s of CAMBI and ADM at 1080p and 4K for every kernel set and thread
-# count; with VMAF=/path/to/vmaf, libvmaf on the same clips in the same run.
+# Every feature and the VMAF models on real reference/distorted pairs at 1080p
+# and 4K, 1 and 2 threads, as whole processes; with VMAF=/path/to/vmaf,
+# libvmaf on the same files in the same run, alternating with Bandscope.
 bench: deps
 	$(GO) run ./kernels/bench
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./kernels/cambi ./kernels/adm
