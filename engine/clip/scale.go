@@ -167,7 +167,7 @@ func (r *scaledReader) scaleTo(n int) error {
 	}
 	for r.proc.next <= n {
 		r.last = -1
-		if _, err := io.ReadFull(r.proc.out, r.buf); err != nil {
+		if _, err := io.ReadFull(r.proc.rd, r.buf); err != nil {
 			return r.endOfStream(r.proc.next, err)
 		}
 		r.last = r.proc.next
@@ -193,6 +193,9 @@ func (r *scaledReader) endOfStream(n int, readErr error) error {
 	}
 	if err := r.ctx.Err(); err != nil {
 		return &Error{path, n, err}
+	}
+	if why := p.dog.why(); why != "" {
+		return &Error{path, n, fmt.Errorf("scaling: %s: killed", why)}
 	}
 	if p.srcErr != nil && !errors.Is(p.srcErr, io.EOF) {
 		return p.srcErr
@@ -245,6 +248,12 @@ func (r *scaledReader) restart(k int) error {
 		return fmt.Errorf("cannot start ffmpeg: %v", err)
 	}
 	p.out = out
+	// The watchdog kills an ffmpeg that makes no progress while the reader
+	// waits for it (stopped by a signal), as for decoding (ffmpeg_watch.go).
+	p.rd = &watchReader{r: out}
+	p.dog = &watchdog{waiting: p.rd.reading.Load}
+	p.rd.w = p.dog
+	go p.dog.run("ffmpeg", cmd.Process.Pid, cancel, p.done)
 	r.proc = p
 	r.live.Store(p)
 	r.started++
@@ -283,6 +292,8 @@ type scaleProc struct {
 	cmd    *exec.Cmd
 	cancel context.CancelFunc
 	out    *os.File
+	rd     *watchReader // out, watched: a stopped ffmpeg is killed
+	dog    *watchdog
 	stderr *bytes.Buffer
 	first  int // the first frame fed
 	next   int // the frame ffmpeg gives next (the reader's side)

@@ -1,6 +1,7 @@
 package clip
 
 import (
+	"context"
 	"strings"
 	"syscall"
 	"testing"
@@ -54,5 +55,47 @@ func TestFileURL(t *testing.T) {
 		if !strings.HasPrefix(u, "file:/") || !strings.HasSuffix(u, name) {
 			t.Errorf("%q -> %q", name, u)
 		}
+	}
+}
+
+// TestStoppedScaler: the ffmpeg that upscales a ladder rendition is
+// watched too; stopped by a signal, it is killed and the read fails naming
+// the file and the frame.
+func TestStoppedScaler(t *testing.T) {
+	needFFmpeg(t)
+	old := SetStallTimeout(time.Second)
+	defer SetStallTimeout(old)
+	path := rendition(t, "r.y4m", "yuv420p")
+	src, err := Open(path, RawOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenScaled(context.Background(), src, 640, 360)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	pic := yuv.NewPicture(r.Info().Format)
+	if err := r.ReadFrame(0, pic); err != nil {
+		t.Fatal(err)
+	}
+	pid := r.(*scaledReader).proc.cmd.Process.Pid
+	if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	defer syscall.Kill(pid, syscall.SIGCONT)
+	start := time.Now()
+	for n := 1; n < 5; n++ {
+		if err = r.ReadFrame(n, pic); err != nil {
+			break
+		}
+	}
+	// A 640x360 frame is larger than a pipe's buffer: a stopped ffmpeg
+	// cannot have written the next one.
+	if err == nil || !strings.Contains(err.Error(), "r.y4m: frame ") || !strings.Contains(err.Error(), "stopped") {
+		t.Fatalf("%v", err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %v", d)
 	}
 }
