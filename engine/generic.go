@@ -29,10 +29,7 @@ type lumaExtractor[R frameScore] struct {
 
 // openLuma wraps a scorer built for a registry entry; it refuses a
 // reference whose format differs from the distorted clip's.
-func openLuma[R frameScore](name string, o opening, s lumaScorer[R], err error) (extractor, error) {
-	if err != nil {
-		return nil, err
-	}
+func openLuma[R frameScore](name string, o opening, s lumaScorer[R]) (extractor, error) {
 	if o.ref != o.dist {
 		s.Close()
 		return nil, errSameFormat(name, o)

@@ -84,7 +84,7 @@ var registry = []Feature{
 			if err != nil {
 				return nil, err
 			}
-			return openLuma("vif", o, vif.NewCPU(cfg, vif.Options{Kernels: o.cpuKernels(), Threads: o.b.threads, Limiter: o.b.limiter}), nil)
+			return openLuma("vif", o, vif.NewCPU(cfg, vif.Options{Kernels: o.cpuKernels(), Threads: o.b.threads, Limiter: o.b.limiter}))
 		}},
 	{Name: "motion", Aliases: []string{"integer_motion"}, Options: motion.NewOptions, MetricNames: motion.MetricNames,
 		Memory: motionMemory, open: openMotion},
@@ -98,9 +98,6 @@ func errSameFormat(name string, o opening) error {
 	return fmt.Errorf("%s: reference %dx%d %s %d-bit and distorted %dx%d %s %d-bit clips must have the same size, chroma layout and bit depth",
 		name, o.ref.Width, o.ref.Height, o.ref.Chroma, o.ref.BitDepth, o.dist.Width, o.dist.Height, o.dist.Chroma, o.dist.BitDepth)
 }
-
-// Features lists the features the engine computes, in registration order.
-func Features() []Feature { return append([]Feature(nil), registry...) }
 
 // LookupFeature finds a feature by its name or an alias.
 func LookupFeature(name string) (*Feature, bool) {
@@ -142,17 +139,4 @@ func parseSpecs(specs []feature.Spec) ([]parsedSpec, error) {
 		out = append(out, parsedSpec{def: def, spec: sp, opts: o})
 	}
 	return out, nil
-}
-
-// MetricNames lists every key a request writes per frame, in order.
-func MetricNames(specs []feature.Spec) ([]string, error) {
-	ps, err := parseSpecs(specs)
-	if err != nil {
-		return nil, err
-	}
-	var names []string
-	for _, p := range ps {
-		names = append(names, p.def.MetricNames(p.opts)...)
-	}
-	return names, nil
 }

@@ -11,6 +11,8 @@ import (
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/synth"
 	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/speed"
+	"github.com/bandscope/bandscope/kernels/vif"
 )
 
 // countingReader counts the frames a clip decodes.
@@ -154,5 +156,26 @@ func TestSkipUnavailable(t *testing.T) {
 	fr, err := s.Frame(context.Background(), 0)
 	if err != nil || fr.CAMBI == nil || fr.ADM != nil {
 		t.Errorf("frame: %v %+v", err, fr)
+	}
+}
+
+// TestResultOf: a feature without a FrameResult field of its own (VIF,
+// through the generic luma adapter) is reached by its type.
+func TestResultOf(t *testing.T) {
+	s, err := Open(context.Background(), pairRequest(t, "vif", "adm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	fr, err := s.Frame(context.Background(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, ok := ResultOf[*vif.FrameResult](fr)
+	if !ok || v.Frame != 0 || !(v.Scale[0] > 0 && v.Scale[0] < 1) {
+		t.Fatalf("vif result %v %+v", ok, v)
+	}
+	if _, ok := ResultOf[*speed.FrameResult](fr); ok {
+		t.Error("a speed_chroma result without the feature")
 	}
 }
