@@ -59,7 +59,7 @@
 //	per-pixel terms       vif_statistic_* tail, log2_*  Pixel, Accumulate         pixelsGo, pixelsMap    pixelsAVX2                       none  TestPixelTwins, TestLibvmaf, TestGolden
 //	low-pass vertical     subsample_rd_8/16 VERTICAL    Subsample                 subVGo                 subVAVX2                         none  TestKernelTwins/*/subV, TestStagesAgree
 //	low-pass horizontal   subsample_rd_* + decimate     Subsample                 subHGo (even columns)  subHAVX2                         none  TestKernelTwins/*/subH, TestStagesAgree
-//	finishing             write_scores                  Sums.Finish, finishFrame  (shared)               -                                none  TestLibvmaf (debug keys)
+//	finishing             write_scores                  Sums.Finish, FinishFrame  (shared)               -                                none  TestLibvmaf (debug keys)
 //	log2 table            log_generate (glibc log2f)    Log2Table (libm.Log2f)    (shared)               -                                none  libm TestVIFLog2Table, TestLog2f
 //
 // New is the readable reference: whole-image stages, as above. NewCPU

@@ -122,13 +122,14 @@ func (c *refScorer) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*Frame
 		}
 		sums[s] = Accumulate(sg, cfg.EnhnGainLimit, mn, md)
 	}
-	finishFrame(cfg, res, &sums)
+	FinishFrame(cfg, res, &sums)
 	return res, nil
 }
 
-// finishFrame turns the scales' sums into the frame's values, in
-// libvmaf's order and precision (write_scores).
-func finishFrame(cfg *Config, res *FrameResult, sums *[NumScales]Sums) {
+// FinishFrame turns the scales' sums into the frame's values, in
+// libvmaf's order and precision (write_scores). Every scorer ends with it,
+// the GPU's included, so the floats of FrameResult have one source.
+func FinishFrame(cfg *Config, res *FrameResult, sums *[NumScales]Sums) {
 	res.Sums = *sums
 	var num, den [NumScales]float32
 	for s := 0; s < NumScales; s++ {
