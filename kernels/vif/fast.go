@@ -126,10 +126,10 @@ func (f *fast) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResul
 	cfg := f.cfg
 	// The sample range is checked by the first pass over scale 0, band by
 	// band (a pass of its own would read the frame once more).
-	if err := checkSize("reference", ref, cfg); err != nil {
+	if err := CheckSize("reference", ref, cfg); err != nil {
 		return nil, err
 	}
-	if err := checkSize("distorted", dist, cfg); err != nil {
+	if err := CheckSize("distorted", dist, cfg); err != nil {
 		return nil, err
 	}
 	ws := f.getWS()

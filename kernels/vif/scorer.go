@@ -60,7 +60,7 @@ type refScorer struct{ cfg *Config }
 func (c *refScorer) Close() error { return nil }
 
 func checkPlane(name string, p yuv.Plane, cfg *Config) error {
-	if err := checkSize(name, p, cfg); err != nil {
+	if err := CheckSize(name, p, cfg); err != nil {
 		return err
 	}
 	maxv := uint16(1<<cfg.BitDepth - 1)
@@ -70,7 +70,10 @@ func checkPlane(name string, p yuv.Plane, cfg *Config) error {
 	return nil
 }
 
-func checkSize(name string, p yuv.Plane, cfg *Config) error {
+// CheckSize refuses a plane ("reference" or "distorted") of another size
+// than cfg's, or one too short for its stride; every scorer checks with it
+// (the samples' range is each scorer's own check).
+func CheckSize(name string, p yuv.Plane, cfg *Config) error {
 	if p.Width != cfg.Width || p.Height != cfg.Height {
 		return fmt.Errorf("vif: %s luma is %dx%d, configured for %dx%d", name, p.Width, p.Height, cfg.Width, cfg.Height)
 	}
