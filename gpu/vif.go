@@ -50,7 +50,9 @@ const (
 
 // NewVIF returns a Scorer computing integer VIF on d, with the same bits as
 // the CPU reference vif.New(cfg) in every field of every FrameResult, maps
-// included.
+// included. Like vif.New's scorer it is not safe for concurrent use (one
+// frame at a time: the engine scores one frame at a time on a GPU); Close
+// it before releasing the device.
 func NewVIF(d *Device, cfg *vif.Config) (_ vif.Scorer, err error) {
 	if d == nil || d.dev == nil {
 		return nil, errors.New("gpu: NewVIF needs an opened Device")
