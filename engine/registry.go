@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"fmt"
-
 	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/yuv"
@@ -95,7 +93,7 @@ var registry = []Feature{
 // errSameFormat refuses a pair whose reference and distorted formats differ
 // for a feature that compares them sample by sample.
 func errSameFormat(name string, o opening) error {
-	return fmt.Errorf("%s: reference %dx%d %s %d-bit and distorted %dx%d %s %d-bit clips must have the same size, chroma layout and bit depth",
+	return feature.FormatErrorf("%s: reference %dx%d %s %d-bit and distorted %dx%d %s %d-bit clips must have the same size, chroma layout and bit depth",
 		name, o.ref.Width, o.ref.Height, o.ref.Chroma, o.ref.BitDepth, o.dist.Width, o.dist.Height, o.dist.Chroma, o.dist.BitDepth)
 }
 
