@@ -103,9 +103,24 @@ func speedTable(ts []speed.ScaleTap) []uint32 {
 
 func (s *speedScorer) build() error {
 	d, ds := s.d, s.ds
+	// The prescale method is a constant of the compiled shader, so each
+	// scorer's pipelines hold the one sample fetch they use.
+	mode := uint32(0)
+	if ds.Prescale {
+		switch ds.Method {
+		case speed.Nearest:
+			mode = 1
+		case speed.Bilinear:
+			mode = 2
+		case speed.Bicubic:
+			mode = 3
+		default:
+			return fmt.Errorf("gpu: speed_chroma: prescale method %d has no GPU twin", ds.Method)
+		}
+	}
 	st, ro := wgpu.BufferBindingTypeStorage, wgpu.BufferBindingTypeReadOnlyStorage
 	var err error
-	if s.ks, s.layout, err = d.newKernelGroup("speed_downscale.wgsl", wgslADMInt64+wgslSpeedFloat32+wgslSpeedDownscale,
+	if s.ks, s.layout, err = d.newKernelGroup("speed_downscale.wgsl", fmt.Sprintf("const SPEED_MODE: u32 = %du;\n", mode)+wgslADMInt64+wgslSpeedFloat32+wgslSpeedDownscale,
 		[]string{"antialias_v", "antialias_h", "local_v", "local_h"}, []wgpu.BufferBindingType{ro, ro, ro, st, st, st, st}); err != nil {
 		return err
 	}
@@ -126,18 +141,7 @@ func (s *speedScorer) build() error {
 	offCol := len(consts)
 	consts = append(consts, col...)
 	offX := len(consts)
-	mode := uint32(0)
 	if ds.Prescale {
-		switch ds.Method {
-		case speed.Nearest:
-			mode = 1
-		case speed.Bilinear:
-			mode = 2
-		case speed.Bicubic:
-			mode = 3
-		default:
-			return fmt.Errorf("gpu: speed_chroma: prescale method %d has no GPU twin", ds.Method)
-		}
 		consts = append(consts, speedTable(ds.X)...)
 	}
 	offY := len(consts)

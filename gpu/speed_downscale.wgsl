@@ -36,7 +36,7 @@ struct P {
     n_kept: u32,    // columns of vert
     n_aa: u32,      // antialias taps
     n_loc: u32,     // local mean taps
-    mode: u32,      // 0: no prescaling, 1 nearest, 2 bilinear, 3 bicubic
+    mode: u32,      // SPEED_MODE, which the host prepends as a constant: 0 no prescaling, 1 nearest, 2 bilinear, 3 bicubic
     plane_words: u32, // words per packed plane
     off_loc: u32,   // consts offsets: local taps, kept columns, column map, X and Y tables
     off_kept: u32,
@@ -87,7 +87,7 @@ const F32_ONE: u32 = 0x3f800000u;
 // scaled is the prescaled plane's value at (x, y), as scalePlane computes
 // it, or picture_copy's float without prescaling.
 fn scaled(z: u32, x: u32, y: u32) -> u32 {
-    switch (p.mode) {
+    switch (SPEED_MODE) {
         case 1u: {
             return copied(z, tap_idx(p.off_x, x, 0u), tap_idx(p.off_y, y, 0u));
         }
