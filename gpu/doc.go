@@ -53,18 +53,21 @@
 //	                                         the per-row/column coordinates and weights (floor, double) are host tables (scaleAxis)
 //	antialias + decimation by 16    device   float convolution, products rounded, sums from +0 in tap order, at the kept samples
 //	local mean, subtraction         device   the same, 3 taps (more with speed_kernelscale) on the decimated plane
-//	covariance (25x25)              host     325 sequential double sums of up to ~7000 products at 4K (in the C, AVX2 or
-//	                                         AVX-512 order, Config.Cov), each rounding at nearly every step (the products
-//	                                         carry ~50 bits of arbitrary exponents): one thread per chain with soft
-//	                                         doubles would gain nothing over the CPU
+//	covariance (25x25)              host     325 sequential double sums of (operating size - 4)^2 products (7076 at 4K
+//	                                         4:2:0) in the C, AVX2 (fused) or AVX-512 order (Config.Cov), rounding at
+//	                                         nearly every step (each product has ~50 significant bits at its own
+//	                                         exponent): exact only as one soft-double chain per entry
 //	means of the submatrices        host     sequential float sums over the same samples (order-dependent)
-//	eigenvalues, QR solve           host     iterative float algorithms on one 25x25 matrix per picture
+//	eigenvalues, QR solve           host     iterative float algorithms on one 25x25 matrix per picture (the QR
+//	                                         factorisation's 49 dependent 25x25 float products dominate)
 //	entropies, weights, score       host     glibc's log2 in double (libm.Log2) per block and eigenvalue
 //
 // The device reads back the four operating-size planes (1/256 of the
 // scaled samples) and kernels/speed's Estimator finishes the frame with
 // the CPU's own code, so every field of speed.FrameResult has the CPU's
-// bits, maps included.
+// bits, maps included. The host half is most of the fast CPU scorer's work
+// (about 70% at 1080p: the QR factorisation, the covariances, the
+// eigenvalues), so on a fast GPU a frame costs about that.
 //
 // Integer motion (NewMotionSAD): the frame SAD of kernels/motion (its
 // vertical and horizontal 5-tap passes, the per-row uint32 sums) in
