@@ -87,7 +87,7 @@ var registry = []Feature{
 	{Name: "motion", Aliases: []string{"integer_motion"}, Options: motion.NewOptions, MetricNames: motion.MetricNames,
 		Memory: motionMemory, open: openMotion},
 	{Name: "speed_chroma", Options: speed.NewOptions, MetricNames: speed.MetricNames, Chroma: true,
-		Memory: speedMemory, open: openSpeed},
+		Memory: speedMemory, GPU: true, open: openSpeed},
 }
 
 // errSameFormat refuses a pair whose reference and distorted formats differ
