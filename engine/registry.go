@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"fmt"
-
 	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/yuv"
@@ -82,13 +80,13 @@ var registry = []Feature{
 	{Name: "motion", Aliases: []string{"integer_motion"}, Options: motion.NewOptions, MetricNames: motion.MetricNames,
 		Memory: motionMemory, open: openMotion},
 	{Name: "speed_chroma", Options: speed.NewOptions, MetricNames: speed.MetricNames, Chroma: true,
-		Memory: speedMemory, open: openSpeed},
+		Memory: speedMemory, GPU: true, open: openSpeed},
 }
 
 // errSameFormat refuses a pair whose reference and distorted formats differ
 // for a feature that compares them sample by sample.
 func errSameFormat(name string, o opening) error {
-	return fmt.Errorf("%s: reference %dx%d %s %d-bit and distorted %dx%d %s %d-bit clips must have the same size, chroma layout and bit depth",
+	return feature.FormatErrorf("%s: reference %dx%d %s %d-bit and distorted %dx%d %s %d-bit clips must have the same size, chroma layout and bit depth",
 		name, o.ref.Width, o.ref.Height, o.ref.Chroma, o.ref.BitDepth, o.dist.Width, o.dist.Height, o.dist.Chroma, o.dist.BitDepth)
 }
 
