@@ -76,14 +76,7 @@ var registry = []Feature{
 	{Name: "adm", Aliases: []string{"integer_adm"}, Options: adm.NewOptions, MetricNames: adm.MetricNames,
 		Memory: admMemory, GPU: true, open: openADM},
 	{Name: "vif", Aliases: []string{"integer_vif"}, Options: vif.NewOptions, MetricNames: vif.MetricNames,
-		Memory: vifMemory,
-		open: func(o opening) (extractor, error) {
-			cfg, err := vif.NewConfig(o.opts, o.dist.Width, o.dist.Height, o.dist.BitDepth)
-			if err != nil {
-				return nil, err
-			}
-			return openLuma("vif", o, vif.NewCPU(cfg, vif.Options{Kernels: o.cpuKernels(), Threads: o.b.threads, Limiter: o.b.limiter}))
-		}},
+		Memory: vifMemory, GPU: true, open: openVIF},
 	{Name: "motion", Aliases: []string{"integer_motion"}, Options: motion.NewOptions, MetricNames: motion.MetricNames,
 		Memory: motionMemory, open: openMotion},
 	{Name: "speed_chroma", Options: speed.NewOptions, MetricNames: speed.MetricNames, Chroma: true,

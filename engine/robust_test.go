@@ -30,7 +30,7 @@ func writeRaw(t testing.TB, path string, s synth.Spec, frames int) clip.RawOptio
 }
 
 // TestSizeSweep: every small size either scores or is refused with a reason
-// naming the size, for both features on every backend the host has, and
+// naming the size, for each feature below on every backend the host has, and
 // never reads or writes outside a picture (the race detector and Go's bounds
 // checks would turn that into a failure here).
 func TestSizeSweep(t *testing.T) {
@@ -45,7 +45,7 @@ func TestSizeSweep(t *testing.T) {
 			continue // the GPU's own parity tests cover small sizes stage by stage
 		}
 		for _, sz := range sizes {
-			for _, feat := range []string{"cambi", "adm", "cambi=full_ref=true"} {
+			for _, feat := range []string{"cambi", "adm", "vif", "cambi=full_ref=true"} {
 				f := yuv.Format{Width: sz[0], Height: sz[1], Chroma: yuv.C420, BitDepth: 8}
 				path := filepath.Join(dir, "c.yuv")
 				raw := writeRaw(t, path, synth.Spec{Pattern: "diagramp", Format: f}, 1)

@@ -35,6 +35,18 @@
 // as kernels/adm does (libm's powf and pow, the float sums of the band
 // terms), so every field of adm.FrameResult has the CPU's bits.
 //
+// Integer VIF (NewVIF): every scale's low-pass and decimation
+// (vif_subv.wgsl, vif_subh.wgsl), vertical and horizontal statistics
+// (vif_statv.wgsl, vif_stath.wgsl) and per-pixel terms (vif_pixel.wgsl)
+// on the device, the four 64-bit sums of each scale added in workgroup and
+// device atomics (u32 pairs with a carry: integer sums in any order). The
+// per-pixel gain, which libvmaf computes in double, is exact integer
+// arithmetic rounded once per operation to 53 bits, ties to even
+// (vif_exact.wgsl, 128-bit products and a restoring division), the log2
+// table is uploaded from kernels/vif. The host reads back 32 words (and
+// each pixel's integer terms for maps) and ends with kernels/vif's own
+// FinishFrame and PixelMap. kernels/vif's twin index names each shader.
+//
 // Names follow the CPU packages': each shader is <feature>_<stage>.wgsl
 // and says which Go function it mirrors, and kernels/cambi's and
 // kernels/adm's twin indexes (their doc.go) point back to it; test files
