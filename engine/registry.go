@@ -87,7 +87,7 @@ var registry = []Feature{
 			return openLuma("vif", o, vif.NewCPU(cfg, vif.Options{Kernels: o.cpuKernels(), Threads: o.b.threads, Limiter: o.b.limiter}))
 		}},
 	{Name: "motion", Aliases: []string{"integer_motion"}, Options: motion.NewOptions, MetricNames: motion.MetricNames,
-		Memory: motionMemory, open: openMotion},
+		Memory: motionMemory, GPU: true, open: openMotion},
 	{Name: "speed_chroma", Options: speed.NewOptions, MetricNames: speed.MetricNames, Chroma: true,
 		Memory: speedMemory, open: openSpeed},
 }
