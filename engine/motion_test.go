@@ -124,4 +124,3 @@ func sameFrames(t *testing.T, what string, want, got [][]feature.Metric) {
 		}
 	}
 }
-
