@@ -34,8 +34,9 @@ type FrameResult struct {
 }
 
 // Scorer computes integer motion on a clip's reference luma, frame by
-// frame in order. Implementations (New, NewCPU) give the same bits for
-// every field of FrameResult. A Scorer is not safe for concurrent use.
+// frame in order. Implementations (New, NewCPU, and NewStream over package
+// gpu's device stage) give the same bits for every field of FrameResult.
+// A Scorer is not safe for concurrent use.
 type Scorer interface {
 	// Push takes frame n's reference luma; frames arrive in order 0, 1,
 	// 2, ... It returns the results that became final with this frame
