@@ -81,9 +81,16 @@
 // (about 70% at 1080p: the QR factorisation, the covariances, the
 // eigenvalues), so on a fast GPU a frame costs about that.
 //
-// Integer motion (NewMotionSAD): the frame SAD of kernels/motion (its
-// vertical and horizontal 5-tap passes, the per-row uint32 sums) in
-// motion_sad.wgsl, 64-bit sums as u32 pairs; the host adds the row sums.
+// Integer motion (NewMotion): kernels/motion's temporal recipe
+// (motion.NewStream: motion2, motion3, the moving average, the five-frame
+// window) on the host over a device SAD stage. libvmaf blurs the
+// difference of two pictures, so the device keeps the pictures later
+// frames compare with (a ring of Stride+1) and each frame uploads only its
+// own; the vertical and horizontal 5-tap passes, the per-row uint32 sums
+// and their 64-bit total (u32 pairs) run in motion_sad.wgsl, and 8 bytes
+// come back, the blurred difference map too when it is kept. NewMotionSAD
+// is the same pipeline on a pair of pictures (the inspector's random
+// access).
 //
 // Portability: Open requests the adapter's own limits (wgpu-native's extra
 // limits left undefined) and Device.Limits reports what was granted; every
