@@ -352,3 +352,24 @@ func TestRunsLogBeside(t *testing.T) {
 		t.Errorf("runs %q, want %q", names, want)
 	}
 }
+
+// TestRunsCancel: Esc cancels a whole-clip run of two encodes; the frames
+// still step, in both runs.
+func TestRunsCancel(t *testing.T) {
+	eng := newFakeEngine()
+	h := openRuns(t, eng)
+	eng.running = make(chan struct{})
+	uiMu.Lock()
+	h.i.runClip()
+	uiMu.Unlock()
+	<-eng.running
+	h.key(fyne.KeyEscape)
+	if h.i.scores[0] != nil || h.i.scores[1] != nil || h.i.scoresView.rate.Text != "cancelled" {
+		t.Errorf("after Esc: scores %v %v, rate %q", h.i.scores[0], h.i.scores[1], h.i.scoresView.rate.Text)
+	}
+	eng.running = nil
+	h.key(fyne.KeyRight)
+	if h.i.res.Frame != 1 || h.i.cmpRes == nil || h.i.cmpRes.Frame != 1 {
+		t.Errorf("after a step: frame %d, run B %v", h.i.res.Frame, h.i.cmpRes)
+	}
+}

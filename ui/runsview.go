@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"path/filepath"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -60,7 +61,7 @@ func runStages() []string {
 func newRunsView(i *inspector) *runsView {
 	v := &runsView{i: i}
 	v.heading = widget.NewLabel("")
-	v.heading.Wrapping = fyne.TextWrapWord // clip paths can be long
+	v.heading.Truncation = fyne.TextTruncateEllipsis // one line: the maps need the height
 	v.verdict = widget.NewLabel("")
 	v.verdict.TextStyle.Bold = true
 	v.verdict.Wrapping = fyne.TextWrapWord
@@ -91,7 +92,9 @@ func newRunsView(i *inspector) *runsView {
 	controls := container.NewBorder(nil, nil, widget.NewLabel("Map"), nil, v.stage)
 	top := container.NewVBox(v.heading, v.verdict, controls, v.stats)
 	legends := container.NewVBox(v.legend.content, v.dlegend.content, v.flegend.content)
-	v.content = container.NewBorder(top, legends, nil, nil, container.NewGridWithColumns(2, cells...))
+	// One row: at 16:9 four panes side by side show larger pictures than
+	// two rows of two under the text above.
+	v.content = container.NewBorder(top, legends, nil, nil, container.NewGridWithColumns(4, cells...))
 	v.content.Hide()
 	return v
 }
@@ -160,7 +163,7 @@ func (v *runsView) clear(why string) {
 
 func (v *runsView) update() {
 	i := v.i
-	v.heading.SetText(fmt.Sprintf("Run A: %s\nRun B: %s", v.describe(0), v.describe(1)))
+	v.heading.SetText(fmt.Sprintf("Run A: %s     Run B: %s", v.describe(0), v.describe(1)))
 	a, b := i.res, i.cmpRes
 	if a == nil || b == nil {
 		v.clear("Scoring the frame in both runs…")
@@ -175,11 +178,11 @@ func (v *runsView) update() {
 	v.titles[0].SetText(i.runName(0))
 	v.titles[1].SetText(i.runName(1))
 	if m.kind == "cvalue" {
-		v.titles[2].SetText("banding delta A − B (red: A bands more)")
+		v.titles[2].SetText("banding delta A − B")
 	} else {
 		v.titles[2].SetText("difference A − B")
 	}
-	v.titles[3].SetText("frames: B − A (distorted pixels)")
+	v.titles[3].SetText("frames B − A")
 	v.showFrames(a, b)
 	if m.a == nil || m.b == nil {
 		for k := 0; k < 3; k++ {
@@ -228,7 +231,7 @@ func (v *runsView) update() {
 		func(x float64) color.NRGBA { return diffColor(x, scale) })
 	what := "A − B"
 	if m.kind == "cvalue" {
-		what = "banding delta A − B"
+		what = "banding delta A − B (red: A bands more)"
 	}
 	v.dlegend.setDiff(scale, what)
 }
@@ -261,7 +264,7 @@ func (v *runsView) describe(k int) string {
 	if k == 1 && i.runB.kind == runClip {
 		dist = i.runB.dist
 	}
-	s := fmt.Sprintf("%s on %s", dist, i.backend)
+	s := fmt.Sprintf("%s on %s", filepath.Base(dist), i.backend)
 	if i.runB.kind == runOptions {
 		c, a := i.cambiOpts, i.admOpts
 		if k == 1 {
