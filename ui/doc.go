@@ -1,6 +1,7 @@
 // Package ui is Bandscope's inspector: a Fyne window that shows where CAMBI
 // and ADM see banding in one frame of a clip, on the CPU or a GPU backend,
-// two backends side by side, and scores over a whole clip.
+// two runs side by side (two backends, two encodes of one reference, or two
+// option sets: runs.go), and scores over a whole clip.
 //
 // The package is a thin layer over package engine. Every engine call runs in
 // a goroutine with a cancellable context (see worker); its result comes back

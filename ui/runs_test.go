@@ -373,3 +373,27 @@ func TestRunsCancel(t *testing.T) {
 		t.Errorf("after a step: frame %d, run B %v", h.i.res.Frame, h.i.cmpRes)
 	}
 }
+
+// TestDemoLibvmafLog: the log the real-window test opens is libvmaf's own
+// (its CLI on the demo encode and source, --feature cambi --feature adm,
+// printed with %.17g): 20 frames, as many as the demo clip, that read back
+// as the exact float64s.
+func TestDemoLibvmafLog(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "demo_libvmaf_cambi_adm.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := parseScoreLog(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s) != 20 {
+		t.Fatalf("%d frames, want the demo clip's 20", len(s))
+	}
+	if v, ok := findMetric(s[0], "cambi"); !ok || v != 22.090735686644308 {
+		t.Errorf("frame 0 cambi %v %v", v, ok)
+	}
+	if _, ok := findMetric(s[19], "integer_adm2"); !ok {
+		t.Error("frame 19 has no integer_adm2")
+	}
+}
