@@ -82,11 +82,9 @@ func Run(cmdline []string) error {
 		i.openLog(l)
 	}
 	if ra.compareWith != "" {
-		if req.Distorted != "" {
-			i.compareWith(ra.compareWith)
-		} else {
-			go fyne.Do(func() { i.compareWith(ra.compareWith) }) // after the raw-format dialog
-		}
+		// Before run A when its raw format is still to be asked for: then
+		// run B waits for it.
+		i.compareWith(ra.compareWith)
 	}
 	w.ShowAndRun()
 	return nil

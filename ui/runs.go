@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"image/color"
 	"math"
@@ -177,9 +176,18 @@ func (i *inspector) compareWithDialog() {
 // compareWith makes path, a second encode of the open reference, run B.
 // A raw file's format comes from its name, else from run A's raw format
 // (two encodes compare at one size), else from the raw-format dialog.
+// Before run A is open (its raw format still being asked for), run B waits
+// for it: opening run A opens both.
 func (i *inspector) compareWith(path string) {
 	if i.req.Distorted == "" {
-		i.fail(errors.New("open run A's distorted clip first: run B is compared with it"))
+		i.runB.dist, i.runB.raw, i.runB.kind = path, clip.RawOptions{}, runClip
+		if g, complete := guessRaw(path); isRaw(path) && complete {
+			i.runB.raw = g
+		}
+		i.compare = true
+		i.compareChk.SetChecked(true)
+		i.refreshCompareSelect()
+		i.setStatus("Run B is " + filepath.Base(path) + ": open run A's distorted clip to compare them.")
 		return
 	}
 	i.prefs.SetString(prefLastDir, filepath.Dir(path))
@@ -242,7 +250,10 @@ func (i *inspector) requestB() engine.Request {
 	switch i.runB.kind {
 	case runClip:
 		r := i.request(i.backend)
-		r.Distorted, r.Raw = i.runB.dist, i.runB.raw
+		r.Distorted = i.runB.dist
+		if i.runB.raw.Width > 0 {
+			r.Raw = i.runB.raw // else run A's: the clips share one size
+		}
 		return r
 	case runOptions:
 		r := i.request(i.backend)

@@ -397,3 +397,20 @@ func TestDemoLibvmafLog(t *testing.T) {
 		t.Error("frame 19 has no integer_adm2")
 	}
 }
+
+// TestRunsBWaitsForA: run B chosen before run A is open (the command line
+// while a raw format is asked for) is compared once run A opens.
+func TestRunsBWaitsForA(t *testing.T) {
+	h := newHarness(t, nil)
+	h.do(func() { h.i.compareWith(fixtureCoarse) })
+	if !h.i.compare || !strings.Contains(h.i.status.Text, "open run A's distorted clip") {
+		t.Errorf("compare %v, status %q", h.i.compare, h.i.status.Text)
+	}
+	h.open()
+	if !h.i.runsMode() || h.i.sessB == nil || h.i.cmpRes == nil {
+		t.Fatalf("after run A opened: runs mode %v, session B %v", h.i.runsMode(), h.i.sessB)
+	}
+	if got := h.i.sessB.(*fakeSession).req.Raw; got.Width != 320 || got.BitDepth != 8 {
+		t.Errorf("run B's raw format %+v", got)
+	}
+}
