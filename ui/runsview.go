@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/bandscope/bandscope/engine"
@@ -92,9 +93,7 @@ func newRunsView(i *inspector) *runsView {
 	controls := container.NewBorder(nil, nil, widget.NewLabel("Map"), nil, v.stage)
 	top := container.NewVBox(v.heading, v.verdict, controls, v.stats)
 	legends := container.NewVBox(v.legend.content, v.dlegend.content, v.flegend.content)
-	// One row: at 16:9 four panes side by side show larger pictures than
-	// two rows of two under the text above.
-	v.content = container.NewBorder(top, legends, nil, nil, container.NewGridWithColumns(4, cells...))
+	v.content = container.NewBorder(top, legends, nil, nil, container.New(&paneGrid{vp: i.vp}, cells...))
 	v.content.Hide()
 	return v
 }
@@ -364,4 +363,59 @@ func (v *runsView) hoverValues(fx, fy float64) string {
 	}
 	b, _, _, _ := m.b.value(fx, fy, v.i.vp.fw, v.i.vp.fh)
 	return fmt.Sprintf("%s (%d, %d): A %.9g, B %.9g, A − B %.9g", m.name, x, y, a, b, a-b)
+}
+
+// paneGrid lays four titled panes in one row or in two rows of two,
+// whichever shows the frame larger: a row on a laptop screen under the
+// view's text, two rows on a tall one. Its minimum is the row's, so that
+// the view's minimum size does not change with the window.
+type paneGrid struct{ vp *viewport }
+
+// arrangement is (columns, rows) and the frame's shown size for it.
+func (g *paneGrid) arrangement(objects []fyne.CanvasObject, size fyne.Size) (cols int, cell fyne.Size) {
+	pad := theme.Padding()
+	cellMin := g.cellMin(objects)
+	title := float32(0)
+	if len(objects) > 0 {
+		if b, ok := objects[0].(*fyne.Container); ok && len(b.Objects) > 1 {
+			title = b.Objects[1].MinSize().Height // the Border's top: the title
+		}
+	}
+	aspect := float32(g.vp.fw) / float32(max(g.vp.fh, 1))
+	shown := func(c, r int) float32 { // the frame's width in one pane
+		w := (size.Width - pad*float32(c-1)) / float32(c)
+		h := (size.Height-pad*float32(r-1))/float32(r) - title
+		return min(w, h*aspect)
+	}
+	cols = len(objects)
+	if n := len(objects); n == 4 && (size.Height-pad)/2 >= cellMin.Height && shown(2, 2) > shown(4, 1) {
+		cols = 2
+	}
+	rows := (len(objects) + cols - 1) / max(cols, 1)
+	cell = fyne.NewSize((size.Width-pad*float32(cols-1))/float32(cols), (size.Height-pad*float32(rows-1))/float32(rows))
+	return cols, cell
+}
+
+func (g *paneGrid) cellMin(objects []fyne.CanvasObject) fyne.Size {
+	var m fyne.Size
+	for _, o := range objects {
+		m = m.Max(o.MinSize())
+	}
+	return m
+}
+
+func (g *paneGrid) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	pad := theme.Padding()
+	cols, cell := g.arrangement(objects, size)
+	for k, o := range objects {
+		c, r := k%cols, k/cols
+		o.Move(fyne.NewPos(float32(c)*(cell.Width+pad), float32(r)*(cell.Height+pad)))
+		o.Resize(cell)
+	}
+}
+
+func (g *paneGrid) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	m := g.cellMin(objects)
+	n := float32(len(objects))
+	return fyne.NewSize(n*m.Width+(n-1)*theme.Padding(), m.Height)
 }
