@@ -326,8 +326,10 @@ func (i *inspector) runClip() {
 		return
 	}
 	reqs := []engine.Request{i.request(i.backend)}
+	names := []string{i.backend}
 	if i.compare {
 		reqs = append(reqs, i.requestB())
+		names = []string{i.runName(0), i.runName(1)}
 	}
 	v := i.scoresView
 	v.runBtn.Disable()
@@ -344,7 +346,7 @@ func (i *inspector) runClip() {
 		for k, req := range reqs {
 			s, err := safeOpen(ctx, eng, req)
 			if err != nil {
-				return func() { i.runEnded(fmt.Errorf("%s: %w", req.Backend, err)) }
+				return func() { i.runEnded(fmt.Errorf("%s: %w", names[k], err)) }
 			}
 			var last time.Time
 			base := k
