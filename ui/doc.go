@@ -1,7 +1,6 @@
 // Package ui is Bandscope's inspector: a Fyne window that shows where CAMBI
 // and ADM see banding in one frame of a clip, on the CPU or a GPU backend,
-// two runs side by side (two backends, two encodes of one reference, or two
-// option sets: runs.go), and scores over a whole clip.
+// two backends side by side, and scores over a whole clip.
 //
 // The package is a thin layer over package engine. Every engine call runs in
 // a goroutine with a cancellable context (see worker); its result comes back
@@ -10,4 +9,7 @@
 // raw-file name parsing, summaries, libvmaf log and .gray heatmap parsers)
 // carry no Fyne state and are tested without a window; the parsers are
 // fuzzed. docs/inspector.md describes every view, key and export.
+//
+// Compare mode compares two runs of a clip: two backends, two encodes of one
+// reference, or two option sets (runs.go, runsview.go).
 package ui

@@ -179,10 +179,10 @@ func (i *inspector) build() {
 	i.admForm = newOptionsForm(i, adm.OptionTable, func() *feature.Values { return i.admOpts },
 		func() { i.admOpts = adm.NewOptions() }, func(name string) { i.optionsChanged("adm", name) })
 	i.frameView = newFrameView(i)
+	i.runsView = newRunsView(i)
 	i.cambiView = newCambiView(i)
 	i.admView = newADMView(i)
 	i.compareView = newCompareView(i)
-	i.runsView = newRunsView(i)
 	i.scoresView = newScoresView(i)
 
 	i.backendSel = newKeySelect(i, i.backendOptions(), func(s string) {
@@ -487,7 +487,7 @@ func (i *inspector) showFrame() {
 	i.frameView.update()
 	i.cambiView.update()
 	i.admView.update()
-	i.updateCompare()
+	i.compareView.update()
 	i.scoresView.markFrame()
 	if i.res != nil && i.errText == "" {
 		if i.notice != "" {
@@ -504,7 +504,7 @@ func (i *inspector) summary() string {
 	r := i.res
 	s := fmt.Sprintf("frame %d/%d", r.Frame, i.frames)
 	if c := r.CAMBI; c != nil {
-		s += fmt.Sprintf("   CAMBI %s", fmtScore(c.CAMBI))
+		s += fmt.Sprintf("   CAMBI %s", fmtScore(c.CAMBI)) + i.runsSummary()
 		if c.Src != nil {
 			s += fmt.Sprintf("   source %s   full-ref %s", fmtScore(c.Source), fmtScore(c.FullReference))
 		}
@@ -512,7 +512,7 @@ func (i *inspector) summary() string {
 	if a := admOf(r); a != nil {
 		s += fmt.Sprintf("   ADM %s", fmtScore(a.Score))
 	}
-	return s + i.runsSummary()
+	return s
 }
 
 func fmtScore(v float64) string { return strconv.FormatFloat(v, 'f', 6, 64) }

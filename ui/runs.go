@@ -423,35 +423,28 @@ func (i *inspector) frameRuns(n int) {
 	})
 }
 
-// updateCompare redraws the Compare view of the current mode: backends'
-// stages, or two runs' maps.
-func (i *inspector) updateCompare() {
-	runs := i.runsMode()
-	if runs {
+// showRuns shows, in the Compare view, the two runs' maps in runs mode
+// and reports true; else it shows the backends' stages (the caller draws
+// them) and reports false.
+func (i *inspector) showRuns() bool {
+	if i.runsMode() {
 		i.compareView.content.Hide()
 		i.runsView.content.Show()
 		i.runsView.update()
-		return
+		return true
 	}
 	i.runsView.content.Hide()
 	i.compareView.content.Show()
-	i.compareView.update()
+	return false
 }
 
-// runsSummary adds run B's scores to the status line.
+// runsSummary is run B's CAMBI beside run A's in the status line.
 func (i *inspector) runsSummary() string {
 	r := i.cmpRes
-	if r == nil || !i.runsMode() {
+	if r == nil || !i.runsMode() || r.CAMBI == nil {
 		return ""
 	}
-	s := "   |   B:"
-	if c := r.CAMBI; c != nil {
-		s += " CAMBI " + fmtScore(c.CAMBI)
-	}
-	if a := admOf(r); a != nil {
-		s += " ADM " + fmtScore(a.Score)
-	}
-	return s
+	return " (B " + fmtScore(r.CAMBI.CAMBI) + ")"
 }
 
 // runNoun is what the two runs of a whole-clip run are called.

@@ -161,7 +161,7 @@ func TestRunsTwoEncodes(t *testing.T) {
 	if !strings.HasPrefix(v.verdict.Text, "Frame 1: "+more) || !strings.Contains(v.verdict.Text, "bands more") {
 		t.Errorf("verdict %q, want %s bands more", v.verdict.Text, more)
 	}
-	if !strings.Contains(i.status.Text, "|   B: CAMBI "+fmtScore(y)) {
+	if !strings.Contains(i.status.Text, "CAMBI "+fmtScore(x)+" (B "+fmtScore(y)+")") {
 		t.Errorf("status %q lacks run B's score", i.status.Text)
 	}
 	// ADM bands of both runs, their difference.
