@@ -2,9 +2,7 @@
 # Regenerates the inspector screenshots under docs/screenshots/WxH/ from the
 # real application on the demo clip, in a private Xvfb server whose screen
 # is the window's size: every view at 1280x720 (a laptop) and 1920x1080.
-# Then two encodes of the demo source side by side (compare_runs, scores_runs):
-# the demo encode and the same encode smoothed by ffmpeg's boxblur.
-# Needs: xvfb xdotool imagemagick ffmpeg (apt-get install xvfb xdotool imagemagick ffmpeg).
+# Needs: xvfb xdotool imagemagick (apt-get install xvfb xdotool imagemagick).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
@@ -12,10 +10,18 @@ app="" xvfb=""
 trap 'kill $app $xvfb 2>/dev/null || true; rm -rf "$tmp"' EXIT
 go build -o "$tmp/bandscope" "$root/app"
 
-# start [ARGS]: runs the application and finds its window (wid), at the
-# screen's size.
-start() {
-	"$tmp/bandscope" "$@" >"$tmp/log" 2>&1 &
+# shots W H: one run of the application on a W x H screen.
+shots() {
+	w=$1 h=$2
+	out="$root/docs/screenshots/${w}x$h"
+	mkdir -p "$out"
+	Xvfb :77 -screen 0 "${w}x${h}x24" >/dev/null 2>&1 &
+	xvfb=$!
+	sleep 1
+	home="$tmp/home-$w"
+	mkdir -p "$home"
+	export DISPLAY=:77 HOME="$home" XDG_CACHE_HOME="$home/cache" XDG_CONFIG_HOME="$home/config" XDG_RUNTIME_DIR="$home"
+	"$tmp/bandscope" >"$tmp/log" 2>&1 &
 	app=$!
 	wid=""
 	for _ in $(seq 100); do
@@ -27,26 +33,8 @@ start() {
 	xdotool windowsize --sync "$wid" "$w" "$h" || true
 	xdotool windowmove "$wid" 0 0 || true
 	xdotool windowfocus --sync "$wid" || true
-}
-
-# shots W H: the application on a W x H screen.
-shots() {
-	w=$1 h=$2
-	out="$root/docs/screenshots/${w}x$h"
-	mkdir -p "$out"
-	# A display of its own: another Xvfb (another run of this script, a
-	# test) must never receive these keys or be captured.
-	n=77
-	while [ -e /tmp/.X11-unix/X$n ] || [ -e /tmp/.X$n-lock ]; do n=$((n + 1)); done
-	Xvfb ":$n" -screen 0 "${w}x${h}x24" -nolisten tcp >/dev/null 2>&1 &
-	xvfb=$!
-	sleep 1
-	home="$tmp/home-$w"
-	mkdir -p "$home"
-	export DISPLAY=":$n" HOME="$home" XDG_CACHE_HOME="$home/cache" XDG_CONFIG_HOME="$home/config" XDG_RUNTIME_DIR="$home"
 	key() { xdotool key --window "$wid" "$@"; }
 	shot() { sleep "$2"; import -window "$wid" "$out/$1.png"; }
-	start
 	sleep 4
 	key Right
 	shot frame 3
@@ -76,21 +64,6 @@ shots() {
 	key F1
 	shot help 2
 	key Escape
-	key ctrl+q
-	wait $app || true
-	# Two encodes of the demo source: the one the first run unpacked, and
-	# that encode smoothed (as a denoising post-filter does: it bands more).
-	demo="$home/cache/bandscope/demo"
-	smooth="$tmp/demo_smooth_1280x720_8b420.yuv"
-	[ -f "$smooth" ] || ffmpeg -loglevel error -y -f rawvideo -s 1280x720 -pix_fmt yuv420p \
-		-i "$demo/demo_dist_1280x720_8b420.yuv" \
-		-vf boxblur=luma_radius=3:luma_power=1:chroma_radius=0:chroma_power=0 -f rawvideo "$smooth"
-	start "$demo/demo_dist_1280x720_8b420.yuv" "$demo/demo_ref_1280x720_8b420.yuv" --compare-with "$smooth"
-	key Right
-	shot compare_runs 15
-	key ctrl+5
-	key ctrl+r
-	shot scores_runs 30
 	key ctrl+q
 	wait $app || true
 	kill $xvfb 2>/dev/null || true
