@@ -57,6 +57,9 @@ func usage(w *os.File) {
 Usage:
   bandscope                      open the inspector on the embedded demo clip
   bandscope DIST [REF]           open the inspector on a distorted clip (and its reference)
+      [--compare-with DIST2]     compare it with a second encode of the reference (run B;
+                                 without DIST: a second encode of the demo clip's reference)
+      [--log LOG]...             read libvmaf logs (JSON, XML, CSV) or CAMBI .gray dumps beside it
   bandscope score [flags]        score clips headless (libvmaf's flags; bandscope score --help)
   bandscope devices              list the GPU adapters
   bandscope version              print the version

@@ -90,6 +90,9 @@ func stageLabel(d *stageDiff) string {
 
 func (v *compareView) update() {
 	i := v.i
+	if i.showRuns() {
+		return
+	}
 	if !i.compare || i.res == nil || i.cmpRes == nil {
 		v.diffs = nil
 		v.banner.FillColor = idleColour

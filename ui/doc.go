@@ -9,4 +9,7 @@
 // raw-file name parsing, summaries, libvmaf log and .gray heatmap parsers)
 // carry no Fyne state and are tested without a window; the parsers are
 // fuzzed. docs/inspector.md describes every view, key and export.
+//
+// Compare mode compares two runs of a clip: two backends, two encodes of one
+// reference, or two option sets (runs.go, runsview.go).
 package ui

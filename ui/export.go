@@ -136,11 +136,18 @@ func writePNG(path string, img image.Image, inputs ...string) error {
 
 // exportMaps writes the frame's maps into dir and returns the file names.
 func exportMaps(dir string, r *engine.FrameResult, cm *Colormap, maxLogContrast int, inputs ...string) ([]string, error) {
+	return exportMapsNamed(dir, "", r, cm, maxLogContrast, inputs...)
+}
+
+// exportMapsNamed is exportMaps with prefix before every file name (a
+// compare run's "A_" and "B_").
+func exportMapsNamed(dir, prefix string, r *engine.FrameResult, cm *Colormap, maxLogContrast int, inputs ...string) ([]string, error) {
 	if r == nil {
 		return nil, errors.New("no frame to export yet")
 	}
 	var names []string
 	put := func(name string, write func(path string) error) error {
+		name = prefix + name
 		names = append(names, name)
 		return write(filepath.Join(dir, name))
 	}
@@ -246,7 +253,7 @@ func (i *inspector) exportRuns() []scoreRun {
 		}
 		name := ""
 		if i.scores[1] != nil {
-			name = []string{i.backend, i.cmpBack}[k]
+			name = i.runName(k)
 		}
 		runs = append(runs, scoreRun{Name: name, Scores: sc})
 	}
@@ -324,7 +331,7 @@ func (i *inspector) exportMapsDialog() {
 		if u == nil {
 			return
 		}
-		names, err := exportMaps(u.Path(), i.res, i.colormap, i.cambiOpts.Int("max_log_contrast"), i.exportInputs()...)
+		names, err := i.exportFrameMaps(u.Path())
 		if err != nil {
 			i.fail(err)
 			return

@@ -32,6 +32,9 @@ type fakeEngine struct {
 	noADM   bool          // Open refuses the adm feature, as a backend without it
 	running chan struct{} // when set, Run signals here after frame 0 and waits for cancellation
 	gpuName string        // the GPU backend's name; "" is "Fake GPU"
+	// shapes overrides the size and frame count of a distorted clip by
+	// path (runs_test.go: a run B that cannot be compared).
+	shapes map[string]clip.Info
 }
 
 // The fixture patterns, one per frame in turn: all of them band.
@@ -96,10 +99,18 @@ func (s *fakeSession) Info() (ref, dist clip.Info) {
 	dist = clip.Info{Path: s.req.Distorted, Container: "yuv", Format: s.e.format, Frames: s.e.frames}
 	ref = dist
 	ref.Path = s.req.Reference
+	if o, ok := s.e.shapes[s.req.Distorted]; ok {
+		dist.Format.Width, dist.Format.Height, dist.Frames = o.Width, o.Height, o.Frames
+	}
 	return ref, dist
 }
 
-func (s *fakeSession) Frames() int { return s.e.frames }
+func (s *fakeSession) Frames() int {
+	if o, ok := s.e.shapes[s.req.Distorted]; ok {
+		return o.Frames
+	}
+	return s.e.frames
+}
 
 func (s *fakeSession) pictures(n int) (dist, ref *yuv.Picture, err error) {
 	sp := synth.Spec{Pattern: fixturePatterns[n%len(fixturePatterns)], Format: s.e.format}
@@ -108,7 +119,23 @@ func (s *fakeSession) pictures(n int) (dist, ref *yuv.Picture, err error) {
 	}
 	sp.Dist = true
 	dist, err = synth.Frame(sp, n)
+	if err == nil && strings.Contains(s.req.Distorted, "coarse") {
+		// A second encode of the same reference: its luma quantised to
+		// steps of 8 on odd frames, so that it scores otherwise there.
+		coarsen(dist, n)
+	}
 	return dist, ref, err
+}
+
+// coarsen quantises odd frames' luma to multiples of 8 (a coarser encode);
+// even frames stay as they are.
+func coarsen(p *yuv.Picture, n int) {
+	if n%2 == 0 {
+		return
+	}
+	for k, v := range p.Planes[0] {
+		p.Planes[0][k] = v &^ 7
+	}
 }
 
 func (s *fakeSession) Frame(ctx context.Context, n int) (*engine.FrameResult, error) {

@@ -55,8 +55,10 @@ type inspector struct {
 	backend   string // primary backend ID
 	compare   bool
 	cmpBack   string // second backend ID in compare mode
+	runB      runB   // what run B is in compare mode (runs.go)
 
 	sess         Session // one session; in compare mode it scores both backends
+	sessB        Session // run B's session when it is another encode or option set
 	refInfo      clip.Info
 	distInfo     clip.Info
 	frames       int
@@ -88,6 +90,7 @@ type inspector struct {
 	cambiView   *cambiView
 	admView     *admView
 	compareView *compareView
+	runsView    *runsView
 	scoresView  *scoresView
 	optsForm    *optionsForm // CAMBI's
 	admForm     *optionsForm
@@ -176,6 +179,7 @@ func (i *inspector) build() {
 	i.admForm = newOptionsForm(i, adm.OptionTable, func() *feature.Values { return i.admOpts },
 		func() { i.admOpts = adm.NewOptions() }, func(name string) { i.optionsChanged("adm", name) })
 	i.frameView = newFrameView(i)
+	i.runsView = newRunsView(i)
 	i.cambiView = newCambiView(i)
 	i.admView = newADMView(i)
 	i.compareView = newCompareView(i)
@@ -192,7 +196,10 @@ func (i *inspector) build() {
 		i.unfocus()
 	})
 	i.backendSel.SetSelected(i.backendLabel(i.backend))
-	i.cmpSel = newKeySelect(i, i.backendOptions(), func(s string) {
+	i.cmpSel = newKeySelect(i, i.compareOptions(), func(s string) {
+		if i.compareChosen(s) {
+			return
+		}
 		id := i.backendFromLabel(s)
 		if id == i.cmpBack {
 			return
@@ -221,7 +228,7 @@ func (i *inspector) build() {
 		container.NewTabItem("Frame", container.NewScroll(i.frameView.content)),
 		container.NewTabItem("CAMBI", container.NewScroll(i.cambiView.content)),
 		container.NewTabItem("ADM", container.NewScroll(i.admView.content)),
-		container.NewTabItem("Compare", container.NewScroll(i.compareView.content)),
+		container.NewTabItem("Compare", container.NewScroll(container.NewStack(i.compareView.content, i.runsView.content))),
 		container.NewTabItem("Scores", container.NewScroll(i.scoresView.content)),
 	)
 	i.tabs.OnSelected = func(t *container.TabItem) {
@@ -277,12 +284,12 @@ func (i *inspector) close() {
 	i.framer.stop()
 	i.runner.stop()
 	i.scaler.stop()
-	sess := i.sess
-	i.sess = nil
+	sess, sessB := i.sess, i.sessB
+	i.sess, i.sessB = nil, nil
 	go func() {
 		i.framer.run.Lock()
 		defer i.framer.run.Unlock()
-		closeSessions(sess)
+		closeSessions(sess, sessB)
 	}()
 }
 
@@ -349,8 +356,12 @@ func (i *inspector) reopen() {
 	if i.req.Distorted == "" {
 		return
 	}
-	old := i.sess
-	i.sess = nil
+	if i.runsMode() {
+		i.reopenRuns()
+		return
+	}
+	old, oldB := i.sess, i.sessB
+	i.sess, i.sessB = nil, nil
 	i.framer.stop()
 	req := i.request(i.backend)
 	if i.compare {
@@ -361,7 +372,7 @@ func (i *inspector) reopen() {
 	i.opener.submit(func(ctx context.Context) func() {
 		// A frame job may still run on the old session.
 		i.framer.run.Lock()
-		closeSessions(old)
+		closeSessions(old, oldB)
 		i.framer.run.Unlock()
 		s, err := safeOpen(ctx, eng, req)
 		if err != nil {
@@ -431,6 +442,10 @@ func (i *inspector) gotoFrame(n int) {
 	if i.sess == nil {
 		return
 	}
+	if i.sessB != nil {
+		i.frameRuns(n)
+		return
+	}
 	s := i.sess
 	start := now()
 	i.framer.submit(func(ctx context.Context) func() {
@@ -443,18 +458,22 @@ func (i *inspector) gotoFrame(n int) {
 			}
 			return func() { i.fail(err) }
 		}
-		return func() {
-			i.res, i.cmpRes = r, r.Compare
-			i.showFrame()
-			i.frameTime = now().Sub(start)
-			i.timing.SetText(fmt.Sprintf("frame %d in %d ms", n, i.frameTime.Milliseconds()))
-			i.statusBar.Refresh() // the label grew: lay the bar out again
-			if i.onFrameShown != nil {
-				i.onFrameShown()
-			}
-			i.frameShown()
-		}
+		return func() { i.frameArrived(r, r.Compare, n, start) }
 	})
+}
+
+// frameArrived shows frame n's results (cmp: the compare backend's or run
+// B's), scored since start.
+func (i *inspector) frameArrived(r, cmp *engine.FrameResult, n int, start time.Time) {
+	i.res, i.cmpRes = r, cmp
+	i.showFrame()
+	i.frameTime = now().Sub(start)
+	i.timing.SetText(fmt.Sprintf("frame %d in %d ms", n, i.frameTime.Milliseconds()))
+	i.statusBar.Refresh() // the label grew: lay the bar out again
+	if i.onFrameShown != nil {
+		i.onFrameShown()
+	}
+	i.frameShown()
 }
 
 // now is the clock frame timings use; tests stop it.
@@ -485,7 +504,7 @@ func (i *inspector) summary() string {
 	r := i.res
 	s := fmt.Sprintf("frame %d/%d", r.Frame, i.frames)
 	if c := r.CAMBI; c != nil {
-		s += fmt.Sprintf("   CAMBI %s", fmtScore(c.CAMBI))
+		s += fmt.Sprintf("   CAMBI %s", fmtScore(c.CAMBI)) + i.runsSummary()
 		if c.Src != nil {
 			s += fmt.Sprintf("   source %s   full-ref %s", fmtScore(c.Source), fmtScore(c.FullReference))
 		}

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"log"
 	"os"
 
@@ -17,10 +16,19 @@ const AppID = "io.github.bandscope.bandscope"
 
 // Run opens the inspector and returns when its window closes. args are the
 // command line after the program name: none opens the embedded demo clip,
-// DIST opens a distorted clip alone, DIST REF opens it with its reference.
-func Run(args []string) error {
-	if len(args) > 2 {
-		return fmt.Errorf("usage: bandscope [DIST [REF]] (got %d arguments)", len(args))
+// DIST opens a distorted clip alone, DIST REF opens it with its reference;
+// --compare-with DIST2 compares it with a second encode of the reference
+// (with no DIST, the demo clip's), --log LOG reads libvmaf logs beside it.
+func Run(cmdline []string) error {
+	ra, err := parseRunArgs(cmdline)
+	if err != nil {
+		return err
+	}
+	var args []string
+	for _, a := range []string{ra.dist, ra.ref} {
+		if a != "" {
+			args = append(args, a)
+		}
 	}
 	// The engine lists its GPU adapters before Fyne starts: creating the
 	// WebGPU instance after GLFW has made its GL context crashes inside
@@ -69,6 +77,14 @@ func Run(args []string) error {
 			i.addRecentRaw(req.Distorted, req.Raw, isRaw(req.Distorted))
 		}
 		i.open(req)
+	}
+	for _, l := range ra.logs {
+		i.openLog(l)
+	}
+	if ra.compareWith != "" {
+		// Before run A when its raw format is still to be asked for: then
+		// run B waits for it.
+		i.compareWith(ra.compareWith)
 	}
 	w.ShowAndRun()
 	return nil

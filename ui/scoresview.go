@@ -291,7 +291,7 @@ func (v *scoresView) seriesFor(title string, keep func(string) bool) [][]series 
 		}
 		prefix := ""
 		if i.scores[1] != nil {
-			prefix = []string{i.backend, i.cmpBack}[k] + ": "
+			prefix = i.runName(k) + ": "
 		}
 		ss = append(ss, metricSeries(sc.PerFrame(), keep, prefix))
 	}
@@ -326,8 +326,10 @@ func (i *inspector) runClip() {
 		return
 	}
 	reqs := []engine.Request{i.request(i.backend)}
+	names := []string{i.backend}
 	if i.compare {
-		reqs = append(reqs, i.request(i.cmpBack))
+		reqs = append(reqs, i.requestB())
+		names = []string{i.runName(0), i.runName(1)}
 	}
 	v := i.scoresView
 	v.runBtn.Disable()
@@ -344,7 +346,7 @@ func (i *inspector) runClip() {
 		for k, req := range reqs {
 			s, err := safeOpen(ctx, eng, req)
 			if err != nil {
-				return func() { i.runEnded(fmt.Errorf("%s: %w", req.Backend, err)) }
+				return func() { i.runEnded(fmt.Errorf("%s: %w", names[k], err)) }
 			}
 			var last time.Time
 			base := k
@@ -373,7 +375,7 @@ func (i *inspector) runClip() {
 		return func() {
 			i.scores = out
 			if len(reqs) > 1 {
-				v.setRate(fmt.Sprintf("%d frames x %d backends in %.1f s", total/len(reqs), len(reqs), el.Seconds()))
+				v.setRate(fmt.Sprintf("%d frames x %d %ss in %.1f s", total/len(reqs), len(reqs), i.runNoun(), el.Seconds()))
 			} else {
 				v.setRate(fmt.Sprintf("%d frames in %.1f s", total, el.Seconds()))
 			}
@@ -391,7 +393,7 @@ func (v *scoresView) showProgress(run, runs int, p engine.Progress) {
 	}
 	s := fmt.Sprintf("%d/%d frames, %.1f frames/s", done, total, p.FPS)
 	if runs > 1 {
-		s += fmt.Sprintf(" (backend %d of %d)", run+1, runs)
+		s += fmt.Sprintf(" (%s %d of %d)", v.i.runNoun(), run+1, runs)
 	}
 	v.setRate(s)
 }

@@ -23,6 +23,7 @@ type summaryPanel struct {
 	i       *inspector
 	content fyne.CanvasObject
 	table   *widget.Label
+	verdict *widget.Label // compare runs: which bands more, and where
 	metric  *keySelect
 	worst   *fyne.Container
 	export  *widget.Button
@@ -36,7 +37,11 @@ func newSummaryPanel(i *inspector) *summaryPanel {
 	p.worst = container.NewGridWithColumns(5)
 	p.export = widget.NewButton("Export worst frames (PNG)…", i.exportWorstDialog)
 	p.export.Disable()
-	p.content = container.NewVBox(p.table,
+	p.verdict = widget.NewLabel("")
+	p.verdict.Wrapping = fyne.TextWrapWord
+	p.verdict.TextStyle.Bold = true
+	p.verdict.Hide()
+	p.content = container.NewVBox(p.verdict, p.table,
 		container.NewBorder(nil, nil, widget.NewLabel("10 worst frames by"), nil, p.metric),
 		p.worst, p.export)
 	return p
@@ -45,6 +50,12 @@ func newSummaryPanel(i *inspector) *summaryPanel {
 // update shows the statistics of the runs so far.
 func (p *summaryPanel) update() {
 	runs := p.i.exportRuns()
+	if s := p.i.runsVerdict(); s != "" {
+		p.verdict.SetText(s)
+		p.verdict.Show()
+	} else {
+		p.verdict.Hide()
+	}
 	if len(runs) == 0 {
 		p.table.SetText("No whole-clip scores yet.")
 		p.metric.SetOptions(nil)

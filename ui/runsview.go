@@ -1,0 +1,421 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"path/filepath"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/bandscope/bandscope/engine"
+	"github.com/bandscope/bandscope/kernels/cambi"
+)
+
+// runsView is the Compare view of two runs (two encodes, or two option
+// sets): run A's map, run B's map, their difference (for c-values, the
+// banding delta A − B: red where A bands more, blue where B does) and the
+// difference of the two distorted frames, all on the shared zoom.
+type runsView struct {
+	i       *inspector
+	content fyne.CanvasObject
+	heading *widget.Label // what runs A and B are
+	verdict *widget.Label // which run bands more on this frame
+	stage   *keySelect    // the map compared
+	stats   *widget.Label
+	titles  [4]*widget.Label
+	panes   [4]*mapPane
+	noDiff  [2]*widget.Label // over the difference panes when all zero
+	legend  *legend          // A's and B's maps
+	dlegend *legend          // the maps' difference
+	flegend *legend          // the frames' difference
+	cur     *runMaps
+}
+
+// runMaps is one map of both runs and how to show it.
+type runMaps struct {
+	name   string
+	kind   string // "cvalue" or "band"
+	a, b   *mapData
+	scoreA float64 // the stage's score in each run, NaN if none
+	scoreB float64
+}
+
+// runStages are the maps the view can compare: CAMBI's c-values per scale,
+// then every ADM band.
+func runStages() []string {
+	var s []string
+	for k := 0; k < cambi.NumScales; k++ {
+		s = append(s, fmt.Sprintf("CAMBI c-values, scale %d", k))
+	}
+	for sc := 0; sc < admScales; sc++ {
+		for b := 0; b < admBands; b++ {
+			s = append(s, fmt.Sprintf("ADM scale %d %s", sc, bandNames[b]))
+		}
+	}
+	return s
+}
+
+func newRunsView(i *inspector) *runsView {
+	v := &runsView{i: i}
+	v.heading = widget.NewLabel("")
+	v.heading.Truncation = fyne.TextTruncateEllipsis // one line: the maps need the height
+	v.verdict = widget.NewLabel("")
+	v.verdict.TextStyle.Bold = true
+	v.verdict.Wrapping = fyne.TextWrapWord
+	v.stage = newKeySelect(i, runStages(), nil)
+	v.stage.SetSelectedIndex(0)
+	v.stage.OnChanged = func(string) { v.update(); i.unfocus() }
+	v.stats = widget.NewLabel("")
+	v.stats.TextStyle.Monospace = true
+	v.stats.Wrapping = fyne.TextWrapWord
+	var cells []fyne.CanvasObject
+	for k := range v.panes {
+		v.panes[k] = newMapPane(i.vp)
+		v.panes[k].hover = i.hoverFunc(v.hoverScale, v.hoverValues)
+		v.titles[k] = widget.NewLabel("")
+		v.titles[k].TextStyle.Bold = true
+		v.titles[k].Truncation = fyne.TextTruncateEllipsis
+		var body fyne.CanvasObject = v.panes[k]
+		if k >= 2 {
+			l := widget.NewLabelWithStyle("no difference", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+			l.Importance = widget.SuccessImportance
+			l.Hide()
+			v.noDiff[k-2] = l
+			body = container.NewStack(v.panes[k], container.NewCenter(l))
+		}
+		cells = append(cells, container.NewBorder(v.titles[k], nil, nil, nil, body))
+	}
+	v.legend, v.dlegend, v.flegend = newLegend(), newLegend(), newLegend()
+	controls := container.NewBorder(nil, nil, widget.NewLabel("Map"), nil, v.stage)
+	top := container.NewVBox(v.heading, v.verdict, controls, v.stats)
+	legends := container.NewVBox(v.legend.content, v.dlegend.content, v.flegend.content)
+	v.content = container.NewBorder(top, legends, nil, nil, container.New(&paneGrid{vp: i.vp}, cells...))
+	v.content.Hide()
+	return v
+}
+
+// hoverScale is the CAMBI scale of the chosen map (0 for ADM's).
+func (v *runsView) hoverScale() int {
+	if k := v.stage.SelectedIndex(); k >= 0 && k < cambi.NumScales {
+		return k
+	}
+	return 0
+}
+
+// maps picks the chosen map out of both runs' results.
+func (v *runsView) maps(a, b *engine.FrameResult) *runMaps {
+	k := max(v.stage.SelectedIndex(), 0)
+	m := &runMaps{name: runStages()[k], scoreA: math.NaN(), scoreB: math.NaN()}
+	if k < cambi.NumScales {
+		m.kind = "cvalue"
+		pick := func(r *engine.FrameResult) (*mapData, float64) {
+			if r == nil || r.CAMBI == nil {
+				return nil, math.NaN()
+			}
+			sc := r.CAMBI.Dist.Scales[k]
+			return f32Map(sc.Width, sc.Height, sc.CValues), sc.Score
+		}
+		m.a, m.scoreA = pick(a)
+		m.b, m.scoreB = pick(b)
+		return m
+	}
+	k -= cambi.NumScales
+	s, bd := k/admBands, k%admBands
+	kind := max(v.i.admView.kind.SelectedIndex(), 0)
+	m.kind = "band"
+	m.name += " (" + admMapKinds[kind] + ")"
+	pick := func(r *engine.FrameResult) (*mapData, float64) {
+		x := admOf(r)
+		if x == nil {
+			return nil, math.NaN()
+		}
+		band := x.Bands[s][bd]
+		if band.Den == 0 {
+			return band.Maps[kind], math.NaN()
+		}
+		return band.Maps[kind], band.Num / band.Den
+	}
+	m.a, m.scoreA = pick(a)
+	m.b, m.scoreB = pick(b)
+	return m
+}
+
+func (v *runsView) clear(why string) {
+	v.cur = nil
+	for k := range v.panes {
+		v.panes[k].set(nil, nil)
+		v.titles[k].SetText("")
+	}
+	for _, l := range v.noDiff {
+		l.Hide()
+	}
+	v.stats.SetText("")
+	v.verdict.SetText(why)
+	v.legend.setText("")
+	v.dlegend.setText("")
+	v.flegend.setText("")
+}
+
+func (v *runsView) update() {
+	i := v.i
+	v.heading.SetText(fmt.Sprintf("Run A: %s     Run B: %s", v.describe(0), v.describe(1)))
+	a, b := i.res, i.cmpRes
+	if a == nil || b == nil {
+		v.clear("Scoring the frame in both runs…")
+		return
+	}
+	v.verdict.SetText(frameVerdict(i.runName(0), i.runName(1), a, b))
+	m := v.maps(a, b)
+	v.cur = m
+	for _, l := range v.noDiff {
+		l.Hide()
+	}
+	v.titles[0].SetText(i.runName(0))
+	v.titles[1].SetText(i.runName(1))
+	if m.kind == "cvalue" {
+		v.titles[2].SetText("banding delta A − B")
+	} else {
+		v.titles[2].SetText("difference A − B")
+	}
+	v.titles[3].SetText("frames B − A")
+	v.showFrames(a, b)
+	if m.a == nil || m.b == nil {
+		for k := 0; k < 3; k++ {
+			v.panes[k].set(nil, nil)
+		}
+		v.stats.SetText(m.name + ": not computed in both runs")
+		v.legend.setText("")
+		v.dlegend.setText("")
+		return
+	}
+	if m.a.W != m.b.W || m.a.H != m.b.H {
+		for k := 0; k < 3; k++ {
+			v.panes[k].set(nil, nil)
+		}
+		v.stats.SetText(fmt.Sprintf("%s: sizes differ, %dx%d and %dx%d", m.name, m.a.W, m.a.H, m.b.W, m.b.H))
+		return
+	}
+	st := mapDelta(m.a, m.b)
+	top := math.Max(st.topA, st.topB)
+	var col func(float64) color.NRGBA
+	if m.kind == "band" {
+		// ADM's bands: the 99.5th percentile of both, as the ADM view does.
+		top = math.Max(bandTop(m.a), bandTop(m.b))
+		heat := heatColour(i.colormap, top)
+		col = func(x float64) color.NRGBA { return heat(math.Abs(x)) }
+		v.legend.setRange(i.colormap, "|coefficient| 0", fmt.Sprintf("%.4g = the larger 99.5th percentile of both runs", top))
+	} else {
+		col = heatColour(i.colormap, top)
+		if top <= 0 {
+			v.legend.setRange(i.colormap, "c-value 0", "1 (no c-value above 0 in either run)")
+		} else {
+			v.legend.setRange(i.colormap, "c-value 0", fmt.Sprintf("%.4g = the largest c-value of both runs", top))
+		}
+	}
+	v.panes[0].set(m.a, col)
+	v.panes[1].set(m.b, col)
+	v.stats.SetText(deltaText(m, st))
+	if st.differ == 0 {
+		v.panes[2].set(nil, nil)
+		v.noDiff[0].Show()
+		v.dlegend.setText("A − B: no difference (every value has the same bits)")
+		return
+	}
+	scale := st.maxAbs
+	v.panes[2].set(&mapData{W: m.a.W, H: m.a.H, At: func(k int) float64 { return m.a.At(k) - m.b.At(k) }},
+		func(x float64) color.NRGBA { return diffColor(x, scale) })
+	what := "A − B"
+	if m.kind == "cvalue" {
+		what = "banding delta A − B (red: A bands more)"
+	}
+	v.dlegend.setDiff(scale, what)
+}
+
+// showFrames draws B's distorted frame minus A's.
+func (v *runsView) showFrames(a, b *engine.FrameResult) {
+	la, lb := lumaMap(a.Dist), lumaMap(b.Dist)
+	if la == nil || lb == nil || la.W != lb.W || la.H != lb.H {
+		v.panes[3].set(nil, nil)
+		v.flegend.setText("frames: no pictures to subtract")
+		return
+	}
+	st := mapDelta(lb, la)
+	if st.differ == 0 {
+		v.panes[3].set(nil, nil)
+		v.noDiff[1].Show()
+		v.flegend.setText("frames B − A: no difference (the same pictures)")
+		return
+	}
+	scale := st.maxAbs
+	v.panes[3].set(&mapData{W: la.W, H: la.H, At: func(k int) float64 { return lb.At(k) - la.At(k) }},
+		func(x float64) color.NRGBA { return diffColor(x, scale) })
+	v.flegend.setDiff(scale, "frames B − A (code values)")
+}
+
+// describe says what run k is: its clip, backend and options.
+func (v *runsView) describe(k int) string {
+	i := v.i
+	dist := i.req.Distorted
+	if k == 1 && i.runB.kind == runClip {
+		dist = i.runB.dist
+	}
+	s := fmt.Sprintf("%s on %s", filepath.Base(dist), i.backend)
+	if i.runB.kind == runOptions {
+		c, a := i.cambiOpts, i.admOpts
+		if k == 1 {
+			c, a = i.runB.cambi, i.runB.adm
+		}
+		s += ", " + optionsText(c, a, nil, nil)
+	}
+	return s
+}
+
+// deltaStats summarise a map's difference between two runs.
+type deltaStats struct {
+	topA, topB   float64 // largest |value| of each
+	meanA, meanB float64
+	maxAbs       float64 // largest |A − B|
+	differ       int     // values whose bits differ
+	moreA, moreB int     // values where A is larger, B is larger
+	total        int
+}
+
+func mapDelta(a, b *mapData) deltaStats {
+	var s deltaStats
+	s.total = a.W * a.H
+	for k := 0; k < s.total; k++ {
+		x, y := a.At(k), b.At(k)
+		s.topA, s.topB = math.Max(s.topA, math.Abs(x)), math.Max(s.topB, math.Abs(y))
+		s.meanA += x
+		s.meanB += y
+		if !sameBits(x, y) {
+			s.differ++
+			s.maxAbs = math.Max(s.maxAbs, math.Abs(x-y))
+			if x > y {
+				s.moreA++
+			} else if y > x {
+				s.moreB++
+			}
+		}
+	}
+	if s.total > 0 {
+		s.meanA /= float64(s.total)
+		s.meanB /= float64(s.total)
+	}
+	return s
+}
+
+// deltaText is the stats line under the verdict.
+func deltaText(m *runMaps, s deltaStats) string {
+	t := fmt.Sprintf("%s: mean A %.6g, B %.6g", m.name, s.meanA, s.meanB)
+	if !math.IsNaN(m.scoreA) && !math.IsNaN(m.scoreB) {
+		if m.kind == "cvalue" {
+			t += fmt.Sprintf("   pooled score A %.6g, B %.6g", m.scoreA, m.scoreB)
+		} else {
+			t += fmt.Sprintf("   num/den A %.6g, B %.6g", m.scoreA, m.scoreB)
+		}
+	}
+	if s.differ == 0 {
+		return t + fmt.Sprintf("\nall %d values equal, bit for bit", s.total)
+	}
+	larger := "larger"
+	if m.kind == "cvalue" {
+		larger = "bands more"
+	}
+	return t + fmt.Sprintf("\nA %s at %d, B at %d of %d values   max |A − B| %.6g", larger, s.moreA, s.moreB, s.total, s.maxAbs)
+}
+
+// frameVerdict says which run bands more on this frame.
+func frameVerdict(nameA, nameB string, a, b *engine.FrameResult) string {
+	s := fmt.Sprintf("Frame %d: ", a.Frame)
+	if a.CAMBI == nil || b.CAMBI == nil {
+		s += "no CAMBI score in both runs."
+	} else {
+		x, y := a.CAMBI.CAMBI, b.CAMBI.CAMBI
+		switch {
+		case x > y:
+			s += fmt.Sprintf("%s bands more, CAMBI %s against %s (+%.4g).", nameA, fmtScore(x), fmtScore(y), x-y)
+		case y > x:
+			s += fmt.Sprintf("%s bands more, CAMBI %s against %s (+%.4g).", nameB, fmtScore(y), fmtScore(x), y-x)
+		default:
+			s += fmt.Sprintf("both runs band as much, CAMBI %s (bit for bit).", fmtScore(x))
+		}
+	}
+	if x, y := admOf(a), admOf(b); x != nil && y != nil {
+		s += fmt.Sprintf("   ADM A %s, B %s", fmtScore(x.Score), fmtScore(y.Score))
+	}
+	return s
+}
+
+// hoverValues gives both runs' values of the chosen map under the pointer.
+func (v *runsView) hoverValues(fx, fy float64) string {
+	m := v.cur
+	if m == nil || m.a == nil || m.b == nil {
+		return ""
+	}
+	a, x, y, ok := m.a.value(fx, fy, v.i.vp.fw, v.i.vp.fh)
+	if !ok {
+		return ""
+	}
+	b, _, _, _ := m.b.value(fx, fy, v.i.vp.fw, v.i.vp.fh)
+	return fmt.Sprintf("%s (%d, %d): A %.9g, B %.9g, A − B %.9g", m.name, x, y, a, b, a-b)
+}
+
+// paneGrid lays four titled panes in one row or in two rows of two,
+// whichever shows the frame larger: a row on a laptop screen under the
+// view's text, two rows on a tall one. Its minimum is the row's, so that
+// the view's minimum size does not change with the window.
+type paneGrid struct{ vp *viewport }
+
+// arrangement is (columns, rows) and the frame's shown size for it.
+func (g *paneGrid) arrangement(objects []fyne.CanvasObject, size fyne.Size) (cols int, cell fyne.Size) {
+	pad := theme.Padding()
+	cellMin := g.cellMin(objects)
+	title := float32(0)
+	if len(objects) > 0 {
+		if b, ok := objects[0].(*fyne.Container); ok && len(b.Objects) > 1 {
+			title = b.Objects[1].MinSize().Height // the Border's top: the title
+		}
+	}
+	aspect := float32(g.vp.fw) / float32(max(g.vp.fh, 1))
+	shown := func(c, r int) float32 { // the frame's width in one pane
+		w := (size.Width - pad*float32(c-1)) / float32(c)
+		h := (size.Height-pad*float32(r-1))/float32(r) - title
+		return min(w, h*aspect)
+	}
+	cols = len(objects)
+	if n := len(objects); n == 4 && (size.Height-pad)/2 >= cellMin.Height && shown(2, 2) > shown(4, 1) {
+		cols = 2
+	}
+	rows := (len(objects) + cols - 1) / max(cols, 1)
+	cell = fyne.NewSize((size.Width-pad*float32(cols-1))/float32(cols), (size.Height-pad*float32(rows-1))/float32(rows))
+	return cols, cell
+}
+
+func (g *paneGrid) cellMin(objects []fyne.CanvasObject) fyne.Size {
+	var m fyne.Size
+	for _, o := range objects {
+		m = m.Max(o.MinSize())
+	}
+	return m
+}
+
+func (g *paneGrid) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	pad := theme.Padding()
+	cols, cell := g.arrangement(objects, size)
+	for k, o := range objects {
+		c, r := k%cols, k/cols
+		o.Move(fyne.NewPos(float32(c)*(cell.Width+pad), float32(r)*(cell.Height+pad)))
+		o.Resize(cell)
+	}
+}
+
+func (g *paneGrid) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	m := g.cellMin(objects)
+	n := float32(len(objects))
+	return fyne.NewSize(n*m.Width+(n-1)*theme.Padding(), m.Height)
+}
