@@ -72,6 +72,11 @@ type inspector struct {
 	play         player
 	notice       string // shown once in the status line after the next frame
 	admErr       error  // why the session scores no ADM, if it does not
+	// models are the picked VMAF models (vmafmodels.go); modelOnly, the
+	// metric keys they add, computed for modelOnlyFor (modelMetric).
+	models       []pickedModel
+	modelOnly    map[string]bool
+	modelOnlyFor string
 
 	vp       *viewport
 	colormap *Colormap
@@ -89,6 +94,9 @@ type inspector struct {
 	admView     *admView
 	compareView *compareView
 	scoresView  *scoresView
+	vmafView    *vmafView
+	vmafPlots   *vmafPlots
+	modelPicker *modelPicker
 	optsForm    *optionsForm // CAMBI's
 	admForm     *optionsForm
 	backendSel  *keySelect
@@ -107,6 +115,7 @@ func newInspector(a fyne.App, w fyne.Window, eng Engine) *inspector {
 	i.cambiOpts = cambi.NewOptions()
 	i.admOpts = adm.NewOptions()
 	i.vp = newViewport()
+	i.models = loadModels(parseModelPref(i.prefs.String(prefModels)))
 	i.colormap = colormapNamed(i.prefs.StringWithFallback(prefColormap, "viridis"))
 	i.backends = eng.Backends()
 	i.backend = i.prefs.StringWithFallback(prefBackend, "cpu")
@@ -179,6 +188,9 @@ func (i *inspector) build() {
 	i.cambiView = newCambiView(i)
 	i.admView = newADMView(i)
 	i.compareView = newCompareView(i)
+	i.vmafView = newVMAFView(i)
+	i.vmafPlots = newVMAFPlots(i)
+	i.modelPicker = newModelPicker(i)
 	i.scoresView = newScoresView(i)
 
 	i.backendSel = newKeySelect(i, i.backendOptions(), func(s string) {
@@ -223,6 +235,7 @@ func (i *inspector) build() {
 		container.NewTabItem("ADM", container.NewScroll(i.admView.content)),
 		container.NewTabItem("Compare", container.NewScroll(i.compareView.content)),
 		container.NewTabItem("Scores", container.NewScroll(i.scoresView.content)),
+		container.NewTabItem("VMAF", container.NewScroll(i.vmafView.content)),
 	)
 	i.tabs.OnSelected = func(t *container.TabItem) {
 		i.prefs.SetInt(prefTab, i.tabs.SelectedIndex())
@@ -236,7 +249,8 @@ func (i *inspector) build() {
 	}
 
 	opts := widget.NewAccordion(widget.NewAccordionItem("CAMBI options", i.optsForm.content),
-		widget.NewAccordionItem("ADM options", i.admForm.content))
+		widget.NewAccordionItem("ADM options", i.admForm.content),
+		widget.NewAccordionItem("VMAF models", i.modelPicker.content))
 	opts.MultiOpen = true
 	opts.Open(0)
 	side := container.NewVScroll(container.NewVBox(i.clipPanel.content, opts))
@@ -301,6 +315,7 @@ func (i *inspector) request(backend string) engine.Request {
 	r.Backend = backend
 	// A backend without ADM still shows CAMBI; the ADM view says why.
 	r.SkipUnavailable = true
+	i.withModels(&r)
 	return r
 }
 
@@ -469,6 +484,7 @@ func (i *inspector) showFrame() {
 	i.cambiView.update()
 	i.admView.update()
 	i.compareView.update()
+	i.vmafView.update()
 	i.scoresView.markFrame()
 	if i.res != nil && i.errText == "" {
 		if i.notice != "" {
@@ -493,7 +509,7 @@ func (i *inspector) summary() string {
 	if a := admOf(r); a != nil {
 		s += fmt.Sprintf("   ADM %s", fmtScore(a.Score))
 	}
-	return s
+	return s + vmafSummary(r)
 }
 
 func fmtScore(v float64) string { return strconv.FormatFloat(v, 'f', 6, 64) }
@@ -539,6 +555,9 @@ func (i *inspector) optionsChanged(feat, name string) {
 	if feat == "adm" {
 		stale = isADMMetric
 	}
+	// The models' scores and features do not depend on these options.
+	own := stale
+	stale = func(n string) bool { return own(n) && !i.modelMetric(n) }
 	had := i.scores[0] != nil
 	for k := range i.scores {
 		i.scores[k] = dropMetrics(i.scores[k], stale)

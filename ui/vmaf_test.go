@@ -1,0 +1,397 @@
+package ui
+
+import (
+	"bytes"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+
+	"github.com/bandscope/bandscope/engine"
+	"github.com/bandscope/bandscope/engine/clip"
+	"github.com/bandscope/bandscope/engine/synth"
+	"github.com/bandscope/bandscope/engine/yuv"
+)
+
+// The two models of the issue: the classic one and the one that counts
+// banding (CAMBI) and chroma (SpEED).
+var testModels = []string{"vmaf_v0.6.1", "vmaf_v1.0.16_3d0h"}
+
+// newModelHarness is a test window on the real CPU engine with models
+// picked in the preferences before the window is built, as a user's
+// earlier choice would be; eng nil is the real engine.
+func newModelHarness(t *testing.T, eng Engine, models []string) *harness {
+	t.Helper()
+	a := test.NewTempApp(t)
+	a.Settings().SetTheme(variantTheme{theme.DefaultTheme(), theme.VariantLight})
+	a.Preferences().SetString(prefModels, strings.Join(models, ","))
+	w := a.NewWindow("Bandscope")
+	if eng == nil {
+		eng = cpuEngine{realEngine{}}
+	}
+	h := &harness{t: t, a: a, w: w}
+	h.i = newInspector(a, w, eng)
+	w.Resize(fyne.NewSize(1280, 820))
+	t.Cleanup(func() {
+		h.wait()
+		h.i.close()
+		h.wait()
+		if !h.closed {
+			w.Close()
+		}
+	})
+	return h
+}
+
+// openSynth writes a small noisy pair (the pictures move, so motion is not
+// 0, and the distorted one differs) and opens it.
+func (h *harness) openSynth(frames int) {
+	h.t.Helper()
+	f := yuv.Format{Width: 320, Height: 240, Chroma: yuv.C420, BitDepth: 8}
+	dir := h.t.TempDir()
+	sp := synth.Spec{Pattern: "noise8", Format: f}
+	ref := writeClip(h.t, dir, sp, frames)
+	sp.Dist = true
+	dist := writeClip(h.t, dir, sp, frames)
+	h.do(func() {
+		h.i.open(engine.Request{Distorted: dist, Reference: ref,
+			Raw: clip.RawOptions{Width: f.Width, Height: f.Height, Chroma: f.Chroma, ChromaSet: true, BitDepth: f.BitDepth}})
+	})
+	if h.i.res == nil {
+		h.t.Fatalf("no frame after open: %s", h.i.status.Text)
+	}
+}
+
+// cpuEngine is the real engine on its CPU backend alone: the tests do not
+// enumerate GPU adapters (creating a WebGPU instance once Fyne's test app
+// runs is what the inspector's Run avoids too).
+type cpuEngine struct{ realEngine }
+
+func (cpuEngine) Backends() []Backend { return []Backend{{ID: "cpu", Name: "CPU", Kind: "cpu"}} }
+
+func TestParseModelPref(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"", ""},
+		{"vmaf_v0.6.1", "vmaf_v0.6.1"},
+		{"vmaf_v0.6.1,vmaf_v1.0.16_3d0h", "vmaf_v0.6.1,vmaf_v1.0.16_3d0h"},
+		{"vmaf_v0.6.1,vmaf_v0.6.1", "vmaf_v0.6.1"},
+		{"nope,vmaf_v0.6.1", "vmaf_v0.6.1"},
+		{"vmaf_v0.6.1,vmaf_4k_v0.6.1,vmaf_v1.0.16_3d0h", "vmaf_v0.6.1,vmaf_4k_v0.6.1"},
+	} {
+		if got := strings.Join(parseModelPref(c.in), ","); got != c.want {
+			t.Errorf("parseModelPref(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestCostliest(t *testing.T) {
+	nan := math.NaN()
+	vm := []engine.ModelResult{
+		{Name: "a", Inputs: []engine.ModelInput{{Base: "x", Cost: 1}, {Base: "y", Cost: nan}}},
+		{Name: "b", Inputs: []engine.ModelInput{{Base: "z", Cost: 30}, {Base: "w", Cost: -2}}},
+	}
+	got, ok := costliest(vm)
+	if !ok || got.Model != "b" || got.In.Base != "z" {
+		t.Errorf("costliest: %+v %v", got, ok)
+	}
+	if _, ok := costliest([]engine.ModelResult{{Name: "a", Inputs: []engine.ModelInput{{Cost: nan}}}}); ok {
+		t.Error("costliest without costs")
+	}
+}
+
+// TestModelKeys: the keys a model adds are its score, its costs and the
+// features it needs with options of its own; a feature it shares with the
+// inspector (vmaf_v0.6.1's default ADM) stays the inspector's.
+func TestModelKeys(t *testing.T) {
+	h := newModelHarness(t, newFakeEngine(), testModels)
+	i := h.i
+	for name, want := range map[string]bool{
+		"vmaf_v0.6.1": true, "vmaf_v0.6.1_cost_integer_adm2": true, "integer_vif_scale0": true,
+		"integer_motion2": true, "vmaf_v1.0.16_3d0h": true, "vmaf_v1.0.16_3d0h_cost_cambi": true,
+		"speed_chroma_uv": false, // SpEED's key carries the model's options
+		"integer_adm2":    false, "cambi": false, "integer_adm_scale0": false,
+	} {
+		if got := i.modelMetric(name); got != want {
+			t.Errorf("modelMetric(%q) = %v, want %v", name, got, want)
+		}
+	}
+	// The model's CAMBI has options of its own: its key is the model's.
+	found := false
+	for k := range i.modelOnly {
+		if strings.HasPrefix(k, "cambi_") {
+			found = true
+		}
+	}
+	if !found {
+		t.Error("no option-suffixed CAMBI key among the model keys")
+	}
+}
+
+// TestModelPicker: picking models puts them, with Explain, in every
+// request and in the preferences; Ctrl+6 shows the VMAF view; the help
+// lists it; no model leaves the requests as they were.
+func TestModelPicker(t *testing.T) {
+	eng := newFakeEngine()
+	h := newModelHarness(t, eng, nil)
+	h.open()
+	if r := h.i.request("cpu"); len(r.Models) != 0 || r.Explain {
+		t.Fatalf("no model picked: request %v explain %v", r.Models, r.Explain)
+	}
+	if !strings.Contains(h.i.vmafView.scores.Text, "No VMAF model picked") {
+		t.Errorf("VMAF view without a model: %q", h.i.vmafView.scores.Text)
+	}
+	before := eng.opened.Load()
+	h.do(func() { h.i.modelPicker.slots[0].SetSelected("vmaf_v0.6.1") })
+	h.do(func() { h.i.modelPicker.slots[1].SetSelected("vmaf_v1.0.16_3d0h") })
+	if got := h.a.Preferences().String(prefModels); got != "vmaf_v0.6.1,vmaf_v1.0.16_3d0h" {
+		t.Errorf("preference %q", got)
+	}
+	if eng.opened.Load() == before {
+		t.Error("picking a model did not open the session again")
+	}
+	req := h.i.sess.(*fakeSession).req
+	want := []string{"version=vmaf_v0.6.1:name=vmaf_v0.6.1", "version=vmaf_v1.0.16_3d0h:name=vmaf_v1.0.16_3d0h"}
+	if strings.Join(req.Models, " ") != strings.Join(want, " ") || !req.Explain {
+		t.Errorf("session request models %v explain %v", req.Models, req.Explain)
+	}
+	if err := engine.CheckModels(req.Models); err != nil {
+		t.Errorf("the engine refuses the picked models: %v", err)
+	}
+	// The fake engine scores no model: the view says so.
+	if !strings.Contains(h.i.vmafView.scores.Text, "No VMAF score for this frame") {
+		t.Errorf("VMAF view: %q", h.i.vmafView.scores.Text)
+	}
+	h.shortcut(fyne.Key6, fyne.KeyModifierShortcutDefault)
+	if h.i.tabs.SelectedIndex() != 5 || h.i.tabs.Selected().Text != "VMAF" {
+		t.Errorf("Ctrl+6: tab %d", h.i.tabs.SelectedIndex())
+	}
+	if !strings.Contains(h.i.helpText(), "Ctrl+1…6") || !strings.Contains(h.i.helpText(), "VMAF") {
+		t.Error("help does not list the VMAF view")
+	}
+	// Back to one model, then none.
+	h.do(func() { h.i.modelPicker.slots[0].SetSelected(noModel) })
+	if got := h.i.modelVersions(); len(got) != 1 || got[0] != "vmaf_v1.0.16_3d0h" {
+		t.Errorf("after clearing slot 1: %v", got)
+	}
+	// The picker moved the one left into the first slot.
+	if h.i.modelPicker.slots[0].Selected != "vmaf_v1.0.16_3d0h" || h.i.modelPicker.slots[1].Selected != noModel {
+		t.Errorf("slots %q %q", h.i.modelPicker.slots[0].Selected, h.i.modelPicker.slots[1].Selected)
+	}
+	h.do(func() { h.i.modelPicker.slots[0].SetSelected(noModel) })
+	if len(h.i.models) != 0 || h.a.Preferences().String(prefModels) != "" {
+		t.Errorf("after clearing both: %v, preference %q", h.i.modelVersions(), h.a.Preferences().String(prefModels))
+	}
+	if r := h.i.request("cpu"); len(r.Models) != 0 || r.Explain {
+		t.Errorf("no model: request %v", r.Models)
+	}
+}
+
+// TestVMAFView scores two models on the real engine: the view shows each
+// model's score, every input's raw and normalised value and cost, the
+// costs' bar chart, and for every input the maps of its feature or a note
+// that says why there are none.
+func TestVMAFView(t *testing.T) {
+	h := newModelHarness(t, nil, testModels)
+	h.openSynth(4)
+	h.key(fyne.KeyRight) // frame 1: motion compares with frame 0
+	r := h.i.res
+	if len(r.VMAF) != 2 {
+		t.Fatalf("%d model results, want 2 (errors %v)", len(r.VMAF), r.Errors)
+	}
+	v := h.i.vmafView
+	for _, m := range r.VMAF {
+		if !strings.Contains(v.scores.Text, m.Name+" "+fmtScore(m.Score)) {
+			t.Errorf("scores line %q lacks %s %s", v.scores.Text, m.Name, fmtScore(m.Score))
+		}
+		if !strings.Contains(h.i.summary(), m.Name+" "+fmtScore(m.Score)) {
+			t.Errorf("status summary %q lacks %s", h.i.summary(), m.Name)
+		}
+		for _, in := range m.Inputs {
+			if math.IsNaN(in.Cost) {
+				t.Errorf("%s %s: no cost with Explain", m.Name, in.Base)
+			}
+			if !strings.Contains(v.tables.Text, shortMetric(in.Base)) || !strings.Contains(v.tables.Text, fmtCost(in.Cost)) {
+				t.Errorf("table lacks %s (cost %s):\n%s", in.Base, fmtCost(in.Cost), v.tables.Text)
+			}
+		}
+	}
+	if p := costBars(r.VMAF, false); p == nil {
+		t.Error("no cost bar chart")
+	}
+	// Auto: the costliest input's maps.
+	best, _ := costliest(r.VMAF)
+	if !strings.Contains(v.title.Text, best.In.Base) {
+		t.Errorf("maps title %q, want the costliest input %s", v.title.Text, best.In.Base)
+	}
+	// Every input: maps, or a note saying why not; never nothing.
+	wantMaps := map[string]int{"integer_adm2": 12, "integer_adm3": 12, "integer_vif_scale0": 4, "cambi": 5, "integer_motion2": 1, "integer_motion3": 1, "speed_chroma_uv": 4}
+	for _, choice := range v.which.Options[1:] {
+		h.do(func() { v.which.SetSelected(choice) })
+		_, base, _ := strings.Cut(choice, ": ")
+		n := len(v.grid.Objects)
+		if want, ok := wantMaps[base]; ok && n != want {
+			t.Errorf("%s: %d maps, want %d (note %q)", choice, n, want, v.note.Text)
+		}
+		if n == 0 && v.note.Text == "" {
+			t.Errorf("%s: no map and no note", choice)
+		}
+		for k := 0; k < n; k++ {
+			if v.panes[k].base == nil {
+				t.Errorf("%s: pane %d is empty", choice, k)
+			}
+		}
+		if n > 0 && v.legend.hi.Text == "" {
+			t.Errorf("%s: no legend", choice)
+		}
+		if strings.Contains(v.note.Text, "bit for bit") {
+			t.Errorf("%s: %s", choice, v.note.Text)
+		}
+	}
+	// Frame 0's motion has no SAD map: the view says so.
+	h.do(func() { v.which.SetSelected("vmaf_v0.6.1: integer_motion2") })
+	h.key(fyne.KeyHome)
+	if len(v.grid.Objects) != 0 || !strings.Contains(v.note.Text, "compares with no earlier picture") {
+		t.Errorf("frame 0 motion: %d maps, note %q", len(v.grid.Objects), v.note.Text)
+	}
+}
+
+// TestVMAFNormalised: the table's normalised values are the model's
+// linear rescale of the raw ones.
+func TestVMAFNormalised(t *testing.T) {
+	ms := loadModels([]string{"vmaf_v0.6.1"})
+	if len(ms) != 1 {
+		t.Fatal("vmaf_v0.6.1 does not load")
+	}
+	r := engine.ModelResult{Name: "vmaf_v0.6.1", Score: 90, Inputs: []engine.ModelInput{{Base: "integer_adm2", Value: 1, Cost: 0.5}}}
+	n, ok := ms[0].M.Normalized(0, 1)
+	if !ok || n == 1 {
+		t.Fatalf("Normalized(adm2=1) = %v, %v", n, ok)
+	}
+	txt := inputTable(&ms[0], r)
+	if !strings.Contains(txt, "adm2") || !strings.Contains(txt, "0.500") {
+		t.Errorf("table:\n%s", txt)
+	}
+}
+
+// TestVMAFScoresAndExports: a whole-clip run with models plots each
+// model's score with its costs stacked, keeps the models' keys out of the
+// CAMBI and ADM plots, summarises the scores and exports them with the
+// costs.
+func TestVMAFScoresAndExports(t *testing.T) {
+	h := newModelHarness(t, nil, testModels)
+	h.openSynth(4)
+	h.do(func() { h.i.tabs.SelectIndex(4); h.i.runClip() })
+	if h.i.scores[0] == nil {
+		t.Fatalf("no scores: %s", h.i.status.Text)
+	}
+	for k, pm := range h.i.models {
+		vs, others, ok := h.i.vmafPlots.seriesFor(k)
+		if !ok || !vs.Score.hasValues() || len(vs.Costs) != len(pm.M.Inputs()) || len(others) != 1 {
+			t.Fatalf("%s: series %+v others %d", pm.Version, vs, len(others))
+		}
+		for _, c := range vs.Costs {
+			if !c.hasValues() {
+				t.Errorf("%s: no cost curve for %s", pm.Version, c.Name)
+			}
+		}
+		if p := vmafPlot(vs, others, 1, false); p.Legend.Left {
+			t.Error("legend")
+		}
+	}
+	for _, title := range []string{"CAMBI", "ADM"} {
+		keep := h.i.scoresView.ownCAMBI
+		if title == "ADM" {
+			keep = h.i.scoresView.isADM
+		}
+		for _, list := range h.i.scoresView.seriesFor(title, keep) {
+			for _, s := range list {
+				if h.i.modelMetric(s.Name) {
+					t.Errorf("%s plot shows the model key %s", title, s.Name)
+				}
+			}
+		}
+	}
+	sum := h.i.scoresView.summary.table.Text
+	for _, m := range testModels {
+		if !strings.Contains(sum, m) {
+			t.Errorf("summary lacks %s:\n%s", m, sum)
+		}
+	}
+	dir := t.TempDir()
+	for _, ext := range []string{".csv", ".json"} {
+		path := filepath.Join(dir, "scores"+ext)
+		if err := exportScores(path, h.i.exportRuns()...); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := os.ReadFile(path)
+		for _, key := range []string{"vmaf_v0.6.1", "vmaf_v1.0.16_3d0h", "vmaf_v1.0.16_3d0h_cost_cambi", "vmaf_v0.6.1_cost_integer_adm2"} {
+			if !bytes.Contains(b, []byte(key)) {
+				t.Errorf("%s export lacks %s", ext, key)
+			}
+		}
+	}
+	if n := len(h.i.exportPlots()); n != 4 {
+		t.Errorf("%d plots exported, want CAMBI, ADM and the two models'", n)
+	}
+	// Dropping a model clears its scores and keeps the other's.
+	h.do(func() { h.i.setModels([]string{"vmaf_v1.0.16_3d0h"}) })
+	pf := h.i.scores[0].PerFrame()
+	if _, ok := findMetric(pf[0], "vmaf_v0.6.1"); ok {
+		t.Error("vmaf_v0.6.1 kept after it was dropped")
+	}
+	if _, ok := findMetric(pf[0], "vmaf_v1.0.16_3d0h"); !ok {
+		t.Error("vmaf_v1.0.16_3d0h dropped with the other model")
+	}
+	if _, ok := findMetric(pf[0], "cambi"); !ok {
+		t.Error("the inspector's own CAMBI dropped with a model")
+	}
+}
+
+// TestVMAFFitsSmallScreen: with two models, every view (the VMAF view, and
+// the Scores view with its VMAF row and the per-scale plot) fits a
+// 1280x720 screen beside the sidebar.
+func TestVMAFFitsSmallScreen(t *testing.T) {
+	h := newModelHarness(t, nil, testModels)
+	h.openSynth(3)
+	h.do(func() { h.i.runClip() })
+	h.do(func() { h.i.scoresView.perScale.SetChecked(true) })
+	for k := range h.i.tabs.Items {
+		h.do(func() { h.i.tabs.SelectIndex(k) })
+		if min := h.w.Content().MinSize(); min.Width > 1280 || min.Height > 720-40 {
+			t.Errorf("view %d: minimum size %v does not fit 1280x720", k, min)
+		}
+	}
+	room := 1280 - h.i.split.Leading.MinSize().Width - 20
+	for _, c := range []fyne.CanvasObject{h.i.vmafView.content, h.i.scoresView.content} {
+		if w := c.MinSize().Width; w > room {
+			t.Errorf("%v wide, %v beside the sidebar at 1280 px", w, room)
+		}
+	}
+	// Every input's maps fit too (ADM's twelve are the most).
+	v := h.i.vmafView
+	for _, choice := range v.which.Options {
+		h.do(func() { v.which.SetSelected(choice) })
+		if w := v.content.MinSize().Width; w > room {
+			t.Errorf("%s: %v wide, %v beside the sidebar", choice, w, room)
+		}
+		if ht := v.content.MinSize().Height; ht > 720-200 {
+			t.Errorf("%s: %v high", choice, ht)
+		}
+	}
+}
+
+func TestGoldenVMAF(t *testing.T) {
+	h := newModelHarness(t, nil, testModels)
+	h.openSynth(3)
+	h.key(fyne.KeyRight)
+	h.do(func() { h.i.tabs.SelectIndex(5) })
+	assertGolden(t, "view_vmaf.png", h.w.Canvas().Capture())
+	h.do(func() { h.i.tabs.SelectIndex(4); h.i.runClip() })
+	assertGolden(t, "view_scores_vmaf.png", h.w.Canvas().Capture())
+}
+
