@@ -230,6 +230,14 @@ func (v *scoresView) layout() {
 	if row := v.i.vmafPlots.row(); row != nil {
 		objs = append(objs, row)
 	}
+	// Four rows stand in a 1280x720 window only a little lower.
+	h := float32(140)
+	if len(objs) > 3 {
+		h = 115
+	}
+	for _, pv := range append([]*plotView{v.cambi, v.scales, v.adm}, v.i.vmafPlots.views[:]...) {
+		pv.min.Height = h
+	}
 	v.plots.Objects = objs
 	v.plots.Layout = layout.NewGridLayoutWithRows(len(objs))
 	v.plots.Refresh()

@@ -131,7 +131,7 @@ func (s series) hasValues() bool {
 // (0-100 and what the data need), apart from CAMBI's.
 func vmafPlot(vs vmafSeries, others []series, cur int, dark bool) *plot.Plot {
 	p := plot.New()
-	p.Title.Text = vs.Model + " and what each input costs"
+	p.Title.Text = vs.Model + ": score, costs stacked"
 	p.X.Label.Text = "frame"
 	p.Y.Label.Text = "VMAF / points"
 	plotTheme(p, dark)
@@ -178,7 +178,7 @@ func vmafPlot(vs vmafSeries, others []series, cur int, dark bool) *plot.Plot {
 		poly.Color = color.NRGBA{c0.R, c0.G, c0.B, 0x90}
 		poly.LineStyle.Width = 0
 		p.Add(poly)
-		p.Legend.Add("cost: "+c.Name, poly)
+		p.Legend.Add(c.Name, poly)
 		base = top
 	}
 	line := func(s series, col color.Color, dashed bool) {

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	"gonum.org/v1/plot"
 
@@ -60,6 +61,8 @@ func newVMAFView(i *inspector) *vmafView {
 		v.panes[k] = p
 		v.names[k] = widget.NewLabel("")
 		v.names[k].Truncation = fyne.TextTruncateEllipsis
+		// Captions: ADM's twelve maps stand in four rows at 1280x720.
+		v.names[k].SizeName = theme.SizeNameCaptionText
 		v.cells[k] = container.NewBorder(v.names[k], nil, nil, nil, p)
 	}
 	v.scores = widget.NewLabel("")
@@ -71,7 +74,7 @@ func newVMAFView(i *inspector) *vmafView {
 			return nil
 		}
 		return costBars(v.i.res.VMAF, v.i.dark())
-	}, fyne.NewSize(300, 200))
+	}, fyne.NewSize(300, 150))
 	v.which = newKeySelect(i, []string{autoMaps}, nil)
 	v.which.SetSelected(autoMaps)
 	v.which.OnChanged = func(string) { v.update(); i.unfocus() }
@@ -82,8 +85,10 @@ func newVMAFView(i *inspector) *vmafView {
 	v.note.Wrapping = fyne.TextWrapWord
 	v.legend = newLegend()
 	v.grid = container.NewGridWithColumns(3)
-	top := container.NewBorder(nil, nil, nil, container.NewHBox(widget.NewLabel("Maps of"), v.which), v.scores)
-	right := container.NewVBox(v.tables, v.bars)
+	which := container.NewGridWrap(fyne.NewSize(300, v.which.MinSize().Height), v.which)
+	top := container.NewBorder(nil, nil, nil, container.NewHBox(widget.NewLabel("Maps of"), which), v.scores)
+	// The bars take what height the tables leave.
+	right := container.NewBorder(v.tables, nil, nil, nil, v.bars)
 	bottom := container.NewVBox(v.note, v.legend.content)
 	centre := container.NewBorder(v.title, nil, nil, nil, v.grid)
 	v.content = container.NewBorder(top, bottom, nil, right, centre)
@@ -91,11 +96,11 @@ func newVMAFView(i *inspector) *vmafView {
 }
 
 // inputTable lists a model's inputs on one frame: raw value, the value the
-// model's SVM reads (after its normalisation) and the points it costs.
+// model's SVM reads (after its normalisation) and the points it costs. The
+// score is on the view's first line.
 func inputTable(pm *pickedModel, r engine.ModelResult) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s  %s\n", r.Name, fmtScore(r.Score))
-	fmt.Fprintf(&b, "%-18s %11s %11s %8s\n", "input", "raw", "normalised", "cost")
+	fmt.Fprintf(&b, "%-18s %11s %11s %8s\n", r.Name, "raw", "normalised", "cost")
 	for k, in := range r.Inputs {
 		norm := "-"
 		if pm != nil {
@@ -103,7 +108,7 @@ func inputTable(pm *pickedModel, r engine.ModelResult) string {
 				norm = fmt.Sprintf("%11.6g", n)
 			}
 		}
-		fmt.Fprintf(&b, "%-18s %11.6g %11s %8s\n", shortMetric(in.Base), in.Value, norm, fmtCost(in.Cost))
+		fmt.Fprintf(&b, "  %-16s %11.6g %11s %8s\n", shortMetric(in.Base), in.Value, norm, fmtCost(in.Cost))
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
@@ -162,14 +167,14 @@ func (v *vmafView) update() {
 	case len(i.models) == 0:
 		v.scores.SetText("No VMAF model picked: choose one or two under \"VMAF models\" in the sidebar.")
 		v.tables.SetText("")
-		v.note.SetText("")
+		v.setNote("")
 		v.clearMaps()
 		v.bars.redraw()
 		return
 	case r == nil:
 		v.scores.SetText("No frame scored yet.")
 		v.tables.SetText("")
-		v.note.SetText("")
+		v.setNote("")
 		v.clearMaps()
 		v.bars.redraw()
 		return
@@ -186,7 +191,7 @@ func (v *vmafView) update() {
 		}
 		v.scores.SetText(msg)
 		v.tables.SetText("")
-		v.note.SetText("")
+		v.setNote("")
 		v.clearMaps()
 		v.bars.redraw()
 		return
@@ -198,7 +203,7 @@ func (v *vmafView) update() {
 		tables = append(tables, inputTable(i.pickedFor(m.Name), m))
 	}
 	v.scores.SetText(strings.Join(head, "   "))
-	v.tables.SetText(strings.Join(tables, "\n\n"))
+	v.tables.SetText(strings.Join(tables, "\n"))
 	v.bars.redraw()
 
 	choices := mapChoices(r.VMAF)
@@ -220,7 +225,7 @@ func (v *vmafView) update() {
 	ref, ok := v.chosenInput(r.VMAF)
 	if !ok {
 		v.clearMaps()
-		v.note.SetText("No costs on this frame: the models were scored without a perfect copy to compare with.")
+		v.setNote("No costs on this frame: the models were scored without a perfect copy to compare with.")
 		return
 	}
 	im := mapsForInput(r, ref)
@@ -241,7 +246,7 @@ func (v *vmafView) showMaps(im inputMaps) {
 		if note == "" {
 			note = "the engine keeps no map for this input"
 		}
-		v.note.SetText("No maps: " + note + ".")
+		v.setNote("No maps: " + note + ".")
 		v.legend.setText("")
 		return
 	}
@@ -271,7 +276,7 @@ func (v *vmafView) showMaps(im inputMaps) {
 	v.grid.Objects = objs
 	v.grid.Layout = layout.NewGridLayoutWithColumns(cols)
 	v.grid.Refresh()
-	v.note.SetText(im.Note)
+	v.setNote(im.Note)
 	v.legend.setRange(v.i.colormap, im.Lo, im.Hi)
 }
 
@@ -282,4 +287,14 @@ func vmafSummary(r *engine.FrameResult) string {
 		s += fmt.Sprintf("   %s %s", m.Name, fmtScore(m.Score))
 	}
 	return s
+}
+
+// setNote shows a note under the maps; an empty one takes no room.
+func (v *vmafView) setNote(s string) {
+	v.note.SetText(s)
+	if s == "" {
+		v.note.Hide()
+	} else {
+		v.note.Show()
+	}
 }
