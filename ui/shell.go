@@ -51,7 +51,7 @@ func (i *inspector) applyTheme(name string) {
 	}
 	i.scoresView.update()
 	i.admView.bars.redraw()
-	i.vmafView.bars.redraw()
+	i.vmafView.update() // map names and bars in the theme's colours
 }
 
 func (i *inspector) toggleTheme() {

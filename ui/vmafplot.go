@@ -131,9 +131,11 @@ func (s series) hasValues() bool {
 // (0-100 and what the data need), apart from CAMBI's.
 func vmafPlot(vs vmafSeries, others []series, cur int, dark bool) *plot.Plot {
 	p := plot.New()
-	p.Title.Text = vs.Model + ": score, costs stacked"
+	// The model's name alone: two plots share a row at 1280 px. The
+	// legend names the stacked costs.
+	p.Title.Text = vs.Model
 	p.X.Label.Text = "frame"
-	p.Y.Label.Text = "VMAF / points"
+	p.Y.Label.Text = "score, costs"
 	plotTheme(p, dark)
 	n := len(vs.Score.Values)
 	if !vs.Score.hasValues() {

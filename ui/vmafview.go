@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
@@ -36,7 +37,7 @@ type vmafView struct {
 	title   *widget.Label
 	note    *widget.Label
 	panes   [maxInputMaps]*mapPane
-	names   [maxInputMaps]*widget.Label
+	names   [maxInputMaps]*canvas.Text
 	cells   [maxInputMaps]fyne.CanvasObject
 	grid    *fyne.Container
 	legend  *legend
@@ -59,10 +60,10 @@ func newVMAFView(i *inspector) *vmafView {
 			return fmt.Sprintf("%s (%d, %d) %.6g", v.shown.Maps[k].Name, x, y, val)
 		})
 		v.panes[k] = p
-		v.names[k] = widget.NewLabel("")
-		v.names[k].Truncation = fyne.TextTruncateEllipsis
-		// Captions: ADM's twelve maps stand in four rows at 1280x720.
-		v.names[k].SizeName = theme.SizeNameCaptionText
+		// Plain caption text, without a label's padding: ADM's twelve
+		// maps stand in four rows at 1280x720.
+		v.names[k] = canvas.NewText("", theme.Color(theme.ColorNameForeground))
+		v.names[k].TextSize = theme.CaptionTextSize()
 		v.cells[k] = container.NewBorder(v.names[k], nil, nil, nil, p)
 	}
 	v.scores = widget.NewLabel("")
@@ -267,7 +268,9 @@ func (v *vmafView) showMaps(im inputMaps) {
 			col = func(x float64) colorNRGBA { return c(math.Abs(x)) }
 		}
 		v.panes[k].set(m.Data, col)
-		v.names[k].SetText(m.Name)
+		v.names[k].Text = m.Name
+		v.names[k].Color = theme.Color(theme.ColorNameForeground)
+		v.names[k].Refresh()
 		objs[k] = v.cells[k]
 	}
 	for k := n; k < maxInputMaps; k++ {
