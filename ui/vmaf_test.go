@@ -433,4 +433,3 @@ func TestGoldenVMAF(t *testing.T) {
 	h.do(func() { h.i.tabs.SelectIndex(4); h.i.runClip() })
 	assertGolden(t, "view_scores_vmaf.png", h.w.Canvas().Capture())
 }
-
