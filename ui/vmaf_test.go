@@ -15,6 +15,7 @@ import (
 
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
+	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/yuv"
 )
 
@@ -432,4 +433,17 @@ func TestGoldenVMAF(t *testing.T) {
 	assertGolden(t, "view_vmaf.png", h.w.Canvas().Capture())
 	h.do(func() { h.i.tabs.SelectIndex(4); h.i.runClip() })
 	assertGolden(t, "view_scores_vmaf.png", h.w.Canvas().Capture())
+}
+
+func TestWorstCostFrames(t *testing.T) {
+	frames := [][]feature.Metric{
+		{{Name: "vmaf_v0.6.1", Value: 90}, {Name: "vmaf_v0.6.1_cost_integer_adm2", Value: 1}},
+		{{Name: "vmaf_v0.6.1", Value: 60}, {Name: "vmaf_v0.6.1_cost_integer_adm2", Value: 30}},
+	}
+	if got := worstFrames(frames, "vmaf_v0.6.1", 1); len(got) != 1 || got[0] != 1 {
+		t.Errorf("worst score frame %v, want the lowest score's", got)
+	}
+	if got := worstFrames(frames, "vmaf_v0.6.1_cost_integer_adm2", 1); len(got) != 1 || got[0] != 1 {
+		t.Errorf("worst cost frame %v, want the highest cost's", got)
+	}
 }
