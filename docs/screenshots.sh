@@ -10,6 +10,8 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 app="" xvfb=""
+# XDISPLAY picks the private X server's display number.
+disp=${XDISPLAY:-77}
 trap 'kill $app $xvfb 2>/dev/null || true; rm -rf "$tmp"' EXIT
 go build -o "$tmp/bandscope" "$root/app"
 
@@ -19,12 +21,12 @@ launch() {
 	w=$1 h=$2
 	out="$root/docs/screenshots/${w}x$h"
 	mkdir -p "$out"
-	Xvfb :77 -screen 0 "${w}x${h}x24" >/dev/null 2>&1 &
+	Xvfb ":$disp" -screen 0 "${w}x${h}x24" >/dev/null 2>&1 &
 	xvfb=$!
 	sleep 1
 	home="$tmp/home-$w-${3:-none}"
 	mkdir -p "$home"
-	export DISPLAY=:77 HOME="$home" XDG_CACHE_HOME="$home/cache" XDG_CONFIG_HOME="$home/config" XDG_RUNTIME_DIR="$home"
+	export DISPLAY=":$disp" HOME="$home" XDG_CACHE_HOME="$home/cache" XDG_CONFIG_HOME="$home/config" XDG_RUNTIME_DIR="$home"
 	if [ -n "${3:-}" ]; then
 		prefs="$home/config/fyne/io.github.bandscope.bandscope"
 		mkdir -p "$prefs"
@@ -44,7 +46,7 @@ launch() {
 	xdotool windowfocus --sync "$wid" || true
 }
 key() { xdotool key --window "$wid" "$@"; }
-shot() { sleep "$2"; import -window "$wid" "$out/$1.png"; }
+shot() { sleep "$2"; timeout 60 import -window "$wid" "$out/$1.png"; }
 
 # quit closes the application and its X server.
 quit() {
