@@ -30,7 +30,8 @@ launch() {
 	if [ -n "${3:-}" ]; then
 		prefs="$home/config/fyne/io.github.bandscope.bandscope"
 		mkdir -p "$prefs"
-		printf '{"vmafModels":"%s"}\n' "$3" >"$prefs/preferences.json"
+		# The window size too: it opens at the screen's size.
+		printf '{"vmafModels":"%s","windowW":%d,"windowH":%d}\n' "$3" "$w" "$h" >"$prefs/preferences.json"
 	fi
 	"$tmp/bandscope" >"$tmp/log" 2>&1 &
 	app=$!
