@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -445,5 +446,27 @@ func TestWorstCostFrames(t *testing.T) {
 	}
 	if got := worstFrames(frames, "vmaf_v0.6.1_cost_integer_adm2", 1); len(got) != 1 || got[0] != 1 {
 		t.Errorf("worst cost frame %v, want the highest cost's", got)
+	}
+}
+
+// TestNthSmallest: selection gives what sorting gives, duplicates and
+// runs of equal values included.
+func TestNthSmallest(t *testing.T) {
+	var x uint64 = 1
+	rnd := func() uint64 { x ^= x << 13; x ^= x >> 7; x ^= x << 17; return x }
+	for _, n := range []int{1, 2, 3, 10, 101, 4000} {
+		for _, levels := range []uint64{2, 7, 1 << 30} {
+			vals := make([]float64, n)
+			for i := range vals {
+				vals[i] = float64(rnd()%levels) * 0.37
+			}
+			sorted := append([]float64(nil), vals...)
+			sort.Float64s(sorted)
+			for _, k := range []int{0, n / 2, n * 995 / 1000, n - 1} {
+				if got := nthSmallest(append([]float64(nil), vals...), k); got != sorted[k] {
+					t.Errorf("n %d levels %d k %d: %v, want %v", n, levels, k, got, sorted[k])
+				}
+			}
+		}
 	}
 }

@@ -238,9 +238,10 @@ func motionInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *inputMap
 		return
 	}
 	m := &mapData{W: r.W, H: r.H, At: func(k int) float64 { return float64(r.Diff[k]) / 256 }}
-	out.Maps = []namedMap{{Name: fmt.Sprintf("|blurred difference| with frame %d (%dx%d)", r.Compared, r.W, r.H), Data: m, Top: bandTop(m), Abs: true}}
+	top := bandTop(m)
+	out.Maps = []namedMap{{Name: fmt.Sprintf("|blurred difference| with frame %d (%dx%d)", r.Compared, r.W, r.H), Data: m, Top: top, Abs: true}}
 	out.Title = "motion SAD — " + out.Title
-	out.Lo, out.Hi = "|difference| 0 (8-bit code values)", fmt.Sprintf("%.4g = the 99.5th percentile", bandTop(m))
+	out.Lo, out.Hi = "|difference| 0 (8-bit code values)", fmt.Sprintf("%.4g = the 99.5th percentile", top)
 	if in.Base != "integer_motion" {
 		out.Note = "the map is this frame's SAD; " + in.Base + " also takes the next frame's (the smaller of the two, or their average)"
 	}
