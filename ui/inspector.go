@@ -77,6 +77,7 @@ type inspector struct {
 	models       []pickedModel
 	modelOnly    map[string]bool
 	modelOnlyFor string
+	modelErr     error // why the session scores no model on this clip, if it does not
 
 	vp       *viewport
 	colormap *Colormap
@@ -367,6 +368,7 @@ func (i *inspector) reopen() {
 	old := i.sess
 	i.sess = nil
 	i.framer.stop()
+	i.modelErr = nil // the models are tried again on every (re)open
 	req := i.request(i.backend)
 	if i.compare {
 		req.Compare = i.cmpBack
@@ -378,7 +380,7 @@ func (i *inspector) reopen() {
 		i.framer.run.Lock()
 		closeSessions(old)
 		i.framer.run.Unlock()
-		s, err := safeOpen(ctx, eng, req)
+		s, modelErr, err := openWithModels(ctx, eng, req)
 		if err != nil {
 			return func() { i.fail(err) }
 		}
@@ -389,6 +391,7 @@ func (i *inspector) reopen() {
 		admErr := skippedError(s, "adm")
 		return func() {
 			i.admErr = admErr
+			i.modelErr = modelErr
 			i.sess = s
 			i.refInfo, i.distInfo = s.Info()
 			i.frames = s.Frames()

@@ -57,7 +57,11 @@ func newModelHarness(t *testing.T, eng Engine, models []string) *harness {
 // ADM miss. Chroma ramps too, quantised alike (SpEED has something to
 // measure).
 func bandedPair(t testing.TB, dir string, frames int) (ref, dist string) {
-	const w, h = 320, 240
+	return bandedPairSized(t, dir, frames, 320, 240)
+}
+
+// bandedPairSized is bandedPair at w x h.
+func bandedPairSized(t testing.TB, dir string, frames, w, h int) (ref, dist string) {
 	var rb, db []byte
 	for f := 0; f < frames; f++ {
 		for y := 0; y < h; y++ {
@@ -468,5 +472,32 @@ func TestNthSmallest(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestModelsCannotRun: on a clip too small for CAMBI (under 216 pixels)
+// vmaf_v1.0.16_3d0h cannot be scored; the frame still shows with ADM, the
+// VMAF view says why, and whole-clip runs go without the model. The same
+// clip scores vmaf_v0.6.1, which reads no CAMBI.
+func TestModelsCannotRun(t *testing.T) {
+	h := newModelHarness(t, nil, []string{"vmaf_v1.0.16_3d0h"})
+	const w, ht = 192, 160
+	ref, dist := bandedPairSized(t, t.TempDir(), 3, w, ht)
+	h.do(func() {
+		h.i.open(engine.Request{Distorted: dist, Reference: ref,
+			Raw: clip.RawOptions{Width: w, Height: ht, Chroma: yuv.C420, ChromaSet: true, BitDepth: 8}})
+	})
+	if h.i.res == nil || h.i.res.ADM == nil {
+		t.Fatalf("no frame with ADM: %s", h.i.status.Text)
+	}
+	if h.i.modelErr == nil || !strings.Contains(h.i.vmafView.scores.Text, "No VMAF score on this clip: vmaf_v1.0.16_3d0h reads cambi") {
+		t.Errorf("VMAF view: %q", h.i.vmafView.scores.Text)
+	}
+	if r := h.i.request("cpu"); len(r.Models) != 0 {
+		t.Errorf("a run would ask for %v", r.Models)
+	}
+	h.do(func() { h.i.setModels([]string{"vmaf_v0.6.1"}) })
+	if h.i.modelErr != nil || len(h.i.res.VMAF) != 1 {
+		t.Errorf("vmaf_v0.6.1: %v, %d results", h.i.modelErr, len(h.i.res.VMAF))
 	}
 }

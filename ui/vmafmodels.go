@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -138,8 +139,13 @@ func (i *inspector) modelKeysFor() string {
 // frame then carries every model input's value, its value on a perfect
 // copy and its cost in points. The engine computes a feature the models
 // share with the inspector's own (same options) once.
+// When the current clip cannot be scored with them (modelErr), requests
+// go without, as the session does.
 func (i *inspector) withModels(r *engine.Request) {
 	r.Models, r.Explain = nil, false
+	if i.modelErr != nil {
+		return
+	}
 	for _, pm := range i.models {
 		r.Models = append(r.Models, modelSpec(pm.Version))
 	}
@@ -241,4 +247,54 @@ func (p *modelPicker) show() {
 			s.SetSelected(noModel)
 		}
 	}
+}
+
+// openWithModels opens a session for req. When its models cannot be
+// scored on this clip or backend (the open fails with them, or a feature a
+// model reads is left out, which would fail every frame) it opens the
+// session without them: CAMBI and ADM still show, and modelErr says why
+// the VMAF view is empty.
+func openWithModels(ctx context.Context, eng Engine, req engine.Request) (s Session, modelErr, err error) {
+	s, err = safeOpen(ctx, eng, req)
+	if len(req.Models) == 0 {
+		return s, nil, err
+	}
+	if err != nil {
+		modelErr = err
+	} else if modelErr = modelSkipped(s, req.Models); modelErr == nil {
+		return s, nil, nil
+	} else {
+		closeSessions(s)
+	}
+	if ctx.Err() != nil {
+		return nil, nil, ctx.Err()
+	}
+	req.Models, req.Explain = nil, false
+	if s, err = safeOpen(ctx, eng, req); err != nil {
+		return nil, nil, err
+	}
+	return s, modelErr, nil
+}
+
+// modelSkipped says which model reads a feature the session left out.
+func modelSkipped(s Session, specs []string) error {
+	skipped := s.Skipped()
+	for _, spec := range specs {
+		m, err := model.ParseFlag(spec)
+		if err != nil {
+			return err
+		}
+		for _, in := range m.Inputs() {
+			def, ok := engine.LookupFeature(in.Extractor)
+			if !ok {
+				continue
+			}
+			for k, err := range skipped {
+				if k == def.Name || strings.HasSuffix(k, ": "+def.Name) {
+					return fmt.Errorf("%s reads %s, which cannot run here: %w", m, in.Key, err)
+				}
+			}
+		}
+	}
+	return nil
 }

@@ -68,6 +68,7 @@ func newVMAFView(i *inspector) *vmafView {
 	}
 	v.scores = widget.NewLabel("")
 	v.scores.TextStyle.Monospace = true
+	v.scores.Wrapping = fyne.TextWrapWord // a long reason wraps
 	v.tables = widget.NewLabel("")
 	v.tables.TextStyle.Monospace = true
 	v.bars = newPlotView(func() *plot.Plot {
@@ -165,6 +166,13 @@ func (v *vmafView) update() {
 	i := v.i
 	r := i.res
 	switch {
+	case len(i.models) > 0 && i.modelErr != nil:
+		v.scores.SetText("No VMAF score on this clip: " + i.modelErr.Error())
+		v.tables.SetText("")
+		v.setNote("")
+		v.clearMaps()
+		v.bars.redraw()
+		return
 	case len(i.models) == 0:
 		v.scores.SetText("No VMAF model picked: choose one or two under \"VMAF models\" in the sidebar.")
 		v.tables.SetText("")
