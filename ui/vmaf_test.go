@@ -357,9 +357,13 @@ func TestVMAFScoresAndExports(t *testing.T) {
 	}
 	sum := h.i.scoresView.summary.table.Text
 	for _, m := range testModels {
-		if !strings.Contains(sum, m) {
-			t.Errorf("summary lacks %s:\n%s", m, sum)
+		if !strings.Contains(sum, m+"  mean ") {
+			t.Errorf("summary lacks %s's line:\n%s", m, sum)
 		}
+	}
+	// The banded pair: ADM3 is what costs vmaf_v1.0.16_3d0h most.
+	if !strings.Contains(sum, "costs most: adm3") {
+		t.Errorf("summary:\n%s", sum)
 	}
 	dir := t.TempDir()
 	for _, ext := range []string{".csv", ".json"} {

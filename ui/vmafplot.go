@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -364,4 +365,61 @@ func (vp *vmafPlots) exportPlots() []*plot.Plot {
 		}
 	}
 	return ps
+}
+
+// vmafClipSummary heads the Scores view's summary with each picked
+// model's score over the first run and the input that costs it most on
+// average: what a reader of two models' scores asks first. "" without a
+// model or a run.
+func (i *inspector) vmafClipSummary() string {
+	if i.scores[0] == nil || len(i.models) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	for _, pm := range i.models {
+		vs := modelSeries(pm, i.scores[0])
+		mean, lo, n := 0.0, math.Inf(1), 0
+		for _, v := range vs.Score.Values {
+			if !math.IsNaN(v) {
+				mean += v
+				lo = math.Min(lo, v)
+				n++
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "%s  mean %.4f  min %.4f", pm.M.Name, mean/float64(n), lo)
+		best, bestMean, worstFrame, worstCost := "", math.Inf(-1), -1, 0.0
+		for _, c := range vs.Costs {
+			sum, m := 0.0, 0
+			for _, v := range c.Values {
+				if !math.IsNaN(v) {
+					sum += v
+					m++
+				}
+			}
+			if m > 0 && sum/float64(m) > bestMean {
+				best, bestMean = c.Name, sum/float64(m)
+			}
+		}
+		if best != "" {
+			for _, c := range vs.Costs {
+				if c.Name != best {
+					continue
+				}
+				for f, v := range c.Values {
+					if !math.IsNaN(v) && (worstFrame < 0 || v > worstCost) {
+						worstFrame, worstCost = f, v
+					}
+				}
+			}
+			fmt.Fprintf(&b, "  costs most: %s, %.3f points on average, %.3f on frame %d", best, bestMean, worstCost, worstFrame)
+		}
+		b.WriteString("\n")
+	}
+	if b.Len() == 0 {
+		return ""
+	}
+	return b.String() + "\n"
 }
