@@ -1,19 +1,29 @@
 package engine
 
 import (
+	"sync"
+
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/gpu"
 	"github.com/bandscope/bandscope/kernels/motion"
 )
 
 // motionExtractor is integer motion: temporal, on the reference's luma. A
 // run pushes the frames in order at emit time; the scorer keeps the
-// pictures later frames compare with.
+// pictures later frames compare with (on the device on a GPU backend).
 type motionExtractor struct {
 	opts   *feature.Values
 	cfg    *motion.Config
 	scorer motion.Scorer
-	fast   *motion.FastSAD // Session.Frame's random access
+
+	// Session.Frame's random access: FastSAD on the CPU; on a GPU the
+	// device's pair SAD, made on the first random access (a run never
+	// needs it).
+	fast   *motion.FastSAD
+	dev    *gpu.Device
+	pairMu sync.Mutex
+	pair   *gpu.MotionSAD
 }
 
 func openMotion(o opening) (extractor, error) {
@@ -21,9 +31,37 @@ func openMotion(o opening) (extractor, error) {
 	if err != nil {
 		return nil, err
 	}
-	// No GPU twin yet: motion runs on the CPU on every backend.
+	if o.b.dev != nil {
+		// The blur and the SAD run on the device, the temporal recipe on
+		// the host (kernels/motion's, over gpu's SAD stage).
+		s, err := gpu.NewMotion(o.b.dev, cfg)
+		if err != nil {
+			return nil, err
+		}
+		return &motionExtractor{opts: o.opts, cfg: cfg, scorer: s, dev: o.b.dev}, nil
+	}
 	mo := motion.Options{Kernels: o.cpuKernels(), Threads: o.b.threads, Limiter: o.b.limiter}
 	return &motionExtractor{opts: o.opts, cfg: cfg, scorer: motion.NewCPU(cfg, mo), fast: motion.NewFastSAD(cfg, mo)}, nil
+}
+
+// pairSAD is the SAD of two pictures for random access, with the run's
+// bits on either backend.
+func (x *motionExtractor) pairSAD(prev, cur yuv.Plane, diff []int32) (uint64, error) {
+	if x.dev == nil {
+		return x.fast.SAD(prev, cur, diff), nil
+	}
+	x.pairMu.Lock()
+	if x.pair == nil {
+		p, err := gpu.NewMotionSAD(x.dev, x.cfg)
+		if err != nil {
+			x.pairMu.Unlock()
+			return 0, err
+		}
+		x.pair = p
+	}
+	p := x.pair
+	x.pairMu.Unlock()
+	return p.SAD(prev, cur, diff)
 }
 
 // score does nothing per frame in a run: motion compares consecutive
@@ -61,7 +99,11 @@ func (x *motionExtractor) score(fr *FrameResult, keepMaps bool) (any, error) {
 			diff = make([]int32, res.W*res.H)
 			res.Diff, res.Compared = diff, j-x.cfg.Stride()
 		}
-		raw := x.fast.SAD(prev, cur, diff)
+		raw, e := x.pairSAD(prev, cur, diff)
+		if e != nil {
+			err = e
+			return 0
+		}
 		if j == n {
 			res.RawSAD = raw
 		}
@@ -111,4 +153,12 @@ func (x *motionExtractor) flush() ([]frameMetrics, error) {
 
 func (x *motionExtractor) finish() error { return nil }
 func (x *motionExtractor) abort()        {}
-func (x *motionExtractor) close() error  { return x.scorer.Close() }
+func (x *motionExtractor) close() error {
+	err := x.scorer.Close()
+	if x.pair != nil {
+		if e := x.pair.Close(); err == nil {
+			err = e
+		}
+	}
+	return err
+}

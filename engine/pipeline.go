@@ -69,8 +69,14 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 	di := s.dist.Info()
 	res = &Results{Width: di.Width, Height: di.Height, Scaled: di.Scaled}
 	if set.backend.dev != nil {
+		// One entry per feature: a feature asked for twice (with two
+		// option sets) runs twice on one backend, and JSON keys are unique.
+		seen := map[string]bool{}
 		for i, name := range set.names {
-			res.Placement = append(res.Placement, Placement{name, set.where[i]})
+			if !seen[name] {
+				seen[name] = true
+				res.Placement = append(res.Placement, Placement{name, set.where[i]})
+			}
 		}
 	}
 	var perfect *Results

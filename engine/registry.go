@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"fmt"
-
 	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/yuv"
@@ -78,24 +76,17 @@ var registry = []Feature{
 	{Name: "adm", Aliases: []string{"integer_adm"}, Options: adm.NewOptions, MetricNames: adm.MetricNames,
 		Memory: admMemory, GPU: true, open: openADM},
 	{Name: "vif", Aliases: []string{"integer_vif"}, Options: vif.NewOptions, MetricNames: vif.MetricNames,
-		Memory: vifMemory,
-		open: func(o opening) (extractor, error) {
-			cfg, err := vif.NewConfig(o.opts, o.dist.Width, o.dist.Height, o.dist.BitDepth)
-			if err != nil {
-				return nil, err
-			}
-			return openLuma("vif", o, vif.NewCPU(cfg, vif.Options{Kernels: o.cpuKernels(), Threads: o.b.threads, Limiter: o.b.limiter}))
-		}},
+		Memory: vifMemory, GPU: true, open: openVIF},
 	{Name: "motion", Aliases: []string{"integer_motion"}, Options: motion.NewOptions, MetricNames: motion.MetricNames,
-		Memory: motionMemory, open: openMotion},
+		Memory: motionMemory, GPU: true, open: openMotion},
 	{Name: "speed_chroma", Options: speed.NewOptions, MetricNames: speed.MetricNames, Chroma: true,
-		Memory: speedMemory, open: openSpeed},
+		Memory: speedMemory, GPU: true, open: openSpeed},
 }
 
 // errSameFormat refuses a pair whose reference and distorted formats differ
 // for a feature that compares them sample by sample.
 func errSameFormat(name string, o opening) error {
-	return fmt.Errorf("%s: reference %dx%d %s %d-bit and distorted %dx%d %s %d-bit clips must have the same size, chroma layout and bit depth",
+	return feature.FormatErrorf("%s: reference %dx%d %s %d-bit and distorted %dx%d %s %d-bit clips must have the same size, chroma layout and bit depth",
 		name, o.ref.Width, o.ref.Height, o.ref.Chroma, o.ref.BitDepth, o.dist.Width, o.dist.Height, o.dist.Chroma, o.dist.BitDepth)
 }
 

@@ -25,8 +25,8 @@ type Results struct {
 	// Height (a ladder rendition); the writers name the scaler.
 	Scaled *clip.Scaling
 	// Placement says where each feature ran when a GPU backend was asked
-	// for: "cambi" -> "gpu:0", "vif" -> "cpu" (no GPU twin yet); nil on
-	// the CPU backend.
+	// for: "cambi" -> "gpu:0", or "cpu" for a feature without a GPU twin;
+	// nil on the CPU backend.
 	Placement []Placement
 }
 

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -29,7 +30,7 @@ func writeRaw(t testing.TB, path string, s synth.Spec, frames int) clip.RawOptio
 }
 
 // TestSizeSweep: every small size either scores or is refused with a reason
-// naming the size, for both features on every backend the host has, and
+// naming the size, for each feature below on every backend the host has, and
 // never reads or writes outside a picture (the race detector and Go's bounds
 // checks would turn that into a failure here).
 func TestSizeSweep(t *testing.T) {
@@ -44,7 +45,7 @@ func TestSizeSweep(t *testing.T) {
 			continue // the GPU's own parity tests cover small sizes stage by stage
 		}
 		for _, sz := range sizes {
-			for _, feat := range []string{"cambi", "adm", "cambi=full_ref=true"} {
+			for _, feat := range []string{"cambi", "adm", "vif", "cambi=full_ref=true"} {
 				f := yuv.Format{Width: sz[0], Height: sz[1], Chroma: yuv.C420, BitDepth: 8}
 				path := filepath.Join(dir, "c.yuv")
 				raw := writeRaw(t, path, synth.Spec{Pattern: "diagramp", Format: f}, 1)
@@ -139,4 +140,41 @@ func TestMemoryBounded(t *testing.T) {
 		t.Errorf("heap grew from %d to %d bytes over 900 frames", at100, at1000)
 	}
 	t.Logf("heap at frame 100: %d KB, at frame 1000: %d KB", at100>>10, at1000>>10)
+}
+
+// TestRefusalNamesClip: a feature's refusal of a clip's format (too small
+// for its filters, a layout it cannot read) is an error about that clip: it
+// names the file, whatever feature refused, and says which feature.
+func TestRefusalNamesClip(t *testing.T) {
+	dir := t.TempDir()
+	cases := []struct {
+		feat string
+		f    yuv.Format
+	}{
+		{"cambi", yuv.Format{Width: 8, Height: 8, Chroma: yuv.C420, BitDepth: 10}},
+		{"adm", yuv.Format{Width: 8, Height: 8, Chroma: yuv.C420, BitDepth: 8}},
+		{"vif", yuv.Format{Width: 8, Height: 8, Chroma: yuv.C420, BitDepth: 8}},
+		{"motion", yuv.Format{Width: 2, Height: 2, Chroma: yuv.C420, BitDepth: 8}},
+		{"speed_chroma", yuv.Format{Width: 32, Height: 32, Chroma: yuv.C420, BitDepth: 8}},
+		{"speed_chroma", yuv.Format{Width: 256, Height: 256, Chroma: yuv.C400, BitDepth: 8}},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%s/%dx%d/%v", c.feat, c.f.Width, c.f.Height, c.f.Chroma), func(t *testing.T) {
+			path := filepath.Join(dir, fmt.Sprintf("%s-%d-%v.yuv", c.feat, c.f.Width, c.f.Chroma))
+			raw := writeRaw(t, path, synth.Spec{Pattern: "diagramp", Format: c.f}, 1)
+			sp, _ := feature.ParseSpec(c.feat)
+			s, err := Open(context.Background(), Request{Distorted: path, Raw: raw, Features: []feature.Spec{sp}})
+			if err == nil {
+				s.Close()
+				t.Fatal("accepted")
+			}
+			var ce *clip.Error
+			if !errors.As(err, &ce) || ce.Path != path {
+				t.Fatalf("%v: not an error about %s", err, path)
+			}
+			if !strings.Contains(err.Error(), c.feat) {
+				t.Errorf("%v: does not name %s", err, c.feat)
+			}
+		})
+	}
 }

@@ -153,7 +153,7 @@ func (s *Session) openSet(id string, specs []parsedSpec, ref, dist yuv.Format, p
 		x, err := p.def.open(opening{b: b, opts: p.opts, ref: ref, dist: dist, perfect: perfect, scaled: scaled,
 			outputs: s.req.Outputs, inputs: []string{s.req.Reference, s.req.Distorted}})
 		if err != nil {
-			err = extractorError(s.req, p.spec, err)
+			err = extractorError(s.req, err)
 			if s.req.SkipUnavailable && len(specs) > 1 {
 				set.skipped[p.def.Name] = err
 				continue

@@ -1,7 +1,10 @@
 package engine
 
 import (
+	"fmt"
+
 	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/gpu"
 	"github.com/bandscope/bandscope/kernels/speed"
 )
 
@@ -20,8 +23,17 @@ func openSpeed(o opening) (extractor, error) {
 	if err != nil {
 		return nil, err
 	}
-	// No GPU twin yet: SpEED runs on the CPU on every backend.
-	x := &speedExtractor{opts: o.opts, scorer: speed.NewCPU(cfg, speed.Options{Threads: o.b.threads, Limiter: o.b.limiter})}
+	var s speed.Scorer
+	if o.b.dev != nil {
+		// The per-sample stages on the device, est_params and the score on
+		// the host (gpu/speed_downscale.wgsl says why).
+		if s, err = gpu.NewSpeed(o.b.dev, cfg); err != nil {
+			return nil, fmt.Errorf("speed_chroma on %s: %w", o.b.id, err)
+		}
+	} else {
+		s = speed.NewCPU(cfg, speed.Options{Threads: o.b.threads, Limiter: o.b.limiter})
+	}
+	x := &speedExtractor{opts: o.opts, scorer: s}
 	x.self = x
 	return x, nil
 }

@@ -194,11 +194,11 @@ func (s *cambiScorer) newPicture(w, h, window, inW, inH, bitDepth int, rec, tabl
 	pad := window >> 1
 	bandSize := int(cfg.Tables.BandSize)
 	var histBytes uint64
-	strips := make([]int, cambi.NumScales)
+	strips, perPass := make([]int, cambi.NumScales), make([]int, cambi.NumScales)
 	for i, sz := range sizes {
-		rows, n := stripLayout(sz[0], sz[1], pad, bandSize, d.histBudget())
-		p.scales[i].strip, strips[i] = rows, n
-		histBytes = max(histBytes, uint64(n)*uint64(bandSize)*uint64(sz[0])*4)
+		rows, n, per := stripLayout(sz[0], sz[1], pad, bandSize, d.histBudget(), d.limits.MaxComputeWorkgroupsPerDimension)
+		p.scales[i].strip, strips[i], perPass[i] = rows, n, per
+		histBytes = max(histBytes, uint64(per)*uint64(bandSize)*uint64(sz[0])*4)
 	}
 	hist, err := s.buffer("histograms", histBytes)
 	if err != nil {
@@ -249,14 +249,18 @@ func (s *cambiScorer) newPicture(w, h, window, inW, inH, bitDepth int, rec, tabl
 		if err := add(s.dispatch(s.k.bins, sc.w, sc.h, binParams, sc.filtered, sc.mask, bins)); err != nil {
 			return nil, err
 		}
-		params := []uint32{uint32(sc.w), uint32(sc.h), uint32(pad), uint32(sc.strip),
-			uint32(t.BandBase), uint32(t.BandSize), uint32(t.NumDiffs), uint32(t.VLTLuma)}
-		st, err := s.dispatch(s.k.cValues, sc.w, sc.h, params, bins, tables, rec, hist, sc.cv)
-		if err != nil {
-			return nil, err
+		// The strips in passes of perPass, each pass's histograms at the
+		// start of the shared buffer.
+		for first := 0; first < strips[i]; first += perPass[i] {
+			params := []uint32{uint32(sc.w), uint32(sc.h), uint32(pad), uint32(sc.strip),
+				uint32(t.BandBase), uint32(t.BandSize), uint32(t.NumDiffs), uint32(t.VLTLuma), uint32(first)}
+			st, err := s.dispatch(s.k.cValues, sc.w, sc.h, params, bins, tables, rec, hist, sc.cv)
+			if err != nil {
+				return nil, err
+			}
+			st.x, st.y = groups(sc.w, 64), uint32(min(perPass[i], strips[i]-first))
+			steps = append(steps, st)
 		}
-		st.x, st.y = groups(sc.w, 64), uint32(strips[i])
-		steps = append(steps, st)
 		sc.k = poolK(sc.w*sc.h, cfg.TopK)
 		ps, pb, err := s.poolSteps(sc.w*sc.h, sc.k, sc.cv, poolHist)
 		if err != nil {

@@ -3,7 +3,9 @@
 // picture).
 //
 // Parallel form of the CPU's sliding histogram: invocation (x, s) owns column
-// x of horizontal strip s (rows [s*strip, s*strip+strip)). It primes a private
+// x of horizontal strip first+s (rows [(first+s)*strip, ...+strip)); a
+// dispatch covers the strips whose histograms fit the buffer, and several
+// dispatches (first = 0, perPass, ...) cover the picture. It primes a private
 // histogram with the full clipped window of the strip's first row, then
 // slides it down the strip, removing the row leaving the window and adding
 // the row entering it, exactly as the CPU slides its histograms down the
@@ -33,6 +35,7 @@ struct Params {
     size: u32,  // Tables.BandSize
     nd: u32,    // Tables.NumDiffs
     vlt: u32,   // Tables.VLTLuma
+    first: u32, // the dispatch's first strip
 }
 
 @group(0) @binding(0) var<uniform> p: Params;
@@ -108,7 +111,7 @@ fn c_value(i: u32, hbase: u32) -> f32 {
 @compute @workgroup_size(64, 1)
 fn main(@builtin(global_invocation_id) g: vec3<u32>) {
     let x = g.x;
-    let r0 = g.y * p.strip;
+    let r0 = (g.y + p.first) * p.strip;
     if (x >= p.w || r0 >= p.h) {
         return;
     }

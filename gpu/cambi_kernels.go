@@ -4,7 +4,6 @@ package gpu
 
 import (
 	_ "embed"
-	"math"
 
 	"github.com/bandscope/bandscope/kernels/cambi"
 	"github.com/oliverbestmann/webgpu/wgpu"
@@ -132,19 +131,19 @@ func reciprocalBytes() []byte {
 
 // stripLayout splits h rows into strips for the c-value pass: strips of
 // about two windows' height (priming a strip costs about as much as sliding
-// it that far), fewer and taller when the histograms of w columns x size bins
-// per strip would not fit in budget bytes.
-func stripLayout(w, h, pad, size int, budget uint64) (rows, strips int) {
+// it that far), perPass of them in one dispatch: as many as the histograms
+// of w columns x size bins per strip fit in budget bytes, and at most
+// maxGroups (the workgroups a dispatch may have per dimension). A small
+// budget means more dispatches, never taller strips: an invocation walks
+// its whole strip, and Mesa's llvmpipe (lavapipe) silently leaves any loop
+// of an invocation after 65535 iterations in all (its loop limiter), which
+// a 1080-row strip exceeds (the c-values below row ~878 stayed zero).
+func stripLayout(w, h, pad, size int, budget uint64, maxGroups uint32) (rows, strips, perPass int) {
 	rows = max(2*(2*pad+1), 16)
-	per := uint64(size) * uint64(w) * 4
-	maxStrips := int(min(budget/max(per, 1), math.MaxInt32))
 	strips = (h + rows - 1) / rows
-	if strips > maxStrips {
-		strips = max(maxStrips, 1)
-		rows = (h + strips - 1) / strips
-		strips = (h + rows - 1) / rows
-	}
-	return rows, strips
+	per := uint64(size) * uint64(w) * 4
+	perPass = int(min(budget/max(per, 1), uint64(strips), uint64(maxGroups)))
+	return rows, strips, max(perPass, 1)
 }
 
 // histBudget is the most the c-value histograms may take on this device.

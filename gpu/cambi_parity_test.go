@@ -217,8 +217,8 @@ var cambiCases = []cambiCase{
 	// 4K with the full reference: 140.4 MiB of c-value histograms at scale
 	// 0 with the default strips (17 strips x 3840 columns x 564 bins),
 	// above WebGPU's default 128 MiB binding; Open asks for the adapter's
-	// own limit, and a device below it (lavapipe: 128 MiB) gets fewer,
-	// taller strips.
+	// own limit, and a device below it (lavapipe: 128 MiB) runs the
+	// c-value strips in two dispatches.
 	{name: "3840x2160 10-bit full_ref", w: 3840, h: 2160, depth: 10, opts: []string{"full_ref", "true"}, large: true},
 }
 

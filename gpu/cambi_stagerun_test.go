@@ -173,7 +173,9 @@ func (s *cambiStages) FilterMode(dst, src []uint16, w, h int) error {
 
 func (s *cambiStages) CValues(c []float32, img []uint16, mask []uint8, w, h, window int, t *cambi.Tables) error {
 	pad := window >> 1
-	rows, strips := stripLayout(w, h, pad, int(t.BandSize), s.d.histBudget())
+	// One dispatch of every strip (small pictures here); the scorer's
+	// passes are TestCAMBISmallHistogramBudget's.
+	rows, strips, _ := stripLayout(w, h, pad, int(t.BandSize), s.d.histBudget(), s.d.limits.MaxComputeWorkgroupsPerDimension)
 	return s.cValuesStrips(c, img, mask, w, h, window, t, rows, strips)
 }
 
@@ -182,7 +184,7 @@ func (s *cambiStages) CValues(c []float32, img []uint16, mask []uint8, w, h, win
 func (s *cambiStages) cValuesStrips(c []float32, img []uint16, mask []uint8, w, h, window int, t *cambi.Tables, rows, strips int) error {
 	pad := window >> 1
 	params := []uint32{uint32(w), uint32(h), uint32(pad), uint32(rows),
-		uint32(t.BandBase), uint32(t.BandSize), uint32(t.NumDiffs), uint32(t.VLTLuma)}
+		uint32(t.BandBase), uint32(t.BandSize), uint32(t.NumDiffs), uint32(t.VLTLuma), 0}
 	bins, err := s.once(s.k.bins, groups(w, 8), groups(h, 8), []uint32{uint32(w), uint32(h), uint32(t.BandBase), uint32(t.BandSize)},
 		binding{data: words16(img[:w*h])}, binding{data: words8(mask[:w*h])}, binding{size: uint64(4 * w * h)})
 	if err != nil {

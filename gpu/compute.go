@@ -117,7 +117,12 @@ func (d *Device) newUniform(label string, params []uint32) (*wgpu.Buffer, error)
 }
 
 // write uploads data (its length rounded down... never: callers pad) at off.
+// It holds the device's lock like submit: a run's motion uploads from the
+// collector while the worker scores the next frame, and each call's error
+// scope must not interleave with another's.
 func (d *Device) write(b *wgpu.Buffer, off uint64, data []byte) (err error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
 	defer guard(&err, "uploading")
 	if len(data)%4 != 0 {
 		data = append(append([]byte(nil), data...), make([]byte, 4-len(data)%4)...)

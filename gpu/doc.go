@@ -1,7 +1,7 @@
-// Package gpu is Bandscope's WebGPU backend: CAMBI and integer ADM computed
-// on a GPU adapter through wgpu-native, with the same bits as the CPU
-// references in kernels/cambi and kernels/adm for every intermediate map and
-// every score.
+// Package gpu is Bandscope's WebGPU backend: CAMBI, integer ADM and SpEED
+// chroma's per-sample stages computed on a GPU adapter through
+// wgpu-native, with the same bits as the CPU references in kernels/cambi,
+// kernels/adm and kernels/speed for every intermediate map and every score.
 //
 // Every per-pixel stage runs on the device (input validation included) as a WGSL compute shader, one
 // .wgsl file per stage, named after the CPU stage it mirrors. The shaders use
@@ -35,14 +35,62 @@
 // as kernels/adm does (libm's powf and pow, the float sums of the band
 // terms), so every field of adm.FrameResult has the CPU's bits.
 //
+// Integer VIF (NewVIF): every scale's low-pass and decimation
+// (vif_subv.wgsl, vif_subh.wgsl), vertical and horizontal statistics
+// (vif_statv.wgsl, vif_stath.wgsl) and per-pixel terms (vif_pixel.wgsl)
+// on the device, the four 64-bit sums of each scale added in workgroup and
+// device atomics (u32 pairs with a carry: integer sums in any order). The
+// per-pixel gain, which libvmaf computes in double, is exact integer
+// arithmetic rounded once per operation to 53 bits, ties to even
+// (vif_exact.wgsl, 128-bit products and a restoring division), the log2
+// table is uploaded from kernels/vif. The host reads back 32 words (and
+// each pixel's integer terms for maps) and ends with kernels/vif's own
+// FinishFrame and PixelMap. kernels/vif's twin index names each shader.
+//
 // Names follow the CPU packages': each shader is <feature>_<stage>.wgsl
 // and says which Go function it mirrors, and kernels/cambi's and
 // kernels/adm's twin indexes (their doc.go) point back to it; test files
 // and tests carry the feature too (cambi_parity_test.go, TestADMParity).
 //
-// Integer motion (NewMotionSAD): the frame SAD of kernels/motion (its
-// vertical and horizontal 5-tap passes, the per-row uint32 sums) in
-// motion_sad.wgsl, 64-bit sums as u32 pairs; the host adds the row sums.
+// SpEED chroma (NewSpeed): libvmaf computes SpEED in float and double, with
+// no integer stage and no box sums, so exactness here means IEEE binary32
+// arithmetic evaluated in integers: speed_float32.wgsl's f32_mul and
+// f32_add (round to nearest even, subnormals and signed zeros, checked
+// against Go's float32 on 260 000 pairs by TestSpeedFloat32), never a WGSL
+// float operation. The stages run where they can be exact and parallel:
+//
+//	stage (kernels/speed)           where    why
+//	picture_copy (load)             device   v/2^k - 128 is exact in float32; the host's table of the 65536 floats is read
+//	prescale (scalePlane)           device   per-sample float products and sums in the CPU's order (f32_mul, f32_add);
+//	                                         the per-row/column coordinates and weights (floor, double) are host tables (scaleAxis)
+//	antialias + decimation by 16    device   float convolution, products rounded, sums from +0 in tap order, at the kept samples
+//	local mean, subtraction         device   the same, 3 taps (more with speed_kernelscale) on the decimated plane
+//	covariance (25x25)              host     325 sequential double sums of (operating size - 4)^2 products (7076 at 4K
+//	                                         4:2:0) in the C, AVX2 (fused) or AVX-512 order (Config.Cov), rounding at
+//	                                         nearly every step (each product has ~50 significant bits at its own
+//	                                         exponent): exact only as one soft-double chain per entry
+//	means of the submatrices        host     sequential float sums over the same samples (order-dependent)
+//	eigenvalues, QR solve           host     iterative float algorithms on one 25x25 matrix per picture (the QR
+//	                                         factorisation's 49 dependent 25x25 float products dominate)
+//	entropies, weights, score       host     glibc's log2 in double (libm.Log2) per block and eigenvalue
+//
+// The device reads back the four operating-size planes (1/256 of the
+// scaled samples) and kernels/speed's Estimator finishes the frame with
+// the CPU's own code, so every field of speed.FrameResult has the CPU's
+// bits, maps included. The host half is most of the fast CPU scorer's work
+// (about 70% at 1080p: the QR factorisation, the covariances, the
+// eigenvalues), so on a fast GPU a frame costs about that.
+//
+// Integer motion (NewMotion): kernels/motion's temporal recipe
+// (motion.NewStream: motion2, motion3, the moving average, the five-frame
+// window) on the host over a device SAD stage. libvmaf blurs the
+// difference of two pictures, so the device keeps the pictures later
+// frames compare with (a ring of Stride+1) and each frame uploads only its
+// own; the vertical and horizontal 5-tap passes, the per-row uint32 sums
+// and their 64-bit total (u32 pairs) run in motion_sad.wgsl, and 8 bytes
+// come back, the blurred difference map too when it is kept. NewMotionSAD
+// is the same pipeline on a pair of pictures (the inspector's random
+// access).
 //
 // Portability: Open requests the adapter's own limits (wgpu-native's extra
 // limits left undefined) and Device.Limits reports what was granted; every

@@ -16,26 +16,118 @@ import (
 //go:embed motion_sad.wgsl
 var wgslMotionSAD string
 
-// MotionSAD is integer motion's frame SAD on the device: the same bits as
-// kernels/motion SAD (and FastSAD.SAD) for two luma planes of the
-// configured size and bit depth. Safe for concurrent use (calls are
-// serialised); Close it before releasing the device.
-type MotionSAD struct {
-	d      *Device
-	w, h   int
-	bpc    int
-	ks     []*kernel // vertical, horizontal
-	layout *wgpu.BindGroupLayout
-	group  *wgpu.BindGroup
-	bufs   []*wgpu.Buffer // uniform, prev, cur, vertical rows, row sums, staging
+// NewMotion returns integer motion's Scorer on d: kernels/motion's
+// temporal recipe (motion.NewStream) over a device SAD stage, so every
+// field of every motion.FrameResult has the CPU's bits. The stage keeps
+// the pictures the next frames compare with on the device (Stride+1 of
+// them): each frame uploads its own luma once, the vertical and
+// horizontal passes and the sum run on the device, and only the SAD (8
+// bytes) comes back, plus the blurred difference map when Push is asked
+// to keep it. Samples are checked on the host before the upload
+// (motion.CheckSamples, the CPU's error).
+func NewMotion(d *Device, cfg *motion.Config) (motion.Scorer, error) {
+	c, err := newMotionCore(d, cfg, cfg.Stride()+1)
+	if err != nil {
+		return nil, err
+	}
+	return motion.NewStream(cfg, &motionStage{core: c, cfg: cfg}), nil
+}
+
+// motionStage is the device motion.SADStage.
+type motionStage struct {
+	core *motionCore
+	cfg  *motion.Config
+}
+
+func (s *motionStage) Push(frame int, cur yuv.Plane, diff []int32) (uint64, error) {
+	if err := motion.CheckSamples(cur, s.cfg.BitDepth); err != nil {
+		return 0, err // nothing uploaded: the stage is as it was
+	}
+	c := s.core
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	// Slot frame%ring held frame-ring, which no later frame compares with.
+	slot := frame % len(c.pics)
+	if err := c.upload(slot, cur); err != nil {
+		return 0, err
+	}
+	if frame < s.cfg.MinIndex() {
+		return 0, nil
+	}
+	return c.run(slot, diff)
+}
+
+func (s *motionStage) Close() error { return s.core.Close() }
+
+// MotionSAD is integer motion's frame SAD of two pictures on the device,
+// for callers that score pairs out of order (the inspector's random
+// access): the same bits as kernels/motion SAD and FastSAD.SAD. Safe for
+// concurrent use (calls are serialised); Close it before releasing the
+// device.
+type MotionSAD struct{ core *motionCore }
+
+// NewMotionSAD compiles the SAD for cfg's size and bit depth.
+func NewMotionSAD(d *Device, cfg *motion.Config) (*MotionSAD, error) {
+	c, err := newMotionCore(d, cfg, 2)
+	if err != nil {
+		return nil, err
+	}
+	return &MotionSAD{core: c}, nil
+}
+
+// SAD is motion.SAD(prev, cur, bpc, diff, nil): diff (Width*Height values)
+// gets the blurred difference unless nil. Samples must lie within the
+// bit depth (motion's Scorer.Push checks them; SAD does not, as FastSAD).
+func (m *MotionSAD) SAD(prev, cur yuv.Plane, diff []int32) (uint64, error) {
+	c := m.core
+	for _, p := range []*yuv.Plane{&prev, &cur} {
+		if p.Width != c.w || p.Height != c.h || p.Stride < p.Width || len(p.Pix) < (p.Height-1)*p.Stride+p.Width {
+			return 0, fmt.Errorf("gpu: motion: a %dx%d plane (stride %d, %d samples), want %dx%d", p.Width, p.Height, p.Stride, len(p.Pix), c.w, c.h)
+		}
+	}
+	if diff != nil && len(diff) < c.w*c.h {
+		return 0, fmt.Errorf("gpu: motion: a map of %d values, want %d", len(diff), c.w*c.h)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	// Slot 1's bind group compares slot 0 (prev) with slot 1 (cur).
+	for i, p := range []yuv.Plane{prev, cur} {
+		if err := c.upload(i, p); err != nil {
+			return 0, err
+		}
+	}
+	return c.run(1, diff)
+}
+
+// Close frees the device resources.
+func (m *MotionSAD) Close() error { return m.core.Close() }
+
+// motionCore is the device pipeline of one picture size: a ring of
+// pictures, the passes' buffers, and one bind group per ring slot that
+// compares the slot (cur) with the next one in the ring (prev: with a
+// ring of Stride+1, slot (frame+1)%ring holds frame-Stride).
+type motionCore struct {
+	d         *Device
+	w, h, bpc int
+	ks        []*kernel // vertical, horizontal, reduce
+	layout    *wgpu.BindGroupLayout
+	pics      []*wgpu.Buffer    // the ring, 16-bit samples two a word
+	groups    []*wgpu.BindGroup // groups[c]: cur = pics[c], prev = pics[(c+1)%len]
+	bufs      []*wgpu.Buffer    // uniform, vertical rows, row sums, map, total, staging
+	mapStage  *wgpu.Buffer      // total then map, made when a map is first kept
+	packed    []uint16
 
 	mu     sync.Mutex
-	packed []uint32
 	closed bool
 }
 
-// NewMotionSAD compiles the SAD for cfg's size and bit depth.
-func NewMotionSAD(d *Device, cfg *motion.Config) (m *MotionSAD, err error) {
+func newMotionCore(d *Device, cfg *motion.Config, ring int) (c *motionCore, err error) {
+	if d == nil || d.dev == nil {
+		return nil, errors.New("gpu: motion needs an opened Device")
+	}
+	if err := d.check(); err != nil {
+		return nil, err
+	}
 	w, h, bpc := cfg.Width, cfg.Height, cfg.BitDepth
 	if w < motion.MinSize || h < motion.MinSize {
 		return nil, fmt.Errorf("gpu: motion: %dx%d is below %dx%d", w, h, motion.MinSize, motion.MinSize)
@@ -43,112 +135,130 @@ func NewMotionSAD(d *Device, cfg *motion.Config) (m *MotionSAD, err error) {
 	if bpc < 1 || bpc > 16 {
 		return nil, fmt.Errorf("gpu: motion: bit depth %d", bpc)
 	}
-	m = &MotionSAD{d: d, w: w, h: h, bpc: bpc}
+	c = &motionCore{d: d, w: w, h: h, bpc: bpc}
 	defer func() {
 		if err != nil {
-			m.Close()
-			m = nil
+			c.Close()
+			c = nil
 		}
 	}()
 	st, s := wgpu.BufferBindingTypeStorage, wgpu.BufferBindingTypeReadOnlyStorage
-	if m.ks, m.layout, err = d.newKernelGroup("motion_sad.wgsl", wgslADMInt64+wgslMotionSAD,
-		[]string{"vertical", "horizontal"}, []wgpu.BufferBindingType{s, s, st, st}); err != nil {
+	if c.ks, c.layout, err = d.newKernelGroup("motion_sad.wgsl", wgslADMInt64+wgslMotionSAD,
+		[]string{"vertical", "horizontal", "reduce"}, []wgpu.BufferBindingType{s, s, st, st, st, st}); err != nil {
 		return nil, err
 	}
 	n := uint64(w) * uint64(h)
+	for i := 0; i < ring; i++ {
+		b, err := d.newBuffer(fmt.Sprintf("motion picture %d", i), 2*n, storageUsage)
+		if err != nil {
+			return nil, err
+		}
+		c.pics = append(c.pics, b)
+	}
 	u, err := d.newUniform("motion params", []uint32{uint32(w), uint32(h), uint32(bpc), 0})
 	if err != nil {
 		return nil, err
 	}
-	m.bufs = append(m.bufs, u)
+	c.bufs = append(c.bufs, u)
 	for _, b := range []struct {
 		label string
 		size  uint64
-	}{{"motion prev", 2 * n}, {"motion cur", 2 * n}, {"motion vertical rows", 4 * n}, {"motion row sums", 4 * uint64(h)}} {
+	}{{"motion vertical rows", 4 * n}, {"motion row sums", 4 * uint64(h)}, {"motion map", 4 * n}, {"motion total", 8}} {
 		buf, err := d.newBuffer(b.label, b.size, storageUsage)
 		if err != nil {
 			return nil, err
 		}
-		m.bufs = append(m.bufs, buf)
+		c.bufs = append(c.bufs, buf)
 	}
-	staging, err := d.newBuffer("motion readback", 4*uint64(h), wgpu.BufferUsageMapRead|wgpu.BufferUsageCopyDst)
+	staging, err := d.newBuffer("motion readback", 8, wgpu.BufferUsageMapRead|wgpu.BufferUsageCopyDst)
 	if err != nil {
 		return nil, err
 	}
-	m.bufs = append(m.bufs, staging)
-	if m.group, err = d.bind(m.ks[0], m.bufs[:5]...); err != nil {
-		return nil, err
+	c.bufs = append(c.bufs, staging)
+	for i := 0; i < ring; i++ {
+		g, err := d.bind(c.ks[0], c.bufs[0], c.pics[(i+1)%ring], c.pics[i], c.bufs[1], c.bufs[2], c.bufs[3], c.bufs[4])
+		if err != nil {
+			return nil, err
+		}
+		c.groups = append(c.groups, g)
 	}
-	return m, nil
+	return c, nil
 }
 
-// SAD is motion.SAD(prev, cur, bpc, nil, nil): samples must lie within the
-// bit depth (motion's Scorer.Push checks them; SAD does not, as FastSAD).
-func (m *MotionSAD) SAD(prev, cur yuv.Plane) (sad uint64, err error) {
-	for _, p := range []*yuv.Plane{&prev, &cur} {
-		if p.Width != m.w || p.Height != m.h || p.Stride < p.Width || len(p.Pix) < (p.Height-1)*p.Stride+p.Width {
-			return 0, fmt.Errorf("gpu: motion: a %dx%d plane (stride %d, %d samples), want %dx%d", p.Width, p.Height, p.Stride, len(p.Pix), m.w, m.h)
+// upload writes a plane into a ring slot, rows back to back (two 16-bit
+// samples a word, little-endian: the layout of a []uint16).
+func (c *motionCore) upload(slot int, p yuv.Plane) error {
+	if c.closed {
+		return errors.New("gpu: motion used after Close")
+	}
+	n := c.w * c.h
+	data := p.Pix[:n]
+	if p.Stride != c.w {
+		if c.packed == nil {
+			c.packed = make([]uint16, n)
 		}
-	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.closed {
-		return 0, errors.New("gpu: motion SAD used after Close")
-	}
-	for i, p := range []yuv.Plane{prev, cur} {
-		if err := m.d.write(m.bufs[1+i], 0, wgpu.ToBytes(m.pack(p))); err != nil {
-			return 0, err
+		for y := 0; y < c.h; y++ {
+			copy(c.packed[y*c.w:(y+1)*c.w], p.Pix[y*p.Stride:y*p.Stride+c.w])
 		}
+		data = c.packed
 	}
-	rows := m.bufs[4]
+	return c.d.write(c.pics[slot], 0, wgpu.ToBytes(data))
+}
+
+// run compares slot's picture with the one before it and reads back the
+// SAD, and the map into diff unless nil.
+func (c *motionCore) run(slot int, diff []int32) (sad uint64, err error) {
+	if c.closed {
+		return 0, errors.New("gpu: motion used after Close")
+	}
+	g := c.groups[slot]
 	steps := []step{
-		{k: m.ks[0], group: m.group, x: groups(m.w, 256), y: uint32(m.h), z: 1},
-		{k: m.ks[1], group: m.group, x: groups(m.w, 256), y: uint32(m.h), z: 1},
-		{src: rows, size: 4 * uint64(m.h)},
+		{k: c.ks[0], group: g, x: groups(c.w, 256), y: uint32(c.h), z: 1},
+		{k: c.ks[1], group: g, x: groups(c.w, 256), y: uint32(c.h), z: 1},
+		{k: c.ks[2], group: g, x: 1, y: 1, z: 1},
+		{src: c.bufs[4], size: 8},
 	}
-	err = m.d.submit(steps, m.bufs[5], func(b []byte) {
-		for _, r := range asU32(b)[:m.h] {
-			sad += uint64(r)
+	staging := c.bufs[5]
+	n := uint64(c.w) * uint64(c.h)
+	if diff != nil {
+		if c.mapStage == nil {
+			if c.mapStage, err = c.d.newBuffer("motion map readback", 8+4*n, wgpu.BufferUsageMapRead|wgpu.BufferUsageCopyDst); err != nil {
+				return 0, err
+			}
+		}
+		staging = c.mapStage
+		steps = append(steps, step{src: c.bufs[3], size: 4 * n, dstOff: 8})
+	}
+	err = c.d.submit(steps, staging, func(b []byte) {
+		words := asU32(b)
+		sad = uint64(words[0]) | uint64(words[1])<<32
+		if diff != nil {
+			for i, v := range words[2 : 2+n] {
+				diff[i] = int32(v)
+			}
 		}
 	})
 	return sad, err
 }
 
-// pack puts two samples in a word, rows back to back.
-func (m *MotionSAD) pack(p yuv.Plane) []uint32 {
-	n := m.w * m.h
-	if m.packed == nil {
-		m.packed = make([]uint32, (n+1)/2)
-	}
-	clear(m.packed)
-	i := 0
-	for y := 0; y < m.h; y++ {
-		for _, v := range p.Pix[y*p.Stride : y*p.Stride+m.w] {
-			m.packed[i>>1] |= uint32(v) << (16 * (i & 1))
-			i++
-		}
-	}
-	return m.packed
-}
-
 // Close frees the device resources.
-func (m *MotionSAD) Close() error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.closed {
+func (c *motionCore) Close() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
 		return nil
 	}
-	m.closed = true
-	var groups []*wgpu.BindGroup
-	if m.group != nil {
-		groups = append(groups, m.group)
+	c.closed = true
+	bufs := append(append([]*wgpu.Buffer(nil), c.pics...), c.bufs...)
+	if c.mapStage != nil {
+		bufs = append(bufs, c.mapStage)
 	}
-	releaseAll(groups, m.bufs)
-	for _, k := range m.ks {
+	releaseAll(c.groups, bufs)
+	for _, k := range c.ks {
 		k.release()
 	}
-	if m.layout != nil {
-		m.layout.Release()
+	if c.layout != nil {
+		c.layout.Release()
 	}
 	return nil
 }

@@ -5,6 +5,6 @@ package gpu
 import "math"
 
 // histBudgetCap caps histBudget below the device's limits, so that tests can
-// force the taller, fewer c-value strips a small device would get. Only
+// force the several c-value dispatches a small device would get. Only
 // tests change it, between scorers.
 var histBudgetCap uint64 = math.MaxUint64

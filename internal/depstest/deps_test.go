@@ -51,6 +51,8 @@ var rules = []struct {
 	{"internal/golden", []string{"engine/yuv", "engine/synth"}},
 	{"internal/quietlocale", nil},
 	{"internal/outfile", nil},
+	// The real-GPU check's helper (.ci/gpu-device-check): the standard library only.
+	{"internal/devcheck", nil},
 	{"internal/depstest", nil},
 	{"assets", nil},
 	// A command at the top of the stack that lives with the kernels it

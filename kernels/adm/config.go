@@ -137,14 +137,14 @@ func NewConfig(opts *feature.Values, width, height, bitDepth int) (*Config, erro
 		opts = NewOptions()
 	}
 	if width < MinSize || height < MinSize {
-		return nil, fmt.Errorf("adm: frame size %dx%d is too small: width and height must be at least %d "+
+		return nil, feature.FormatErrorf("adm: frame size %dx%d is too small: width and height must be at least %d "+
 			"(the fourth DWT level needs 5 rows and columns; libvmaf reads outside the frame below that)", width, height, MinSize)
 	}
 	if width > MaxSize || height > MaxSize {
-		return nil, fmt.Errorf("adm: frame size %dx%d is too large: width and height must be at most %d", width, height, MaxSize)
+		return nil, feature.FormatErrorf("adm: frame size %dx%d is too large: width and height must be at most %d", width, height, MaxSize)
 	}
 	if bitDepth < 8 || bitDepth > 16 {
-		return nil, fmt.Errorf("adm: bit depth %d is not supported (8 to 16)", bitDepth)
+		return nil, feature.FormatErrorf("adm: bit depth %d is not supported (8 to 16)", bitDepth)
 	}
 	c := &Config{
 		Width: width, Height: height, BitDepth: bitDepth,

@@ -35,7 +35,7 @@ func NewConfig(o *feature.Values, w, h, bitDepth int) (*Config, error) {
 	c := &Config{InWidth: w, InHeight: h, InBitDepth: bitDepth, RefWidth: w, RefHeight: h, RefBitDepth: bitDepth, Options: o,
 		FullRef: o.Bool("full_ref"), MaxVal: o.Float("cambi_max_val"), HeatmapsPath: o.String("heatmaps_path")}
 	if bitDepth < 6 || bitDepth > 16 {
-		return nil, fmt.Errorf("cambi: bit depth %d is not supported (6 to 16)", bitDepth)
+		return nil, feature.FormatErrorf("cambi: bit depth %d is not supported (6 to 16)", bitDepth)
 	}
 	c.EncBitDepth = o.Int("enc_bitdepth")
 	if c.EncBitDepth == 0 {
@@ -54,10 +54,10 @@ func NewConfig(o *feature.Values, w, h, bitDepth int) (*Config, error) {
 		c.EncWidth, c.EncHeight = w, h
 	}
 	if c.EncWidth < minSide && c.EncHeight < minSide {
-		return nil, fmt.Errorf("cambi: encode size %dx%d is too small: width or height must be at least %d", c.EncWidth, c.EncHeight, minSide)
+		return nil, feature.FormatErrorf("cambi: encode size %dx%d is too small: width or height must be at least %d", c.EncWidth, c.EncHeight, minSide)
 	}
 	if c.SrcWidth < minSide && c.SrcHeight < minSide {
-		return nil, fmt.Errorf("cambi: source size %dx%d is too small: width or height must be at least %d", c.SrcWidth, c.SrcHeight, minSide)
+		return nil, feature.RefFormatErrorf("cambi: source size %dx%d is too small: width or height must be at least %d", c.SrcWidth, c.SrcHeight, minSide)
 	}
 	if (c.SrcWidth > c.EncWidth && c.SrcHeight < c.EncHeight) || (c.SrcWidth < c.EncWidth && c.SrcHeight > c.EncHeight) {
 		return nil, fmt.Errorf("cambi: source size %dx%d and encode size %dx%d must not be larger in one dimension and smaller in the other",
@@ -109,7 +109,7 @@ func NewConfig(o *feature.Values, w, h, bitDepth int) (*Config, error) {
 // size.
 func (c *Config) SetReference(w, h, bitDepth int) error {
 	if bitDepth < 6 || bitDepth > 16 {
-		return fmt.Errorf("cambi: reference bit depth %d is not supported (6 to 16)", bitDepth)
+		return feature.RefFormatErrorf("cambi: reference bit depth %d is not supported (6 to 16)", bitDepth)
 	}
 	if w <= 0 || h <= 0 {
 		return fmt.Errorf("cambi: reference size %dx%d is not positive", w, h)

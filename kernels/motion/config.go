@@ -1,7 +1,6 @@
 package motion
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/bandscope/bandscope/engine/feature"
@@ -48,15 +47,15 @@ func NewConfig(opts *feature.Values, width, height, bitDepth int) (*Config, erro
 		opts = NewOptions()
 	}
 	if width < MinSize || height < MinSize {
-		return nil, fmt.Errorf("motion: frame size %dx%d is too small: width and height must be at least %d "+
+		return nil, feature.FormatErrorf("motion: frame size %dx%d is too small: width and height must be at least %d "+
 			"(libvmaf's 5-tap mirror reads outside smaller frames)", width, height, MinSize)
 	}
 	// libvmaf divides by w*h computed in 32-bit unsigned arithmetic.
 	if uint64(width)*uint64(height) > math.MaxUint32 {
-		return nil, fmt.Errorf("motion: frame size %dx%d is too large: width*height must fit in 32 bits", width, height)
+		return nil, feature.FormatErrorf("motion: frame size %dx%d is too large: width*height must fit in 32 bits", width, height)
 	}
 	if bitDepth < 8 || bitDepth > 16 {
-		return nil, fmt.Errorf("motion: bit depth %d is not supported (8 to 16)", bitDepth)
+		return nil, feature.FormatErrorf("motion: bit depth %d is not supported (8 to 16)", bitDepth)
 	}
 	return &Config{
 		Width: width, Height: height, BitDepth: bitDepth,

@@ -68,13 +68,20 @@
 //
 // Stages and twins (every twin gives the reference's bits):
 //
-//	stage            libvmaf                           Go reference    Go twin               AVX2 / AVX-512                    WGSL   test
-//	vertical pass    motion_score_pipeline_8/_16 (y)   VerticalRow     vpassGo (fast.go)     vpassAVX2, vpass16AVX2            none   TestKernelTwins, TestLibvmaf
-//	horizontal pass  motion_score_pipeline_* (x)       HorizontalRow   hpassGo (fast.go)     hpassAVX2 (interior columns)      none   TestKernelTwins, TestLibvmaf
-//	frame SAD        motion_score_pipeline_*           SAD             FastSAD.SAD (bands)   via the row kernels               none   TestFastMaps, TestCorpus
-//	SAD score        extract                           Config.Score    -                     -                                 none   TestLibvmaf, TestCorpus
-//	motion2/motion3  flush, motion_blend               Config.At       -                     -                                 none   TestLibvmaf, TestFinality, TestRandomAccess
-//	options, names   options[], feature_name.c         OptionTable     -                     -                                 -      TestOptionTable, TestLibvmaf
+//	stage            libvmaf                           Go reference    Go twin               AVX2 / AVX-512                    WGSL (package gpu)                 test
+//	vertical pass    motion_score_pipeline_8/_16 (y)   VerticalRow     vpassGo (fast.go)     vpassAVX2, vpass16AVX2            motion_sad.wgsl vertical           TestKernelTwins, TestLibvmaf, gpu TestMotionSADParity
+//	horizontal pass  motion_score_pipeline_* (x)       HorizontalRow   hpassGo (fast.go)     hpassAVX2 (interior columns)      motion_sad.wgsl horizontal         TestKernelTwins, TestLibvmaf, gpu TestMotionSADParity
+//	frame SAD        motion_score_pipeline_*           SAD             FastSAD.SAD (bands)   via the row kernels               motion_sad.wgsl reduce; MotionSAD  TestFastMaps, TestCorpus, gpu TestMotionSADParity
+//	SAD stage        extract (prev_ref, prev_prev_ref) New's stage     NewCPU's stage        via FastSAD                       gpu.NewMotion (pictures on device) TestRetryAfterError, gpu TestMotionParity
+//	SAD score        extract                           Config.Score    -                     -                                 - (host)                           TestLibvmaf, TestCorpus
+//	motion2/motion3  flush, motion_blend               Config.At       -                     -                                 - (host, NewStream)                TestLibvmaf, TestFinality, TestRandomAccess
+//	options, names   options[], feature_name.c         OptionTable     -                     -                                 -                                  TestOptionTable, TestLibvmaf
+//
+// Every Scorer is NewStream over a SADStage, the spatial half (the
+// pictures kept for later frames, the frame SAD): New's stage runs SAD,
+// NewCPU's FastSAD, package gpu's the WGSL passes with the pictures kept
+// on the device. The temporal half above (Score, At, finality) has one
+// source whatever the stage.
 //
 // libvmaf's own AVX2 and AVX-512 pipelines give its C bits (the test data
 // generator checks --cpumask 63 against the default); AVX-512 hosts run

@@ -34,8 +34,9 @@ type FrameResult struct {
 }
 
 // Scorer computes integer motion on a clip's reference luma, frame by
-// frame in order. Implementations (New, NewCPU) give the same bits for
-// every field of FrameResult. A Scorer is not safe for concurrent use.
+// frame in order. Implementations (New, NewCPU, and NewStream over package
+// gpu's device stage) give the same bits for every field of FrameResult.
+// A Scorer is not safe for concurrent use.
 type Scorer interface {
 	// Push takes frame n's reference luma; frames arrive in order 0, 1,
 	// 2, ... It returns the results that became final with this frame
@@ -46,6 +47,32 @@ type Scorer interface {
 	// flush). Push after Flush is an error.
 	Flush() ([]*FrameResult, error)
 	Close() error
+}
+
+// SADStage is the spatial half of integer motion, the part a backend
+// replaces: it keeps the pictures later frames compare with and computes
+// each frame's SAD (the vertical and horizontal passes and the sum). The
+// temporal half (the SAD score, motion2, motion3, the moving average, the
+// five-frame window, the first and last frames, motion_max_val) is
+// NewStream's, the same for every stage. The host stages are New's and
+// NewCPU's; package gpu has a device one (pictures kept on the device).
+type SADStage interface {
+	// Push takes frame's reference luma, frames in order from 0, its size
+	// and stride already checked (checkSize). It refuses samples above
+	// the bit depth with CheckSamples' error, leaving the stage as it was
+	// (the frame may be pushed again). Otherwise it keeps the picture
+	// for the frame Stride later and, from frame MinIndex on, returns
+	// the SAD of picture frame-Stride against it (SAD's bits), filling
+	// diff (Width*Height values) when diff is not nil; before MinIndex it
+	// returns 0. The caller may reuse cur once Push returns.
+	Push(frame int, cur yuv.Plane, diff []int32) (uint64, error)
+	Close() error
+}
+
+// NewStream returns the Scorer of a SAD stage: every Scorer is one, so
+// the temporal recipe has one source. The Scorer closes the stage.
+func NewStream(cfg *Config, stage SADStage) Scorer {
+	return &stream{cfg: cfg, stage: stage}
 }
 
 // sadFunc computes the SAD of two planes, filling diff when not nil.
@@ -59,21 +86,43 @@ func New(cfg *Config) Scorer {
 	})
 }
 
-// stream is the temporal bookkeeping shared by every Scorer: the last
-// Stride+1 pictures, every frame's SAD score, and the results not yet
-// final.
+// newStream is the Scorer of a host SAD function.
+func newStream(cfg *Config, sad sadFunc) Scorer {
+	return NewStream(cfg, &hostStage{cfg: cfg, sad: sad, hist: make([]yuv.Plane, cfg.Stride()+1)})
+}
+
+// stream is the temporal bookkeeping shared by every Scorer: every
+// frame's SAD score, and the results not yet final.
 type stream struct {
 	cfg     *Config
-	sad     sadFunc
-	hist    []yuv.Plane // picture j at hist[j % len(hist)]
-	scores  []float64   // SAD score of every frame pushed
+	stage   SADStage
+	scores  []float64 // SAD score of every frame pushed
 	pending []*FrameResult
 	flushed bool
 	closed  bool
 }
 
-func newStream(cfg *Config, sad sadFunc) *stream {
-	return &stream{cfg: cfg, sad: sad, hist: make([]yuv.Plane, cfg.Stride()+1)}
+// hostStage is the SAD stage on the CPU: the last Stride+1 pictures in
+// host memory and a SAD function.
+type hostStage struct {
+	cfg  *Config
+	sad  sadFunc
+	hist []yuv.Plane // picture j at hist[j % len(hist)]
+}
+
+func (h *hostStage) Push(frame int, ref yuv.Plane, diff []int32) (uint64, error) {
+	// The copy goes to the slot of a picture no later frame needs, so a
+	// refused frame leaves the stage as it was.
+	cur, err := h.keep(frame, ref)
+	if err != nil || frame < h.cfg.MinIndex() {
+		return 0, err
+	}
+	return h.sad(h.hist[(frame-h.cfg.Stride())%len(h.hist)], cur, diff), nil
+}
+
+func (h *hostStage) Close() error {
+	h.hist = nil
+	return nil
 }
 
 var errClosed = errors.New("motion: scorer is closed")
@@ -97,19 +146,17 @@ func (s *stream) Push(frame int, ref yuv.Plane, keepMaps bool) ([]*FrameResult, 
 			return nil, fmt.Errorf("motion: frame %d: %w", frame, err)
 		}
 	} else {
-		// The copy goes to the slot of a picture no later frame needs, so
-		// a refused frame leaves the stream as it was.
-		cur, err := s.keep(frame, ref)
+		var diff []int32
+		if keepMaps && frame >= cfg.MinIndex() {
+			diff = make([]int32, cfg.Width*cfg.Height)
+		}
+		raw, err := s.stage.Push(frame, ref, diff)
 		if err != nil {
 			return nil, fmt.Errorf("motion: frame %d: %w", frame, err)
 		}
 		if frame >= cfg.MinIndex() {
-			prev := s.hist[(frame-cfg.Stride())%len(s.hist)]
-			if keepMaps {
-				r.Diff = make([]int32, cfg.Width*cfg.Height)
-			}
-			r.RawSAD = s.sad(prev, cur, r.Diff)
-			r.SAD = cfg.Score(r.RawSAD)
+			r.Diff, r.RawSAD = diff, raw
+			r.SAD = cfg.Score(raw)
 			r.Compared = frame - cfg.Stride()
 		}
 	}
@@ -126,7 +173,7 @@ func (s *stream) Push(frame int, ref yuv.Plane, keepMaps bool) ([]*FrameResult, 
 
 // keep copies the picture into the history ring, checking each row's
 // samples against the bit depth while it is in cache.
-func (s *stream) keep(frame int, p yuv.Plane) (yuv.Plane, error) {
+func (s *hostStage) keep(frame int, p yuv.Plane) (yuv.Plane, error) {
 	w, h := s.cfg.Width, s.cfg.Height
 	dst := &s.hist[frame%len(s.hist)]
 	if len(dst.Pix) != w*h {
@@ -175,9 +222,12 @@ func (s *stream) Flush() ([]*FrameResult, error) {
 }
 
 func (s *stream) Close() error {
+	if s.closed {
+		return nil
+	}
 	s.closed = true
-	s.hist, s.pending = nil, nil
-	return nil
+	s.pending = nil
+	return s.stage.Close()
 }
 
 // checkSize refuses a plane of another size or too short for its stride.
@@ -194,9 +244,13 @@ func checkSize(p yuv.Plane, cfg *Config) error {
 // checkRange refuses samples above the bit depth (libvmaf's 8-bit
 // pipeline reads bytes, its 16-bit one assumes at most bpc bits: larger
 // samples would overflow its sums).
-func checkRange(p yuv.Plane, cfg *Config) error {
-	if x, y, v, found := p.MaxAbove(uint16(1<<cfg.BitDepth - 1)); found {
-		return rangeError(x, y, v, cfg.BitDepth)
+func checkRange(p yuv.Plane, cfg *Config) error { return CheckSamples(p, cfg.BitDepth) }
+
+// CheckSamples is the Scorer's check of a picture's samples against the
+// bit depth, with its error (a SADStage's Push refuses with it).
+func CheckSamples(p yuv.Plane, bitDepth int) error {
+	if x, y, v, found := p.MaxAbove(uint16(1<<bitDepth - 1)); found {
+		return rangeError(x, y, v, bitDepth)
 	}
 	return nil
 }

@@ -153,7 +153,7 @@ func NewConfig(opts *feature.Values, f yuv.Format) (*Config, error) {
 	switch f.BitDepth {
 	case 8, 10, 12, 16:
 	default:
-		return nil, fmt.Errorf("speed_chroma: bit depth %d is not supported (libvmaf's SpEED reads 8, 10, 12 and 16 bits only)", f.BitDepth)
+		return nil, feature.FormatErrorf("speed_chroma: bit depth %d is not supported (libvmaf's SpEED reads 8, 10, 12 and 16 bits only)", f.BitDepth)
 	}
 	var w, h int
 	switch f.Chroma {
@@ -164,15 +164,15 @@ func NewConfig(opts *feature.Values, f yuv.Format) (*Config, error) {
 	case yuv.C444:
 		w, h = f.Width, f.Height
 	case yuv.C400:
-		return nil, fmt.Errorf("speed_chroma: 4:0:0 (luma only) has no chroma to score (libvmaf refuses it too)")
+		return nil, feature.FormatErrorf("speed_chroma: 4:0:0 (luma only) has no chroma to score (libvmaf refuses it too)")
 	default:
-		return nil, fmt.Errorf("speed_chroma: pixel format %v is not supported (420, 422 or 444)", f.Chroma)
+		return nil, feature.FormatErrorf("speed_chroma: pixel format %v is not supported (420, 422 or 444)", f.Chroma)
 	}
 	c.dim = newDims(w, h, c.Prescale)
 	d := c.dim
 	if d.truncW == 0 || d.truncH == 0 {
 		mw, mh := minLuma(f.Chroma, c.Prescale)
-		return nil, fmt.Errorf("speed_chroma: frame too small: %dx%d %v has %dx%d chroma, %dx%d after speed_prescale=%g, "+
+		return nil, feature.FormatErrorf("speed_chroma: frame too small: %dx%d %v has %dx%d chroma, %dx%d after speed_prescale=%g, "+
 			"and SpEED needs at least %dx%d (one 5x5 block after decimating by 16), so at least %dx%d %v frames at this prescale "+
 			"(libvmaf logs \"SpEED: image too small\" and crashes)",
 			f.Width, f.Height, f.Chroma, w, h, d.scaledW, d.scaledH, c.Prescale, MinScaledSize, MinScaledSize, mw, mh, f.Chroma)

@@ -63,7 +63,7 @@
 // bytes); and lanczos4 prescaling, whose weights call glibc's sin, which
 // Bandscope does not reproduce.
 //
-// Stages and twins (there is no SIMD and no WGSL yet):
+// Stages and twins (no SIMD yet; the GPU twin's stages follow this table):
 //
 //	stage                       libvmaf (speed.c, vif_tools.c)                 Go reference           Go fast twin (NewCPU)              test
 //	sample to float             picture_copy                                   Config.load            sampleTable (read in place)        TestFastTwin, TestCLI
@@ -88,6 +88,21 @@
 // libvmaf's CLI (8 to 16 bits, 4:2:0/4:2:2/4:4:4, odd sizes, every option,
 // the exact minimum, a one-sided singular plane), against both the C and
 // the AVX2 runs; all bit for bit.
+//
+// GPU twin (gpu.NewSpeed): the stages up to the local mean subtraction run
+// on the device, everything after on the host. stages.go is the split:
+// Config.Downscale hands the twin this package's own tables (picture_copy's
+// floats, scaleAxis's prescale indices and weights, the Gaussian taps, the
+// kept columns), and Estimator finishes a frame from the four
+// operating-size planes with this package's code (the fast scorer's).
+//
+//	stage                       GPU twin                                             test
+//	sample to float             Downscale.Samples (sampleTable), read on the device  TestSpeedParity, TestStages
+//	prescale                    speed_downscale.wgsl scaled (tables: scaleAxis)      TestSpeedParity (nearest, bilinear, bicubic)
+//	antialias filter + dec16    speed_downscale.wgsl antialias_v, antialias_h        TestSpeedParity (RefLocal/DisLocal)
+//	local mean subtraction      speed_downscale.wgsl local_v, local_h                TestSpeedParity (RefLocal/DisLocal)
+//	float32 * and +             speed_float32.wgsl f32_mul, f32_add (in integers)   TestSpeedFloat32
+//	covariance to U, V, UV      host: Estimator (estimate, est, score, finish)       TestStages, TestSpeedParity, TestSpeedBackends
 //
 // Maps: with keepMaps, FrameResult.Planes holds for U and V the
 // operating-size planes after filtering and local mean subtraction

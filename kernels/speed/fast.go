@@ -174,17 +174,7 @@ func (pw *planeWork) need(w, opW, r int) []int {
 	if pw.needCols != nil {
 		return pw.needCols
 	}
-	mark := make([]bool, w)
-	for jo := 0; jo < opW; jo++ {
-		for k := -r; k <= r; k++ {
-			mark[mirrorIdx(jo*16+k, w)] = true
-		}
-	}
-	for j, m := range mark {
-		if m {
-			pw.needCols = append(pw.needCols, j)
-		}
-	}
+	pw.needCols = keptColumns(w, opW, r)
 	return pw.needCols
 }
 

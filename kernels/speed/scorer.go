@@ -126,22 +126,29 @@ func (c *Config) newPlaneResult() *PlaneResult {
 // picture is one picture's half of extract_channel: picture_copy,
 // filter_and_downscale and est_params, into pr's Ref (k = 0) or Dis (1).
 func (c *Config) picture(pw *planeWork, pic *yuv.Picture, plane int, fast, keep bool, pr *PlaneResult, k int) {
-	d := &c.dim
 	if fast {
 		c.filterDownscaleFast(pw, pic, plane)
 	} else {
 		c.load(pic, plane, pw.buf, pw.stride)
 		c.filterDownscale(pw)
 	}
+	c.estimate(pw.est, pw.buf, pw.stride, keep, pr, k)
+}
+
+// estimate is est_params on one picture's operating-size plane (after the
+// local mean subtraction; data at stride) into pr's Ref (k = 0) or Dis
+// (1); with keep, the plane is copied into RefLocal or DisLocal.
+func (c *Config) estimate(e *estimator, data []float32, stride int, keep bool, pr *PlaneResult, k int) {
+	d := &c.dim
 	st := &pr.Ref
 	if k == 1 {
 		st = &pr.Dis
 	}
-	pr.ok[k] = pw.est.est(d, c.Cov, pw.buf, pw.stride, c.SigmaNN, st)
+	pr.ok[k] = e.est(d, c.Cov, data, stride, c.SigmaNN, st)
 	if keep {
 		loc := make([]float32, d.opW*d.opH)
 		for i := 0; i < d.opH; i++ {
-			copy(loc[i*d.opW:(i+1)*d.opW], pw.buf[i*pw.stride:])
+			copy(loc[i*d.opW:(i+1)*d.opW], data[i*stride:])
 		}
 		if k == 0 {
 			pr.RefLocal = loc

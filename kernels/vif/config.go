@@ -1,7 +1,6 @@
 package vif
 
 import (
-	"fmt"
 	"math"
 	"sync"
 
@@ -51,14 +50,14 @@ func NewConfig(opts *feature.Values, width, height, bitDepth int) (*Config, erro
 		opts = NewOptions()
 	}
 	if width < MinSize || height < MinSize {
-		return nil, fmt.Errorf("vif: frame size %dx%d is too small: width and height must be at least %d "+
+		return nil, feature.FormatErrorf("vif: frame size %dx%d is too small: width and height must be at least %d "+
 			"(scale 3, an eighth of the size, needs 2 rows and columns; libvmaf mirrors data it never computed below that)", width, height, MinSize)
 	}
 	if width > MaxSize || height > MaxSize {
-		return nil, fmt.Errorf("vif: frame size %dx%d is too large: width and height must be at most %d", width, height, MaxSize)
+		return nil, feature.FormatErrorf("vif: frame size %dx%d is too large: width and height must be at most %d", width, height, MaxSize)
 	}
 	if bitDepth < 8 || bitDepth > 16 {
-		return nil, fmt.Errorf("vif: bit depth %d is not supported (8 to 16)", bitDepth)
+		return nil, feature.FormatErrorf("vif: bit depth %d is not supported (8 to 16)", bitDepth)
 	}
 	c := &Config{
 		Width: width, Height: height, BitDepth: bitDepth,

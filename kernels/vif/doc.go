@@ -51,16 +51,16 @@
 //     ssclz= set nothing; aliases only name metrics); Bandscope's option
 //     parser accepts them, as for every feature.
 //
-// Twins (every row is tested bit for bit; the GPU has none yet):
+// Twins (every row is tested bit for bit):
 //
-//	stage                 libvmaf                       reference (New)           fast Go twin (NewCPU)  AVX2 (also the AVX-512 set)      WGSL  test
-//	vertical statistics   vif_statistic_8/16 VERTICAL   StatVertical              statVGo                statVAVX2; statV8AVX2 (8-bit s0) none  TestKernelTwins/*/statV, TestStagesAgree
-//	horizontal statistics vif_statistic_8/16 HORIZONTAL StatHorizontal            statHGo                statHPairAVX2                    none  TestKernelTwins/*/statH, TestStagesAgree
-//	per-pixel terms       vif_statistic_* tail, log2_*  Pixel, Accumulate         pixelsGo, pixelsMap    pixelsAVX2                       none  TestPixelTwins, TestLibvmaf, TestGolden
-//	low-pass vertical     subsample_rd_8/16 VERTICAL    Subsample                 subVGo                 subVAVX2                         none  TestKernelTwins/*/subV, TestStagesAgree
-//	low-pass horizontal   subsample_rd_* + decimate     Subsample                 subHGo (even columns)  subHAVX2                         none  TestKernelTwins/*/subH, TestStagesAgree
-//	finishing             write_scores                  Sums.Finish, finishFrame  (shared)               -                                none  TestLibvmaf (debug keys)
-//	log2 table            log_generate (glibc log2f)    Log2Table (libm.Log2f)    (shared)               -                                none  libm TestVIFLog2Table, TestLog2f
+//	stage                  libvmaf                        reference (New)           fast Go twin (NewCPU)  AVX2 (also the AVX-512 set)       WGSL (package gpu, NewVIF)                              test
+//	vertical statistics    vif_statistic_8/16 VERTICAL    StatVertical              statVGo                statVAVX2; statV8AVX2 (8-bit s0)  vif_statv.wgsl                                          TestKernelTwins/*/statV, TestStagesAgree, gpu TestVIFParity
+//	horizontal statistics  vif_statistic_8/16 HORIZONTAL  StatHorizontal            statHGo                statHPairAVX2                     vif_stath.wgsl                                          TestKernelTwins/*/statH, TestStagesAgree, gpu TestVIFParity
+//	per-pixel terms        vif_statistic_* tail, log2_*   Pixel, Accumulate         pixelsGo, pixelsMap    pixelsAVX2                        vif_pixel.wgsl, vif_exact.wgsl; sums in vif_stath.wgsl  TestPixelTwins, TestLibvmaf, TestGolden, gpu TestVIFPixel, TestVIFDoubles
+//	low-pass vertical      subsample_rd_8/16 VERTICAL     Subsample                 subVGo                 subVAVX2                          vif_subv.wgsl (even rows)                               TestKernelTwins/*/subV, TestStagesAgree, gpu TestVIFParity
+//	low-pass horizontal    subsample_rd_* + decimate      Subsample                 subHGo (even columns)  subHAVX2                          vif_subh.wgsl (even columns)                            TestKernelTwins/*/subH, TestStagesAgree, gpu TestVIFParity
+//	finishing              write_scores                   Sums.Finish, FinishFrame  (shared)               -                                 host: FinishFrame, PixelMap                             TestLibvmaf (debug keys), gpu TestVIFParity
+//	log2 table             log_generate (glibc log2f)     Log2Table (libm.Log2f)    (shared)               -                                 uploaded from Log2Table                                 libm TestVIFLog2Table, TestLog2f
 //
 // New is the readable reference: whole-image stages, as above. NewCPU
 // fuses the statistics per row (no whole-frame intermediates), computes
@@ -80,4 +80,10 @@
 // Maps (FrameResult.Maps, on request): per scale, each pixel's numerator
 // and denominator terms as float32 (see ScaleMap), the same from every
 // scorer.
+//
+// The GPU twin (package gpu, NewVIF) computes every scale on the device,
+// down to the four 64-bit sums of each scale (and each pixel's integer
+// terms for the maps); the per-pixel doubles are evaluated exactly in
+// integers (vif_pixel.wgsl says how). It ends with FinishFrame and
+// converts maps with PixelMap, so the floats have one source.
 package vif

@@ -126,10 +126,10 @@ func (f *fast) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResul
 	cfg := f.cfg
 	// The sample range is checked by the first pass over scale 0, band by
 	// band (a pass of its own would read the frame once more).
-	if err := checkSize("reference", ref, cfg); err != nil {
+	if err := CheckSize("reference", ref, cfg); err != nil {
 		return nil, err
 	}
-	if err := checkSize("distorted", dist, cfg); err != nil {
+	if err := CheckSize("distorted", dist, cfg); err != nil {
 		return nil, err
 	}
 	ws := f.getWS()
@@ -166,7 +166,7 @@ func (f *fast) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResul
 			return nil, err
 		}
 	}
-	finishFrame(cfg, res, &sums)
+	FinishFrame(cfg, res, &sums)
 	return res, nil
 }
 
@@ -311,7 +311,7 @@ func pixelsGo(t *[65536]uint16, s1, s2, s12 []int32, gainLimit float64, acc *Sum
 		k := 48 - bits.LeadingZeros64(v)
 		denLog += int64(int32(t[v>>uint(k)&0xffff]) + 2048*int32(k) - 2048*17)
 		if c > 0 && b > 0 {
-			g := float64(c) / (float64(a) + vifEps)
+			g := float64(c) / (float64(a) + Eps)
 			sv := truncInt32(float64(b) - float64(g*float64(c)))
 			if sv < 0 {
 				sv = 0
@@ -333,6 +333,6 @@ func pixelsGo(t *[65536]uint16, s1, s2, s12 []int32, gainLimit float64, acc *Sum
 func pixelsMap(t *[65536]uint16, s1, s2, s12 []int32, gainLimit float64, acc *Sums, num, den []float32) {
 	for j := range s1 {
 		n, d, isLog := Pixel(t, s1[j], s2[j], s12[j], gainLimit, acc)
-		num[j], den[j] = pixelMap(n, d, isLog)
+		num[j], den[j] = PixelMap(n, d, isLog)
 	}
 }

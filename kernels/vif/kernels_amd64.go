@@ -41,7 +41,7 @@ func pixelsSIMD(t *[65536]uint16, s1, s2, s12 []int32, gainLimit float64, acc *S
 	if n > 0 {
 		_, _ = s2[n-1], s12[n-1]
 		var lanes [4][4]int64
-		pixelsAVX2(&s1[0], &s2[0], &s12[0], n, &log2TablePadded[0], gainLimit, vifEps, &lanes)
+		pixelsAVX2(&s1[0], &s2[0], &s12[0], n, &log2TablePadded[0], gainLimit, Eps, &lanes)
 		for l := 0; l < 4; l++ {
 			acc.NumLog += lanes[0][l]
 			acc.DenLog += lanes[1][l]

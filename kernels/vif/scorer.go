@@ -60,7 +60,7 @@ type refScorer struct{ cfg *Config }
 func (c *refScorer) Close() error { return nil }
 
 func checkPlane(name string, p yuv.Plane, cfg *Config) error {
-	if err := checkSize(name, p, cfg); err != nil {
+	if err := CheckSize(name, p, cfg); err != nil {
 		return err
 	}
 	maxv := uint16(1<<cfg.BitDepth - 1)
@@ -70,7 +70,10 @@ func checkPlane(name string, p yuv.Plane, cfg *Config) error {
 	return nil
 }
 
-func checkSize(name string, p yuv.Plane, cfg *Config) error {
+// CheckSize refuses a plane ("reference" or "distorted") of another size
+// than cfg's, or one too short for its stride; every scorer checks with it
+// (the samples' range is each scorer's own check).
+func CheckSize(name string, p yuv.Plane, cfg *Config) error {
 	if p.Width != cfg.Width || p.Height != cfg.Height {
 		return fmt.Errorf("vif: %s luma is %dx%d, configured for %dx%d", name, p.Width, p.Height, cfg.Width, cfg.Height)
 	}
@@ -122,13 +125,14 @@ func (c *refScorer) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*Frame
 		}
 		sums[s] = Accumulate(sg, cfg.EnhnGainLimit, mn, md)
 	}
-	finishFrame(cfg, res, &sums)
+	FinishFrame(cfg, res, &sums)
 	return res, nil
 }
 
-// finishFrame turns the scales' sums into the frame's values, in
-// libvmaf's order and precision (write_scores).
-func finishFrame(cfg *Config, res *FrameResult, sums *[NumScales]Sums) {
+// FinishFrame turns the scales' sums into the frame's values, in
+// libvmaf's order and precision (write_scores). Every scorer ends with it,
+// the GPU's included, so the floats of FrameResult have one source.
+func FinishFrame(cfg *Config, res *FrameResult, sums *[NumScales]Sums) {
 	res.Sums = *sums
 	var num, den [NumScales]float32
 	for s := 0; s < NumScales; s++ {

@@ -187,9 +187,10 @@ func truncInt64(f float64) int64 {
 	return math.MinInt64
 }
 
-// vifEps is libvmaf's 65536 * 1.0e-10, computed in double (exact: the
-// factor is a power of two).
-var vifEps = 65536 * float64(1.0e-10)
+// Eps is libvmaf's 65536 * 1.0e-10 added to sigma1_sq before the gain's
+// division. libvmaf multiplies the double 1.0e-10 by 2^16, which is exact,
+// so the constant rounded once to double is the same value.
+const Eps = 65536 * 1.0e-10
 
 // Pixel adds one pixel's terms to the sums and returns them (Q11 log
 // terms, or the non-log variance and count) for the maps: libvmaf's
@@ -207,7 +208,7 @@ func Pixel(t *[65536]uint16, s1, s2, s12 int32, gainLimit float64, acc *Sums) (n
 	acc.DenLog += den
 	if s12 > 0 && s2 > 0 {
 		// Every product is rounded on its own (no FMA in libvmaf's build).
-		g := float64(s12) / (float64(s1) + vifEps)
+		g := float64(s12) / (float64(s1) + Eps)
 		sv := truncInt32(float64(s2) - float64(g*float64(s12)))
 		if sv < 0 {
 			sv = 0
@@ -232,13 +233,15 @@ func Accumulate(sg *Sigmas, gainLimit float64, mapNum, mapDen []float32) Sums {
 	for i := range sg.S1 {
 		num, den, isLog := Pixel(t, sg.S1[i], sg.S2[i], sg.S12[i], gainLimit, &acc)
 		if mapNum != nil {
-			mapNum[i], mapDen[i] = pixelMap(num, den, isLog)
+			mapNum[i], mapDen[i] = PixelMap(num, den, isLog)
 		}
 	}
 	return acc
 }
 
-func pixelMap(num, den int64, isLog bool) (float32, float32) {
+// PixelMap converts one pixel's terms as Pixel returns them into the
+// maps' float32 values (see ScaleMap).
+func PixelMap(num, den int64, isLog bool) (float32, float32) {
 	if isLog {
 		return float32(float64(num) / 2048), float32(float64(den) / 2048)
 	}

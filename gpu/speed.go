@@ -1,0 +1,281 @@
+//go:build cgo && !js
+
+package gpu
+
+import (
+	_ "embed"
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+
+	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/speed"
+	"github.com/oliverbestmann/webgpu/wgpu"
+)
+
+var (
+	//go:embed speed_float32.wgsl
+	wgslSpeedFloat32 string
+	//go:embed speed_downscale.wgsl
+	wgslSpeedDownscale string
+)
+
+// speedScorer is the GPU speed.Scorer. The per-sample stages (picture_copy,
+// the prescaler, the antialias filter with the decimation by 16 and the
+// local mean subtraction) run on the device for the frame's four chroma
+// pictures in one submission; the operating-size planes come back and
+// kernels/speed's Estimator finishes the frame on the host (est_params,
+// the score, extract_chroma). See speed_downscale.wgsl for why each stage
+// runs where it does.
+type speedScorer struct {
+	recorder
+	cfg    *speed.Config
+	ds     *speed.Downscale
+	est    *speed.Estimator
+	ks     []*kernel
+	layout *wgpu.BindGroupLayout
+
+	samples, out, staging *wgpu.Buffer
+	steps                 []step
+	planeWords            int
+
+	mu     sync.Mutex
+	packed []uint32
+	closed bool
+}
+
+// SpeedOptions tune the host half of the GPU SpEED scorer (est_params on
+// the four pictures); none changes a bit of the results.
+type SpeedOptions = speed.Options
+
+// NewSpeed returns a speed.Scorer computing speed_chroma with d for the
+// per-sample stages, with the same bits as the CPU reference speed.New(cfg)
+// in every field of every FrameResult, maps included.
+func NewSpeed(d *Device, cfg *speed.Config) (speed.Scorer, error) {
+	return NewSpeedOptions(d, cfg, SpeedOptions{})
+}
+
+// NewSpeedOptions is NewSpeed with the host half's threads and limiter.
+func NewSpeedOptions(d *Device, cfg *speed.Config, o SpeedOptions) (_ speed.Scorer, err error) {
+	if d == nil || d.dev == nil {
+		return nil, errors.New("gpu: NewSpeed needs an opened Device")
+	}
+	if cfg == nil {
+		return nil, errors.New("gpu: NewSpeed needs a configuration")
+	}
+	if err := d.check(); err != nil {
+		return nil, err
+	}
+	s := &speedScorer{recorder: recorder{d: d}, cfg: cfg, ds: cfg.Downscale(), est: speed.NewEstimator(cfg, o)}
+	defer func() {
+		if err != nil {
+			s.Close()
+		}
+	}()
+	if err := s.build(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func f32words(fs []float32) []uint32 {
+	out := make([]uint32, len(fs))
+	for i, f := range fs {
+		out[i] = math.Float32bits(f)
+	}
+	return out
+}
+
+// speedTable lays out ScaleTaps as the shader reads them: 8 words each.
+func speedTable(ts []speed.ScaleTap) []uint32 {
+	out := make([]uint32, 0, 8*len(ts))
+	for _, t := range ts {
+		for _, i := range t.Idx {
+			out = append(out, uint32(i))
+		}
+		for _, w := range t.W {
+			out = append(out, math.Float32bits(w))
+		}
+	}
+	return out
+}
+
+func (s *speedScorer) build() error {
+	d, ds := s.d, s.ds
+	// The prescale method is a constant of the compiled shader, so each
+	// scorer's pipelines hold the one sample fetch they use.
+	mode := uint32(0)
+	if ds.Prescale {
+		switch ds.Method {
+		case speed.Nearest:
+			mode = 1
+		case speed.Bilinear:
+			mode = 2
+		case speed.Bicubic:
+			mode = 3
+		default:
+			return fmt.Errorf("gpu: speed_chroma: prescale method %d has no GPU twin", ds.Method)
+		}
+	}
+	st, ro := wgpu.BufferBindingTypeStorage, wgpu.BufferBindingTypeReadOnlyStorage
+	var err error
+	if s.ks, s.layout, err = d.newKernelGroup("speed_downscale.wgsl", fmt.Sprintf("const SPEED_MODE: u32 = %du;\n", mode)+wgslADMInt64+wgslSpeedFloat32+wgslSpeedDownscale,
+		[]string{"antialias_v", "antialias_h", "local_v", "local_h"}, []wgpu.BufferBindingType{ro, ro, ro, st, st, st, st}); err != nil {
+		return err
+	}
+	// consts: antialias taps, local taps, kept columns, the scaled
+	// column -> kept index map, the X and Y prescale tables.
+	consts := f32words(ds.Antialias)
+	offLoc := len(consts)
+	consts = append(consts, f32words(ds.Local)...)
+	offKept := len(consts)
+	col := make([]uint32, ds.ScaledW)
+	for i := range col {
+		col[i] = math.MaxUint32 // never read: the horizontal taps read kept columns only
+	}
+	for i, c := range ds.Kept {
+		consts = append(consts, uint32(c))
+		col[c] = uint32(i)
+	}
+	offCol := len(consts)
+	consts = append(consts, col...)
+	offX := len(consts)
+	if ds.Prescale {
+		consts = append(consts, speedTable(ds.X)...)
+	}
+	offY := len(consts)
+	if ds.Prescale {
+		consts = append(consts, speedTable(ds.Y)...)
+	}
+	s.planeWords = (ds.PlaneW*ds.PlaneH + 1) / 2
+	nOp := uint64(4 * ds.OpW * ds.OpH)
+	if s.samples, err = s.buffer("speed samples", uint64(4*4*s.planeWords)); err != nil {
+		return err
+	}
+	lut, err := s.buffer("speed picture_copy table", uint64(4*len(ds.Samples)))
+	if err != nil {
+		return err
+	}
+	if err := d.write(lut, 0, wgpu.ToBytes(f32words(ds.Samples))); err != nil {
+		return err
+	}
+	cb, err := s.buffer("speed taps and tables", uint64(4*len(consts)))
+	if err != nil {
+		return err
+	}
+	if err := d.write(cb, 0, wgpu.ToBytes(consts)); err != nil {
+		return err
+	}
+	vert, err := s.buffer("speed vertical antialias", uint64(4*4*ds.OpH*len(ds.Kept)))
+	if err != nil {
+		return err
+	}
+	dec, err := s.buffer("speed decimated", 4*nOp)
+	if err != nil {
+		return err
+	}
+	tmp, err := s.buffer("speed local mean rows", 4*nOp)
+	if err != nil {
+		return err
+	}
+	if s.out, err = s.buffer("speed local planes", 4*nOp); err != nil {
+		return err
+	}
+	params := []uint32{uint32(ds.PlaneW), uint32(ds.PlaneH), uint32(ds.ScaledW), uint32(ds.ScaledH),
+		uint32(ds.OpW), uint32(ds.OpH), uint32(len(ds.Kept)), uint32(len(ds.Antialias)), uint32(len(ds.Local)),
+		mode, uint32(s.planeWords), uint32(offLoc), uint32(offKept), uint32(offCol), uint32(offX), uint32(offY)}
+	bufs := []*wgpu.Buffer{s.samples, lut, cb, vert, dec, tmp, s.out}
+	for i, k := range s.ks {
+		stp, err := s.bindStep(k, params, bufs...)
+		if err != nil {
+			return err
+		}
+		n := ds.OpW
+		if i == 0 {
+			n = len(ds.Kept)
+		}
+		stp.x, stp.y, stp.z = groups(n, 64), uint32(ds.OpH), 4
+		s.steps = append(s.steps, stp)
+	}
+	s.steps = append(s.steps, step{src: s.out, size: 4 * nOp})
+	if s.staging, err = d.newBuffer("speed readback", 4*nOp, wgpu.BufferUsageMapRead|wgpu.BufferUsageCopyDst); err != nil {
+		return err
+	}
+	s.buffers = append(s.buffers, s.staging)
+	return nil
+}
+
+// upload packs the frame's four chroma pictures (U ref, U dis, V ref, V
+// dis: z = 2*plane + picture), the area SpEED reads, two samples a word.
+func (s *speedScorer) upload(ref, dist *yuv.Picture) error {
+	w, h := s.ds.PlaneW, s.ds.PlaneH
+	if s.packed == nil {
+		s.packed = make([]uint32, 4*s.planeWords)
+	}
+	clear(s.packed)
+	for z := 0; z < 4; z++ {
+		pic := [2]*yuv.Picture{ref, dist}[z%2]
+		pl := 1 + z/2
+		pw, _ := pic.PlaneSize(pl)
+		src := pic.Planes[pl]
+		dst := s.packed[z*s.planeWords : (z+1)*s.planeWords]
+		i := 0
+		for y := 0; y < h; y++ {
+			for _, v := range src[y*pw : y*pw+w] {
+				dst[i>>1] |= uint32(v) << (16 * (i & 1))
+				i++
+			}
+		}
+	}
+	return s.d.write(s.samples, 0, wgpu.ToBytes(s.packed))
+}
+
+func (s *speedScorer) Score(frame int, ref, dist *yuv.Picture, keepMaps bool) (*speed.FrameResult, error) {
+	if err := s.cfg.Check(ref, dist); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil, errors.New("gpu: SpEED scorer used after Close")
+	}
+	var local [2][2][]float32
+	n := s.ds.OpW * s.ds.OpH
+	err := s.upload(ref, dist)
+	if err == nil {
+		err = s.d.submit(s.steps, s.staging, func(b []byte) {
+			words := asU32(b)
+			for z := 0; z < 4; z++ {
+				pl := make([]float32, n)
+				for i, v := range words[z*n : (z+1)*n] {
+					pl[i] = math.Float32frombits(v)
+				}
+				local[z/2][z%2] = pl
+			}
+		})
+	}
+	s.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	return s.est.Score(frame, &local, keepMaps)
+}
+
+func (s *speedScorer) Close() (err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil
+	}
+	s.closed = true
+	defer guard(&err, "closing SpEED")
+	releaseAll(s.groups, s.buffers)
+	for _, k := range s.ks {
+		k.release()
+	}
+	if s.layout != nil {
+		s.layout.Release()
+	}
+	return nil
+}
