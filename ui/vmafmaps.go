@@ -234,7 +234,7 @@ func motionInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *inputMap
 		out.Note = unmatched
 	}
 	if r.Diff == nil {
-		out.Note = fmt.Sprintf("no SAD map on frame %d: it compares with no earlier picture (motion is 0 there)", fr.Frame)
+		out.Note = fmt.Sprintf("no SAD map on frame %d: motion compares it with no earlier picture (a clip's first frame, or motion_force_zero), and is 0 there", fr.Frame)
 		return
 	}
 	m := &mapData{W: r.W, H: r.H, At: func(k int) float64 { return float64(r.Diff[k]) / 256 }}
