@@ -294,7 +294,7 @@ func TestVMAFView(t *testing.T) {
 	// Frame 0's motion has no SAD map: the view says so.
 	h.do(func() { v.which.SetSelected("vmaf_v0.6.1: integer_motion2") })
 	h.key(fyne.KeyHome)
-	if len(v.grid.Objects) != 0 || !strings.Contains(v.note.Text, "compares with no earlier picture") {
+	if len(v.grid.Objects) != 0 || !strings.Contains(v.note.Text, "compares it with no earlier picture") {
 		t.Errorf("frame 0 motion: %d maps, note %q", len(v.grid.Objects), v.note.Text)
 	}
 }
