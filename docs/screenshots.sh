@@ -1,26 +1,38 @@
 #!/bin/sh
 # Regenerates the inspector screenshots under docs/screenshots/WxH/ from the
 # real application on the demo clip, in a private Xvfb server whose screen
-# is the window's size: every view at 1280x720 (a laptop) and 1920x1080.
+# is the window's size: every view at 1280x720 (a laptop) and 1920x1080;
+# then, with vmaf_v0.6.1 and vmaf_v1.0.16_3d0h picked, the VMAF view and
+# the Scores view with the models' plots (vmaf.png, scores_vmaf.png).
+# ONLY=vmaf makes only those.
 # Needs: xvfb xdotool imagemagick (apt-get install xvfb xdotool imagemagick).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 app="" xvfb=""
+# XDISPLAY picks the private X server's display number.
+disp=${XDISPLAY:-77}
 trap 'kill $app $xvfb 2>/dev/null || true; rm -rf "$tmp"' EXIT
 go build -o "$tmp/bandscope" "$root/app"
 
-# shots W H: one run of the application on a W x H screen.
-shots() {
+# launch W H [MODELS]: the application on a W x H screen, with MODELS
+# (comma-separated built-in versions) picked in its preferences.
+launch() {
 	w=$1 h=$2
 	out="$root/docs/screenshots/${w}x$h"
 	mkdir -p "$out"
-	Xvfb :77 -screen 0 "${w}x${h}x24" >/dev/null 2>&1 &
+	Xvfb ":$disp" -screen 0 "${w}x${h}x24" >/dev/null 2>&1 &
 	xvfb=$!
 	sleep 1
-	home="$tmp/home-$w"
+	home="$tmp/home-$w-${3:-none}"
 	mkdir -p "$home"
-	export DISPLAY=:77 HOME="$home" XDG_CACHE_HOME="$home/cache" XDG_CONFIG_HOME="$home/config" XDG_RUNTIME_DIR="$home"
+	export DISPLAY=":$disp" HOME="$home" XDG_CACHE_HOME="$home/cache" XDG_CONFIG_HOME="$home/config" XDG_RUNTIME_DIR="$home"
+	if [ -n "${3:-}" ]; then
+		prefs="$home/config/fyne/io.github.bandscope.bandscope"
+		mkdir -p "$prefs"
+		# The window size too: it opens at the screen's size.
+		printf '{"vmafModels":"%s","windowW":%d,"windowH":%d}\n' "$3" "$w" "$h" >"$prefs/preferences.json"
+	fi
 	"$tmp/bandscope" >"$tmp/log" 2>&1 &
 	app=$!
 	wid=""
@@ -33,8 +45,22 @@ shots() {
 	xdotool windowsize --sync "$wid" "$w" "$h" || true
 	xdotool windowmove "$wid" 0 0 || true
 	xdotool windowfocus --sync "$wid" || true
-	key() { xdotool key --window "$wid" "$@"; }
-	shot() { sleep "$2"; import -window "$wid" "$out/$1.png"; }
+}
+key() { xdotool key --window "$wid" "$@"; }
+shot() { sleep "$2"; timeout 60 import -window "$wid" "$out/$1.png"; }
+
+# quit closes the application and its X server.
+quit() {
+	key ctrl+q
+	wait $app || true
+	kill $xvfb 2>/dev/null || true
+	wait $xvfb 2>/dev/null || true
+	echo "screenshots in $out"
+}
+
+# shots W H: every view on a W x H screen.
+shots() {
+	launch "$1" "$2"
 	sleep 4
 	key Right
 	shot frame 3
@@ -64,11 +90,26 @@ shots() {
 	key F1
 	shot help 2
 	key Escape
-	key ctrl+q
-	wait $app || true
-	kill $xvfb 2>/dev/null || true
-	wait $xvfb 2>/dev/null || true
-	echo "screenshots in $out"
+	quit
 }
-shots 1280 720
-shots 1920 1080
+
+# vmafshots W H: the VMAF view and the Scores view with two models picked
+# (each frame step scores both models, with their costs).
+vmafshots() {
+	launch "$1" "$2" vmaf_v0.6.1,vmaf_v1.0.16_3d0h
+	sleep 8
+	key Right
+	sleep 4
+	key ctrl+6
+	shot vmaf 3
+	key ctrl+5
+	key ctrl+r
+	shot scores_vmaf 60
+	quit
+}
+if [ "${ONLY:-}" != vmaf ]; then
+	shots 1280 720
+	shots 1920 1080
+fi
+vmafshots 1280 720
+vmafshots 1920 1080

@@ -61,3 +61,17 @@ func ResultOf[R any](fr *FrameResult) (R, bool) {
 	var zero R
 	return zero, false
 }
+
+// ResultsOf returns every result of type R a frame holds, in the order the
+// features were built (the request's features, then those its models
+// added): a feature requested twice with different options, once by the
+// caller and once by a model, has two.
+func ResultsOf[R any](fr *FrameResult) []R {
+	var out []R
+	for _, r := range fr.results {
+		if v, ok := r.(R); ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/synth"
 	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/adm"
 	"github.com/bandscope/bandscope/kernels/speed"
 	"github.com/bandscope/bandscope/kernels/vif"
 )
@@ -177,5 +178,29 @@ func TestResultOf(t *testing.T) {
 	}
 	if _, ok := ResultOf[*speed.FrameResult](fr); ok {
 		t.Error("a speed_chroma result without the feature")
+	}
+}
+
+// TestResultsOf: a feature requested with the caller's options and again
+// by a model with its own gives two results, the caller's first.
+func TestResultsOf(t *testing.T) {
+	req := pairRequest(t, "adm")
+	req.Models = []string{"version=vmaf_v1.0.16_3d0h"}
+	s, err := Open(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	fr, err := s.Frame(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := ResultsOf[*adm.FrameResult](fr)
+	if len(all) != 2 || all[0] != fr.ADM {
+		t.Fatalf("%d ADM results, want the caller's (FrameResult.ADM) then the model's", len(all))
+	}
+	in := fr.VMAF[0].Inputs[2] // integer_adm3, with the model's options
+	if in.Base != "integer_adm3" || all[1].ADM3 != in.Value {
+		t.Errorf("the model's ADM gives adm3 %v, its input %s is %v", all[1].ADM3, in.Base, in.Value)
 	}
 }

@@ -1,6 +1,8 @@
 // Package ui is Bandscope's inspector: a Fyne window that shows where CAMBI
 // and ADM see banding in one frame of a clip, on the CPU or a GPU backend,
-// two backends side by side, and scores over a whole clip.
+// two backends side by side, and scores over a whole clip; with one or two
+// VMAF models picked, what each model input costs the score, on a frame
+// (with the maps of the costliest input's feature) and over the clip.
 //
 // The package is a thin layer over package engine. Every engine call runs in
 // a goroutine with a cancellable context (see worker); its result comes back

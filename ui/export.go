@@ -302,11 +302,12 @@ func (i *inspector) exportScoresDialog() {
 // whatever the window's: reports are printed on white.
 func (i *inspector) exportPlots() []*plot.Plot {
 	v := i.scoresView
-	ps := []*plot.Plot{scorePlot("CAMBI", v.seriesFor("CAMBI", isCAMBI), -1, false)}
+	ps := []*plot.Plot{scorePlot("CAMBI", v.seriesFor("CAMBI", v.ownCAMBI), -1, false)}
 	if i.scaleScores != nil {
 		ps = append(ps, scorePlot(scalesTitle, v.seriesFor(scalesTitle, nil), -1, false))
 	}
-	return append(ps, scorePlot("ADM", v.seriesFor("ADM", v.isADM), -1, false))
+	ps = append(ps, scorePlot("ADM", v.seriesFor("ADM", v.isADM), -1, false))
+	return append(ps, i.vmafPlots.exportPlots()...)
 }
 
 func (i *inspector) exportPlotDialog() {

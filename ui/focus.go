@@ -7,7 +7,7 @@ import (
 
 // keySelect is a drop-down that gives the keyboard back to the window
 // once tapped: a focused widget.Select swallows the arrow keys and
-// Ctrl+1..5, so after choosing a colour map or a backend the arrows would
+// Ctrl+1..6, so after choosing a colour map or a backend the arrows would
 // no longer step frames. The list still works with the mouse; the window's
 // keys keep stepping frames and switching views.
 type keySelect struct {

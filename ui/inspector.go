@@ -74,6 +74,12 @@ type inspector struct {
 	play         player
 	notice       string // shown once in the status line after the next frame
 	admErr       error  // why the session scores no ADM, if it does not
+	// models are the picked VMAF models (vmafmodels.go); modelOnly, the
+	// metric keys they add, computed for modelOnlyFor (modelMetric).
+	models       []pickedModel
+	modelOnly    map[string]bool
+	modelOnlyFor string
+	modelErr     error // why the session scores no model on this clip, if it does not
 
 	vp       *viewport
 	colormap *Colormap
@@ -92,6 +98,9 @@ type inspector struct {
 	compareView *compareView
 	runsView    *runsView
 	scoresView  *scoresView
+	vmafView    *vmafView
+	vmafPlots   *vmafPlots
+	modelPicker *modelPicker
 	optsForm    *optionsForm // CAMBI's
 	admForm     *optionsForm
 	backendSel  *keySelect
@@ -110,6 +119,7 @@ func newInspector(a fyne.App, w fyne.Window, eng Engine) *inspector {
 	i.cambiOpts = cambi.NewOptions()
 	i.admOpts = adm.NewOptions()
 	i.vp = newViewport()
+	i.models = loadModels(parseModelPref(i.prefs.String(prefModels)))
 	i.colormap = colormapNamed(i.prefs.StringWithFallback(prefColormap, "viridis"))
 	i.backends = eng.Backends()
 	i.backend = i.prefs.StringWithFallback(prefBackend, "cpu")
@@ -183,6 +193,9 @@ func (i *inspector) build() {
 	i.cambiView = newCambiView(i)
 	i.admView = newADMView(i)
 	i.compareView = newCompareView(i)
+	i.vmafView = newVMAFView(i)
+	i.vmafPlots = newVMAFPlots(i)
+	i.modelPicker = newModelPicker(i)
 	i.scoresView = newScoresView(i)
 
 	i.backendSel = newKeySelect(i, i.backendOptions(), func(s string) {
@@ -230,6 +243,7 @@ func (i *inspector) build() {
 		container.NewTabItem("ADM", container.NewScroll(i.admView.content)),
 		container.NewTabItem("Compare", container.NewScroll(container.NewStack(i.compareView.content, i.runsView.content))),
 		container.NewTabItem("Scores", container.NewScroll(i.scoresView.content)),
+		container.NewTabItem("VMAF", container.NewScroll(i.vmafView.content)),
 	)
 	i.tabs.OnSelected = func(t *container.TabItem) {
 		i.prefs.SetInt(prefTab, i.tabs.SelectedIndex())
@@ -243,7 +257,8 @@ func (i *inspector) build() {
 	}
 
 	opts := widget.NewAccordion(widget.NewAccordionItem("CAMBI options", i.optsForm.content),
-		widget.NewAccordionItem("ADM options", i.admForm.content))
+		widget.NewAccordionItem("ADM options", i.admForm.content),
+		widget.NewAccordionItem("VMAF models", i.modelPicker.content))
 	opts.MultiOpen = true
 	opts.Open(0)
 	side := container.NewVScroll(container.NewVBox(i.clipPanel.content, opts))
@@ -308,6 +323,7 @@ func (i *inspector) request(backend string) engine.Request {
 	r.Backend = backend
 	// A backend without ADM still shows CAMBI; the ADM view says why.
 	r.SkipUnavailable = true
+	i.withModels(&r)
 	return r
 }
 
@@ -363,6 +379,7 @@ func (i *inspector) reopen() {
 	old, oldB := i.sess, i.sessB
 	i.sess, i.sessB = nil, nil
 	i.framer.stop()
+	i.modelErr = nil // the models are tried again on every (re)open
 	req := i.request(i.backend)
 	if i.compare {
 		req.Compare = i.cmpBack
@@ -374,7 +391,7 @@ func (i *inspector) reopen() {
 		i.framer.run.Lock()
 		closeSessions(old, oldB)
 		i.framer.run.Unlock()
-		s, err := safeOpen(ctx, eng, req)
+		s, modelErr, err := openWithModels(ctx, eng, req)
 		if err != nil {
 			return func() { i.fail(err) }
 		}
@@ -385,6 +402,7 @@ func (i *inspector) reopen() {
 		admErr := skippedError(s, "adm")
 		return func() {
 			i.admErr = admErr
+			i.modelErr = modelErr
 			i.sess = s
 			i.refInfo, i.distInfo = s.Info()
 			i.frames = s.Frames()
@@ -488,6 +506,7 @@ func (i *inspector) showFrame() {
 	i.cambiView.update()
 	i.admView.update()
 	i.compareView.update()
+	i.vmafView.update()
 	i.scoresView.markFrame()
 	if i.res != nil && i.errText == "" {
 		if i.notice != "" {
@@ -512,7 +531,7 @@ func (i *inspector) summary() string {
 	if a := admOf(r); a != nil {
 		s += fmt.Sprintf("   ADM %s", fmtScore(a.Score))
 	}
-	return s
+	return s + vmafSummary(r)
 }
 
 func fmtScore(v float64) string { return strconv.FormatFloat(v, 'f', 6, 64) }
@@ -558,6 +577,9 @@ func (i *inspector) optionsChanged(feat, name string) {
 	if feat == "adm" {
 		stale = isADMMetric
 	}
+	// The models' scores and features do not depend on these options.
+	own := stale
+	stale = func(n string) bool { return own(n) && !i.modelMetric(n) }
 	had := i.scores[0] != nil
 	for k := range i.scores {
 		i.scores[k] = dropMetrics(i.scores[k], stale)

@@ -178,7 +178,7 @@ func (v *scoresView) setRate(s string) {
 
 func newScoresView(i *inspector) *scoresView {
 	v := &scoresView{i: i}
-	v.cambi = newPlotView(func() *plot.Plot { return v.plot("CAMBI", isCAMBI) }, fyne.NewSize(300, 140))
+	v.cambi = newPlotView(func() *plot.Plot { return v.plot("CAMBI", v.ownCAMBI) }, fyne.NewSize(300, 140))
 	v.scales = newPlotView(func() *plot.Plot { return v.plot(scalesTitle, nil) }, fyne.NewSize(300, 140))
 	v.adm = newPlotView(func() *plot.Plot { return v.plot("ADM", v.isADM) }, fyne.NewSize(300, 140))
 	jump := func(x float64) { i.gotoFrame(int(math.Round(x))) }
@@ -213,20 +213,33 @@ func newScoresView(i *inspector) *scoresView {
 		container.NewTabItem("Summary and worst frames", container.NewScroll(v.summary.content)))
 	v.pages.SetTabLocation(container.TabLocationBottom)
 	v.content = container.NewBorder(bar, nil, nil, nil, v.pages)
+	v.layout()
 	return v
 }
 
 const scalesTitle = "CAMBI per scale"
 
-// layout shows the per-scale CAMBI plot, on its own axis, when asked.
+// layout shows the per-scale CAMBI plot, on its own axis, when asked,
+// and the picked VMAF models' plots (vmafplot.go) in a row of their own.
 func (v *scoresView) layout() {
+	objs := []fyne.CanvasObject{v.cambi}
 	if v.perScale.Checked {
-		v.plots.Objects = []fyne.CanvasObject{v.cambi, v.scales, v.adm}
-		v.plots.Layout = layout.NewGridLayoutWithRows(3)
-	} else {
-		v.plots.Objects = []fyne.CanvasObject{v.cambi, v.adm}
-		v.plots.Layout = layout.NewGridLayoutWithRows(2)
+		objs = append(objs, v.scales)
 	}
+	objs = append(objs, v.adm)
+	if row := v.i.vmafPlots.row(); row != nil {
+		objs = append(objs, row)
+	}
+	// Four rows stand in a 1280x720 window only a little lower.
+	h := float32(140)
+	if len(objs) > 3 {
+		h = 115
+	}
+	for _, pv := range append([]*plotView{v.cambi, v.scales, v.adm}, v.i.vmafPlots.views[:]...) {
+		pv.min.Height = h
+	}
+	v.plots.Objects = objs
+	v.plots.Layout = layout.NewGridLayoutWithRows(len(objs))
 	v.plots.Refresh()
 }
 
@@ -243,7 +256,7 @@ func (v *scoresView) hover(pv *plotView, x float64, ok bool) {
 	var ss [][]series
 	switch pv {
 	case v.cambi:
-		ss = v.seriesFor("CAMBI", isCAMBI)
+		ss = v.seriesFor("CAMBI", v.ownCAMBI)
 	case v.scales:
 		ss = v.seriesFor(scalesTitle, nil)
 	default:
@@ -254,8 +267,12 @@ func (v *scoresView) hover(pv *plotView, x float64, ok bool) {
 
 func isCAMBI(name string) bool { return strings.HasPrefix(name, "cambi") }
 
+// ownCAMBI keeps the CAMBI metrics of the inspector's own CAMBI, not a
+// model's instance.
+func (v *scoresView) ownCAMBI(name string) bool { return isCAMBI(name) && !v.i.modelMetric(name) }
+
 func (v *scoresView) isADM(name string) bool {
-	if !strings.Contains(name, "adm") {
+	if !strings.Contains(name, "adm") || v.i.modelMetric(name) {
 		return false
 	}
 	return v.perScale.Checked == strings.Contains(name, "scale")
@@ -309,6 +326,7 @@ func (v *scoresView) update() {
 	v.cambi.redraw()
 	v.scales.redraw()
 	v.adm.redraw()
+	v.i.vmafPlots.redraw()
 }
 
 // markFrame moves the current-frame marker.
@@ -317,6 +335,7 @@ func (v *scoresView) markFrame() {
 		v.cambi.redraw()
 		v.scales.redraw()
 		v.adm.redraw()
+		v.i.vmafPlots.redraw()
 	}
 }
 
@@ -452,6 +471,7 @@ func (i *inspector) runPerScale() {
 	}
 	req := i.request(i.backend)
 	req.Features = req.Features[:1] // CAMBI alone
+	req.Models, req.Explain = nil, false
 	eng := i.eng
 	v := i.scoresView
 	i.scaler.submit(func(ctx context.Context) func() {

@@ -51,6 +51,7 @@ func (i *inspector) applyTheme(name string) {
 	}
 	i.scoresView.update()
 	i.admView.bars.redraw()
+	i.vmafView.update() // map names and bars in the theme's colours
 }
 
 func (i *inspector) toggleTheme() {
@@ -85,11 +86,12 @@ func (i *inspector) shortcuts() []shortcut {
 		{fyne.KeyL, ctl | fyne.KeyModifierShift, "Ctrl+Shift+L", "open a libvmaf log (JSON/XML/CSV) or a CAMBI .gray dump", i.openLogDialog},
 		{fyne.KeyL, ctl, "Ctrl+L", "check this frame against the open logs, bit for bit", i.checkLogs},
 		{fyne.KeyT, ctl, "Ctrl+T", "light/dark theme", i.toggleTheme},
-		{fyne.Key1, ctl, "Ctrl+1…5", "switch view (Frame, CAMBI, ADM, Compare, Scores)", func() { i.tabs.SelectIndex(0) }},
+		{fyne.Key1, ctl, "Ctrl+1…6", "switch view (Frame, CAMBI, ADM, Compare, Scores, VMAF)", func() { i.tabs.SelectIndex(0) }},
 		{fyne.Key2, ctl, "", "", func() { i.tabs.SelectIndex(1) }},
 		{fyne.Key3, ctl, "", "", func() { i.tabs.SelectIndex(2) }},
 		{fyne.Key4, ctl, "", "", func() { i.tabs.SelectIndex(3) }},
 		{fyne.Key5, ctl, "", "", func() { i.tabs.SelectIndex(4) }},
+		{fyne.Key6, ctl, "", "", func() { i.tabs.SelectIndex(5) }},
 		{fyne.KeyQ, ctl, "Ctrl+Q", "quit", i.quit},
 		{fyne.KeyLeft, fyne.KeyModifierShift, "Shift+arrows", "pan every map pane", func() { i.panBy(-1, 0) }},
 		{fyne.KeyRight, fyne.KeyModifierShift, "", "", func() { i.panBy(1, 0) }},
@@ -293,6 +295,7 @@ func (i *inspector) mainMenu() *fyne.MainMenu {
 		item("ADM", fyne.Key3, ctl, func() { i.tabs.SelectIndex(2) }),
 		item("Compare", fyne.Key4, ctl, func() { i.tabs.SelectIndex(3) }),
 		item("Scores", fyne.Key5, ctl, func() { i.tabs.SelectIndex(4) }),
+		item("VMAF", fyne.Key6, ctl, func() { i.tabs.SelectIndex(5) }),
 		fyne.NewMenuItemSeparator(),
 		item("Zoom in", fyne.KeyPlus, 0, func() { i.vp.zoomBy(2) }),
 		item("Zoom out", fyne.KeyMinus, 0, func() { i.vp.zoomBy(0.5) }),

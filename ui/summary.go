@@ -106,9 +106,10 @@ func summarise(frames [][]feature.Metric) []metricStats {
 	return out
 }
 
-// higherIsWorse: CAMBI counts banding, so its worst frames are its
-// highest; every other metric here is a quality, worst when lowest.
-func higherIsWorse(metric string) bool { return isCAMBI(metric) }
+// higherIsWorse: CAMBI counts banding and a model's NAME_cost_FEATURE
+// the points a feature takes off, so their worst frames are their highest;
+// every other metric here is a quality, worst when lowest.
+func higherIsWorse(metric string) bool { return isCAMBI(metric) || strings.Contains(metric, "_cost_") }
 
 // worstFrames are the n worst frames by metric, worst first (ties: the
 // earlier frame first).

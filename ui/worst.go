@@ -64,7 +64,7 @@ func (p *summaryPanel) update() {
 		p.export.Disable()
 		return
 	}
-	p.table.SetText(summaryText(runs))
+	p.table.SetText(p.i.vmafClipSummary() + summaryText(runs))
 	var names []string
 	for _, st := range summarise(runs[0].Scores.PerFrame()) {
 		names = append(names, st.Metric)

@@ -724,3 +724,16 @@ func ParseFlag(s string) (*Model, error) {
 	}
 	return nil, fmt.Errorf("--model %q: needs version= or path=", s)
 }
+
+// Normalized is input k's value v as the SVM of model "0" reads it: after
+// the model's linear_rescale (v itself for a model without one). ok is
+// false when model "0" does not read input k. The chroma correction of
+// predict (a zero speed_chroma replaced from adm3) is not applied.
+func (m *Model) Normalized(k int, v float64) (n float64, ok bool) {
+	for _, f := range m.main.feats {
+		if f.input == k {
+			return m.main.normalize(f, v), true
+		}
+	}
+	return v, false
+}

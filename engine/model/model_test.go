@@ -323,3 +323,27 @@ func BenchmarkPredict(b *testing.B) {
 		})
 	}
 }
+
+// TestNormalized: an input's normalised value is the model file's
+// linear_rescale (slopes[k+1], intercepts[k+1]; index 0 is the score's),
+// and an input the model does not read says so.
+func TestNormalized(t *testing.T) {
+	m, err := Builtin("vmaf_v0.6.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// vmaf_v0.6.1.json: adm2 and motion2's slopes and intercepts.
+	for _, c := range []struct {
+		k                int
+		slope, intercept float64
+	}{{0, 2.8098077502505414, -1.7993968597186747}, {1, 0.06264407466686016, -0.003017198086831897}} {
+		v := 0.75
+		got, ok := m.Normalized(c.k, v)
+		if want := float64(c.slope*v) + c.intercept; !ok || got != want {
+			t.Errorf("input %d: Normalized(%v) = %v, %v; want %v", c.k, v, got, ok, want)
+		}
+	}
+	if _, ok := m.Normalized(len(m.Inputs()), 1); ok {
+		t.Error("an input the model does not have is normalised")
+	}
+}

@@ -1,0 +1,99 @@
+package ui
+
+import (
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/bandscope/bandscope/engine"
+	"github.com/bandscope/bandscope/engine/clip"
+	"github.com/bandscope/bandscope/engine/synth"
+	"github.com/bandscope/bandscope/engine/yuv"
+)
+
+// BenchmarkFrameStepVMAF1080p measures a frame step on the real CPU engine
+// at 1920x1080, from the key press to every map drawn: the frame view at
+// 1280x720 and every other pane with something to show (the CAMBI and ADM
+// views', the compare panes, the VMAF view's maps of the costliest input)
+// at 420x236. Sub-benchmarks: none (the inspector's CAMBI and ADM alone),
+// vmaf_v1.0.16_3d0h (its CAMBI, SpEED, ADM and motion beside them, and
+// with Explain the same features on the reference against itself), and
+// both models (vmaf_v0.6.1 adds VIF). ms-engine/op is the key press to the
+// views updated (engine and UI callback), ms-draw/op the panes' drawing,
+// ms-cpu/op the CPU time of a step on every core: on a machine shared with
+// other work the wall times vary, and an idle machine of C cores steps in
+// at least ms-cpu/op / C. The goal is 150 ms a step.
+func BenchmarkFrameStepVMAF1080p(b *testing.B) {
+	f := yuv.Format{Width: 1920, Height: 1080, Chroma: yuv.C420, BitDepth: 8}
+	dir := b.TempDir()
+	const frames = 4
+	sp := synth.Spec{Pattern: "noise8", Format: f}
+	ref := writeClip(b, dir, sp, frames)
+	sp.Dist = true
+	dist := writeClip(b, dir, sp, frames)
+
+	for _, models := range []string{"", "vmaf_v1.0.16_3d0h", "vmaf_v0.6.1,vmaf_v1.0.16_3d0h"} {
+		name := models
+		if name == "" {
+			name = "none"
+		}
+		b.Run(name, func(b *testing.B) { frameStepVMAF(b, f, ref, dist, frames, models) })
+	}
+}
+
+// frameStepVMAF steps through the clip with models picked.
+func frameStepVMAF(b *testing.B, f yuv.Format, ref, dist string, frames int, models string) {
+	a := test.NewTempApp(b)
+	a.Preferences().SetString(prefModels, models)
+	w := a.NewWindow("bench")
+	i := newInspector(a, w, cpuEngine{realEngine{}})
+	w.Resize(fyne.NewSize(1600, 1000))
+	shown := make(chan struct{}, 1)
+	i.onFrameShown = func() { shown <- struct{}{} }
+	uiDo(func() {
+		i.open(engine.Request{Distorted: dist, Reference: ref,
+			Raw: clip.RawOptions{Width: f.Width, Height: f.Height, Chroma: f.Chroma, ChromaSet: true, BitDepth: f.BitDepth}})
+	})
+	<-shown
+	i.wg.Wait()
+	if i.res == nil || len(i.res.VMAF) != len(i.models) {
+		b.Fatalf("no VMAF result: %s", i.status.Text)
+	}
+	var engineTime, drawTime time.Duration
+	cpu0 := cpuTime()
+	b.ResetTimer()
+	for n := 0; n < b.N; n++ {
+		start := time.Now()
+		uiDo(func() { i.typedKey(&fyne.KeyEvent{Name: fyne.KeyRight}) })
+		if i.cur == frames-1 {
+			uiDo(func() { i.gotoFrame(0) })
+		}
+		<-shown
+		mid := time.Now()
+		drawn := 0
+		for k, p := range i.vp.panes {
+			switch {
+			case k == 0:
+				p.render(1280, 720)
+			case p.base != nil:
+				p.render(420, 236)
+			default:
+				continue // a pane with nothing to show is not drawn
+			}
+			drawn++
+		}
+		engineTime += mid.Sub(start)
+		drawTime += time.Since(mid)
+		if n == 0 {
+			b.Logf("%d panes drawn; maps of %s", drawn, i.vmafView.title.Text)
+		}
+	}
+	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "ms-cpu/op")
+	b.ReportMetric(float64(engineTime.Microseconds())/1000/float64(b.N), "ms-engine/op")
+	b.ReportMetric(float64(drawTime.Microseconds())/1000/float64(b.N), "ms-draw/op")
+	i.wg.Wait()
+	uiDo(i.close)
+	i.wg.Wait()
+}

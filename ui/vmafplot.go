@@ -1,0 +1,425 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/bandscope/bandscope/engine"
+)
+
+// costBars is the VMAF view's horizontal bar chart: the points each input
+// costs its model on this frame, one bar per model input, the first
+// model's inputs on top, coloured by model.
+func costBars(vm []engine.ModelResult, dark bool) *plot.Plot {
+	if len(vm) == 0 {
+		return nil
+	}
+	p := plot.New()
+	p.Title.Text = "points each input costs"
+	p.X.Label.Text = "points"
+	plotTheme(p, dark)
+	var labels []string
+	rows := 0
+	for _, r := range vm {
+		rows += len(r.Inputs)
+	}
+	lo, hi := 0.0, 0.0
+	row := rows
+	for k, r := range vm {
+		vals := make(plotter.Values, len(r.Inputs))
+		// The first input on top: rows count down the Y axis.
+		for n, in := range r.Inputs {
+			c := in.Cost
+			if math.IsNaN(c) {
+				c = 0
+			}
+			vals[len(vals)-1-n] = c
+			lo, hi = math.Min(lo, c), math.Max(hi, c)
+		}
+		row -= len(r.Inputs)
+		bc, err := plotter.NewBarChart(vals, vg.Points(9))
+		if err != nil {
+			continue
+		}
+		bc.Horizontal = true
+		bc.XMin = float64(row)
+		bc.Color = seriesColours[k%len(seriesColours)]
+		bc.LineStyle.Width = 0
+		p.Add(bc)
+		p.Legend.Add(r.Name, bc)
+	}
+	labels = make([]string, rows)
+	row = rows
+	for _, r := range vm {
+		row -= len(r.Inputs)
+		for n, in := range r.Inputs {
+			labels[row+len(r.Inputs)-1-n] = shortMetric(in.Base)
+		}
+	}
+	p.NominalY(labels...)
+	p.Y.Min, p.Y.Max = -0.6, float64(rows)-0.4
+	pad := math.Max((hi-lo)*0.08, 0.05)
+	p.X.Min, p.X.Max = lo-pad*boolf(lo < 0), hi+pad
+	p.X.Tick.Marker = roundTicks{}
+	p.Legend.ThumbnailWidth = vg.Points(10)
+	return p
+}
+
+func boolf(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// vmafSeries are one model's curves over a clip: its score, and per input
+// the points that input costs (NaN where a frame lacks the key).
+type vmafSeries struct {
+	Model string
+	Score series
+	Costs []series // one per input, named by the input's base key
+}
+
+// modelSeries reads a model's curves from a run's per-frame metrics.
+func modelSeries(pm pickedModel, frames ClipScores) vmafSeries {
+	vs := vmafSeries{Model: pm.M.Name}
+	pf := frames.PerFrame()
+	col := func(name string) series {
+		s := series{Name: name, Values: make([]float64, len(pf))}
+		for f, ms := range pf {
+			v, ok := findMetric(ms, name)
+			if !ok {
+				v = math.NaN()
+			}
+			s.Values[f] = v
+		}
+		return s
+	}
+	vs.Score = col(pm.M.Name)
+	for _, in := range pm.M.Inputs() {
+		c := col(pm.M.Name + "_cost_" + in.Key)
+		c.Name = shortMetric(in.Key)
+		vs.Costs = append(vs.Costs, c)
+	}
+	return vs
+}
+
+// hasValues reports whether a series has any value.
+func (s series) hasValues() bool {
+	for _, v := range s.Values {
+		if !math.IsNaN(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// vmafPlot draws a model's score over the clip with, stacked from zero
+// under it, what each input costs: where banding costs 30 points the
+// CAMBI band is 30 points tall. A negative cost (the input better than on
+// a perfect copy) is not stacked. others are more score curves (the other
+// model, a second backend), dashed, so that two models read against each
+// other; cur marks the current frame. The score axis is the models' own
+// (0-100 and what the data need), apart from CAMBI's.
+func vmafPlot(vs vmafSeries, others []series, cur int, dark bool) *plot.Plot {
+	p := plot.New()
+	// The model's name alone: two plots share a row at 1280 px. The
+	// legend names the stacked costs.
+	p.Title.Text = vs.Model
+	p.X.Label.Text = "frame"
+	p.Y.Label.Text = "score, costs"
+	plotTheme(p, dark)
+	n := len(vs.Score.Values)
+	if !vs.Score.hasValues() {
+		p.Title.Text = vs.Model + " — score the whole clip to plot"
+		p.X.Min, p.X.Max = 0, 1
+		p.Y.Min, p.Y.Max = 0, 100
+		p.Y.Tick.Marker = roundTicks{}
+		return p
+	}
+	lo, hi := 0.0, 100.0
+	// Stacked costs, bottom band first.
+	base := make([]float64, n)
+	for k, c := range vs.Costs {
+		if !c.hasValues() {
+			continue
+		}
+		top := make([]float64, n)
+		for f := range top {
+			v := 0.0
+			if f < len(c.Values) && c.Values[f] > 0 {
+				v = c.Values[f]
+			}
+			top[f] = base[f] + v
+			hi = math.Max(hi, top[f])
+		}
+		var pts plotter.XYs
+		for f := 0; f < n; f++ {
+			pts = append(pts, plotter.XY{X: float64(f), Y: top[f]})
+		}
+		for f := n - 1; f >= 0; f-- {
+			pts = append(pts, plotter.XY{X: float64(f), Y: base[f]})
+		}
+		if n == 1 {
+			// One frame: a bar half a frame wide each side.
+			pts = plotter.XYs{{X: -0.4, Y: base[0]}, {X: 0.4, Y: base[0]}, {X: 0.4, Y: top[0]}, {X: -0.4, Y: top[0]}}
+		}
+		poly, err := plotter.NewPolygon(pts)
+		if err != nil {
+			continue
+		}
+		c0 := seriesColours[(k+2)%len(seriesColours)]
+		poly.Color = color.NRGBA{c0.R, c0.G, c0.B, 0x90}
+		poly.LineStyle.Width = 0
+		p.Add(poly)
+		p.Legend.Add(c.Name, poly)
+		base = top
+	}
+	line := func(s series, col color.Color, dashed bool) {
+		var pts plotter.XYs
+		for f, v := range s.Values {
+			if !math.IsNaN(v) {
+				pts = append(pts, plotter.XY{X: float64(f), Y: v})
+				lo, hi = math.Min(lo, v), math.Max(hi, v)
+			}
+		}
+		if len(pts) == 0 {
+			return
+		}
+		l, err := plotter.NewLine(pts)
+		if err != nil {
+			return
+		}
+		l.Color = col
+		l.Width = vg.Points(1.8)
+		if dashed {
+			l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+			l.Width = vg.Points(1.2)
+		}
+		p.Add(l)
+		if len(pts) < 40 {
+			if sc, err := plotter.NewScatter(pts); err == nil {
+				sc.Color = col
+				sc.Radius = vg.Points(1.5)
+				sc.Shape = draw.CircleGlyph{}
+				p.Add(sc)
+			}
+		}
+		p.Legend.Add(s.Name, l)
+	}
+	line(vs.Score, p.X.Color, false)
+	for k, o := range others {
+		line(o, seriesColours[(k+6)%len(seriesColours)], true)
+	}
+	p.X.Min, p.X.Max = -0.5, float64(n)-0.5
+	p.X.Padding, p.Y.Padding = 0, 0
+	pad := (hi - lo) * 0.04
+	p.Y.Min, p.Y.Max = lo-pad*boolf(lo < 0), hi+pad
+	p.X.Tick.Marker = frameTicks{}
+	p.Y.Tick.Marker = roundTicks{}
+	grid := plotter.NewGrid()
+	grid.Vertical.Color = color.NRGBA{0x80, 0x80, 0x80, 0x50}
+	grid.Horizontal.Color = grid.Vertical.Color
+	p.Add(grid)
+	if cur >= 0 && cur < n {
+		if m, err := plotter.NewLine(plotter.XYs{{X: float64(cur), Y: p.Y.Min}, {X: float64(cur), Y: p.Y.Max}}); err == nil {
+			m.Color = p.X.Color
+			m.Width = vg.Points(1)
+			p.Add(m)
+		}
+	}
+	return p
+}
+
+// vmafPlots are the Scores view's VMAF plots: one per picked model, side
+// by side in one row under CAMBI and ADM.
+type vmafPlots struct {
+	i     *inspector
+	views [maxModels]*plotView
+	box   *fyne.Container
+}
+
+func newVMAFPlots(i *inspector) *vmafPlots {
+	vp := &vmafPlots{i: i}
+	for k := range vp.views {
+		k := k
+		pv := newPlotView(func() *plot.Plot { return vp.plot(k, i.cur, i.dark()) }, fyne.NewSize(300, 140))
+		pv.onTap = func(x float64) { i.gotoFrame(int(math.Round(x))) }
+		pv.onHover = func(x float64, ok bool) { vp.hover(k, x, ok) }
+		vp.views[k] = pv
+	}
+	vp.box = container.NewGridWithRows(1)
+	return vp
+}
+
+// seriesFor gathers model k's curves: its score and costs from the first
+// run, and as dashed curves the other model's score and a second backend's
+// (or a log's) score of the same model.
+func (vp *vmafPlots) seriesFor(k int) (vmafSeries, []series, bool) {
+	i := vp.i
+	if k >= len(i.models) {
+		return vmafSeries{}, nil, false
+	}
+	pm := i.models[k]
+	var vs vmafSeries
+	if i.scores[0] != nil {
+		vs = modelSeries(pm, i.scores[0])
+	} else {
+		vs = vmafSeries{Model: pm.M.Name, Score: series{Name: pm.M.Name}}
+	}
+	var others []series
+	for j, o := range i.models {
+		if j != k && i.scores[0] != nil {
+			if s := modelSeries(o, i.scores[0]).Score; s.hasValues() {
+				others = append(others, s)
+			}
+		}
+	}
+	if i.scores[1] != nil {
+		s := modelSeries(pm, i.scores[1]).Score
+		s.Name = i.cmpBack + ": " + s.Name
+		if s.hasValues() {
+			others = append(others, s)
+		}
+	}
+	for _, l := range i.logs {
+		s := modelSeries(pm, l.Scores).Score
+		s.Name = l.Name + ": " + s.Name
+		if s.hasValues() {
+			others = append(others, s)
+		}
+	}
+	return vs, others, true
+}
+
+func (vp *vmafPlots) plot(k, cur int, dark bool) *plot.Plot {
+	vs, others, ok := vp.seriesFor(k)
+	if !ok {
+		return nil
+	}
+	return vmafPlot(vs, others, cur, dark)
+}
+
+// hover shows the frame under the pointer, the model's score and what
+// each input costs there.
+func (vp *vmafPlots) hover(k int, x float64, ok bool) {
+	i := vp.i
+	if !ok {
+		if i.res != nil {
+			i.setStatus(i.summary())
+		}
+		return
+	}
+	vs, others, has := vp.seriesFor(k)
+	if !has {
+		return
+	}
+	f := int(math.Round(x))
+	var costs []series
+	for _, c := range vs.Costs {
+		c.Name = "cost " + c.Name
+		costs = append(costs, c)
+	}
+	i.setStatus(fmt.Sprintf("frame %d%s", f, valuesAt([][]series{{vs.Score}, others, costs}, f)))
+}
+
+// row is the plots of the picked models, or nil without a model.
+func (vp *vmafPlots) row() fyne.CanvasObject {
+	n := len(vp.i.models)
+	if n == 0 {
+		return nil
+	}
+	objs := make([]fyne.CanvasObject, n)
+	for k := range objs {
+		objs[k] = vp.views[k]
+	}
+	vp.box.Objects = objs
+	vp.box.Layout = container.NewGridWithColumns(n).Layout
+	vp.box.Refresh()
+	return vp.box
+}
+
+func (vp *vmafPlots) redraw() {
+	for k, pv := range vp.views {
+		if k < len(vp.i.models) {
+			pv.redraw()
+		}
+	}
+}
+
+// exportPlots are the VMAF plots for Ctrl+P, in the light theme.
+func (vp *vmafPlots) exportPlots() []*plot.Plot {
+	var ps []*plot.Plot
+	for k := range vp.i.models {
+		if p := vp.plot(k, -1, false); p != nil {
+			ps = append(ps, p)
+		}
+	}
+	return ps
+}
+
+// vmafClipSummary heads the Scores view's summary with each picked
+// model's score over the first run and the input that costs it most on
+// average: what a reader of two models' scores asks first. "" without a
+// model or a run.
+func (i *inspector) vmafClipSummary() string {
+	if i.scores[0] == nil || len(i.models) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	for _, pm := range i.models {
+		vs := modelSeries(pm, i.scores[0])
+		mean, lo, n := 0.0, math.Inf(1), 0
+		for _, v := range vs.Score.Values {
+			if !math.IsNaN(v) {
+				mean += v
+				lo = math.Min(lo, v)
+				n++
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "%s  mean %.4f  min %.4f", pm.M.Name, mean/float64(n), lo)
+		best, bestMean, worstFrame, worstCost := "", math.Inf(-1), -1, 0.0
+		for _, c := range vs.Costs {
+			sum, m := 0.0, 0
+			for _, v := range c.Values {
+				if !math.IsNaN(v) {
+					sum += v
+					m++
+				}
+			}
+			if m > 0 && sum/float64(m) > bestMean {
+				best, bestMean = c.Name, sum/float64(m)
+			}
+		}
+		if best != "" {
+			for _, c := range vs.Costs {
+				if c.Name != best {
+					continue
+				}
+				for f, v := range c.Values {
+					if !math.IsNaN(v) && (worstFrame < 0 || v > worstCost) {
+						worstFrame, worstCost = f, v
+					}
+				}
+			}
+			fmt.Fprintf(&b, "  costs most: %s, %.3f points on average, %.3f on frame %d", best, bestMean, worstCost, worstFrame)
+		}
+		b.WriteString("\n")
+	}
+	if b.Len() == 0 {
+		return ""
+	}
+	return b.String() + "\n"
+}
