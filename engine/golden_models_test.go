@@ -161,3 +161,48 @@ func TestFrameMatchesRun(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainScoresWhatModelsRead: --explain scores on the reference
+// against itself only the feature instances a model reads, and not motion,
+// whose perfect-copy values are the run's own (it reads the reference
+// alone); the inspector's own CAMBI and ADM options cost nothing there.
+func TestExplainScoresWhatModelsRead(t *testing.T) {
+	cases, err := golden.Cases()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		if c.Name != "real_grad_720p_8b_aomcrf50" {
+			continue
+		}
+		ref, dist := writeClips(t, c, 3)
+		f := c.Format()
+		req := Request{Reference: ref, Distorted: dist, Models: []string{"version=vmaf_v1.0.16_3d0h"}, Explain: true,
+			Features: specs(t, "cambi=topk=0.5", "adm"),
+			Raw:      clip.RawOptions{Width: f.Width, Height: f.Height, Chroma: f.Chroma, ChromaSet: true, BitDepth: f.BitDepth}}
+		s, err := Open(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		if got := strings.Join(s.perfect.names, " "); got != "cambi speed_chroma adm" {
+			t.Errorf("the perfect copy scores %q, want the model's cambi, speed_chroma and adm", got)
+		}
+		fr, err := s.Frame(context.Background(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var motion *ModelInput
+		for i, in := range fr.VMAF[0].Inputs {
+			if in.Base == "integer_motion3" {
+				motion = &fr.VMAF[0].Inputs[i]
+			}
+			if math.IsNaN(in.Cost) {
+				t.Errorf("%s: no cost", in.Key)
+			}
+		}
+		if motion == nil || motion.Perfect != motion.Value || motion.Cost != 0 {
+			t.Errorf("motion input %+v: its perfect value is the frame's own, at no cost", motion)
+		}
+	}
+}

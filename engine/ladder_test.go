@@ -138,6 +138,17 @@ func TestLadder(t *testing.T) {
 		t.Errorf("Session.Frame CAMBI %v, want %v", fr.CAMBI.CAMBI, v)
 	}
 
+	// --explain on a rendition judges the perfect copy at the rendition's
+	// encode size too: the costs equal those of the upscaled file scored
+	// with that encode size given.
+	const v1 = "version=vmaf_v1.0.16_3d0h"
+	ex := runOne(t, Request{Reference: src, Distorted: rend, Models: []string{v1}, Explain: true})
+	exWant := runOne(t, Request{Reference: src, Distorted: up, Models: []string{v1 + ":cambi.enc_width=320:cambi.enc_height=180"}, Explain: true})
+	sameResults(t, ex, exWant)
+	if v, ok := ex.Value(2, "vmaf_cost_integer_adm3"); !ok || !(v > 0) {
+		t.Errorf("rendition --explain: ADM3 costs %v (%v): the fixture must cost points", v, ok)
+	}
+
 	// An encode size the request gives is kept.
 	given := runOne(t, Request{Reference: src, Distorted: rend, Features: specs(t, "cambi=enc_width=400:enc_height=225")})
 	if given.Names[0] != "cambi_ench_225_encw_400" {

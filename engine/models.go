@@ -108,6 +108,36 @@ func (sm *scoredModel) inputs(frame []feature.Metric) ([]float64, error) {
 	return vals, nil
 }
 
+// perfectInputs are the model's inputs on the reference against itself:
+// from perfect, or for a feature that reads the reference alone (RefOnly,
+// left out of the perfect set) the frame's own value.
+func (sm *scoredModel) perfectInputs(perfect, frame []feature.Metric) ([]float64, error) {
+	vals := make([]float64, len(sm.keys))
+	for i, k := range sm.keys {
+		from := perfect
+		if sm.defs[i].RefOnly {
+			from = frame
+		}
+		v, ok := lookupMetric(from, k)
+		if !ok {
+			return nil, fmt.Errorf("model %s: no %s on the reference against itself for this frame", sm.m, k)
+		}
+		vals[i] = v
+	}
+	return vals, nil
+}
+
+// reads reports whether the model reads a feature instance: the same
+// extractor with the same option-suffixed keys.
+func (sm *scoredModel) reads(p parsedSpec) bool {
+	for i, def := range sm.defs {
+		if def == p.def && sm.opts[i].MetricName("") == p.opts.MetricName("") {
+			return true
+		}
+	}
+	return false
+}
+
 func lookupMetric(ms []feature.Metric, name string) (float64, bool) {
 	for _, m := range ms {
 		if m.Name == name {
@@ -156,7 +186,7 @@ func predictFrame(models []scoredModel, frame, perfect []feature.Metric) ([]Mode
 		r := ModelResult{Name: sm.m.Name, Model: sm.m.String(), Score: p.Metrics[0].Value, Metrics: p.Metrics}
 		var pvals []float64
 		if perfect != nil {
-			if pvals, err = sm.inputs(perfect); err != nil {
+			if pvals, err = sm.perfectInputs(perfect, frame); err != nil {
 				return nil, err
 			}
 		}
@@ -184,9 +214,11 @@ func (r *ModelResult) costMetrics() []feature.Metric {
 	return m
 }
 
-// predictAll appends every model's scores (and with perfect the costs) to
-// each frame of res, after the features, as libvmaf orders them.
-func predictAll(res, perfect *Results, models []scoredModel) error {
+// predictAll appends every model's scores (and with explain the costs) to
+// each frame of res, after the features, as libvmaf orders them; perfect
+// holds the features scored on the reference against itself (nil when
+// every input the models read is RefOnly).
+func predictAll(res, perfect *Results, models []scoredModel, explain bool) error {
 	if len(models) == 0 {
 		return nil
 	}
@@ -195,8 +227,11 @@ func predictAll(res, perfect *Results, models []scoredModel) error {
 			continue
 		}
 		var pf []feature.Metric
-		if perfect != nil {
-			pf = perfect.Frames[n]
+		if explain {
+			pf = []feature.Metric{} // non-nil: costs wanted
+			if perfect != nil && n < len(perfect.Frames) {
+				pf = perfect.Frames[n]
+			}
 		}
 		rs, err := predictFrame(models, frame, pf)
 		if err != nil {

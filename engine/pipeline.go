@@ -142,10 +142,10 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 		go func() {
 			defer wg.Done()
 			for sl := range jobs {
-				sl.err = set.scoreFrame(ctx, sl.fr, false, s.frameError)
+				sl.err = set.scoreFrame(ctx, sl.fr, false, false, s.frameError)
 				if sl.err == nil && s.perfect != nil {
 					sl.perfect = &FrameResult{Frame: sl.n, Dist: sl.fr.Ref, Ref: sl.fr.Ref}
-					sl.err = s.perfect.scoreFrame(ctx, sl.perfect, false, s.frameError)
+					sl.err = s.perfect.scoreFrame(ctx, sl.perfect, false, false, s.frameError)
 				}
 				close(sl.done)
 			}
@@ -219,7 +219,7 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 			perfect.add(fms)
 		}
 	}
-	if err := predictAll(res, perfect, s.models); err != nil {
+	if err := predictAll(res, perfect, s.models, s.req.Explain); err != nil {
 		return nil, s.frameError(-1, err)
 	}
 	if el := time.Since(start).Seconds(); el > 0 {

@@ -31,6 +31,10 @@ type Feature struct {
 	// Chroma: the feature reads the chroma planes (scoring runs otherwise
 	// decode luma alone).
 	Chroma bool
+	// RefOnly: the feature reads the reference alone (motion), so the
+	// reference against itself gives the values the run already has:
+	// --explain reuses them instead of scoring it again.
+	RefOnly bool
 	// OtherReference: the feature accepts a reference of another size or
 	// bit depth than the distorted clip with these options.
 	OtherReference func(*feature.Values) bool
@@ -78,7 +82,7 @@ var registry = []Feature{
 	{Name: "vif", Aliases: []string{"integer_vif"}, Options: vif.NewOptions, MetricNames: vif.MetricNames,
 		Memory: vifMemory, GPU: true, open: openVIF},
 	{Name: "motion", Aliases: []string{"integer_motion"}, Options: motion.NewOptions, MetricNames: motion.MetricNames,
-		Memory: motionMemory, GPU: true, open: openMotion},
+		Memory: motionMemory, GPU: true, RefOnly: true, open: openMotion},
 	{Name: "speed_chroma", Options: speed.NewOptions, MetricNames: speed.MetricNames, Chroma: true,
 		Memory: speedMemory, GPU: true, open: openSpeed},
 }

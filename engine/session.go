@@ -123,8 +123,8 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 	if s.main, err = s.openSet(req.Backend, specs, ri.Format, di.Format, false); err != nil {
 		return nil, err
 	}
-	if req.Explain {
-		if s.perfect, err = s.openSet(req.Backend, specs, ri.Format, ri.Format, true); err != nil {
+	if ps := explainSpecs(s.models, specs); req.Explain && len(ps) > 0 {
+		if s.perfect, err = s.openSet(req.Backend, ps, ri.Format, ri.Format, true); err != nil {
 			return nil, fmt.Errorf("--explain: %w", err)
 		}
 	}
@@ -145,11 +145,11 @@ func (s *Session) openSet(id string, specs []parsedSpec, ref, dist yuv.Format, p
 	}
 	b.planFrames(dist, ref, specs, s.sameClip)
 	set := &featureSet{backend: b, skipped: map[string]error{}}
+	// A rendition's CAMBI measures banding at the rendition's own size
+	// (its encode size); the perfect copy is judged at that size too, so
+	// --explain's costs compare like with like (and the keys match).
+	scaled := s.dist.Info().Scaled
 	for _, p := range specs {
-		var scaled *clip.Scaling
-		if !perfect {
-			scaled = s.dist.Info().Scaled
-		}
 		x, err := p.def.open(opening{b: b, opts: p.opts, ref: ref, dist: dist, perfect: perfect, scaled: scaled,
 			outputs: s.req.Outputs, inputs: []string{s.req.Reference, s.req.Distorted}})
 		if err != nil {
@@ -177,6 +177,26 @@ func (s *Session) openSet(id string, specs []parsedSpec, ref, dist yuv.Format, p
 		return nil, err
 	}
 	return set, nil
+}
+
+// explainSpecs are the features --explain scores on the reference against
+// itself: those a model reads, less those that read the reference alone
+// (their values on the perfect copy are the run's own). The inspector's own
+// CAMBI and ADM, which no model reads, cost nothing there.
+func explainSpecs(models []scoredModel, specs []parsedSpec) []parsedSpec {
+	var out []parsedSpec
+	for _, p := range specs {
+		if p.def.RefOnly {
+			continue
+		}
+		for i := range models {
+			if models[i].reads(p) {
+				out = append(out, p)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // refMayDiffer reports whether the reference may have another size or
@@ -241,7 +261,7 @@ func (s *Session) Frame(ctx context.Context, n int) (*FrameResult, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			terr = s.twin.scoreFrame(ctx, tw, true, s.frameError)
+			terr = s.twin.scoreFrame(ctx, tw, true, true, s.frameError)
 		}()
 	}
 	if s.perfect != nil {
@@ -249,10 +269,10 @@ func (s *Session) Frame(ctx context.Context, n int) (*FrameResult, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			perr = s.perfect.scoreFrame(ctx, perfect, true, s.frameError)
+			perr = s.perfect.scoreFrame(ctx, perfect, false, true, s.frameError)
 		}()
 	}
-	err = s.main.scoreFrame(ctx, fr, true, s.frameError)
+	err = s.main.scoreFrame(ctx, fr, true, true, s.frameError)
 	wg.Wait()
 	if err != nil {
 		return nil, err
@@ -265,8 +285,11 @@ func (s *Session) Frame(ctx context.Context, n int) (*FrameResult, error) {
 	}
 	if len(s.models) > 0 && len(fr.Errors) == 0 {
 		var pm []feature.Metric
-		if perfect != nil {
-			pm = perfect.Metrics
+		if s.req.Explain {
+			pm = []feature.Metric{} // non-nil: costs wanted
+			if perfect != nil {
+				pm = perfect.Metrics
+			}
 		}
 		if fr.VMAF, err = predictFrame(s.models, fr.Metrics, pm); err != nil {
 			return nil, s.frameError(n, err)
@@ -325,8 +348,11 @@ func (s *Session) refAt(j int) (yuv.Plane, error) {
 
 // scoreFrame runs every extractor of the set on fr, concurrently on the
 // CPU (a GPU device takes one submission at a time), then attaches the
-// results and, with keepMaps, the metrics in registration order.
-func (set *featureSet) scoreFrame(ctx context.Context, fr *FrameResult, keepMaps bool, wrap func(int, error) error) error {
+// results and, with metrics (Session.Frame: a run emits them in frame
+// order instead), the metrics in registration order; keepMaps keeps each
+// feature's intermediate maps. With metrics a frame some features fail is
+// still a result (FrameResult.Errors).
+func (set *featureSet) scoreFrame(ctx context.Context, fr *FrameResult, keepMaps, metrics bool, wrap func(int, error) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -364,11 +390,11 @@ func (set *featureSet) scoreFrame(ctx context.Context, fr *FrameResult, keepMaps
 			continue
 		}
 		x.attach(fr, res[k])
-		if keepMaps {
+		if metrics {
 			fr.Metrics = append(fr.Metrics, x.metrics(res[k])...)
 		}
 	}
-	if !keepMaps || failed == len(set.extractors) {
+	if !metrics || failed == len(set.extractors) {
 		for k := range errs {
 			if errs[k] != nil {
 				return wrap(fr.Frame, errs[k])
