@@ -204,5 +204,18 @@ func TestExplainScoresWhatModelsRead(t *testing.T) {
 		if motion == nil || motion.Perfect != motion.Value || motion.Cost != 0 {
 			t.Errorf("motion input %+v: its perfect value is the frame's own, at no cost", motion)
 		}
+		// A second visit reuses the perfect copy's metrics, to the bit.
+		if _, ok := s.perfectMetrics(1); !ok {
+			t.Error("frame 1's perfect-copy metrics were not kept")
+		}
+		again, err := s.Frame(context.Background(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, in := range again.VMAF[0].Inputs {
+			if was := fr.VMAF[0].Inputs[i]; math.Float64bits(in.Cost) != math.Float64bits(was.Cost) || math.Float64bits(in.Perfect) != math.Float64bits(was.Perfect) {
+				t.Errorf("%s: second visit %+v, first %+v", in.Key, in, was)
+			}
+		}
 	}
 }

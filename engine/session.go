@@ -32,7 +32,17 @@ type Session struct {
 	refMu sync.Mutex
 	refs  map[int]*yuv.Picture
 	order []int // oldest first
+
+	// perfectAt keeps Session.Frame's perfect-copy metrics by frame: they
+	// depend on the reference alone, and an inspector steps back and forth.
+	perfectMu    sync.Mutex
+	perfectAt    map[int][]feature.Metric
+	perfectOrder []int // oldest first
 }
+
+// maxPerfect bounds the frames whose perfect-copy metrics Session.Frame
+// keeps (a few dozen numbers each).
+const maxPerfect = 256
 
 // maxRefs bounds the reference pictures Session.Frame keeps: the widest
 // motion window (the HFR models') spans six.
@@ -264,7 +274,8 @@ func (s *Session) Frame(ctx context.Context, n int) (*FrameResult, error) {
 			terr = s.twin.scoreFrame(ctx, tw, true, true, s.frameError)
 		}()
 	}
-	if s.perfect != nil {
+	pm, cached := s.perfectMetrics(n)
+	if s.perfect != nil && !cached {
 		perfect = &FrameResult{Frame: n, Dist: fr.Ref, Ref: fr.Ref, refAt: fr.refAt, frames: fr.frames}
 		wg.Add(1)
 		go func() {
@@ -284,12 +295,14 @@ func (s *Session) Frame(ctx context.Context, n int) (*FrameResult, error) {
 		return nil, fmt.Errorf("--explain: %w", perr)
 	}
 	if len(s.models) > 0 && len(fr.Errors) == 0 {
-		var pm []feature.Metric
-		if s.req.Explain {
-			pm = []feature.Metric{} // non-nil: costs wanted
-			if perfect != nil {
-				pm = perfect.Metrics
+		if perfect != nil {
+			pm = perfect.Metrics
+			if len(perfect.Errors) == 0 {
+				s.keepPerfect(n, pm)
 			}
+		}
+		if s.req.Explain && pm == nil {
+			pm = []feature.Metric{} // non-nil: costs wanted
 		}
 		if fr.VMAF, err = predictFrame(s.models, fr.Metrics, pm); err != nil {
 			return nil, s.frameError(n, err)
@@ -301,6 +314,33 @@ func (s *Session) Frame(ctx context.Context, n int) (*FrameResult, error) {
 	}
 	fr.Compare = tw
 	return fr, nil
+}
+
+// perfectMetrics returns frame n's perfect-copy metrics when a step kept
+// them.
+func (s *Session) perfectMetrics(n int) ([]feature.Metric, bool) {
+	s.perfectMu.Lock()
+	defer s.perfectMu.Unlock()
+	pm, ok := s.perfectAt[n]
+	return pm, ok
+}
+
+// keepPerfect remembers frame n's perfect-copy metrics.
+func (s *Session) keepPerfect(n int, pm []feature.Metric) {
+	s.perfectMu.Lock()
+	defer s.perfectMu.Unlock()
+	if s.perfectAt == nil {
+		s.perfectAt = map[int][]feature.Metric{}
+	}
+	if _, ok := s.perfectAt[n]; ok {
+		return
+	}
+	s.perfectAt[n] = pm
+	s.perfectOrder = append(s.perfectOrder, n)
+	if len(s.perfectOrder) > maxPerfect {
+		delete(s.perfectAt, s.perfectOrder[0])
+		s.perfectOrder = s.perfectOrder[1:]
+	}
 }
 
 // keepRef remembers frame n's reference luma for later steps.
