@@ -69,8 +69,10 @@
 // Stages and twins (every twin gives the reference's bits):
 //
 //	stage            libvmaf                           Go reference    Go twin               AVX2 / AVX-512                    WGSL   test
-//	vertical pass    motion_score_pipeline_8/_16 (y)   VerticalRow     vpassGo (fast.go)     vpassAVX2, vpass16AVX2            none   TestKernelTwins, TestLibvmaf
-//	horizontal pass  motion_score_pipeline_* (x)       HorizontalRow   hpassGo (fast.go)     hpassAVX2 (interior columns)      none   TestKernelTwins, TestLibvmaf
+//	vertical pass    motion_score_pipeline_8/_16 (y)   VerticalRow     vpassGo (fast.go)     vpassWordAVX2, vpassAVX2,         none   TestKernelTwins, TestLibvmaf
+//	                                                                                         vpass16AVX2
+//	horizontal pass  motion_score_pipeline_* (x)       HorizontalRow   hpassGo (fast.go)     hpassSmallAVX2, hpassAVX2         none   TestKernelTwins, TestLibvmaf
+//	                                                                                         (interior columns)
 //	frame SAD        motion_score_pipeline_*           SAD             FastSAD.SAD (bands)   via the row kernels               none   TestFastMaps, TestCorpus
 //	SAD score        extract                           Config.Score    -                     -                                 none   TestLibvmaf, TestCorpus
 //	motion2/motion3  flush, motion_blend               Config.At       -                     -                                 none   TestLibvmaf, TestFinality, TestRandomAccess
@@ -78,11 +80,17 @@
 //
 // libvmaf's own AVX2 and AVX-512 pipelines give its C bits (the test data
 // generator checks --cpumask 63 against the default); AVX-512 hosts run
-// the AVX2 twins here. The AVX2 vertical pass pairs the symmetric taps in
-// int32 lanes, which holds for samples of up to 15 bits; at 16 bits
+// the AVX2 twins here. The AVX2 vertical pass works in 16-bit lanes up to
+// 14 bits (vpassWordAVX2: the differences and the symmetric taps' pair
+// sums fit int16, VPMADDWD forms the int32 sum, 16 columns a step), pairs
+// the symmetric taps in int32 lanes at 15 bits (vpassAVX2); at 16 bits
 // (vpass16AVX2) and in the horizontal pass the three products' sum can
 // leave int32 (|input| <= 65535), so each product is split into 16-bit
-// halves, summed apart and recombined exactly.
+// halves, summed apart and recombined exactly. The vertical pass returns
+// the OR of its row's |values|: a row whose values all lie below 2^15
+// (almost every row of a real clip) takes hpassSmallAVX2, whose int32 sum
+// cannot overflow, and no row's filtered values are stored unless the map
+// is asked for.
 //
 // Tests: TestLibvmaf compares 235 runs of libvmaf's vmaf CLI
 // (testdata/libvmaf.json: generated moving clips at 8, 10, 12 and 16 bits,
