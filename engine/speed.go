@@ -21,7 +21,7 @@ func openSpeed(o opening) (extractor, error) {
 		return nil, err
 	}
 	// No GPU twin yet: SpEED runs on the CPU on every backend.
-	x := &speedExtractor{opts: o.opts, scorer: speed.NewCPU(cfg, speed.Options{Threads: o.b.threads, Limiter: o.b.limiter})}
+	x := &speedExtractor{opts: o.opts, scorer: speed.NewCPU(cfg, speed.Options{Kernels: o.cpuKernels(), Threads: o.b.threads, Limiter: o.b.limiter})}
 	x.self = x
 	return x, nil
 }
