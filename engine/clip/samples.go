@@ -66,12 +66,23 @@ func unpackPlanes(src []byte, dst *yuv.Picture, planes int) error {
 			src = src[len(p):]
 			continue
 		}
-		widen16(p, src[:2*len(p)])
-		src = src[2*len(p):]
 		w, h := f.PlaneSize(i)
-		if !(yuv.Plane{Width: w, Height: h, Stride: w, Pix: p}).RowsAbove(limit, 0, h) {
+		// Copied and checked a band of rows at a time, so that the check
+		// reads samples still in cache rather than the whole plane again.
+		pl := yuv.Plane{Width: w, Height: h, Stride: w, Pix: p}
+		above := false
+		const band = 16
+		for y0 := 0; y0 < h && !above; y0 += band {
+			y1 := min(y0+band, h)
+			widen16(p[y0*w:y1*w], src[2*y0*w:2*y1*w])
+			above = pl.RowsAbove(limit, y0, y1)
+		}
+		if !above {
+			src = src[2*len(p):]
 			continue
 		}
+		widen16(p, src[:2*len(p)])
+		src = src[2*len(p):]
 		for j, v := range p {
 			if v > limit {
 				return fmt.Errorf("%w: plane %s sample (%d,%d) is %d, the %d-bit maximum is %d",
