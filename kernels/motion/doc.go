@@ -39,7 +39,10 @@
 // which is when frame n+1 has been pushed (motion2 and the moving average
 // look one frame ahead) and frame MinIndex exists (the stamp); Flush
 // returns the rest. A clip of 1 frame (2 with the five-frame window) gets
-// only zeros, like libvmaf.
+// only zeros, like libvmaf. Sums is the same bookkeeping for callers that
+// compute the raw SADs themselves, in parallel and out of order (the
+// engine's workers: FastSAD.SAD on the pictures the run keeps decoded),
+// and push them in frame order: no picture is copied or checked there.
 //
 // Random access (the inspector): motion of frame n of an N-frame clip is
 // cfg.At(n, N, sad), where sad(j) = cfg.Score(SAD(picture j-Stride,
@@ -76,6 +79,7 @@
 //	frame SAD        motion_score_pipeline_*           SAD             FastSAD.SAD (bands)   via the row kernels               none   TestFastMaps, TestCorpus
 //	SAD score        extract                           Config.Score    -                     -                                 none   TestLibvmaf, TestCorpus
 //	motion2/motion3  flush, motion_blend               Config.At       -                     -                                 none   TestLibvmaf, TestFinality, TestRandomAccess
+//	SADs pushed      extract + flush                   Sums            -                     -                                 none   TestSums
 //	options, names   options[], feature_name.c         OptionTable     -                     -                                 -      TestOptionTable, TestLibvmaf
 //
 // libvmaf's own AVX2 and AVX-512 pipelines give its C bits (the test data
