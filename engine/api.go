@@ -75,6 +75,10 @@ type FrameResult struct {
 	// access for temporal features); frames is the clip's length.
 	refAt  func(j int) (yuv.Plane, error)
 	frames int
+	// prevRefs are, in a run, the reference pictures of frames Frame-1
+	// and Frame-2 (nil before the clip's start): the run keeps them
+	// decoded until this frame is scored, for temporal features' workers.
+	prevRefs [2]*yuv.Picture
 }
 
 // Progress reports a whole-clip run.

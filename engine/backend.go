@@ -144,7 +144,7 @@ func (b *backend) newCAMBI(cfg *cambi.Config) (cambi.Scorer, error) {
 
 func (b *backend) newADM(cfg *adm.Config) (adm.Scorer, error) {
 	if b.dev == nil {
-		return adm.NewCPU(cfg, adm.Options{Kernels: b.kernels, Threads: b.threads, Limiter: b.limiter}), nil
+		return adm.NewCPU(cfg, adm.Options{Kernels: b.kernels, Threads: b.threads, Limiter: b.limiter, InRange: true}), nil
 	}
 	return gpu.NewADM(b.dev, cfg)
 }

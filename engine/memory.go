@@ -80,9 +80,23 @@ func admMemory(g Geometry, o *feature.Values) int64 {
 // subsampled pictures of scales 1-3 of both pictures.
 func vifMemory(g Geometry, o *feature.Values) int64 { return pixels(g.Dist) * 12 }
 
-// motionMemory: the reference luma of up to five frames (the HFR models'
-// window) and the blurred rows.
-func motionMemory(g Geometry, o *feature.Values) int64 { return pixels(g.Ref) * 12 }
+// motionMemory: a run keeps the pictures of one more frame (two with
+// motion_five_frame_window, the HFR models) decoded until the frames that
+// compare with them are scored (pipeline.go); Session.Frame keeps the
+// reference luma of up to five frames (the HFR models' window). Either
+// way at most 12 bytes a reference pixel at 4:2:0, more at 4:2:2 and
+// 4:4:4. The blurred rows are a few rows.
+func motionMemory(g Geometry, o *feature.Values) int64 {
+	lag := int64(1)
+	if o.Bool("motion_five_frame_window") {
+		lag = 2
+	}
+	pics := pictureBytes(g.Dist)
+	if !g.SameClip {
+		pics += pictureBytes(g.Ref)
+	}
+	return max(pixels(g.Ref)*12, lag*pics)
+}
 
 // speedMemory: float copies of both chroma planes of both pictures, their
 // local means and the blocks' statistics.

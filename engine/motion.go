@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"sync"
 
 	"github.com/bandscope/bandscope/engine/feature"
@@ -9,22 +10,32 @@ import (
 	"github.com/bandscope/bandscope/kernels/motion"
 )
 
-// motionExtractor is integer motion: temporal, on the reference's luma. A
-// run pushes the frames in order at emit time; the scorer keeps the
-// pictures later frames compare with (on the device on a GPU backend).
+// motionExtractor is integer motion: temporal, on the reference's luma.
+//
+// On the CPU, the worker scoring frame n of a run computes its SAD (the run
+// keeps the reference pictures it compares with decoded, refLag); the
+// ordered collector only pushes the SADs, in frame order, through the
+// temporal recipe (motion.Sums), so no picture is copied and the collector
+// does no per-pixel work. On a GPU the device keeps the pictures later
+// frames compare with, so the collector pushes each frame's luma, in order,
+// through kernels/motion's temporal scorer over the device's SAD stage.
 type motionExtractor struct {
-	opts   *feature.Values
-	cfg    *motion.Config
-	scorer motion.Scorer
+	opts *feature.Values
+	cfg  *motion.Config
 
-	// Session.Frame's random access: FastSAD on the CPU; on a GPU the
-	// device's pair SAD, made on the first random access (a run never
-	// needs it).
-	fast   *motion.FastSAD
+	sums *motion.Sums    // CPU: the temporal recipe over the workers' SADs
+	fast *motion.FastSAD // CPU: every SAD, the run's and Session.Frame's
+
+	scorer motion.Scorer // GPU: the temporal recipe over the device's SAD
+	// GPU: Session.Frame's random access, the device's pair SAD, made on
+	// the first random access (a run never needs it).
 	dev    *gpu.Device
 	pairMu sync.Mutex
 	pair   *gpu.MotionSAD
 }
+
+// motionSAD is a CPU run's per-frame result: the frame's raw SAD.
+type motionSAD uint64
 
 func openMotion(o opening) (extractor, error) {
 	cfg, err := motion.NewConfig(o.opts, o.ref.Width, o.ref.Height, o.ref.BitDepth)
@@ -41,7 +52,7 @@ func openMotion(o opening) (extractor, error) {
 		return &motionExtractor{opts: o.opts, cfg: cfg, scorer: s, dev: o.b.dev}, nil
 	}
 	mo := motion.Options{Kernels: o.cpuKernels(), Threads: o.b.threads, Limiter: o.b.limiter}
-	return &motionExtractor{opts: o.opts, cfg: cfg, scorer: motion.NewCPU(cfg, mo), fast: motion.NewFastSAD(cfg, mo)}, nil
+	return &motionExtractor{opts: o.opts, cfg: cfg, sums: motion.NewSums(cfg), fast: motion.NewFastSAD(cfg, mo)}, nil
 }
 
 // pairSAD is the SAD of two pictures for random access, with the run's
@@ -64,12 +75,35 @@ func (x *motionExtractor) pairSAD(prev, cur yuv.Plane, diff []int32) (uint64, er
 	return p.SAD(prev, cur, diff)
 }
 
-// score does nothing per frame in a run: motion compares consecutive
-// frames, so it runs in emit, in frame order. Session.Frame (keepMaps)
-// scores frame n by random access to the reference pictures it needs.
+// refLag is how many frames back a CPU run must keep the reference
+// pictures for this feature's workers: the SAD's stride (0 with
+// motion_force_zero, which computes nothing, and on a GPU, which keeps its
+// own).
+func (x *motionExtractor) refLag() int {
+	if x.cfg.ForceZero || x.sums == nil {
+		return 0
+	}
+	return x.cfg.Stride()
+}
+
+// score computes, in a CPU run, frame n's raw SAD from the reference
+// picture the run kept (prevRefs); the temporal recipe runs in emit, in
+// frame order (on a GPU, emit does it all). Session.Frame (keepMaps) scores
+// frame n by random access to the reference pictures it needs.
 func (x *motionExtractor) score(fr *FrameResult, keepMaps bool) (any, error) {
 	if !keepMaps || fr.refAt == nil {
-		return nil, nil
+		if x.sums == nil {
+			return nil, nil
+		}
+		n := fr.Frame
+		if !x.sums.Needed(n) {
+			return motionSAD(0), nil
+		}
+		prev := fr.prevRefs[n-x.sums.Compared(n)-1]
+		if prev == nil {
+			return nil, fmt.Errorf("motion: frame %d: the reference picture of frame %d was not kept", n, x.sums.Compared(n))
+		}
+		return motionSAD(x.fast.SAD(prev.Luma(), fr.Ref.Luma(), nil)), nil
 	}
 	n, total := fr.Frame, fr.frames
 	if total < 0 {
@@ -130,8 +164,18 @@ func (x *motionExtractor) metrics(r any) []feature.Metric {
 	return nil
 }
 
-func (x *motionExtractor) emit(fr *FrameResult, _ any) ([]frameMetrics, error) {
-	rs, err := x.scorer.Push(fr.Frame, fr.Ref.Luma(), false)
+func (x *motionExtractor) emit(fr *FrameResult, r any) ([]frameMetrics, error) {
+	var rs []*motion.FrameResult
+	var err error
+	if x.sums == nil {
+		rs, err = x.scorer.Push(fr.Frame, fr.Ref.Luma(), false)
+	} else {
+		raw, ok := r.(motionSAD)
+		if !ok {
+			return nil, fmt.Errorf("motion: frame %d has no SAD", fr.Frame)
+		}
+		rs, err = x.sums.Push(fr.Frame, uint64(raw))
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -147,18 +191,32 @@ func (x *motionExtractor) final(rs []*motion.FrameResult) []frameMetrics {
 }
 
 func (x *motionExtractor) flush() ([]frameMetrics, error) {
-	rs, err := x.scorer.Flush()
+	var rs []*motion.FrameResult
+	var err error
+	if x.sums == nil {
+		rs, err = x.scorer.Flush()
+	} else {
+		rs, err = x.sums.Flush()
+	}
 	return x.final(rs), err
 }
 
 func (x *motionExtractor) finish() error { return nil }
 func (x *motionExtractor) abort()        {}
 func (x *motionExtractor) close() error {
-	err := x.scorer.Close()
+	var err error
+	if x.sums != nil {
+		err = x.sums.Close()
+	} else {
+		err = x.scorer.Close()
+	}
+	x.pairMu.Lock()
+	defer x.pairMu.Unlock()
 	if x.pair != nil {
 		if e := x.pair.Close(); err == nil {
 			err = e
 		}
+		x.pair = nil
 	}
 	return err
 }

@@ -96,6 +96,15 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 	if set.backend.pipeline {
 		buffers++
 	}
+	// Temporal features' workers compare frame n's reference with frame
+	// n-lag's: the collector gives a frame's pictures back lag frames
+	// late, so that they stay decoded until every frame that reads them
+	// is scored, and the reader gets lag more buffers to keep its pace.
+	lag := set.refLag()
+	if s.perfect != nil {
+		lag = max(lag, s.perfect.refLag())
+	}
+	buffers += lag
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	free := make(chan *FrameResult, buffers) // pictures to decode into
@@ -110,6 +119,7 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 		defer wg.Done()
 		defer close(jobs)
 		defer close(order)
+		var recent [2]*yuv.Picture // the reference pictures of frames n-1, n-2
 		for n := 0; s.frames < 0 || n < s.frames; n++ {
 			var prev *FrameResult
 			select {
@@ -118,6 +128,10 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 				return
 			}
 			fr, err := s.read(n, prev, true)
+			if err == nil {
+				fr.prevRefs = recent
+				recent = [2]*yuv.Picture{fr.Ref, recent[0]}
+			}
 			sl := &slot{n: n, fr: fr, err: err, done: make(chan struct{})}
 			if err != nil {
 				close(sl.done)
@@ -144,7 +158,7 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 			for sl := range jobs {
 				sl.err = set.scoreFrame(ctx, sl.fr, false, false, s.frameError)
 				if sl.err == nil && s.perfect != nil {
-					sl.perfect = &FrameResult{Frame: sl.n, Dist: sl.fr.Ref, Ref: sl.fr.Ref}
+					sl.perfect = &FrameResult{Frame: sl.n, Dist: sl.fr.Ref, Ref: sl.fr.Ref, prevRefs: sl.fr.prevRefs}
 					sl.err = s.perfect.scoreFrame(ctx, sl.perfect, false, false, s.frameError)
 				}
 				close(sl.done)
@@ -158,6 +172,7 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 
 	start := time.Now()
 	scored := 0
+	var held []*FrameResult // scored frames whose pictures later frames still read
 	for sl := range order {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -195,7 +210,11 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 			progress(Progress{Done: scored, Total: s.frames, FPS: fps})
 		}
 		sl.fr.results = nil
-		free <- sl.fr
+		held = append(held, sl.fr)
+		if len(held) > lag {
+			free <- held[0]
+			held = held[1:]
+		}
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -231,4 +250,17 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 		}
 	}
 	return res, nil
+}
+
+// refLag is how many frames back the set's workers read reference pictures
+// (integer motion: 1, or 2 with motion_five_frame_window), 0 when no
+// feature does.
+func (set *featureSet) refLag() int {
+	lag := 0
+	for _, x := range set.extractors {
+		if l, ok := x.(interface{ refLag() int }); ok {
+			lag = max(lag, l.refLag())
+		}
+	}
+	return lag
 }

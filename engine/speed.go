@@ -31,7 +31,7 @@ func openSpeed(o opening) (extractor, error) {
 			return nil, fmt.Errorf("speed_chroma on %s: %w", o.b.id, err)
 		}
 	} else {
-		s = speed.NewCPU(cfg, speed.Options{Threads: o.b.threads, Limiter: o.b.limiter})
+		s = speed.NewCPU(cfg, speed.Options{Kernels: o.cpuKernels(), Threads: o.b.threads, Limiter: o.b.limiter})
 	}
 	x := &speedExtractor{opts: o.opts, scorer: s}
 	x.self = x

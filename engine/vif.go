@@ -24,7 +24,7 @@ func openVIF(o opening) (extractor, error) {
 
 func (b *backend) newVIF(cfg *vif.Config) (vif.Scorer, error) {
 	if b.dev == nil {
-		return vif.NewCPU(cfg, vif.Options{Kernels: b.kernels, Threads: b.threads, Limiter: b.limiter}), nil
+		return vif.NewCPU(cfg, vif.Options{Kernels: b.kernels, Threads: b.threads, Limiter: b.limiter, InRange: true}), nil
 	}
 	return gpu.NewVIF(b.dev, cfg)
 }

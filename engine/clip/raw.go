@@ -111,19 +111,42 @@ func (r *rawReader) read(n int, dst *yuv.Picture, lumaOnly bool) error {
 	if err := checkDst(r.info.Format, dst); err != nil {
 		return &Error{r.info.Path, n, err}
 	}
-	size, planes := readPlanes(r.info.Format, lumaOnly)
+	_, planes := readPlanes(r.info.Format, lumaOnly)
+	// The file is read a chunk of rows at a time into a buffer that stays
+	// in cache, each chunk widened (and range-checked) from there: a whole
+	// frame's buffer would go through memory twice more (written by the
+	// read, read by the widening), which cost as much as the widening.
+	f := r.info.Format
+	bps := f.BytesPerSample()
 	if r.buf == nil {
-		r.buf = make([]byte, r.layout.FrameBytes)
+		r.buf = make([]byte, min(int64(rawChunk), r.layout.FrameBytes))
 	}
-	b, err := readFull(r.f, r.info.Path, n, r.buf[:size], int64(n)*r.layout.FrameBytes)
-	if err != nil {
-		return err
-	}
-	if err := unpackPlanes(b, dst, planes); err != nil {
-		return &Error{r.info.Path, n, err}
+	off := int64(n) * r.layout.FrameBytes
+	for i := 0; i < planes; i++ {
+		w, h := f.PlaneSize(i)
+		rowBytes := w * bps
+		band := max(1, len(r.buf)/rowBytes)
+		if band*rowBytes > len(r.buf) {
+			r.buf = make([]byte, rowBytes) // a row longer than the chunk
+		}
+		for y0 := 0; y0 < h; y0 += band {
+			y1 := min(y0+band, h)
+			b, err := readFull(r.f, r.info.Path, n, r.buf[:(y1-y0)*rowBytes], off)
+			if err != nil {
+				return err
+			}
+			off += int64(len(b))
+			if err := unpackRows(b, dst, i, y0, y1); err != nil {
+				return &Error{r.info.Path, n, err}
+			}
+		}
 	}
 	return nil
 }
+
+// rawChunk is the most a raw read takes from the file at once (whole rows;
+// one row when a row is longer): small enough to stay in a core's cache.
+const rawChunk = 128 << 10
 
 func (r *rawReader) Close() error {
 	r.mu.Lock()

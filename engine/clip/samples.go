@@ -55,28 +55,46 @@ func readPlanes(f yuv.Format, lumaOnly bool) (bytes int64, planes int) {
 // out-of-range sample (a wrong --bitdepth, a corrupt file) must stop here.
 func unpackPlanes(src []byte, dst *yuv.Picture, planes int) error {
 	f := dst.Format
+	bps := f.BytesPerSample()
+	for i := 0; i < planes; i++ {
+		w, h := f.PlaneSize(i)
+		// A band of rows at a time, so that the range check reads
+		// samples still in cache rather than the whole plane again.
+		const band = 16
+		for y0 := 0; y0 < h; y0 += band {
+			y1 := min(y0+band, h)
+			if err := unpackRows(src[y0*w*bps:y1*w*bps], dst, i, y0, y1); err != nil {
+				return err
+			}
+		}
+		src = src[h*w*bps:]
+	}
+	return nil
+}
+
+// unpackRows widens rows [y0, y1) of plane i, stored in src, into dst and
+// checks them against the bit depth (unpackPlanes).
+func unpackRows(src []byte, dst *yuv.Picture, i, y0, y1 int) error {
+	f := dst.Format
+	w, h := f.PlaneSize(i)
+	p := dst.Planes[i][y0*w : y1*w]
+	if f.BitDepth <= 8 {
+		widen8(p, src[:len(p)])
+		return nil
+	}
+	widen16(p, src[:2*len(p)])
 	limit := uint16(1<<f.BitDepth - 1)
 	if f.BitDepth >= 16 {
 		limit = 0xffff
 	}
-	for i := 0; i < planes; i++ {
-		p := dst.Planes[i]
-		if f.BitDepth <= 8 {
-			widen8(p, src[:len(p)])
-			src = src[len(p):]
-			continue
-		}
-		widen16(p, src[:2*len(p)])
-		src = src[2*len(p):]
-		w, h := f.PlaneSize(i)
-		if !(yuv.Plane{Width: w, Height: h, Stride: w, Pix: p}).RowsAbove(limit, 0, h) {
-			continue
-		}
-		for j, v := range p {
-			if v > limit {
-				return fmt.Errorf("%w: plane %s sample (%d,%d) is %d, the %d-bit maximum is %d",
-					ErrSampleRange, planeNames[i], j%w, j/w, v, f.BitDepth, limit)
-			}
+	if !(yuv.Plane{Width: w, Height: h, Stride: w, Pix: dst.Planes[i]}).RowsAbove(limit, y0, y1) {
+		return nil
+	}
+	for j, v := range p {
+		if v > limit {
+			j += y0 * w
+			return fmt.Errorf("%w: plane %s sample (%d,%d) is %d, the %d-bit maximum is %d",
+				ErrSampleRange, planeNames[i], j%w, j/w, v, f.BitDepth, limit)
 		}
 	}
 	return nil

@@ -136,7 +136,7 @@ func NewPicture(f Format) *Picture {
 	p := &Picture{Format: f}
 	for i := 0; i < f.Chroma.Planes(); i++ {
 		w, h := f.PlaneSize(i)
-		p.Planes[i] = make([]uint16, w*h)
+		p.Planes[i] = newPlane(w * h)
 	}
 	return p
 }

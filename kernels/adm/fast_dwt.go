@@ -27,7 +27,7 @@ func (f *fast) dwt0(ws *fastWS, ref, dist yuv.Plane) (bad bool) {
 			// for free, otherwise rows 2i and 2i+1, still in cache.
 			if or, checked := f.dwt0Row(dst, pl, i, p, loOnly); checked {
 				p.bad = p.bad || or&^maxv != 0
-			} else if pl.RowsAbove(maxv, 2*i, min(2*i+2, pl.Height)) {
+			} else if !f.opt.InRange && pl.RowsAbove(maxv, 2*i, min(2*i+2, pl.Height)) {
 				p.bad = true
 			}
 		}

@@ -45,7 +45,7 @@ func (f *fast) preciseDWT0(ws *fastWS, ref, dist yuv.Plane) (bad bool) {
 			for k := range t {
 				f.k.narrow16(b.B[k][row:row+hw], t[k][:hw])
 			}
-			if pl.RowsAbove(maxv, 2*i, min(2*i+2, pl.Height)) {
+			if !f.opt.InRange && pl.RowsAbove(maxv, 2*i, min(2*i+2, pl.Height)) {
 				p.bad = true
 			}
 		}

@@ -103,6 +103,10 @@ type Options struct {
 	Kernels Set      // kernel set (Scalar is portable Go)
 	Threads int      // goroutines per frame; 0: every core
 	Limiter *Limiter // shared by scorers that run at once; nil: Threads-1 helpers of its own
+	// InRange says the caller guarantees every sample is within the bit
+	// depth (the engine's clip readers refuse others), so a scorer may skip
+	// its own range check; results do not change.
+	InRange bool
 }
 
 // Resolve fills in the defaults: a set the host cannot run becomes

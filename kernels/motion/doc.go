@@ -39,7 +39,10 @@
 // which is when frame n+1 has been pushed (motion2 and the moving average
 // look one frame ahead) and frame MinIndex exists (the stamp); Flush
 // returns the rest. A clip of 1 frame (2 with the five-frame window) gets
-// only zeros, like libvmaf.
+// only zeros, like libvmaf. Sums is the same bookkeeping for callers that
+// compute the raw SADs themselves, in parallel and out of order (the
+// engine's workers: FastSAD.SAD on the pictures the run keeps decoded),
+// and push them in frame order: no picture is copied or checked there.
 //
 // Random access (the inspector): motion of frame n of an N-frame clip is
 // cfg.At(n, N, sad), where sad(j) = cfg.Score(SAD(picture j-Stride,
@@ -69,27 +72,37 @@
 // Stages and twins (every twin gives the reference's bits):
 //
 //	stage            libvmaf                           Go reference    Go twin               AVX2 / AVX-512                    WGSL (package gpu)                 test
-//	vertical pass    motion_score_pipeline_8/_16 (y)   VerticalRow     vpassGo (fast.go)     vpassAVX2, vpass16AVX2            motion_sad.wgsl vertical           TestKernelTwins, TestLibvmaf, gpu TestMotionSADParity
-//	horizontal pass  motion_score_pipeline_* (x)       HorizontalRow   hpassGo (fast.go)     hpassAVX2 (interior columns)      motion_sad.wgsl horizontal         TestKernelTwins, TestLibvmaf, gpu TestMotionSADParity
+//	vertical pass    motion_score_pipeline_8/_16 (y)   VerticalRow     vpassGo (fast.go)     vpassWordAVX2, vpassAVX2,         motion_sad.wgsl vertical           TestKernelTwins, TestLibvmaf, gpu TestMotionSADParity
+//	                                                                                         vpass16AVX2
+//	horizontal pass  motion_score_pipeline_* (x)       HorizontalRow   hpassGo (fast.go)     hpassSmallAVX2, hpassAVX2         motion_sad.wgsl horizontal         TestKernelTwins, TestLibvmaf, gpu TestMotionSADParity
+//	                                                                                         (interior columns)
 //	frame SAD        motion_score_pipeline_*           SAD             FastSAD.SAD (bands)   via the row kernels               motion_sad.wgsl reduce; MotionSAD  TestFastMaps, TestCorpus, gpu TestMotionSADParity
 //	SAD stage        extract (prev_ref, prev_prev_ref) New's stage     NewCPU's stage        via FastSAD                       gpu.NewMotion (pictures on device) TestRetryAfterError, gpu TestMotionParity
 //	SAD score        extract                           Config.Score    -                     -                                 - (host)                           TestLibvmaf, TestCorpus
 //	motion2/motion3  flush, motion_blend               Config.At       -                     -                                 - (host, NewStream)                TestLibvmaf, TestFinality, TestRandomAccess
+//	SADs pushed      extract + flush                   Sums            -                     -                                 - (host)                           TestSums
 //	options, names   options[], feature_name.c         OptionTable     -                     -                                 -                                  TestOptionTable, TestLibvmaf
 //
 // Every Scorer is NewStream over a SADStage, the spatial half (the
 // pictures kept for later frames, the frame SAD): New's stage runs SAD,
 // NewCPU's FastSAD, package gpu's the WGSL passes with the pictures kept
-// on the device. The temporal half above (Score, At, finality) has one
-// source whatever the stage.
+// on the device. The engine's CPU runs compute each frame's SAD in the
+// worker that decoded it and push the raw SADs through Sums. The temporal
+// half (Score, At, finality) has one source whatever the stage.
 //
 // libvmaf's own AVX2 and AVX-512 pipelines give its C bits (the test data
 // generator checks --cpumask 63 against the default); AVX-512 hosts run
-// the AVX2 twins here. The AVX2 vertical pass pairs the symmetric taps in
-// int32 lanes, which holds for samples of up to 15 bits; at 16 bits
+// the AVX2 twins here. The AVX2 vertical pass works in 16-bit lanes up to
+// 14 bits (vpassWordAVX2: the differences and the symmetric taps' pair
+// sums fit int16, VPMADDWD forms the int32 sum, 16 columns a step), pairs
+// the symmetric taps in int32 lanes at 15 bits (vpassAVX2); at 16 bits
 // (vpass16AVX2) and in the horizontal pass the three products' sum can
 // leave int32 (|input| <= 65535), so each product is split into 16-bit
-// halves, summed apart and recombined exactly.
+// halves, summed apart and recombined exactly. The vertical pass returns
+// the OR of its row's |values|: a row whose values all lie below 2^15
+// (almost every row of a real clip) takes hpassSmallAVX2, whose int32 sum
+// cannot overflow, and no row's filtered values are stored unless the map
+// is asked for.
 //
 // Tests: TestLibvmaf compares 235 runs of libvmaf's vmaf CLI
 // (testdata/libvmaf.json: generated moving clips at 8, 10, 12 and 16 bits,

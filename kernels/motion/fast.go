@@ -21,11 +21,14 @@ type kernels struct {
 	set cpu.Set
 	// vpass is VerticalRow on five pre-mirrored rows of each picture:
 	// dst[j] = (sum Taps[k]*(p[k][j]-c[k][j]) + 2^(bpc-1)) >> bpc, and
-	// whether any dst[j] is non-zero.
-	vpass func(dst []int32, p, c *[5][]uint16, bpc int) bool
-	// hpass is HorizontalRow: out gets the filtered row (out may not be
-	// nil here), the result is the uint32 sum of its absolute values.
-	hpass func(out, row []int32) uint32
+	// the OR of every |dst[j]| (0 for an all-zero row, which libvmaf
+	// skips; below 2^15 when the row fits hpass's fast path).
+	vpass func(dst []int32, p, c *[5][]uint16, bpc int) uint32
+	// hpass is HorizontalRow: out, unless nil, gets the filtered row, the
+	// result is the uint32 sum of its absolute values. mag is vpass's OR
+	// of the row's |values| (a bound on them: kernels may take a faster
+	// path when it is below 2^15).
+	hpass func(out, row []int32, mag uint32) uint32
 }
 
 var scalarKernels = &kernels{set: cpu.Scalar, vpass: vpassGo, hpass: hpassGo}
@@ -41,12 +44,12 @@ func kernelsFor(s cpu.Set) *kernels {
 
 // vpassGo is the vertical pass with the symmetric taps paired (an exact
 // integer regrouping of libvmaf's five products).
-func vpassGo(dst []int32, p, c *[5][]uint16, bpc int) bool {
+func vpassGo(dst []int32, p, c *[5][]uint16, bpc int) uint32 {
 	n := len(dst)
 	p0, p1, p2, p3, p4 := p[0][:n], p[1][:n], p[2][:n], p[3][:n], p[4][:n]
 	c0, c1, c2, c3, c4 := c[0][:n], c[1][:n], c[2][:n], c[3][:n], c[4][:n]
 	round := int64(1) << (bpc - 1)
-	any := int32(0)
+	var mag uint32
 	for j := range dst {
 		d0 := int64(p0[j]) - int64(c0[j])
 		d1 := int64(p1[j]) - int64(c1[j])
@@ -56,9 +59,9 @@ func vpassGo(dst []int32, p, c *[5][]uint16, bpc int) bool {
 		acc := Taps[0]*(d0+d4) + Taps[1]*(d1+d3) + Taps[2]*d2
 		v := int32((acc + round) >> bpc)
 		dst[j] = v
-		any |= v
+		mag |= abs32(v)
 	}
-	return any != 0
+	return mag
 }
 
 // hfilter is one output of the horizontal pass from its five inputs.
@@ -84,7 +87,9 @@ func hedges(out, row []int32) uint32 {
 			j = w - 2
 		}
 		v := hfilter(row[mirror(j-2, w)], row[mirror(j-1, w)], row[j], row[mirror(j+1, w)], row[mirror(j+2, w)])
-		out[j] = v
+		if out != nil {
+			out[j] = v
+		}
 		sum += abs32(v)
 	}
 	return sum
@@ -97,13 +102,15 @@ func hinteriorGo(out, row []int32, a, z int) uint32 {
 	for j := a; j < z; j++ {
 		r := row[j-2 : j+3 : j+3]
 		v := hfilter(r[0], r[1], r[2], r[3], r[4])
-		out[j] = v
+		if out != nil {
+			out[j] = v
+		}
 		sum += abs32(v)
 	}
 	return sum
 }
 
-func hpassGo(out, row []int32) uint32 {
+func hpassGo(out, row []int32, _ uint32) uint32 {
 	return hedges(out, row) + hinteriorGo(out, row, 2, max(len(row)-2, 2))
 }
 
@@ -140,11 +147,11 @@ func NewFastSAD(cfg *Config, o Options) *FastSAD {
 	return &FastSAD{cfg: cfg, opt: o, k: kernelsFor(o.Kernels)}
 }
 
-// sadWS is one call's scratch: per row band, the vertical pass's row, the
-// horizontal pass's output when no map is kept, and the band's sum.
+// sadWS is one call's scratch: per row band, the vertical pass's row and
+// the band's sum.
 type sadWS struct {
-	row, out [][]int32
-	sums     []uint64
+	row  [][]int32
+	sums []uint64
 }
 
 // minRows is the fewest rows a band is cut to.
@@ -169,12 +176,15 @@ func (f *FastSAD) SAD(prev, cur yuv.Plane, diff []int32) uint64 {
 	f.mu.Unlock()
 	for len(ws.row) < parts {
 		ws.row = append(ws.row, make([]int32, w))
-		ws.out = append(ws.out, make([]int32, w))
 	}
 	ws.sums = append(ws.sums[:0], make([]uint64, parts)...)
-	cpu.For(f.opt.Limiter, parts, func(pi int) {
-		ws.sums[pi] = f.rows(prev, cur, diff, ws.row[pi], ws.out[pi], pi*h/parts, (pi+1)*h/parts)
-	})
+	if parts == 1 {
+		ws.sums[0] = f.rows(prev, cur, diff, ws.row[0], 0, h)
+	} else {
+		cpu.For(f.opt.Limiter, parts, func(pi int) {
+			ws.sums[pi] = f.rows(prev, cur, diff, ws.row[pi], pi*h/parts, (pi+1)*h/parts)
+		})
+	}
 	var sad uint64
 	for _, s := range ws.sums {
 		sad += s
@@ -186,7 +196,7 @@ func (f *FastSAD) SAD(prev, cur yuv.Plane, diff []int32) uint64 {
 }
 
 // rows scores rows [y0, y1).
-func (f *FastSAD) rows(prev, cur yuv.Plane, diff, row, scratch []int32, y0, y1 int) uint64 {
+func (f *FastSAD) rows(prev, cur yuv.Plane, diff, row []int32, y0, y1 int) uint64 {
 	w, h, bpc := f.cfg.Width, f.cfg.Height, f.cfg.BitDepth
 	var p, c [5][]uint16
 	var sad uint64
@@ -196,17 +206,17 @@ func (f *FastSAD) rows(prev, cur yuv.Plane, diff, row, scratch []int32, y0, y1 i
 			p[k] = prev.Pix[r*prev.Stride : r*prev.Stride+w]
 			c[k] = cur.Pix[r*cur.Stride : r*cur.Stride+w]
 		}
-		out := scratch
+		var out []int32
 		if diff != nil {
 			out = diff[i*w : (i+1)*w]
 		}
-		if !f.k.vpass(row, &p, &c, bpc) {
-			if diff != nil {
-				clear(out)
-			}
+		mag := f.k.vpass(row, &p, &c, bpc)
+		if mag == 0 {
+			// libvmaf skips the row; its filtered values are all 0.
+			clear(out)
 			continue
 		}
-		sad += uint64(f.k.hpass(out, row))
+		sad += uint64(f.k.hpass(out, row, mag))
 	}
 	return sad
 }

@@ -11,6 +11,12 @@ func vpass16AVX2(dst *int32, p0, p1, p2, p3, p4, c0, c1, c2, c3, c4 *uint16, n i
 //go:noescape
 func hpassAVX2(out, row *int32, n int) uint32
 
+//go:noescape
+func vpassWordAVX2(dst *int32, p0, p1, p2, p3, p4, c0, c1, c2, c3, c4 *uint16, n int, coef uint32, shift uint64) uint32
+
+//go:noescape
+func hpassSmallAVX2(out, row *int32, n int) uint32
+
 // simdKernels returns the amd64 twins of a SIMD set. AVX-512 runs the
 // AVX2 twins (the passes are memory-bound at 8 lanes already).
 func simdKernels(s cpu.Set) *kernels {
@@ -20,17 +26,33 @@ func simdKernels(s cpu.Set) *kernels {
 	return &kernels{set: s, vpass: vpassSIMD, hpass: hpassSIMD}
 }
 
-// vpassSIMD runs vpassAVX2 over whole vectors and, when the width is not
-// a multiple of 8, once more over the last 8 columns (the outputs depend
-// on their column alone, so the overlap rewrites the same values). 16-bit
-// samples can take the sum past int32: they run vpass16AVX2.
-func vpassSIMD(dst []int32, p, c *[5][]uint16, bpc int) bool {
+// vpassSIMD runs a vector kernel over whole vectors and, when the width is
+// not a multiple of the vector, once more over the last vector's columns
+// (the outputs depend on their column alone, so the overlap rewrites the
+// same values). Samples of up to 14 bits take the 16-bit lanes of
+// vpassWordAVX2 (16 columns a step, libvmaf's 8-bit path does the same);
+// 15 bits vpassAVX2's int32 lanes; 16-bit samples can take the sum past
+// int32: they run vpass16AVX2.
+func vpassSIMD(dst []int32, p, c *[5][]uint16, bpc int) uint32 {
 	n := len(dst)
 	if n < 8 {
 		return vpassGo(dst, p, c, bpc)
 	}
 	for k := range p {
 		_, _ = p[k][n-1], c[k][n-1]
+	}
+	if bpc <= 14 && n >= 16 {
+		coef := uint32(Taps[2]) | uint32(1)<<(bpc-1)<<16
+		run := func(at, m int) uint32 {
+			return vpassWordAVX2(&dst[at], &p[0][at], &p[1][at], &p[2][at], &p[3][at], &p[4][at],
+				&c[0][at], &c[1][at], &c[2][at], &c[3][at], &c[4][at], m, coef, uint64(bpc))
+		}
+		m := n &^ 15
+		mag := run(0, m)
+		if m < n {
+			mag |= run(n-16, 16)
+		}
+		return mag
 	}
 	run := func(at, m int) uint32 {
 		if bpc == 16 {
@@ -41,22 +63,35 @@ func vpassSIMD(dst []int32, p, c *[5][]uint16, bpc int) bool {
 			&c[0][at], &c[1][at], &c[2][at], &c[3][at], &c[4][at], m, 1<<(bpc-1), uint64(bpc))
 	}
 	m := n &^ 7
-	any := run(0, m)
+	mag := run(0, m)
 	if m < n {
-		any |= run(n-8, 8)
+		mag |= run(n-8, 8)
 	}
-	return any != 0
+	return mag
 }
 
 // hpassSIMD filters the edges in Go, the interior's whole vectors with
-// hpassAVX2 and the rest of the interior in Go.
-func hpassSIMD(out, row []int32) uint32 {
+// hpassSmallAVX2 when every |value| of the row is below 2^15 (mag, the OR
+// of them, says so) and with hpassAVX2's split products otherwise, and
+// the rest of the interior in Go.
+func hpassSIMD(out, row []int32, mag uint32) uint32 {
 	w := len(row)
 	sum := hedges(out, row)
 	m := max(w-4, 0) &^ 7
 	if m > 0 {
-		_, _ = out[1+m], row[3+m]
-		sum += hpassAVX2(&out[2], &row[0], m)
+		_ = row[3+m]
+		switch {
+		case mag < 1<<15 && out == nil:
+			sum += hpassSmallAVX2(nil, &row[0], m)
+		case mag < 1<<15:
+			_ = out[1+m]
+			sum += hpassSmallAVX2(&out[2], &row[0], m)
+		case out == nil:
+			sum += hpassAVX2(nil, &row[0], m)
+		default:
+			_ = out[1+m]
+			sum += hpassAVX2(&out[2], &row[0], m)
+		}
 	}
 	return sum + hinteriorGo(out, row, 2+m, max(w-2, 2))
 }

@@ -8,6 +8,21 @@ import (
 	"github.com/bandscope/bandscope/kernels/cpu"
 )
 
+// nearPlane is base (a randPlane) moved by at most ±amp per sample
+// (clamped to the bit depth): the small differences of real consecutive
+// frames, whose blurred rows take the kernels' fast paths (all |values|
+// below 2^15), with amp around 128 at 8 bits crossing that bound.
+func nearPlane(base yuv.Plane, bd, amp int, seed uint64) yuv.Plane {
+	p := base
+	p.Pix = make([]uint16, len(base.Pix))
+	maxv := 1<<bd - 1
+	for i, v := range base.Pix {
+		d := int(splitmix(uint64(i)|seed<<40)%uint64(2*amp+1)) - amp
+		p.Pix[i] = uint16(min(max(int(v)+d, 0), maxv))
+	}
+	return p
+}
+
 // randPlane fills a plane with samples of the given bit depth: uniform,
 // or (extreme) only 0 and the maximum, the largest differences there are.
 func randPlane(w, h, bd int, seed uint64, extreme bool) yuv.Plane {
@@ -30,12 +45,21 @@ func randPlane(w, h, bd int, seed uint64, extreme bool) yuv.Plane {
 func TestKernelTwins(t *testing.T) {
 	for _, set := range cpu.Supported() {
 		k := kernelsFor(set)
-		for _, bd := range []int{8, 9, 10, 12, 15, 16} {
+		for _, bd := range []int{8, 9, 10, 12, 13, 14, 15, 16} {
 			for _, w := range []int{3, 4, 5, 7, 8, 9, 11, 12, 13, 15, 16, 17, 19, 20, 21, 23, 31, 32, 33, 35, 36, 37, 63, 64, 65, 100, 257} {
-				for _, extreme := range []bool{false, true} {
-					name := fmt.Sprintf("%s/%db/w%d/extreme=%v", set, bd, w, extreme)
+				// amp 0: independent planes (uniform or extreme); otherwise
+				// cur is prev moved by up to ±amp << (bd-8).
+				for _, c := range []struct {
+					extreme bool
+					amp     int
+				}{{false, 0}, {true, 0}, {false, 3}, {false, 100}, {false, 140}, {false, 255}} {
+					extreme := c.extreme
+					name := fmt.Sprintf("%s/%db/w%d/extreme=%v/amp=%d", set, bd, w, extreme, c.amp)
 					prev := randPlane(w, 7, bd, uint64(w*31+bd), extreme)
 					cur := randPlane(w, 7, bd, uint64(w*31+bd)+1000, extreme)
+					if c.amp > 0 {
+						cur = nearPlane(prev, bd, c.amp<<(bd-8), uint64(w*31+bd)+1000)
+					}
 					for i := 0; i < 7; i++ {
 						want := make([]int32, w)
 						wantAny := VerticalRow(want, prev, cur, i, bd)
@@ -46,8 +70,13 @@ func TestKernelTwins(t *testing.T) {
 							c[kk] = cur.Pix[r*cur.Stride : r*cur.Stride+w]
 						}
 						got := make([]int32, w)
-						if any := k.vpass(got, &p, &c, bd); any != wantAny {
-							t.Fatalf("%s row %d: vpass any %v, reference %v", name, i, any, wantAny)
+						var wantMag uint32
+						for _, v := range want {
+							wantMag |= abs32(v)
+						}
+						mag := k.vpass(got, &p, &c, bd)
+						if mag != wantMag || (mag != 0) != wantAny {
+							t.Fatalf("%s row %d: vpass OR of |values| %#x, reference %#x (any %v)", name, i, mag, wantMag, wantAny)
 						}
 						for j := range got {
 							if got[j] != want[j] {
@@ -57,8 +86,11 @@ func TestKernelTwins(t *testing.T) {
 						wantOut := make([]int32, w)
 						wantSum := HorizontalRow(wantOut, want)
 						gotOut := make([]int32, w)
-						if sum := k.hpass(gotOut, got); sum != wantSum {
+						if sum := k.hpass(gotOut, got, mag); sum != wantSum {
 							t.Fatalf("%s row %d: hpass sum %d, reference %d", name, i, sum, wantSum)
+						}
+						if sum := k.hpass(nil, got, mag); sum != wantSum {
+							t.Fatalf("%s row %d: hpass without output: sum %d, reference %d", name, i, sum, wantSum)
 						}
 						for j := range gotOut {
 							if gotOut[j] != wantOut[j] {
@@ -74,6 +106,14 @@ func TestKernelTwins(t *testing.T) {
 		for _, w := range []int{3, 8, 13, 37, 100} {
 			row := make([]int32, w)
 			for _, pat := range []func(j int) int32{
+				// The fast path's bound: |values| up to 32767 (the rows
+				// below 2^15), alternating signs.
+				func(j int) int32 { return int32(32767 * (1 - 2*((j/2)&1))) },
+				func(j int) int32 { return int32(-32767 * (1 - 2*((j/2)&1))) },
+				func(j int) int32 { return int32(32767 * (1 - 2*(j&1))) },
+				func(int) int32 { return 32767 },
+				func(int) int32 { return -32767 },
+				func(j int) int32 { return int32(splitmix(uint64(j))%65535) - 32767 },
 				func(int) int32 { return 65535 },
 				func(int) int32 { return -65535 },
 				func(j int) int32 { return int32(65535 * (1 - 2*(j&1))) },
@@ -83,10 +123,17 @@ func TestKernelTwins(t *testing.T) {
 				for j := range row {
 					row[j] = pat(j)
 				}
+				var mag uint32
+				for _, v := range row {
+					mag |= abs32(v)
+				}
 				want, got := make([]int32, w), make([]int32, w)
-				ws, gs := HorizontalRow(want, row), k.hpass(got, row)
+				ws, gs := HorizontalRow(want, row), k.hpass(got, row, mag)
 				if ws != gs || fmt.Sprint(want) != fmt.Sprint(got) {
 					t.Fatalf("%s: hpass on extreme row %v: sum %d %v, reference %d %v", set, row, gs, got, ws, want)
+				}
+				if ns := k.hpass(nil, row, mag); ns != ws {
+					t.Fatalf("%s: hpass without output on extreme row %v: sum %d, reference %d", set, row, ns, ws)
 				}
 			}
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/cpu"
 )
 
 // cli.json holds what libvmaf's own CLI prints for the synthetic pairs
@@ -356,7 +357,8 @@ func TestCLI(t *testing.T) {
 			s    Scorer
 			want [][3]float64
 		}
-		vs := []variant{{"fast", NewFast(cfg), w.C}, {"fast-avx2", NewFast(&cfgAVX2), w.Frames}}
+		vs := []variant{{"fast", NewFast(cfg), w.C}, {"fast-avx2", NewFast(&cfgAVX2), w.Frames},
+			{"simd", NewCPU(cfg, Options{Kernels: cpu.Best(), Threads: 1}), w.C}}
 		if !testing.Short() {
 			vs = append(vs, variant{"ref", New(cfg), w.C})
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/internal/golden"
+	"github.com/bandscope/bandscope/kernels/cpu"
 )
 
 // corpus.json holds the speed_chroma values of the reference corpus's
@@ -174,7 +175,7 @@ func TestCorpus(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s %s: %v", c.Name, run.Run, err)
 			}
-			scorers := map[string]Scorer{"fast": NewFast(cfg)}
+			scorers := map[string]Scorer{"fast": NewFast(cfg), "simd": NewCPU(cfg, Options{Kernels: cpu.Best(), Threads: 1})}
 			if c.Source.Kind != "synth" && !testing.Short() {
 				scorers["ref"] = New(cfg)
 			}

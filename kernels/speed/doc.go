@@ -63,7 +63,8 @@
 // bytes); and lanczos4 prescaling, whose weights call glibc's sin, which
 // Bandscope does not reproduce.
 //
-// Stages and twins (no SIMD yet; the GPU twin's stages follow this table):
+// Stages and twins (AVX2 twins below the table; the GPU twin's stages follow
+// the table after them):
 //
 //	stage                       libvmaf (speed.c, vif_tools.c)                 Go reference           Go fast twin (NewCPU)              test
 //	sample to float             picture_copy                                   Config.load            sampleTable (read in place)        TestFastTwin, TestCLI
@@ -80,6 +81,18 @@
 //	score                       get_speed_score                                score                  (same)                             TestCLI (wvm 0-6), TestCorpus
 //	U, V, UV, clipping          extract_chroma                                 Config.finish, combine (same)                             TestCLI (mxv, flatu), TestCorpus
 //	log2                        glibc log2                                     libm.Log2              (same)                             libm TestLog2, TestLog2AllFloats
+//
+// AVX2 twins (kernels.go, kernels_amd64.s; Options.Kernels; AVX-512 hosts
+// run them too), each vectorised across independent outputs so that every
+// output keeps its own float operations in the Go code's order, no FMA:
+// vfiltAVX2 is the antialias vertical pass at the kept rows over every
+// column, converting samples in place (sampleScale: picture_copy's float
+// as an exact power-of-two product and one rounded sum, sampleTable's
+// bits); covSumsAVX2 runs covarianceFast's chains of one xi side by side,
+// the centred samples stored sample by sample (covarianceVec);
+// matMulSparseAVX2 is matMulSparse eight columns a step (y finite, else
+// the Go code). TestKernelTwins compares each with the Go code bit for
+// bit, TestFastTwin the whole scorer with the best set against New.
 //
 // Proof: TestCorpus compares every speed_chroma value of the reference
 // corpus's model runs that the tests can rebuild (vmaf_v1.0.16 3d0h, 5d0h

@@ -165,6 +165,14 @@ type estimator struct {
 	y, x, tmp []float32
 	fast      bool                  // covarianceFast (C order only) and sparse products
 	cen       [BlockElems][]float64 // covarianceFast's centred samples
+	kern      *kernels              // the fast scorer's vector twins (nil: Go)
+	cenVec    []float64             // covarianceVec's centred samples
+}
+
+// useKernels runs the fast estimator's products and covariance sums
+// through k's twins.
+func (e *estimator) useKernels(k *kernels) {
+	e.kern, e.la.kern = k, k
 }
 
 func newEstimator(d *dims, fast bool) *estimator {
@@ -183,9 +191,12 @@ func newEstimator(d *dims, fast bool) *estimator {
 // est_params returns EINVAL (singular covariance).
 func (e *estimator) est(d *dims, order CovOrder, data []float32, stride int, sigmaNN float32, st *PlaneStats) bool {
 	k := st.Cov[:]
-	if e.fast && order == CovC {
+	switch {
+	case e.fast && order == CovC && e.kern != nil && e.kern.covSums != nil:
+		d.covarianceVec(e.kern, data, stride, k, &e.cenVec)
+	case e.fast && order == CovC:
 		d.covarianceFast(data, stride, k, &e.cen)
-	} else {
+	default:
 		d.covariance(order, data, stride, k)
 	}
 	e.la.eigenvalues(k, st.Eigen[:])

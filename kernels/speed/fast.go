@@ -11,6 +11,7 @@ import (
 // Options choose how the fast CPU scorer runs; none of them changes a bit
 // of the results.
 type Options struct {
+	Kernels cpu.Set      // kernel set for the products and covariance sums (cpu.Scalar, the zero value, is portable Go)
 	Threads int          // goroutines per frame (at most 4 are used); 0: every core
 	Limiter *cpu.Limiter // shared by scorers that run at once; nil: Threads-1 helpers of its own
 }
@@ -30,7 +31,7 @@ func NewCPU(cfg *Config, o Options) Scorer {
 	if o.Limiter == nil {
 		o.Limiter = cpu.NewLimiter(o.Threads - 1)
 	}
-	return &fastScorer{cfg: cfg, opt: o}
+	return &fastScorer{cfg: cfg, opt: o, k: kernelsFor(o.Kernels)}
 }
 
 // NewFast is NewCPU on one goroutine.
@@ -39,6 +40,7 @@ func NewFast(cfg *Config) Scorer { return NewCPU(cfg, Options{Threads: 1}) }
 type fastScorer struct {
 	cfg  *Config
 	opt  Options
+	k    *kernels
 	mu   sync.Mutex
 	free []*[4]*planeWork
 }
@@ -60,6 +62,7 @@ func (f *fastScorer) Score(frame int, ref, dist *yuv.Picture, keepMaps bool) (*F
 		ws = new([4]*planeWork)
 		for i := range ws {
 			ws[i] = newPlaneWork(c, true)
+			ws[i].est.useKernels(f.k)
 		}
 	}
 	prs := [2]*PlaneResult{c.newPlaneResult(), c.newPlaneResult()}
@@ -100,24 +103,40 @@ func (c *Config) filterDownscaleFast(pw *planeWork, pic *yuv.Picture, plane int)
 		scalePlane(c.Method, pw.tmp, d.origW, d.origH, pw.buf, d.scaledW, d.scaledH, st)
 	}
 	lut := c.lut
+	// A vector twin filters every column of the row (fewer operations
+	// than the needed columns one by one through the table).
+	var vfilt func(vert []float32, samples []uint16, offs []int, taps []float32, scale, offset float32)
+	var offs []int
+	var scale, offset float32
+	if k := pw.est.kern; direct && k != nil && k.vfilt != nil {
+		vfilt, offs = k.vfilt, make([]int, len(f))
+		scale, offset = sampleScale(c.BitDepth)
+	}
 	for i := 0; i < d.opH; i++ {
 		y := i * 16
-		for _, j := range need {
-			vert[j] = 0
-		}
-		// Tap by tap over the needed columns: each column still adds its
-		// products in tap order, starting from zero.
-		for k, fk := range f {
-			ii := mirrorIdx(y-r+k, h)
-			if direct {
-				row := samples[ii*sstride:]
-				for _, j := range need {
-					vert[j] += float32(fk * lut[row[j]])
-				}
-			} else {
-				row := pw.buf[ii*st:]
-				for _, j := range need {
-					vert[j] += float32(fk * row[j])
+		if vfilt != nil {
+			for k := range f {
+				offs[k] = mirrorIdx(y-r+k, h) * sstride
+			}
+			vfilt(vert, samples, offs, f, scale, offset)
+		} else {
+			for _, j := range need {
+				vert[j] = 0
+			}
+			// Tap by tap over the needed columns: each column still adds
+			// its products in tap order, starting from zero.
+			for k, fk := range f {
+				ii := mirrorIdx(y-r+k, h)
+				if direct {
+					row := samples[ii*sstride:]
+					for _, j := range need {
+						vert[j] += float32(fk * lut[row[j]])
+					}
+				} else {
+					row := pw.buf[ii*st:]
+					for _, j := range need {
+						vert[j] += float32(fk * row[j])
+					}
 				}
 			}
 		}

@@ -217,12 +217,13 @@ func eigenTridiagonal(d, sd []float32, n int) bool {
 type linalg struct {
 	a, q, r, t1, t2 [BlockElems * BlockElems]float32
 	d, sd, v, x     [BlockElems]float32
-	sparse          bool // the fast scorer: multiply with matMulSparse
+	sparse          bool     // the fast scorer: multiply with matMulSparse
+	kern            *kernels // its vector twins (nil: Go)
 }
 
 func (la *linalg) mul(dst, x, y []float32, n, m int) {
 	if la.sparse {
-		matMulSparse(dst, x, y, n, m)
+		mulSparse(la.kern, dst, x, y, n, m)
 	} else {
 		matMul(dst, x, y, n, m)
 	}

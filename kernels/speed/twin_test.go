@@ -3,6 +3,8 @@ package speed
 import (
 	"math"
 	"testing"
+
+	"github.com/bandscope/bandscope/kernels/cpu"
 )
 
 func sameF32(a, b []float32) bool {
@@ -29,7 +31,7 @@ func TestFastTwin(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ref, fast, par := New(cfg), NewFast(cfg), NewCPU(cfg, Options{Threads: 4})
+		ref, fast, par := New(cfg), NewFast(cfg), NewCPU(cfg, Options{Kernels: cpu.Best(), Threads: 4})
 		for n := 0; n < c.Frames; n++ {
 			rp, dp := cliPictures(c, n)
 			a, err := ref.Score(n, rp, dp, true)

@@ -14,6 +14,10 @@ type Options struct {
 	Kernels cpu.Set      // kernel set (cpu.Scalar is portable Go)
 	Threads int          // goroutines per frame; 0: every core
 	Limiter *cpu.Limiter // shared by scorers that run at once; nil: Threads-1 helpers of its own
+	// InRange says the caller guarantees every sample is within the bit
+	// depth (the engine's clip readers refuse others): the range check is
+	// skipped; results do not change.
+	InRange bool
 }
 
 // NewCPU returns the fast CPU Scorer: each scale's statistics run row by
@@ -176,7 +180,7 @@ func (f *fast) checkRows(ws *fastWS, pi int, r, d plane, y0, y1 int) {
 	maxv := uint16(1<<f.cfg.BitDepth - 1)
 	rp := yuv.Plane{Width: r.w, Height: r.h, Stride: r.stride, Pix: r.pix}
 	dp := yuv.Plane{Width: d.w, Height: d.h, Stride: d.stride, Pix: d.pix}
-	if rp.RowsAbove(maxv, y0, y1) || dp.RowsAbove(maxv, y0, y1) {
+	if !f.opt.InRange && (rp.RowsAbove(maxv, y0, y1) || dp.RowsAbove(maxv, y0, y1)) {
 		ws.bad[pi] = true
 	}
 }

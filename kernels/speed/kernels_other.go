@@ -1,0 +1,8 @@
+//go:build !amd64
+
+package speed
+
+import "github.com/bandscope/bandscope/kernels/cpu"
+
+// simdKernels: no assembly twins on this architecture.
+func simdKernels(cpu.Set) *kernels { return nil }
