@@ -17,9 +17,10 @@ const module = "github.com/bandscope/bandscope"
 // another module ("fyne.io/fyne/v2"), either ending in "/..." for the path
 // and everything under it.
 var (
-	// base is the bottom layer: pictures, option tables, synthetic clips
-	// and the golden-clip helper. It imports nothing above it.
-	base = []string{"engine/yuv", "engine/feature", "engine/synth", "internal/golden"}
+	// base is the bottom layer: pictures, option tables, synthetic clips,
+	// the golden-clip helper and the benchmarks' CPU-time loop. It imports
+	// nothing above it.
+	base = []string{"engine/yuv", "engine/feature", "engine/synth", "internal/golden", "internal/cpubench"}
 	// compute is what the kernels and the GPU backend may import besides
 	// base: each other's packages (kernels never gpu), the x/ libraries,
 	// CPU feature detection and WebGPU.
@@ -49,6 +50,7 @@ var rules = []struct {
 	{"engine/feature", nil},
 	{"engine/synth", []string{"engine/yuv"}},
 	{"internal/golden", []string{"engine/yuv", "engine/synth"}},
+	{"internal/cpubench", nil},
 	{"internal/quietlocale", nil},
 	{"internal/outfile", nil},
 	// The real-GPU check's helper (.ci/gpu-device-check): the standard library only.

@@ -230,3 +230,21 @@ var CAMBIFeature = map[string]string{
 	"cambi_enc1280x720": "cambi=enc_width=1280:enc_height=720", "cambi_hrs1080": "cambi=cambi_high_res_speedup=1080",
 	"cambi_encbd8": "cambi=enc_bitdepth=8", "cambi_heatmaps": "cambi=heatmaps_path=DIR",
 }
+
+// RealPairs1080p are the corpus's real 1080p pairs whose clips the
+// repository keeps (grad 8-bit x264 CRF 40, testsrc2 10-bit x265 CRF 30):
+// the content benchmarks time kernels on, since a real encode's small
+// differences drive ADM's masking and motion's filters unlike noise.
+func RealPairs1080p() ([]*Case, error) {
+	cases, err := Cases()
+	if err != nil {
+		return nil, err
+	}
+	var out []*Case
+	for _, c := range cases {
+		if c.Name == "real_grad_1080p_8b_x264crf40" || c.Name == "real_testsrc2_1080p_10b_x265crf30" {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}

@@ -1,29 +1,19 @@
 package speed
 
 import (
-	"runtime"
-	"syscall"
 	"testing"
-	"time"
-	"unsafe"
 
 	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/internal/cpubench"
 	"github.com/bandscope/bandscope/internal/golden"
 	"github.com/bandscope/bandscope/kernels/cpu"
 )
-
-// threadCPU is the calling thread's CPU time (CLOCK_THREAD_CPUTIME_ID).
-func threadCPU() time.Duration {
-	var ts syscall.Timespec
-	syscall.Syscall(syscall.SYS_CLOCK_GETTIME, 3, uintptr(unsafe.Pointer(&ts)), 0)
-	return time.Duration(ts.Nano())
-}
 
 // BenchmarkReal scores frame 3 of the repository's real 10-bit 1080p
 // colour pair (testsrc2, x265 CRF 30) with the vmaf_v1 options, one
 // thread, each kernel set; fps/cpu-s is per CPU second of the thread.
 func BenchmarkReal(b *testing.B) {
-	cases, err := golden.Cases()
+	cases, err := golden.RealPairs1080p()
 	if err != nil {
 		b.Skip(err)
 	}
@@ -53,17 +43,11 @@ func BenchmarkReal(b *testing.B) {
 	for _, k := range cpu.Supported() {
 		s := NewCPU(cfg, Options{Kernels: k, Threads: 1})
 		b.Run(k.String(), func(b *testing.B) {
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
-			t0 := threadCPU()
-			for b.Loop() {
+			cpubench.Loop(b, func() {
 				if _, err := s.Score(0, ref, dist, false); err != nil {
 					b.Fatal(err)
 				}
-			}
-			ct := threadCPU() - t0
-			b.ReportMetric(ct.Seconds()*1000/float64(b.N), "cpu-ms/op")
-			b.ReportMetric(float64(b.N)/ct.Seconds(), "fps/cpu-s")
+			})
 		})
 	}
 }
