@@ -46,13 +46,7 @@ const (
 // NewADM returns a Scorer computing integer ADM on d, with the same bits as
 // the CPU reference adm.New(cfg) in every field of every FrameResult.
 func NewADM(d *Device, cfg *adm.Config) (_ adm.Scorer, err error) {
-	if d == nil || d.dev == nil {
-		return nil, errors.New("gpu: NewADM needs an opened Device")
-	}
-	if cfg == nil {
-		return nil, errors.New("gpu: NewADM needs a configuration")
-	}
-	if err := d.check(); err != nil {
+	if err := d.usable("NewADM", cfg != nil); err != nil {
 		return nil, err
 	}
 	s := &admScorer{recorder: recorder{d: d}, cfg: cfg}

@@ -68,10 +68,7 @@ type cambiPicture struct {
 // NewCAMBI returns a Scorer computing CAMBI on d, with the same bits as the
 // CPU reference cambi.New(cfg) in every field of every FrameResult.
 func NewCAMBI(d *Device, cfg *cambi.Config) (_ cambi.Scorer, err error) {
-	if d == nil || d.dev == nil {
-		return nil, errors.New("gpu: NewCAMBI needs an opened Device")
-	}
-	if err := d.check(); err != nil {
+	if err := d.usable("NewCAMBI", cfg != nil); err != nil {
 		return nil, err
 	}
 	s := &cambiScorer{recorder: recorder{d: d}, cfg: cfg}

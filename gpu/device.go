@@ -194,6 +194,18 @@ func (d *Device) Info() AdapterInfo { return d.info }
 
 // check reports a released device. A lost one shows up as a failed
 // submission or mapping (see Open).
+// usable refuses to build a scorer (what: its constructor) on a device
+// that is not open or was released, or without a configuration.
+func (d *Device) usable(what string, hasConfig bool) error {
+	if d == nil || d.dev == nil {
+		return fmt.Errorf("gpu: %s needs an opened Device", what)
+	}
+	if !hasConfig {
+		return fmt.Errorf("gpu: %s needs a configuration", what)
+	}
+	return d.check()
+}
+
 func (d *Device) check() error {
 	if d.released {
 		return errors.New("gpu: device used after Release")

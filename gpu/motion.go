@@ -122,10 +122,7 @@ type motionCore struct {
 }
 
 func newMotionCore(d *Device, cfg *motion.Config, ring int) (c *motionCore, err error) {
-	if d == nil || d.dev == nil {
-		return nil, errors.New("gpu: motion needs an opened Device")
-	}
-	if err := d.check(); err != nil {
+	if err := d.usable("motion", cfg != nil); err != nil {
 		return nil, err
 	}
 	w, h, bpc := cfg.Width, cfg.Height, cfg.BitDepth

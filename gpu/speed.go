@@ -58,13 +58,7 @@ func NewSpeed(d *Device, cfg *speed.Config) (speed.Scorer, error) {
 
 // NewSpeedOptions is NewSpeed with the host half's threads and limiter.
 func NewSpeedOptions(d *Device, cfg *speed.Config, o SpeedOptions) (_ speed.Scorer, err error) {
-	if d == nil || d.dev == nil {
-		return nil, errors.New("gpu: NewSpeed needs an opened Device")
-	}
-	if cfg == nil {
-		return nil, errors.New("gpu: NewSpeed needs a configuration")
-	}
-	if err := d.check(); err != nil {
+	if err := d.usable("NewSpeed", cfg != nil); err != nil {
 		return nil, err
 	}
 	s := &speedScorer{recorder: recorder{d: d}, cfg: cfg, ds: cfg.Downscale(), est: speed.NewEstimator(cfg, o)}

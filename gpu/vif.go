@@ -54,13 +54,7 @@ const (
 // frame at a time: the engine scores one frame at a time on a GPU); Close
 // it before releasing the device.
 func NewVIF(d *Device, cfg *vif.Config) (_ vif.Scorer, err error) {
-	if d == nil || d.dev == nil {
-		return nil, errors.New("gpu: NewVIF needs an opened Device")
-	}
-	if cfg == nil {
-		return nil, errors.New("gpu: NewVIF needs a configuration")
-	}
-	if err := d.check(); err != nil {
+	if err := d.usable("NewVIF", cfg != nil); err != nil {
 		return nil, err
 	}
 	s := &vifScorer{recorder: recorder{d: d}, cfg: cfg}
