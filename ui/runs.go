@@ -692,10 +692,20 @@ const runUsage = "bandscope [DIST [REF]] [--ref REF] [--compare-with DIST2] [--l
 func (i *inspector) exportFrameMaps(dir string) ([]string, error) {
 	mlc := i.cambiOpts.Int("max_log_contrast")
 	if !i.compare || i.cmpRes == nil {
-		return exportMaps(dir, i.res, i.colormap, mlc, i.exportInputs()...)
+		names, err := exportMaps(dir, i.res, i.colormap, mlc, i.exportInputs()...)
+		if err != nil {
+			return names, err
+		}
+		nv, err := i.exportVMAFMaps(dir, "", i.res, i.exportInputs()...)
+		return append(names, nv...), err
 	}
 	inputs := append(i.exportInputs(), i.runB.dist)
 	names, err := exportMapsNamed(dir, "A_", i.res, i.colormap, mlc, inputs...)
+	if err != nil {
+		return names, err
+	}
+	nv, err := i.exportVMAFMaps(dir, "A_", i.res, inputs...)
+	names = append(names, nv...)
 	if err != nil {
 		return names, err
 	}
@@ -705,6 +715,11 @@ func (i *inspector) exportFrameMaps(dir string) ([]string, error) {
 	}
 	nb, err := exportMapsNamed(dir, "B_", i.cmpRes, i.colormap, mlcB, inputs...)
 	names = append(names, nb...)
+	if err != nil {
+		return names, err
+	}
+	nv, err = i.exportVMAFMaps(dir, "B_", i.cmpRes, inputs...)
+	names = append(names, nv...)
 	if err != nil {
 		return names, err
 	}

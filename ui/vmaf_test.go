@@ -2,6 +2,8 @@ package ui
 
 import (
 	"bytes"
+	"image/color"
+	"image/png"
 	"math"
 	"os"
 	"path/filepath"
@@ -503,5 +505,82 @@ func TestModelsCannotRun(t *testing.T) {
 	h.do(func() { h.i.setModels([]string{"vmaf_v0.6.1"}) })
 	if h.i.modelErr != nil || len(h.i.res.VMAF) != 1 {
 		t.Errorf("vmaf_v0.6.1: %v, %d results", h.i.modelErr, len(h.i.res.VMAF))
+	}
+}
+
+// TestVMAFMapExport: Ctrl+M's export writes the maps the VMAF view shows
+// (the costliest input's, or the one chosen under "Maps of"), each in the
+// view's colours at the map's size, beside CAMBI's and ADM's; without a
+// model it writes none.
+func TestVMAFMapExport(t *testing.T) {
+	h := newModelHarness(t, nil, testModels)
+	h.openSynth(3)
+	h.do(func() { h.i.tabs.SelectIndex(5); h.i.gotoFrame(1) })
+	v := h.i.vmafView
+	check := func(want string) {
+		t.Helper()
+		dir := t.TempDir()
+		names, err := h.i.exportFrameMaps(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var vmaf []string
+		for _, n := range names {
+			if strings.Contains(n, "_vmaf_") {
+				vmaf = append(vmaf, n)
+			}
+		}
+		shown := 0
+		for _, m := range v.shown.Maps {
+			if m.Data != nil {
+				shown++
+			}
+		}
+		if shown == 0 || len(vmaf) != shown {
+			t.Fatalf("%d VMAF maps written, %d shown (%s): %v", len(vmaf), shown, v.shown.Title, vmaf)
+		}
+		if !strings.Contains(vmaf[0], want) {
+			t.Errorf("first VMAF map %q, want %q in it", vmaf[0], want)
+		}
+		f, err := os.Open(filepath.Join(dir, vmaf[0]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		img, err := png.Decode(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := v.shown.Maps[0]
+		if b := img.Bounds(); b.Dx() != m.Data.W || b.Dy() != m.Data.H {
+			t.Errorf("%s is %v, the map %dx%d", vmaf[0], b, m.Data.W, m.Data.H)
+		}
+		col := heatColour(h.i.colormap, m.Top)
+		x := m.Data.At(0)
+		if m.Abs {
+			x = math.Abs(x)
+		}
+		if got, want := color.NRGBAModel.Convert(img.At(0, 0)), col(x); got != want {
+			t.Errorf("%s pixel 0: %v, the view's colour %v", vmaf[0], got, want)
+		}
+	}
+	best, _ := costliest(h.i.res.VMAF)
+	check("frame1_vmaf_" + fileSlug(best.Model) + "_" + fileSlug(best.In.Base))
+	// Another input chosen: its maps.
+	h.do(func() { v.which.SetSelected("vmaf_v0.6.1: integer_motion2") })
+	if !strings.HasPrefix(v.shown.Title, "motion SAD") {
+		t.Fatalf("shown %q", v.shown.Title)
+	}
+	check("frame1_vmaf_vmaf_v0.6.1_integer_motion2_00_")
+	// No model: nothing of VMAF.
+	h.do(func() { h.i.setModels(nil) })
+	names, err := h.i.exportFrameMaps(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names {
+		if strings.Contains(n, "_vmaf_") {
+			t.Errorf("no model, yet %s", n)
+		}
 	}
 }
