@@ -312,7 +312,12 @@ func (i *inspector) exportRuns() []scoreRun {
 		runs = append(runs, scoreRun{Name: name, Scores: sc})
 	}
 	if i.scaleScores != nil && len(runs) > 0 {
-		runs = append(runs, scoreRun{Name: "per scale", Scores: seriesScores(i.scaleScores)})
+		if i.runsMode() && i.scaleScoresB != nil {
+			runs = append(runs, scoreRun{Name: "per scale, " + i.runName(0), Scores: seriesScores(i.scaleScores)},
+				scoreRun{Name: "per scale, " + i.runName(1), Scores: seriesScores(i.scaleScoresB)})
+		} else {
+			runs = append(runs, scoreRun{Name: "per scale", Scores: seriesScores(i.scaleScores)})
+		}
 	}
 	return append(runs, i.logRuns()...)
 }

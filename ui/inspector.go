@@ -66,6 +66,7 @@ type inspector struct {
 	res, cmpRes  *engine.FrameResult
 	scores       [2]ClipScores // whole-clip runs: primary, compare
 	scaleScores  []series      // CAMBI's pooled score per scale over the clip, on demand
+	scaleScoresB []series      // the same of run B in runs mode
 	logs         []scoreRun    // scores read from other tools' logs, bound to the clip's frames
 	heatLogs     []*grayHeatmapLog
 	frameTime    time.Duration
@@ -125,6 +126,13 @@ func newInspector(a fyne.App, w fyne.Window, eng Engine) *inspector {
 	i.backend = i.prefs.StringWithFallback(prefBackend, "cpu")
 	if i.backendIndex(i.backend) < 0 && len(i.backends) > 0 {
 		i.backend = i.backends[0].ID
+	}
+	// Run B's choice: restored as it was, without turning compare mode
+	// on (Ctrl+K does); an encode since deleted is dropped silently.
+	if b, ok := parseRunBPref(i.prefs.String(prefRunB), fileExists); ok {
+		i.runB = b
+	} else {
+		i.prefs.SetString(prefRunB, "")
 	}
 	i.cmpBack = i.prefs.StringWithFallback(prefCompare, "")
 	if i.backendIndex(i.cmpBack) < 0 {
@@ -223,7 +231,11 @@ func (i *inspector) build() {
 			i.reopen()
 		}
 	})
-	i.cmpSel.SetSelected(i.backendLabel(i.cmpBack))
+	// Run B as restored from the preferences, without acting on it.
+	onCmp := i.cmpSel.OnChanged
+	i.cmpSel.OnChanged = nil
+	i.cmpSel.SetSelected(i.compareLabel())
+	i.cmpSel.OnChanged = onCmp
 	i.compareChk = widget.NewCheck("Compare with", func(on bool) { i.setCompare(on); i.unfocus() })
 
 	wide := func(o fyne.CanvasObject) fyne.CanvasObject {
@@ -358,7 +370,7 @@ func (i *inspector) open(req engine.Request) {
 	i.req = req
 	i.cur = 0
 	i.scores = [2]ClipScores{}
-	i.scaleScores = nil
+	i.scaleScores, i.scaleScoresB = nil, nil
 	i.scoresView.update()
 	i.reopen()
 	if i.scoresView.perScale.Checked {
@@ -550,6 +562,7 @@ func (i *inspector) setCompare(on bool) {
 	}
 	i.reopen()
 	i.showFrame()
+	i.perScaleRunB()
 }
 
 // cycleBackend selects the next backend.
@@ -596,7 +609,7 @@ func (i *inspector) optionsChanged(feat, name string) {
 		msg += "; per-scale CAMBI scores are scored again"
 	}
 	if feat == "cambi" {
-		i.scaleScores = nil
+		i.scaleScores, i.scaleScoresB = nil, nil
 	}
 	i.scoresView.update()
 	i.reopen()

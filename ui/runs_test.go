@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/yuv"
@@ -412,5 +414,164 @@ func TestRunsBWaitsForA(t *testing.T) {
 	}
 	if got := h.i.sessB.(*fakeSession).req.Raw; got.Width != 320 || got.BitDepth != 8 {
 		t.Errorf("run B's raw format %+v", got)
+	}
+}
+
+// TestRunsPerScaleAndWorst: in runs mode the per-scale CAMBI plot shows
+// both runs (B's scored with B's request, dashed, named), both are
+// exported, and "export worst frames" writes run B's worst frames beside
+// run A's.
+func TestRunsPerScaleAndWorst(t *testing.T) {
+	h := openRuns(t, nil)
+	i := h.i
+	h.do(func() { i.tabs.SelectIndex(4); i.scoresView.perScale.SetChecked(true) })
+	ss := i.scoresView.seriesFor(scalesTitle, nil)
+	if len(ss) != 2 || len(ss[0]) != 5 || len(ss[1]) != 5 {
+		t.Fatalf("per-scale series: %d runs (status %q)", len(ss), i.status.Text)
+	}
+	if ss[0][0].Name != "A: scale 0" || ss[1][4].Name != "B: scale 4" {
+		t.Errorf("names %q, %q", ss[0][0].Name, ss[1][4].Name)
+	}
+	// The coarse encode differs on odd frames only.
+	differ := 0
+	for k := range ss[0] {
+		for f, v := range ss[0][k].Values {
+			if !sameBits(v, ss[1][k].Values[f]) {
+				differ++
+				if f%2 == 0 {
+					t.Errorf("scale %d frame %d: A %v, B %v on an even frame", k, f, v, ss[1][k].Values[f])
+				}
+			}
+		}
+	}
+	if differ == 0 {
+		t.Error("run B's per-scale scores are run A's")
+	}
+	// B's values are those of B's frames, scored one by one.
+	h.do(func() { i.gotoFrame(1) })
+	for k := 0; k < 5; k++ {
+		if got, want := ss[1][k].Values[1], i.cmpRes.CAMBI.Dist.Scales[k].Score; !sameBits(got, want) {
+			t.Errorf("B scale %d frame 1: %v, run B's frame says %v", k, got, want)
+		}
+	}
+	h.do(i.runClip)
+	var names []string
+	for _, r := range i.exportRuns() {
+		names = append(names, r.Name)
+	}
+	if want := "per scale, B fixture_coarse_320x240_8b420"; !strings.Contains(strings.Join(names, "|"), want) {
+		t.Errorf("exported runs %q lack %q", names, want)
+	}
+	if p := i.scoresView.plot(scalesTitle, nil); p == nil {
+		t.Error("no per-scale plot")
+	}
+	// Worst frames of both runs.
+	dir := t.TempDir()
+	jobs := i.worstJobs()
+	if len(jobs) != 2 || jobs[1].req.Distorted != fixtureCoarse || len(jobs[1].frames) == 0 {
+		t.Fatalf("worst-frame jobs %+v", jobs)
+	}
+	h.do(func() { i.exportWorstTo(dir) })
+	if !strings.HasPrefix(i.status.Text, "Wrote ") {
+		t.Fatalf("status %q", i.status.Text)
+	}
+	for _, j := range jobs {
+		name := fmt.Sprintf("%sworst01_%s_frame%d_heatmap.png", j.prefix, j.metric, j.frames[0])
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Error(err)
+		}
+	}
+	// Another run B: B's per-scale scores are scored again for it.
+	h.do(func() { i.cmpSel.SetSelected(i.backendLabel("gpu:0")) })
+	if i.scaleScoresB != nil || len(i.scoresView.seriesFor(scalesTitle, nil)) != 1 {
+		t.Error("run B's per-scale scores kept after run B changed")
+	}
+	if len(i.worstJobs()) != 1 {
+		t.Error("run B's worst frames outside runs mode")
+	}
+}
+
+// TestRunBPref: run B's choice is remembered and restored in a new
+// window (without turning compare mode on); an encode since deleted is
+// dropped silently; options come back as they were.
+func TestRunBPref(t *testing.T) {
+	exists := func(p string) bool { return p == "/x/b.yuv" }
+	for _, c := range []struct {
+		in   string
+		ok   bool
+		kind runKind
+	}{
+		{"", false, runBackend},
+		{"{", false, runBackend},
+		{`{"kind":"encode","path":"/x/b.yuv"}`, true, runClip},
+		{`{"kind":"encode","path":"/x/gone.yuv"}`, false, runBackend},
+		{`{"kind":"encode","path":"/x/b.yuv","raw":{"Width":320,"Height":240,"Chroma":1,"ChromaSet":true,"BitDepth":8}}`, true, runClip},
+		{`{"kind":"encode","path":"/x/b.yuv","raw":{"Width":-1,"Height":240}}`, false, runBackend},
+		{`{"kind":"options","cambi":[{"Key":"topk","Value":"0.5"}]}`, true, runOptions},
+		{`{"kind":"options","cambi":[{"Key":"nope","Value":"1"}]}`, false, runBackend},
+		{`{"kind":"backend"}`, false, runBackend},
+	} {
+		b, ok := parseRunBPref(c.in, exists)
+		if ok != c.ok || b.kind != c.kind {
+			t.Errorf("parseRunBPref(%q) = kind %v ok %v, want %v %v", c.in, b.kind, ok, c.kind, c.ok)
+		}
+		if ok {
+			if back, ok2 := parseRunBPref(formatRunBPref(b), exists); !ok2 || formatRunBPref(back) != formatRunBPref(b) {
+				t.Errorf("%q does not survive a round trip: %q", c.in, formatRunBPref(b))
+			}
+		}
+	}
+
+	dir := t.TempDir()
+	encode := filepath.Join(dir, fixtureCoarse)
+	if err := os.WriteFile(encode, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, nil)
+	h.open()
+	h.do(func() { h.i.compareWith(encode) })
+	if !h.i.runsMode() {
+		t.Fatalf("not in runs mode: %s", h.i.status.Text)
+	}
+	restored := func() *inspector {
+		w := h.a.NewWindow("Bandscope 2")
+		i2 := newInspector(h.a, w, newFakeEngine())
+		t.Cleanup(func() { i2.close(); i2.wg.Wait(); w.Close() })
+		return i2
+	}
+	i2 := restored()
+	if i2.runB.kind != runClip || i2.runB.dist != encode || i2.compare {
+		t.Errorf("restored run B %+v, compare %v", i2.runB, i2.compare)
+	}
+	if got := i2.cmpSel.Selected; got != encodePrefix+fixtureCoarse {
+		t.Errorf("restored drop-down %q", got)
+	}
+	// Ctrl+K compares with the restored run B.
+	do2 := func(f func()) { uiMu.Lock(); f(); uiMu.Unlock(); i2.wg.Wait() }
+	do2(func() { i2.open(engine.Request{Distorted: fixtureDist, Reference: fixtureRef}) })
+	do2(func() { i2.setCompare(true) })
+	if !i2.runsMode() || i2.sessB == nil || i2.cmpRes == nil {
+		t.Errorf("restored run B not compared: runs mode %v, status %q", i2.runsMode(), i2.status.Text)
+	}
+	// Options.
+	h.do(func() {
+		h.i.compareOptionsDialog()
+		if err := h.i.runB.cambi.Set("topk", "0.5"); err != nil {
+			t.Fatal(err)
+		}
+		h.i.setRunB(runOptions)
+	})
+	i3 := restored()
+	if i3.runB.kind != runOptions || i3.runB.cambi == nil || i3.runB.cambi.Float("topk") != 0.5 {
+		t.Errorf("restored options %+v", i3.runB)
+	}
+	// Back to run B an encode, then the file deleted: dropped silently.
+	h.do(func() { h.i.compareWith(encode) })
+	if err := os.Remove(encode); err != nil {
+		t.Fatal(err)
+	}
+	i4 := restored()
+	if i4.runB.kind != runBackend || i4.runB.dist != "" || h.a.Preferences().String(prefRunB) != "" {
+		t.Errorf("a deleted encode restored: %+v (pref %q)", i4.runB, h.a.Preferences().String(prefRunB))
 	}
 }
