@@ -23,25 +23,30 @@ import (
 // engine quantises its odd frames (see coarsen).
 const fixtureCoarse = "fixture_coarse_320x240_8b420.yuv"
 
+// runArgCases are inspector command lines; they seed FuzzParseRunArgs.
+var runArgCases = []struct {
+	args []string
+	want runArgs
+	err  string
+}{
+	{nil, runArgs{}, ""},
+	{[]string{"d.yuv"}, runArgs{dist: "d.yuv"}, ""},
+	{[]string{"d.yuv", "r.yuv"}, runArgs{dist: "d.yuv", ref: "r.yuv"}, ""},
+	{[]string{"d.yuv", "--ref", "r.yuv", "--compare-with", "e.yuv"}, runArgs{dist: "d.yuv", ref: "r.yuv", compareWith: "e.yuv"}, ""},
+	{[]string{"--compare-with=e.yuv", "d.yuv", "r.yuv", "--log", "a.json", "--log=b.xml"},
+		runArgs{dist: "d.yuv", ref: "r.yuv", compareWith: "e.yuv", logs: []string{"a.json", "b.xml"}}, ""},
+	{[]string{"--compare-with", "e.yuv"}, runArgs{compareWith: "e.yuv"}, ""},
+	{[]string{"a", "b", "c"}, runArgs{}, "got 3 clips"},
+	{[]string{"d.yuv", "r.yuv", "--ref", "s.yuv"}, runArgs{}, "got 2 clips"},
+	{[]string{"--ref", "r.yuv"}, runArgs{}, "--ref needs a distorted clip"},
+	{[]string{"d.yuv", "--compare-with"}, runArgs{}, "--compare-with needs a file name"},
+	{[]string{"--frobnicate"}, runArgs{}, "unknown flag --frobnicate"},
+	{[]string{"-", "--ref=-r.yuv", "--log", "--x", "--log=a=b"}, runArgs{dist: "-", ref: "-r.yuv", logs: []string{"--x", "a=b"}}, ""},
+	{[]string{"--ref="}, runArgs{}, "--ref= needs a file name"},
+}
+
 func TestParseRunArgs(t *testing.T) {
-	for _, c := range []struct {
-		args []string
-		want runArgs
-		err  string
-	}{
-		{nil, runArgs{}, ""},
-		{[]string{"d.yuv"}, runArgs{dist: "d.yuv"}, ""},
-		{[]string{"d.yuv", "r.yuv"}, runArgs{dist: "d.yuv", ref: "r.yuv"}, ""},
-		{[]string{"d.yuv", "--ref", "r.yuv", "--compare-with", "e.yuv"}, runArgs{dist: "d.yuv", ref: "r.yuv", compareWith: "e.yuv"}, ""},
-		{[]string{"--compare-with=e.yuv", "d.yuv", "r.yuv", "--log", "a.json", "--log=b.xml"},
-			runArgs{dist: "d.yuv", ref: "r.yuv", compareWith: "e.yuv", logs: []string{"a.json", "b.xml"}}, ""},
-		{[]string{"--compare-with", "e.yuv"}, runArgs{compareWith: "e.yuv"}, ""},
-		{[]string{"a", "b", "c"}, runArgs{}, "got 3 clips"},
-		{[]string{"d.yuv", "r.yuv", "--ref", "s.yuv"}, runArgs{}, "got 2 clips"},
-		{[]string{"--ref", "r.yuv"}, runArgs{}, "--ref needs a distorted clip"},
-		{[]string{"d.yuv", "--compare-with"}, runArgs{}, "--compare-with needs a file name"},
-		{[]string{"--frobnicate"}, runArgs{}, "unknown flag --frobnicate"},
-	} {
+	for _, c := range runArgCases {
 		got, err := parseRunArgs(c.args)
 		if c.err != "" {
 			if err == nil || !strings.Contains(err.Error(), c.err) {
@@ -494,23 +499,29 @@ func TestRunsPerScaleAndWorst(t *testing.T) {
 // TestRunBPref: run B's choice is remembered and restored in a new
 // window (without turning compare mode on); an encode since deleted is
 // dropped silently; options come back as they were.
+// runBPrefCases are run B preferences (/x/b.yuv exists); they seed
+// FuzzParseRunBPref.
+var runBPrefCases = []struct {
+	in   string
+	ok   bool
+	kind runKind
+}{
+	{"", false, runBackend},
+	{"{", false, runBackend},
+	{`{"kind":"encode","path":"/x/b.yuv"}`, true, runClip},
+	{`{"kind":"encode","path":"/x/gone.yuv"}`, false, runBackend},
+	{`{"kind":"encode","path":"/x/b.yuv","raw":{"Width":320,"Height":240,"Chroma":1,"ChromaSet":true,"BitDepth":8}}`, true, runClip},
+	{`{"kind":"encode","path":"/x/b.yuv","raw":{"Width":-1,"Height":240}}`, false, runBackend},
+	{`{"kind":"options","cambi":[{"Key":"topk","Value":"0.5"}]}`, true, runOptions},
+	{`{"kind":"options","cambi":[{"Key":"nope","Value":"1"}]}`, false, runBackend},
+	{`{"kind":"backend"}`, false, runBackend},
+}
+
+func runBExists(p string) bool { return p == "/x/b.yuv" }
+
 func TestRunBPref(t *testing.T) {
-	exists := func(p string) bool { return p == "/x/b.yuv" }
-	for _, c := range []struct {
-		in   string
-		ok   bool
-		kind runKind
-	}{
-		{"", false, runBackend},
-		{"{", false, runBackend},
-		{`{"kind":"encode","path":"/x/b.yuv"}`, true, runClip},
-		{`{"kind":"encode","path":"/x/gone.yuv"}`, false, runBackend},
-		{`{"kind":"encode","path":"/x/b.yuv","raw":{"Width":320,"Height":240,"Chroma":1,"ChromaSet":true,"BitDepth":8}}`, true, runClip},
-		{`{"kind":"encode","path":"/x/b.yuv","raw":{"Width":-1,"Height":240}}`, false, runBackend},
-		{`{"kind":"options","cambi":[{"Key":"topk","Value":"0.5"}]}`, true, runOptions},
-		{`{"kind":"options","cambi":[{"Key":"nope","Value":"1"}]}`, false, runBackend},
-		{`{"kind":"backend"}`, false, runBackend},
-	} {
+	exists := runBExists
+	for _, c := range runBPrefCases {
 		b, ok := parseRunBPref(c.in, exists)
 		if ok != c.ok || b.kind != c.kind {
 			t.Errorf("parseRunBPref(%q) = kind %v ok %v, want %v %v", c.in, b.kind, ok, c.kind, c.ok)
@@ -574,4 +585,87 @@ func TestRunBPref(t *testing.T) {
 	if i4.runB.kind != runBackend || i4.runB.dist != "" || h.a.Preferences().String(prefRunB) != "" {
 		t.Errorf("a deleted encode restored: %+v (pref %q)", i4.runB, h.a.Preferences().String(prefRunB))
 	}
+}
+
+// FuzzParseRunArgs: the command line (arguments joined by NUL) never
+// panics; what it reads has no empty file name, a reference only with a
+// distorted clip, and written back canonically (flags with "=") it reads
+// the same.
+func FuzzParseRunArgs(f *testing.F) {
+	for _, c := range runArgCases {
+		f.Add(strings.Join(c.args, "\x00"))
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		var args []string
+		if line != "" {
+			args = strings.Split(line, "\x00")
+		}
+		r, err := parseRunArgs(args)
+		if err != nil {
+			return
+		}
+		if r.ref != "" && r.dist == "" {
+			t.Fatalf("%q: a reference without a distorted clip: %+v", args, r)
+		}
+		for _, l := range r.logs {
+			if l == "" {
+				t.Fatalf("%q: an empty log name", args)
+			}
+		}
+		var back []string
+		if r.dist != "" {
+			if strings.HasPrefix(r.dist, "-") && r.dist != "-" {
+				t.Fatalf("%q: a distorted clip %q read as a clip though it looks like a flag", args, r.dist)
+			}
+			back = append(back, r.dist)
+		}
+		if r.ref != "" {
+			back = append(back, "--ref="+r.ref)
+		}
+		if r.compareWith != "" {
+			back = append(back, "--compare-with="+r.compareWith)
+		}
+		for _, l := range r.logs {
+			back = append(back, "--log="+l)
+		}
+		r2, err := parseRunArgs(back)
+		if err != nil || !reflect.DeepEqual(r, r2) {
+			t.Fatalf("%q read %+v; written back %q reads %+v, %v", args, r, back, r2, err)
+		}
+	})
+}
+
+// FuzzParseRunBPref: whatever the preference holds, reading it never
+// panics, a run B read names an existing encode or options that parse,
+// and it survives being written and read again.
+func FuzzParseRunBPref(f *testing.F) {
+	for _, c := range runBPrefCases {
+		f.Add(c.in)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		b, ok := parseRunBPref(s, runBExists)
+		if !ok {
+			if b.kind != runBackend {
+				t.Fatalf("%q: not read, yet kind %v", s, b.kind)
+			}
+			return
+		}
+		switch b.kind {
+		case runClip:
+			if !runBExists(b.dist) {
+				t.Fatalf("%q: encode %q does not exist", s, b.dist)
+			}
+		case runOptions:
+			if b.cambi == nil || b.adm == nil {
+				t.Fatalf("%q: options without values", s)
+			}
+		default:
+			t.Fatalf("%q: read as kind %v", s, b.kind)
+		}
+		out := formatRunBPref(b)
+		b2, ok2 := parseRunBPref(out, runBExists)
+		if !ok2 || formatRunBPref(b2) != out {
+			t.Fatalf("%q: written %q, read back %v", s, out, ok2)
+		}
+	})
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/engine/model"
 	"github.com/bandscope/bandscope/engine/yuv"
 )
 
@@ -115,15 +116,20 @@ type cpuEngine struct{ realEngine }
 
 func (cpuEngine) Backends() []Backend { return []Backend{{ID: "cpu", Name: "CPU", Kind: "cpu"}} }
 
+// modelPrefCases are preference strings; they seed FuzzParseModelPref.
+var modelPrefCases = []struct{ in, want string }{
+	{"", ""},
+	{"vmaf_v0.6.1", "vmaf_v0.6.1"},
+	{"vmaf_v0.6.1,vmaf_v1.0.16_3d0h", "vmaf_v0.6.1,vmaf_v1.0.16_3d0h"},
+	{"vmaf_v0.6.1,vmaf_v0.6.1", "vmaf_v0.6.1"},
+	{"nope,vmaf_v0.6.1", "vmaf_v0.6.1"},
+	{"vmaf_v0.6.1,vmaf_4k_v0.6.1,vmaf_v1.0.16_3d0h", "vmaf_v0.6.1,vmaf_4k_v0.6.1"},
+	{" vmaf_v0.6.1 ,,vmaf_v1.0.16_3d0h,", "vmaf_v0.6.1,vmaf_v1.0.16_3d0h"},
+	{"VMAF_V0.6.1", ""},
+}
+
 func TestParseModelPref(t *testing.T) {
-	for _, c := range []struct{ in, want string }{
-		{"", ""},
-		{"vmaf_v0.6.1", "vmaf_v0.6.1"},
-		{"vmaf_v0.6.1,vmaf_v1.0.16_3d0h", "vmaf_v0.6.1,vmaf_v1.0.16_3d0h"},
-		{"vmaf_v0.6.1,vmaf_v0.6.1", "vmaf_v0.6.1"},
-		{"nope,vmaf_v0.6.1", "vmaf_v0.6.1"},
-		{"vmaf_v0.6.1,vmaf_4k_v0.6.1,vmaf_v1.0.16_3d0h", "vmaf_v0.6.1,vmaf_4k_v0.6.1"},
-	} {
+	for _, c := range modelPrefCases {
 		if got := strings.Join(parseModelPref(c.in), ","); got != c.want {
 			t.Errorf("parseModelPref(%q) = %q, want %q", c.in, got, c.want)
 		}
@@ -583,4 +589,33 @@ func TestVMAFMapExport(t *testing.T) {
 			t.Errorf("no model, yet %s", n)
 		}
 	}
+}
+
+// FuzzParseModelPref: whatever the preference holds, the models read are
+// built-in versions, each once, at most maxModels, and reading them back
+// gives the same list.
+func FuzzParseModelPref(f *testing.F) {
+	for _, c := range modelPrefCases {
+		f.Add(c.in)
+	}
+	known := map[string]bool{}
+	for _, v := range model.BuiltinVersions() {
+		known[v] = true
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := parseModelPref(s)
+		if len(got) > maxModels {
+			t.Fatalf("%q: %d models", s, len(got))
+		}
+		seen := map[string]bool{}
+		for _, v := range got {
+			if !known[v] || seen[v] {
+				t.Fatalf("%q: %q unknown or twice in %q", s, v, got)
+			}
+			seen[v] = true
+		}
+		if back := parseModelPref(strings.Join(got, ",")); strings.Join(back, ",") != strings.Join(got, ",") {
+			t.Fatalf("%q: %q read back as %q", s, got, back)
+		}
+	})
 }
