@@ -89,17 +89,14 @@ func TestFocusReturns(t *testing.T) {
 	}
 }
 
-// TestStatusLineFits: at 1280x720, in compare mode with two encodes and
-// both VMAF models picked (the longest status line: both runs' CAMBI, ADM
-// and each model's score), the status line is one line inside the window,
-// its text within its label (cut with an ellipsis when the label is too
-// narrow), and nothing of the views above shows under it (the sidebar's
-// option fields past its bottom once showed as a lone "0" there).
-func TestStatusLineFits(t *testing.T) {
-	h := newModelHarness(t, nil, testModels)
-	h.openSynth(2)
+// openSynthRuns opens the banded pair (openSynth) and compares it with a
+// coarser encode of the same reference (steps of 16).
+func (h *harness) openSynthRuns(frames int) {
+	t := h.t
+	t.Helper()
+	h.openSynth(frames)
 	dir := t.TempDir()
-	_, dist := bandedPair(t, dir, 2)
+	_, dist := bandedPair(t, dir, frames)
 	b, err := os.ReadFile(dist)
 	if err != nil {
 		t.Fatal(err)
@@ -112,6 +109,20 @@ func TestStatusLineFits(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.do(func() { h.i.compareWith(dist2) })
+	if !h.i.runsMode() || h.i.cmpRes == nil {
+		t.Fatalf("runs mode %v, run B %v (status %q)", h.i.runsMode(), h.i.cmpRes != nil, h.i.status.Text)
+	}
+}
+
+// TestStatusLineFits: at 1280x720, in compare mode with two encodes and
+// both VMAF models picked (the longest status line: both runs' CAMBI, ADM
+// and each model's score), the status line is one line inside the window,
+// its text within its label (cut with an ellipsis when the label is too
+// narrow), and nothing of the views above shows under it (the sidebar's
+// option fields past its bottom once showed as a lone "0" there).
+func TestStatusLineFits(t *testing.T) {
+	h := newModelHarness(t, nil, testModels)
+	h.openSynthRuns(2)
 	h.w.Resize(fyne.NewSize(1280, 720))
 	h.do(func() { h.i.gotoFrame(1) })
 	if !h.i.runsMode() || h.i.cmpRes == nil || len(h.i.res.VMAF) != 2 {

@@ -619,3 +619,34 @@ func FuzzParseModelPref(f *testing.F) {
 		}
 	})
 }
+
+// TestVMAFMapExportRuns: in compare mode with two encodes, Ctrl+M writes
+// each run's VMAF maps (A_ and B_), each from that run's own frame.
+func TestVMAFMapExportRuns(t *testing.T) {
+	h := newModelHarness(t, nil, testModels)
+	h.openSynthRuns(2)
+	h.do(func() { h.i.gotoFrame(1) })
+	if len(h.i.cmpRes.VMAF) != 2 {
+		t.Fatalf("run B has %d model results", len(h.i.cmpRes.VMAF))
+	}
+	names, err := h.i.exportFrameMaps(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := map[string]int{}
+	for _, n := range names {
+		if strings.Contains(n, "_vmaf_") {
+			count[n[:2]]++
+		}
+	}
+	refB, _ := h.i.vmafView.chosenInput(h.i.cmpRes.VMAF)
+	wantB := 0
+	for _, m := range mapsForInput(h.i.cmpRes, refB).Maps {
+		if m.Data != nil {
+			wantB++
+		}
+	}
+	if count["A_"] == 0 || count["B_"] != wantB || wantB == 0 {
+		t.Errorf("VMAF maps written: %v, want B's %d", count, wantB)
+	}
+}
