@@ -295,11 +295,15 @@ func logKeySet(log ClipScores) map[string]bool {
 // features beside its score); else the first picked. It is not guessed
 // when every picked model has its own key.
 func logModelKeys(log ClipScores, models []pickedModel) map[string]string {
+	return logModelKeysFrom(logKeySet(log), models)
+}
+
+// logModelKeysFrom is logModelKeys from a log's keys.
+func logModelKeysFrom(keys map[string]bool, models []pickedModel) map[string]string {
 	out := map[string]string{}
 	if len(models) == 0 {
 		return out
 	}
-	keys := logKeySet(log)
 	var free []pickedModel
 	for _, pm := range models {
 		if keys[pm.M.Name] {
@@ -333,9 +337,9 @@ func logModelKeys(log ClipScores, models []pickedModel) map[string]string {
 
 // logRenames inverts logModelKeys for checkFrame: log key -> our key,
 // where they differ.
-func logRenames(log ClipScores, models []pickedModel) map[string]string {
+func logRenames(keys map[string]string) map[string]string {
 	as := map[string]string{}
-	for m, k := range logModelKeys(log, models) {
+	for m, k := range keys {
 		if m != k {
 			as[k] = m
 		}

@@ -234,7 +234,7 @@ func TestLogVMAF(t *testing.T) {
 			ours = append(ours, m.Metrics...)
 		}
 		covered := false
-		for _, c := range checkFrame(h.i.logs[0].Scores.PerFrame()[n], ours, logRenames(h.i.logs[0].Scores, h.i.models)) {
+		for _, c := range checkFrame(h.i.logs[0].Scores.PerFrame()[n], ours, logRenames(h.i.logs[0].modelKeys(h.i.models))) {
 			if c.Name == "vmaf (vmaf_v0.6.1)" {
 				covered = true
 				if !c.Same() {

@@ -74,7 +74,7 @@ func (i *inspector) openLog(path string) {
 			i.fail(fmt.Errorf("%s: %w", base, err))
 			return
 		}
-		i.logs = append(i.logs, scoreRun{Name: "log " + base, Scores: s})
+		i.logs = append(i.logs, scoreRun{Name: "log " + base, Scores: s, keys: logKeySet(s)})
 		frames = len(s)
 	}
 	msg := fmt.Sprintf("Read %s: %d frames, bound to the clip's by frame number", base, frames)
@@ -122,7 +122,7 @@ func (i *inspector) checkLogs() {
 			continue
 		}
 		fmt.Fprintf(&b, "  %-22s %-24s %-24s %s\n", "metric", "log", "Bandscope", "bits")
-		for _, c := range checkFrame(pf[n], ours, logRenames(l.Scores, i.models)) {
+		for _, c := range checkFrame(pf[n], ours, logRenames(l.modelKeys(i.models))) {
 			ours, mark := "(not computed)", "·"
 			if c.HaveOurs {
 				ours = strconv.FormatFloat(c.Ours, 'g', 17, 64)

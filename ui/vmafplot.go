@@ -298,7 +298,7 @@ func (vp *vmafPlots) seriesFor(k int) (vmafSeries, []series, bool) {
 	// Logs: the model's named key, or libvmaf's unnamed "vmaf" bound to
 	// it (logModelKeys); the legend names the log and its key.
 	for _, l := range i.logs {
-		key, ok := logModelKeys(l.Scores, i.models)[pm.M.Name]
+		key, ok := l.modelKeys(i.models)[pm.M.Name]
 		if !ok {
 			continue
 		}
