@@ -203,6 +203,60 @@ func exportMapsNamed(dir, prefix string, r *engine.FrameResult, cm *Colormap, ma
 	return names, nil
 }
 
+// exportVMAFMaps writes the maps the VMAF view shows for a frame (the
+// input chosen under "Maps of", by default the costliest input's) when the
+// frame has model scores: one PNG per map, in the view's colours (each map
+// on its own scale), named after the model, the input and the map. None
+// without a model.
+func (i *inspector) exportVMAFMaps(dir, prefix string, r *engine.FrameResult, inputs ...string) ([]string, error) {
+	if r == nil || len(r.VMAF) == 0 {
+		return nil, nil
+	}
+	ref, ok := i.vmafView.chosenInput(r.VMAF)
+	if !ok {
+		return nil, nil
+	}
+	return exportInputMaps(dir, prefix, r.Frame, ref, mapsForInput(r, ref), i.colormap, inputs...)
+}
+
+// exportInputMaps writes one model input's maps (mapsForInput) as PNGs.
+func exportInputMaps(dir, prefix string, frame int, ref modelInputRef, im inputMaps, cm *Colormap, inputs ...string) ([]string, error) {
+	var names []string
+	for k, m := range im.Maps {
+		if m.Data == nil {
+			continue
+		}
+		col := heatColour(cm, m.Top)
+		if m.Abs {
+			c := col
+			col = func(x float64) colorNRGBA { return c(math.Abs(x)) }
+		}
+		name := fmt.Sprintf("%sframe%d_vmaf_%s_%s_%02d_%s.png", prefix, frame, fileSlug(ref.Model), fileSlug(ref.In.Base), k, fileSlug(m.Name))
+		if err := writePNG(filepath.Join(dir, name), mapImage(m.Data, col), inputs...); err != nil {
+			return names, err
+		}
+		names = append(names, name)
+	}
+	return names, nil
+}
+
+// fileSlug makes a map's name a file name's part: letters, digits, '.'
+// and '-' kept, runs of anything else one '_'.
+func fileSlug(s string) string {
+	var b strings.Builder
+	under := false
+	for _, r := range strings.ToLower(s) {
+		if r < 0x80 && (r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '.' || r == '-') {
+			b.WriteRune(r)
+			under = false
+		} else if !under && b.Len() > 0 {
+			b.WriteByte('_')
+			under = true
+		}
+	}
+	return strings.TrimRight(b.String(), "_")
+}
+
 func abs(x float64) float64 {
 	if x < 0 {
 		return -x
@@ -258,7 +312,12 @@ func (i *inspector) exportRuns() []scoreRun {
 		runs = append(runs, scoreRun{Name: name, Scores: sc})
 	}
 	if i.scaleScores != nil && len(runs) > 0 {
-		runs = append(runs, scoreRun{Name: "per scale", Scores: seriesScores(i.scaleScores)})
+		if i.runsMode() && i.scaleScoresB != nil {
+			runs = append(runs, scoreRun{Name: "per scale, " + i.runName(0), Scores: seriesScores(i.scaleScores)},
+				scoreRun{Name: "per scale, " + i.runName(1), Scores: seriesScores(i.scaleScoresB)})
+		} else {
+			runs = append(runs, scoreRun{Name: "per scale", Scores: seriesScores(i.scaleScores)})
+		}
 	}
 	return append(runs, i.logRuns()...)
 }

@@ -11,7 +11,9 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/bandscope/bandscope/engine"
@@ -66,6 +68,7 @@ type inspector struct {
 	res, cmpRes  *engine.FrameResult
 	scores       [2]ClipScores // whole-clip runs: primary, compare
 	scaleScores  []series      // CAMBI's pooled score per scale over the clip, on demand
+	scaleScoresB []series      // the same of run B in runs mode
 	logs         []scoreRun    // scores read from other tools' logs, bound to the clip's frames
 	heatLogs     []*grayHeatmapLog
 	frameTime    time.Duration
@@ -125,6 +128,13 @@ func newInspector(a fyne.App, w fyne.Window, eng Engine) *inspector {
 	i.backend = i.prefs.StringWithFallback(prefBackend, "cpu")
 	if i.backendIndex(i.backend) < 0 && len(i.backends) > 0 {
 		i.backend = i.backends[0].ID
+	}
+	// Run B's choice: restored as it was, without turning compare mode
+	// on (Ctrl+K does); an encode since deleted is dropped silently.
+	if b, ok := parseRunBPref(i.prefs.String(prefRunB), fileExists); ok {
+		i.runB = b
+	} else {
+		i.prefs.SetString(prefRunB, "")
 	}
 	i.cmpBack = i.prefs.StringWithFallback(prefCompare, "")
 	if i.backendIndex(i.cmpBack) < 0 {
@@ -223,7 +233,11 @@ func (i *inspector) build() {
 			i.reopen()
 		}
 	})
-	i.cmpSel.SetSelected(i.backendLabel(i.cmpBack))
+	// Run B as restored from the preferences, without acting on it.
+	onCmp := i.cmpSel.OnChanged
+	i.cmpSel.OnChanged = nil
+	i.cmpSel.SetSelected(i.compareLabel())
+	i.cmpSel.OnChanged = onCmp
 	i.compareChk = widget.NewCheck("Compare with", func(on bool) { i.setCompare(on); i.unfocus() })
 
 	wide := func(o fyne.CanvasObject) fyne.CanvasObject {
@@ -264,7 +278,14 @@ func (i *inspector) build() {
 	side := container.NewVScroll(container.NewVBox(i.clipPanel.content, opts))
 	split := container.NewHSplit(side, i.tabs)
 	split.Offset = i.prefs.FloatWithFallback(prefSplit, 0.24)
-	statusBar := container.NewBorder(nil, nil, nil, container.NewHBox(i.zoomLabel, i.timing), i.status)
+	// The bar is opaque down to the window's edge: whatever the views
+	// draw past their own bottom never shows under or below the status
+	// line. Fyne's software painter (tests, screenshots without a GPU)
+	// clips a scroll nested in a scroll to the inner one alone, so the
+	// sidebar's option fields below its fold were drawn there (a lone "0"
+	// under the status line in view_compare_runs.png).
+	statusBar := container.NewStack(newThemedBackground(),
+		container.NewBorder(nil, nil, nil, container.NewHBox(i.zoomLabel, i.timing), i.status))
 	i.statusBar = statusBar
 	i.win.SetContent(container.NewBorder(top, statusBar, nil, nil, split))
 	i.win.SetMainMenu(i.mainMenu())
@@ -358,7 +379,7 @@ func (i *inspector) open(req engine.Request) {
 	i.req = req
 	i.cur = 0
 	i.scores = [2]ClipScores{}
-	i.scaleScores = nil
+	i.scaleScores, i.scaleScoresB = nil, nil
 	i.scoresView.update()
 	i.reopen()
 	if i.scoresView.perScale.Checked {
@@ -445,7 +466,44 @@ func (i *inspector) fail(err error) {
 	showError(i.win, err)
 }
 
-func (i *inspector) setStatus(s string) { i.status.SetText(s) }
+// The status line is one line: a message's line breaks become spaces, and
+// what does not fit is cut with an ellipsis (the label truncates).
+func (i *inspector) setStatus(s string) { i.status.SetText(oneLine(s)) }
+
+// oneLine replaces line breaks (and tabs) by spaces.
+func oneLine(s string) string {
+	return strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ").Replace(s)
+}
+
+// themedBackground fills its space with the theme's background colour,
+// following theme changes, and the window's padding beside and below it
+// (the status bar is the window's last row).
+type themedBackground struct{ widget.BaseWidget }
+
+func newThemedBackground() *themedBackground {
+	b := &themedBackground{}
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+func (b *themedBackground) CreateRenderer() fyne.WidgetRenderer {
+	return &themedBackgroundRenderer{r: canvas.NewRectangle(theme.Color(theme.ColorNameBackground))}
+}
+
+type themedBackgroundRenderer struct{ r *canvas.Rectangle }
+
+func (t *themedBackgroundRenderer) Layout(s fyne.Size) {
+	pad := theme.Padding()
+	t.r.Move(fyne.NewPos(-pad, 0))
+	t.r.Resize(fyne.NewSize(s.Width+2*pad, s.Height+pad))
+}
+func (t *themedBackgroundRenderer) MinSize() fyne.Size           { return fyne.Size{} }
+func (t *themedBackgroundRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{t.r} }
+func (t *themedBackgroundRenderer) Destroy()                     {}
+func (t *themedBackgroundRenderer) Refresh() {
+	t.r.FillColor = theme.Color(theme.ColorNameBackground)
+	t.r.Refresh()
+}
 
 // gotoFrame makes n the current frame and scores it.
 func (i *inspector) gotoFrame(n int) {
@@ -550,6 +608,7 @@ func (i *inspector) setCompare(on bool) {
 	}
 	i.reopen()
 	i.showFrame()
+	i.perScaleRunB()
 }
 
 // cycleBackend selects the next backend.
@@ -596,7 +655,7 @@ func (i *inspector) optionsChanged(feat, name string) {
 		msg += "; per-scale CAMBI scores are scored again"
 	}
 	if feat == "cambi" {
-		i.scaleScores = nil
+		i.scaleScores, i.scaleScoresB = nil, nil
 	}
 	i.scoresView.update()
 	i.reopen()

@@ -255,14 +255,96 @@ type metricCheck struct {
 // Same reports equal bits (NaN equals NaN).
 func (c metricCheck) Same() bool { return c.HaveOurs && sameBits(c.Log, c.Ours) }
 
-// checkFrame compares a log's metrics of a frame with ours.
-func checkFrame(log, ours []feature.Metric) []metricCheck {
+// checkFrame compares a log's metrics of a frame with ours. as renames a
+// log key to ours where they differ: libvmaf's unnamed "vmaf" to the
+// picked model it is (logModelKeys); the name shown says both.
+func checkFrame(log, ours []feature.Metric, as map[string]string) []metricCheck {
 	var out []metricCheck
 	for _, m := range log {
-		v, ok := findMetric(ours, m.Name)
-		out = append(out, metricCheck{Name: m.Name, Log: m.Value, Ours: v, HaveOurs: ok})
+		name, shown := m.Name, m.Name
+		if o, ok := as[m.Name]; ok {
+			name, shown = o, m.Name+" ("+o+")"
+		}
+		v, ok := findMetric(ours, name)
+		out = append(out, metricCheck{Name: shown, Log: m.Value, Ours: v, HaveOurs: ok})
 	}
 	return out
+}
+
+// libvmafModelKey is the key libvmaf gives a model's score when --model
+// has no name= (its CLI and ffmpeg's filter alike).
+const libvmafModelKey = "vmaf"
+
+// logKeySet is every metric key a log has on any frame.
+func logKeySet(log ClipScores) map[string]bool {
+	keys := map[string]bool{}
+	for _, ms := range log.PerFrame() {
+		for _, m := range ms {
+			keys[m.Name] = true
+		}
+	}
+	return keys
+}
+
+// logModelKeys says which key of a log holds each picked model's score
+// (model name -> log key). A model's own name is its key (a log written
+// with --model version=V:name=V, or one of Bandscope's exports). libvmaf's
+// unnamed "vmaf" cannot say which model wrote it, so it is bound to one
+// picked model the log has no named key for: the only one; else the only
+// one whose inputs' keys the log all has (libvmaf writes a model's
+// features beside its score); else the first picked. It is not guessed
+// when every picked model has its own key.
+func logModelKeys(log ClipScores, models []pickedModel) map[string]string {
+	return logModelKeysFrom(logKeySet(log), models)
+}
+
+// logModelKeysFrom is logModelKeys from a log's keys.
+func logModelKeysFrom(keys map[string]bool, models []pickedModel) map[string]string {
+	out := map[string]string{}
+	if len(models) == 0 {
+		return out
+	}
+	var free []pickedModel
+	for _, pm := range models {
+		if keys[pm.M.Name] {
+			out[pm.M.Name] = pm.M.Name
+		} else {
+			free = append(free, pm)
+		}
+	}
+	if !keys[libvmafModelKey] || len(free) == 0 {
+		return out
+	}
+	pick := free[0]
+	if len(free) > 1 {
+		var full []pickedModel
+		for _, pm := range free {
+			all := true
+			for _, in := range pm.M.Inputs() {
+				all = all && keys[in.Key]
+			}
+			if all {
+				full = append(full, pm)
+			}
+		}
+		if len(full) == 1 {
+			pick = full[0]
+		}
+	}
+	out[pick.M.Name] = libvmafModelKey
+	return out
+}
+
+// logRenames inverts logModelKeys for checkFrame: log key -> our key,
+// where they differ.
+func logRenames(keys map[string]string) map[string]string {
+	as := map[string]string{}
+	for m, k := range keys {
+		if m != k {
+			as[k] = m
+		}
+	}
+	return as
 }
 
 // checkHeatmap compares a dump's frame with c-values written as libvmaf

@@ -4,8 +4,11 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
+
+	"github.com/bandscope/bandscope/engine/feature"
 )
 
 // logCases are libvmaf's three layouts as its CLI (and ffmpeg's libvmaf
@@ -177,5 +180,109 @@ func TestLogCheck(t *testing.T) {
 	b, _ := os.ReadFile(log)
 	if len(b) == 0 {
 		t.Fatal("empty log")
+	}
+}
+
+// TestLogVMAF: libvmaf's own log of the banded pair, written by its CLI
+// with --model version=vmaf_v0.6.1 and no name= (the score's key is
+// "vmaf"; %.17g), is bound to vmaf_v0.6.1 (the picked model whose inputs
+// it holds), overlaid on that model's plot alone with a legend naming the
+// log, and Ctrl+L's check covers the score: equal bit for bit with the
+// engine's on every frame, as every other value the log shares with us.
+func TestLogVMAF(t *testing.T) {
+	h := newModelHarness(t, nil, testModels)
+	h.openSynth(4)
+	const name = "libvmaf_banded_v061.json"
+	h.do(func() { h.i.openLog(filepath.Join("testdata", name)) })
+	if len(h.i.logs) != 1 {
+		t.Fatalf("log not read: %s", h.i.status.Text)
+	}
+	keys := logModelKeys(h.i.logs[0].Scores, h.i.models)
+	if keys["vmaf_v0.6.1"] != "vmaf" || keys["vmaf_v1.0.16_3d0h"] != "" {
+		t.Fatalf("log keys %v", keys)
+	}
+	h.do(func() { h.i.tabs.SelectIndex(4); h.i.runClip() })
+	for k, pm := range h.i.models {
+		_, others, _ := h.i.vmafPlots.seriesFor(k)
+		found := false
+		for _, o := range others {
+			if o.Name == "log "+name+": vmaf" {
+				found = true
+				if !o.hasValues() {
+					t.Errorf("%s: the log's curve is empty", pm.Version)
+				}
+			}
+		}
+		if found != (pm.Version == "vmaf_v0.6.1") {
+			t.Errorf("%s: log overlaid %v (curves %d)", pm.Version, found, len(others))
+		}
+	}
+	if p := h.i.vmafPlots.plot(0, 1, false); p == nil {
+		t.Fatal("no plot")
+	}
+	for n := 0; n < 4; n++ {
+		h.do(func() { h.i.gotoFrame(n) })
+		if h.i.res == nil || h.i.res.Frame != n {
+			t.Fatalf("frame %d not scored", n)
+		}
+		h.do(h.i.checkLogs)
+		if !strings.Contains(h.i.status.Text, "values equal bit for bit") || strings.Contains(h.i.status.Text, "cannot match") {
+			t.Errorf("frame %d check: %q", n, h.i.status.Text)
+		}
+		ours := append([]feature.Metric(nil), h.i.res.Metrics...)
+		for _, m := range h.i.res.VMAF {
+			ours = append(ours, m.Metrics...)
+		}
+		covered := false
+		for _, c := range checkFrame(h.i.logs[0].Scores.PerFrame()[n], ours, logRenames(h.i.logs[0].modelKeys(h.i.models))) {
+			if c.Name == "vmaf (vmaf_v0.6.1)" {
+				covered = true
+				if !c.Same() {
+					t.Errorf("frame %d: libvmaf %v, engine %v (have %v)", n, c.Log, c.Ours, c.HaveOurs)
+				}
+			}
+		}
+		if !covered {
+			t.Errorf("frame %d: the check leaves out the VMAF score", n)
+		}
+	}
+}
+
+// TestLogModelKeys: a model's own key wins; libvmaf's unnamed "vmaf" is
+// bound to the one picked model without a key of its own, the one whose
+// inputs the log holds, or the first picked.
+func TestLogModelKeys(t *testing.T) {
+	ms := loadModels(testModels)
+	frame := func(names ...string) keptScores {
+		var f []feature.Metric
+		for _, n := range names {
+			f = append(f, feature.Metric{Name: n, Value: 1})
+		}
+		return keptScores{f}
+	}
+	v061 := []string{"integer_adm2", "integer_motion2", "integer_vif_scale0", "integer_vif_scale1", "integer_vif_scale2", "integer_vif_scale3"}
+	for _, c := range []struct {
+		log    keptScores
+		models []pickedModel
+		want   string
+	}{
+		{frame("cambi"), ms, ""},
+		{frame("vmaf"), ms[:1], "vmaf_v0.6.1=vmaf"},
+		{frame("vmaf"), ms[1:], "vmaf_v1.0.16_3d0h=vmaf"},
+		{frame("vmaf"), ms, "vmaf_v0.6.1=vmaf"},
+		{frame("vmaf"), []pickedModel{ms[1], ms[0]}, "vmaf_v1.0.16_3d0h=vmaf"},
+		{frame(append([]string{"vmaf"}, v061...)...), []pickedModel{ms[1], ms[0]}, "vmaf_v0.6.1=vmaf"},
+		{frame("vmaf", "vmaf_v0.6.1"), ms, "vmaf_v0.6.1=vmaf_v0.6.1 vmaf_v1.0.16_3d0h=vmaf"},
+		{frame("vmaf", "vmaf_v0.6.1", "vmaf_v1.0.16_3d0h"), ms, "vmaf_v0.6.1=vmaf_v0.6.1 vmaf_v1.0.16_3d0h=vmaf_v1.0.16_3d0h"},
+		{frame("vmaf"), nil, ""},
+	} {
+		var got []string
+		for m, k := range logModelKeys(c.log, c.models) {
+			got = append(got, m+"="+k)
+		}
+		sort.Strings(got)
+		if g := strings.Join(got, " "); g != c.want {
+			t.Errorf("%v with %d models: %q, want %q", c.log, len(c.models), g, c.want)
+		}
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/bandscope/bandscope/engine/feature"
 )
 
 // isLogFile says whether a dropped file is a log rather than a clip.
@@ -72,7 +74,7 @@ func (i *inspector) openLog(path string) {
 			i.fail(fmt.Errorf("%s: %w", base, err))
 			return
 		}
-		i.logs = append(i.logs, scoreRun{Name: "log " + base, Scores: s})
+		i.logs = append(i.logs, scoreRun{Name: "log " + base, Scores: s, keys: logKeySet(s)})
 		frames = len(s)
 	}
 	msg := fmt.Sprintf("Read %s: %d frames, bound to the clip's by frame number", base, frames)
@@ -104,6 +106,12 @@ func (i *inspector) checkLogs() {
 		return
 	}
 	n := i.res.Frame
+	// Ours: the features' metrics and each model's score (Session.Frame
+	// keeps those in VMAF, not in Metrics).
+	ours := append([]feature.Metric(nil), i.res.Metrics...)
+	for _, m := range i.res.VMAF {
+		ours = append(ours, m.Metrics...)
+	}
 	var b strings.Builder
 	same, total := 0, 0
 	for _, l := range i.logs {
@@ -114,7 +122,7 @@ func (i *inspector) checkLogs() {
 			continue
 		}
 		fmt.Fprintf(&b, "  %-22s %-24s %-24s %s\n", "metric", "log", "Bandscope", "bits")
-		for _, c := range checkFrame(pf[n], i.res.Metrics) {
+		for _, c := range checkFrame(pf[n], ours, logRenames(l.modelKeys(i.models))) {
 			ours, mark := "(not computed)", "·"
 			if c.HaveOurs {
 				ours = strconv.FormatFloat(c.Ours, 'g', 17, 64)

@@ -2,9 +2,11 @@ package ui
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"image/color"
 	"math"
+	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -132,12 +134,98 @@ func (i *inspector) compareChosen(label string) bool {
 	return false
 }
 
+// prefRunB remembers run B's choice: what it changes and the encode's
+// path and raw format, or B's options (runBPref as JSON; "" for another
+// backend, which prefCompare names).
+const prefRunB = "runB"
+
+// runBPref is run B's choice as the preferences keep it.
+type runBPref struct {
+	Kind  string           `json:"kind"` // "encode" or "options"
+	Path  string           `json:"path,omitempty"`
+	Raw   *clip.RawOptions `json:"raw,omitempty"`
+	CAMBI []feature.KV     `json:"cambi,omitempty"`
+	ADM   []feature.KV     `json:"adm,omitempty"`
+}
+
+// saveRunB writes run B's choice to the preferences.
+func (i *inspector) saveRunB() {
+	i.prefs.SetString(prefRunB, formatRunBPref(i.runB))
+}
+
+// formatRunBPref is the preference for run B: "" for another backend.
+func formatRunBPref(b runB) string {
+	var p runBPref
+	switch {
+	case b.kind == runClip && b.dist != "":
+		p = runBPref{Kind: "encode", Path: b.dist}
+		if b.raw.Width > 0 {
+			raw := b.raw
+			p.Raw = &raw
+		}
+	case b.kind == runOptions && b.cambi != nil && b.adm != nil:
+		p = runBPref{Kind: "options",
+			CAMBI: optionSpec("cambi", cambi.OptionTable, b.cambi).Opts,
+			ADM:   optionSpec("adm", adm.OptionTable, b.adm).Opts}
+	default:
+		return ""
+	}
+	out, err := json.Marshal(p)
+	if err != nil {
+		return ""
+	}
+	return string(out)
+}
+
+// parseRunBPref reads the preference back. An encode that no longer exists
+// (exists says), options that no longer parse, or anything unreadable is
+// dropped without a word: ok is false and run B is another backend.
+func parseRunBPref(s string, exists func(path string) bool) (b runB, ok bool) {
+	if s == "" {
+		return runB{}, false
+	}
+	var p runBPref
+	if err := json.Unmarshal([]byte(s), &p); err != nil {
+		return runB{}, false
+	}
+	switch p.Kind {
+	case "encode":
+		if p.Path == "" || !exists(p.Path) {
+			return runB{}, false
+		}
+		b = runB{kind: runClip, dist: p.Path}
+		if p.Raw != nil {
+			r := *p.Raw
+			if r.Width <= 0 || r.Height <= 0 || r.Width > 1<<16 || r.Height > 1<<16 || r.BitDepth < 0 || r.BitDepth > 16 {
+				return runB{}, false
+			}
+			b.raw = r
+		}
+		return b, true
+	case "options":
+		c, a := cambi.NewOptions(), adm.NewOptions()
+		if c.SetAll(p.CAMBI) != nil || a.SetAll(p.ADM) != nil {
+			return runB{}, false
+		}
+		return runB{kind: runOptions, cambi: c, adm: a}, true
+	}
+	return runB{}, false
+}
+
+// fileExists says whether path names something that can be opened.
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
 // setRunB makes run B of that kind, turns compare mode on and scores again.
 // B's whole-clip scores belong to the old run B: they are dropped.
 func (i *inspector) setRunB(k runKind) {
 	i.runB.kind = k
 	i.scores[1] = nil
+	i.scaleScoresB = nil
 	i.cmpRes = nil
+	i.saveRunB()
 	i.refreshCompareSelect()
 	i.scoresView.update()
 	if !i.compare {
@@ -146,6 +234,7 @@ func (i *inspector) setRunB(k runKind) {
 	}
 	i.reopen()
 	i.showFrame()
+	i.perScaleRunB()
 }
 
 // compareWithDialog asks for a second encode of the reference.
@@ -186,6 +275,7 @@ func (i *inspector) compareWith(path string) {
 		}
 		i.compare = true
 		i.compareChk.SetChecked(true)
+		i.saveRunB()
 		i.refreshCompareSelect()
 		i.setStatus("Run B is " + filepath.Base(path) + ": open run A's distorted clip to compare them.")
 		return
@@ -396,7 +486,9 @@ func (i *inspector) runsFailed(err error) {
 	i.compare = false
 	i.compareChk.SetChecked(false)
 	i.scores[1] = nil
+	i.scaleScoresB = nil
 	i.cmpRes = nil
+	i.saveRunB()
 	i.reopen()
 	i.fail(err)
 	// The status line keeps saying why once run A's frame is back.
@@ -692,10 +784,20 @@ const runUsage = "bandscope [DIST [REF]] [--ref REF] [--compare-with DIST2] [--l
 func (i *inspector) exportFrameMaps(dir string) ([]string, error) {
 	mlc := i.cambiOpts.Int("max_log_contrast")
 	if !i.compare || i.cmpRes == nil {
-		return exportMaps(dir, i.res, i.colormap, mlc, i.exportInputs()...)
+		names, err := exportMaps(dir, i.res, i.colormap, mlc, i.exportInputs()...)
+		if err != nil {
+			return names, err
+		}
+		nv, err := i.exportVMAFMaps(dir, "", i.res, i.exportInputs()...)
+		return append(names, nv...), err
 	}
 	inputs := append(i.exportInputs(), i.runB.dist)
 	names, err := exportMapsNamed(dir, "A_", i.res, i.colormap, mlc, inputs...)
+	if err != nil {
+		return names, err
+	}
+	nv, err := i.exportVMAFMaps(dir, "A_", i.res, inputs...)
+	names = append(names, nv...)
 	if err != nil {
 		return names, err
 	}
@@ -705,6 +807,11 @@ func (i *inspector) exportFrameMaps(dir string) ([]string, error) {
 	}
 	nb, err := exportMapsNamed(dir, "B_", i.cmpRes, i.colormap, mlcB, inputs...)
 	names = append(names, nb...)
+	if err != nil {
+		return names, err
+	}
+	nv, err = i.exportVMAFMaps(dir, "B_", i.cmpRes, inputs...)
+	names = append(names, nv...)
 	if err != nil {
 		return names, err
 	}

@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/yuv"
@@ -21,25 +23,30 @@ import (
 // engine quantises its odd frames (see coarsen).
 const fixtureCoarse = "fixture_coarse_320x240_8b420.yuv"
 
+// runArgCases are inspector command lines; they seed FuzzParseRunArgs.
+var runArgCases = []struct {
+	args []string
+	want runArgs
+	err  string
+}{
+	{nil, runArgs{}, ""},
+	{[]string{"d.yuv"}, runArgs{dist: "d.yuv"}, ""},
+	{[]string{"d.yuv", "r.yuv"}, runArgs{dist: "d.yuv", ref: "r.yuv"}, ""},
+	{[]string{"d.yuv", "--ref", "r.yuv", "--compare-with", "e.yuv"}, runArgs{dist: "d.yuv", ref: "r.yuv", compareWith: "e.yuv"}, ""},
+	{[]string{"--compare-with=e.yuv", "d.yuv", "r.yuv", "--log", "a.json", "--log=b.xml"},
+		runArgs{dist: "d.yuv", ref: "r.yuv", compareWith: "e.yuv", logs: []string{"a.json", "b.xml"}}, ""},
+	{[]string{"--compare-with", "e.yuv"}, runArgs{compareWith: "e.yuv"}, ""},
+	{[]string{"a", "b", "c"}, runArgs{}, "got 3 clips"},
+	{[]string{"d.yuv", "r.yuv", "--ref", "s.yuv"}, runArgs{}, "got 2 clips"},
+	{[]string{"--ref", "r.yuv"}, runArgs{}, "--ref needs a distorted clip"},
+	{[]string{"d.yuv", "--compare-with"}, runArgs{}, "--compare-with needs a file name"},
+	{[]string{"--frobnicate"}, runArgs{}, "unknown flag --frobnicate"},
+	{[]string{"-", "--ref=-r.yuv", "--log", "--x", "--log=a=b"}, runArgs{dist: "-", ref: "-r.yuv", logs: []string{"--x", "a=b"}}, ""},
+	{[]string{"--ref="}, runArgs{}, "--ref= needs a file name"},
+}
+
 func TestParseRunArgs(t *testing.T) {
-	for _, c := range []struct {
-		args []string
-		want runArgs
-		err  string
-	}{
-		{nil, runArgs{}, ""},
-		{[]string{"d.yuv"}, runArgs{dist: "d.yuv"}, ""},
-		{[]string{"d.yuv", "r.yuv"}, runArgs{dist: "d.yuv", ref: "r.yuv"}, ""},
-		{[]string{"d.yuv", "--ref", "r.yuv", "--compare-with", "e.yuv"}, runArgs{dist: "d.yuv", ref: "r.yuv", compareWith: "e.yuv"}, ""},
-		{[]string{"--compare-with=e.yuv", "d.yuv", "r.yuv", "--log", "a.json", "--log=b.xml"},
-			runArgs{dist: "d.yuv", ref: "r.yuv", compareWith: "e.yuv", logs: []string{"a.json", "b.xml"}}, ""},
-		{[]string{"--compare-with", "e.yuv"}, runArgs{compareWith: "e.yuv"}, ""},
-		{[]string{"a", "b", "c"}, runArgs{}, "got 3 clips"},
-		{[]string{"d.yuv", "r.yuv", "--ref", "s.yuv"}, runArgs{}, "got 2 clips"},
-		{[]string{"--ref", "r.yuv"}, runArgs{}, "--ref needs a distorted clip"},
-		{[]string{"d.yuv", "--compare-with"}, runArgs{}, "--compare-with needs a file name"},
-		{[]string{"--frobnicate"}, runArgs{}, "unknown flag --frobnicate"},
-	} {
+	for _, c := range runArgCases {
 		got, err := parseRunArgs(c.args)
 		if c.err != "" {
 			if err == nil || !strings.Contains(err.Error(), c.err) {
@@ -413,4 +420,252 @@ func TestRunsBWaitsForA(t *testing.T) {
 	if got := h.i.sessB.(*fakeSession).req.Raw; got.Width != 320 || got.BitDepth != 8 {
 		t.Errorf("run B's raw format %+v", got)
 	}
+}
+
+// TestRunsPerScaleAndWorst: in runs mode the per-scale CAMBI plot shows
+// both runs (B's scored with B's request, dashed, named), both are
+// exported, and "export worst frames" writes run B's worst frames beside
+// run A's.
+func TestRunsPerScaleAndWorst(t *testing.T) {
+	h := openRuns(t, nil)
+	i := h.i
+	h.do(func() { i.tabs.SelectIndex(4); i.scoresView.perScale.SetChecked(true) })
+	ss := i.scoresView.seriesFor(scalesTitle, nil)
+	if len(ss) != 2 || len(ss[0]) != 5 || len(ss[1]) != 5 {
+		t.Fatalf("per-scale series: %d runs (status %q)", len(ss), i.status.Text)
+	}
+	if ss[0][0].Name != "A: scale 0" || ss[1][4].Name != "B: scale 4" {
+		t.Errorf("names %q, %q", ss[0][0].Name, ss[1][4].Name)
+	}
+	// The coarse encode differs on odd frames only.
+	differ := 0
+	for k := range ss[0] {
+		for f, v := range ss[0][k].Values {
+			if !sameBits(v, ss[1][k].Values[f]) {
+				differ++
+				if f%2 == 0 {
+					t.Errorf("scale %d frame %d: A %v, B %v on an even frame", k, f, v, ss[1][k].Values[f])
+				}
+			}
+		}
+	}
+	if differ == 0 {
+		t.Error("run B's per-scale scores are run A's")
+	}
+	// B's values are those of B's frames, scored one by one.
+	h.do(func() { i.gotoFrame(1) })
+	for k := 0; k < 5; k++ {
+		if got, want := ss[1][k].Values[1], i.cmpRes.CAMBI.Dist.Scales[k].Score; !sameBits(got, want) {
+			t.Errorf("B scale %d frame 1: %v, run B's frame says %v", k, got, want)
+		}
+	}
+	h.do(i.runClip)
+	var names []string
+	for _, r := range i.exportRuns() {
+		names = append(names, r.Name)
+	}
+	if want := "per scale, B fixture_coarse_320x240_8b420"; !strings.Contains(strings.Join(names, "|"), want) {
+		t.Errorf("exported runs %q lack %q", names, want)
+	}
+	if p := i.scoresView.plot(scalesTitle, nil); p == nil {
+		t.Error("no per-scale plot")
+	}
+	// Worst frames of both runs.
+	dir := t.TempDir()
+	jobs := i.worstJobs()
+	if len(jobs) != 2 || jobs[1].req.Distorted != fixtureCoarse || len(jobs[1].frames) == 0 {
+		t.Fatalf("worst-frame jobs %+v", jobs)
+	}
+	h.do(func() { i.exportWorstTo(dir) })
+	if !strings.HasPrefix(i.status.Text, "Wrote ") {
+		t.Fatalf("status %q", i.status.Text)
+	}
+	for _, j := range jobs {
+		name := fmt.Sprintf("%sworst01_%s_frame%d_heatmap.png", j.prefix, j.metric, j.frames[0])
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Error(err)
+		}
+	}
+	// Another run B: B's per-scale scores are scored again for it.
+	h.do(func() { i.cmpSel.SetSelected(i.backendLabel("gpu:0")) })
+	if i.scaleScoresB != nil || len(i.scoresView.seriesFor(scalesTitle, nil)) != 1 {
+		t.Error("run B's per-scale scores kept after run B changed")
+	}
+	if len(i.worstJobs()) != 1 {
+		t.Error("run B's worst frames outside runs mode")
+	}
+}
+
+// TestRunBPref: run B's choice is remembered and restored in a new
+// window (without turning compare mode on); an encode since deleted is
+// dropped silently; options come back as they were.
+// runBPrefCases are run B preferences (/x/b.yuv exists); they seed
+// FuzzParseRunBPref.
+var runBPrefCases = []struct {
+	in   string
+	ok   bool
+	kind runKind
+}{
+	{"", false, runBackend},
+	{"{", false, runBackend},
+	{`{"kind":"encode","path":"/x/b.yuv"}`, true, runClip},
+	{`{"kind":"encode","path":"/x/gone.yuv"}`, false, runBackend},
+	{`{"kind":"encode","path":"/x/b.yuv","raw":{"Width":320,"Height":240,"Chroma":1,"ChromaSet":true,"BitDepth":8}}`, true, runClip},
+	{`{"kind":"encode","path":"/x/b.yuv","raw":{"Width":-1,"Height":240}}`, false, runBackend},
+	{`{"kind":"options","cambi":[{"Key":"topk","Value":"0.5"}]}`, true, runOptions},
+	{`{"kind":"options","cambi":[{"Key":"nope","Value":"1"}]}`, false, runBackend},
+	{`{"kind":"backend"}`, false, runBackend},
+}
+
+func runBExists(p string) bool { return p == "/x/b.yuv" }
+
+func TestRunBPref(t *testing.T) {
+	exists := runBExists
+	for _, c := range runBPrefCases {
+		b, ok := parseRunBPref(c.in, exists)
+		if ok != c.ok || b.kind != c.kind {
+			t.Errorf("parseRunBPref(%q) = kind %v ok %v, want %v %v", c.in, b.kind, ok, c.kind, c.ok)
+		}
+		if ok {
+			if back, ok2 := parseRunBPref(formatRunBPref(b), exists); !ok2 || formatRunBPref(back) != formatRunBPref(b) {
+				t.Errorf("%q does not survive a round trip: %q", c.in, formatRunBPref(b))
+			}
+		}
+	}
+
+	dir := t.TempDir()
+	encode := filepath.Join(dir, fixtureCoarse)
+	if err := os.WriteFile(encode, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, nil)
+	h.open()
+	h.do(func() { h.i.compareWith(encode) })
+	if !h.i.runsMode() {
+		t.Fatalf("not in runs mode: %s", h.i.status.Text)
+	}
+	restored := func() *inspector {
+		w := h.a.NewWindow("Bandscope 2")
+		i2 := newInspector(h.a, w, newFakeEngine())
+		t.Cleanup(func() { i2.close(); i2.wg.Wait(); w.Close() })
+		return i2
+	}
+	i2 := restored()
+	if i2.runB.kind != runClip || i2.runB.dist != encode || i2.compare {
+		t.Errorf("restored run B %+v, compare %v", i2.runB, i2.compare)
+	}
+	if got := i2.cmpSel.Selected; got != encodePrefix+fixtureCoarse {
+		t.Errorf("restored drop-down %q", got)
+	}
+	// Ctrl+K compares with the restored run B.
+	do2 := func(f func()) { uiMu.Lock(); f(); uiMu.Unlock(); i2.wg.Wait() }
+	do2(func() { i2.open(engine.Request{Distorted: fixtureDist, Reference: fixtureRef}) })
+	do2(func() { i2.setCompare(true) })
+	if !i2.runsMode() || i2.sessB == nil || i2.cmpRes == nil {
+		t.Errorf("restored run B not compared: runs mode %v, status %q", i2.runsMode(), i2.status.Text)
+	}
+	// Options.
+	h.do(func() {
+		h.i.compareOptionsDialog()
+		if err := h.i.runB.cambi.Set("topk", "0.5"); err != nil {
+			t.Fatal(err)
+		}
+		h.i.setRunB(runOptions)
+	})
+	i3 := restored()
+	if i3.runB.kind != runOptions || i3.runB.cambi == nil || i3.runB.cambi.Float("topk") != 0.5 {
+		t.Errorf("restored options %+v", i3.runB)
+	}
+	// Back to run B an encode, then the file deleted: dropped silently.
+	h.do(func() { h.i.compareWith(encode) })
+	if err := os.Remove(encode); err != nil {
+		t.Fatal(err)
+	}
+	i4 := restored()
+	if i4.runB.kind != runBackend || i4.runB.dist != "" || h.a.Preferences().String(prefRunB) != "" {
+		t.Errorf("a deleted encode restored: %+v (pref %q)", i4.runB, h.a.Preferences().String(prefRunB))
+	}
+}
+
+// FuzzParseRunArgs: the command line (arguments joined by NUL) never
+// panics; what it reads has no empty file name, a reference only with a
+// distorted clip, and written back canonically (flags with "=") it reads
+// the same.
+func FuzzParseRunArgs(f *testing.F) {
+	for _, c := range runArgCases {
+		f.Add(strings.Join(c.args, "\x00"))
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		var args []string
+		if line != "" {
+			args = strings.Split(line, "\x00")
+		}
+		r, err := parseRunArgs(args)
+		if err != nil {
+			return
+		}
+		if r.ref != "" && r.dist == "" {
+			t.Fatalf("%q: a reference without a distorted clip: %+v", args, r)
+		}
+		for _, l := range r.logs {
+			if l == "" {
+				t.Fatalf("%q: an empty log name", args)
+			}
+		}
+		var back []string
+		if r.dist != "" {
+			if strings.HasPrefix(r.dist, "-") && r.dist != "-" {
+				t.Fatalf("%q: a distorted clip %q read as a clip though it looks like a flag", args, r.dist)
+			}
+			back = append(back, r.dist)
+		}
+		if r.ref != "" {
+			back = append(back, "--ref="+r.ref)
+		}
+		if r.compareWith != "" {
+			back = append(back, "--compare-with="+r.compareWith)
+		}
+		for _, l := range r.logs {
+			back = append(back, "--log="+l)
+		}
+		r2, err := parseRunArgs(back)
+		if err != nil || !reflect.DeepEqual(r, r2) {
+			t.Fatalf("%q read %+v; written back %q reads %+v, %v", args, r, back, r2, err)
+		}
+	})
+}
+
+// FuzzParseRunBPref: whatever the preference holds, reading it never
+// panics, a run B read names an existing encode or options that parse,
+// and it survives being written and read again.
+func FuzzParseRunBPref(f *testing.F) {
+	for _, c := range runBPrefCases {
+		f.Add(c.in)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		b, ok := parseRunBPref(s, runBExists)
+		if !ok {
+			if b.kind != runBackend {
+				t.Fatalf("%q: not read, yet kind %v", s, b.kind)
+			}
+			return
+		}
+		switch b.kind {
+		case runClip:
+			if !runBExists(b.dist) {
+				t.Fatalf("%q: encode %q does not exist", s, b.dist)
+			}
+		case runOptions:
+			if b.cambi == nil || b.adm == nil {
+				t.Fatalf("%q: options without values", s)
+			}
+		default:
+			t.Fatalf("%q: read as kind %v", s, b.kind)
+		}
+		out := formatRunBPref(b)
+		b2, ok2 := parseRunBPref(out, runBExists)
+		if !ok2 || formatRunBPref(b2) != out {
+			t.Fatalf("%q: written %q, read back %v", s, out, ok2)
+		}
+	})
 }

@@ -299,7 +299,18 @@ func (v *scoresView) seriesFor(title string, keep func(string) bool) [][]series 
 		if i.scaleScores == nil {
 			return nil
 		}
-		return [][]series{i.scaleScores}
+		if !i.runsMode() || i.scaleScoresB == nil {
+			return [][]series{i.scaleScores}
+		}
+		// Both runs, B dashed, each legend entry saying its run.
+		named := func(k int, ss []series) []series {
+			out := make([]series, len(ss))
+			for j, s := range ss {
+				out[j] = series{Name: "AB"[k:k+1] + ": " + strings.TrimPrefix(s.Name, "cambi "), Values: s.Values}
+			}
+			return out
+		}
+		return [][]series{named(0, i.scaleScores), named(1, i.scaleScoresB)}
 	}
 	var ss [][]series
 	for k, sc := range i.scores {
@@ -469,44 +480,97 @@ func (i *inspector) runPerScale() {
 	if i.req.Distorted == "" {
 		return
 	}
-	req := i.request(i.backend)
-	req.Features = req.Features[:1] // CAMBI alone
-	req.Models, req.Explain = nil, false
+	cambiOnly := func(req engine.Request) engine.Request {
+		req.Features = req.Features[:1] // CAMBI alone
+		req.Models, req.Explain = nil, false
+		return req
+	}
+	// Run A's scores are kept when only run B's are missing (run B was
+	// chosen after them); in runs mode run B is scored after A.
+	var reqs []engine.Request
+	var runs []int
+	if i.scaleScores == nil {
+		reqs, runs = append(reqs, cambiOnly(i.request(i.backend))), append(runs, 0)
+	}
+	if i.runsMode() {
+		reqs, runs = append(reqs, cambiOnly(i.requestB())), append(runs, 1)
+	}
+	if len(reqs) == 0 {
+		return
+	}
 	eng := i.eng
 	v := i.scoresView
 	i.scaler.submit(func(ctx context.Context) func() {
-		s, err := safeOpen(ctx, eng, req)
-		if err != nil {
-			return func() { i.fail(err) }
-		}
-		defer s.Close()
-		n := s.Frames()
-		out := make([]series, cambi.NumScales)
-		for k := range out {
-			out[k] = series{Name: fmt.Sprintf("cambi scale %d", k), Values: make([]float64, max(n, 0))}
-		}
-		var last time.Time
-		for f := 0; f < n; f++ {
-			r, err := s.Frame(ctx, f)
+		var outs [2][]series
+		frames := 0
+		for j, req := range reqs {
+			what := "per scale"
+			if len(reqs) > 1 || runs[j] == 1 {
+				what = fmt.Sprintf("per scale, run %s", "AB"[runs[j]:runs[j]+1])
+			}
+			out, err := scaleSeries(ctx, eng, req, func(done, n int) {
+				uiDo(func() { v.setRate(fmt.Sprintf("%s: %d/%d frames", what, done, n)) })
+			})
 			if err != nil {
 				if ctx.Err() != nil {
 					return nil
 				}
 				return func() { i.fail(err) }
 			}
-			for k := range out {
-				out[k].Values[f] = r.CAMBI.Dist.Scales[k].Score
-			}
-			if t := time.Now(); t.Sub(last) > 100*time.Millisecond {
-				last = t
-				done := f + 1
-				uiDo(func() { v.setRate(fmt.Sprintf("per scale: %d/%d frames", done, n)) })
-			}
+			outs[runs[j]] = out
+			frames = len(out[0].Values)
 		}
 		return func() {
-			i.scaleScores = out
-			v.setRate(fmt.Sprintf("per scale: %d frames", n))
+			for _, r := range runs {
+				if r == 0 {
+					i.scaleScores = outs[0]
+				} else if i.runsMode() {
+					i.scaleScoresB = outs[1]
+				}
+			}
+			v.setRate(fmt.Sprintf("per scale: %d frames", frames))
 			v.update()
 		}
 	})
+}
+
+// perScaleRunB scores run B's per-scale CAMBI when the per-scale plot is
+// on in runs mode and B's are missing (run B was just chosen).
+func (i *inspector) perScaleRunB() {
+	if i.scoresView.perScale.Checked && i.runsMode() && i.scaleScoresB == nil {
+		i.runPerScale()
+	}
+}
+
+// scaleSeries scores CAMBI frame by frame over a clip and keeps each
+// scale's pooled score.
+func scaleSeries(ctx context.Context, eng Engine, req engine.Request, progress func(done, n int)) ([]series, error) {
+	s, err := safeOpen(ctx, eng, req)
+	if err != nil {
+		return nil, err
+	}
+	defer s.Close()
+	n := s.Frames()
+	out := make([]series, cambi.NumScales)
+	for k := range out {
+		out[k] = series{Name: fmt.Sprintf("cambi scale %d", k), Values: make([]float64, max(n, 0))}
+	}
+	var last time.Time
+	for f := 0; f < n; f++ {
+		r, err := s.Frame(ctx, f)
+		if err != nil {
+			return nil, err
+		}
+		if r.CAMBI == nil {
+			return nil, fmt.Errorf("frame %d: no CAMBI result", f)
+		}
+		for k := range out {
+			out[k].Values[f] = r.CAMBI.Dist.Scales[k].Score
+		}
+		if t := time.Now(); t.Sub(last) > 100*time.Millisecond {
+			last = t
+			progress(f+1, n)
+		}
+	}
+	return out, nil
 }

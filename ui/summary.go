@@ -55,6 +55,17 @@ func (k keptScores) WriteCSV(w io.Writer) error {
 type scoreRun struct {
 	Name   string
 	Scores ClipScores
+	// keys are a log's metric keys (logKeySet), read once when it is
+	// opened: the VMAF plots bind its model scores on every redraw.
+	keys map[string]bool
+}
+
+// modelKeys is logModelKeys for a log, from its keys read once.
+func (r scoreRun) modelKeys(models []pickedModel) map[string]string {
+	if r.keys == nil {
+		return logModelKeys(r.Scores, models)
+	}
+	return logModelKeysFrom(r.keys, models)
 }
 
 // metricStats summarise one metric over a clip.

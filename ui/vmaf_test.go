@@ -2,6 +2,8 @@ package ui
 
 import (
 	"bytes"
+	"image/color"
+	"image/png"
 	"math"
 	"os"
 	"path/filepath"
@@ -17,6 +19,7 @@ import (
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/engine/model"
 	"github.com/bandscope/bandscope/engine/yuv"
 )
 
@@ -113,15 +116,20 @@ type cpuEngine struct{ realEngine }
 
 func (cpuEngine) Backends() []Backend { return []Backend{{ID: "cpu", Name: "CPU", Kind: "cpu"}} }
 
+// modelPrefCases are preference strings; they seed FuzzParseModelPref.
+var modelPrefCases = []struct{ in, want string }{
+	{"", ""},
+	{"vmaf_v0.6.1", "vmaf_v0.6.1"},
+	{"vmaf_v0.6.1,vmaf_v1.0.16_3d0h", "vmaf_v0.6.1,vmaf_v1.0.16_3d0h"},
+	{"vmaf_v0.6.1,vmaf_v0.6.1", "vmaf_v0.6.1"},
+	{"nope,vmaf_v0.6.1", "vmaf_v0.6.1"},
+	{"vmaf_v0.6.1,vmaf_4k_v0.6.1,vmaf_v1.0.16_3d0h", "vmaf_v0.6.1,vmaf_4k_v0.6.1"},
+	{" vmaf_v0.6.1 ,,vmaf_v1.0.16_3d0h,", "vmaf_v0.6.1,vmaf_v1.0.16_3d0h"},
+	{"VMAF_V0.6.1", ""},
+}
+
 func TestParseModelPref(t *testing.T) {
-	for _, c := range []struct{ in, want string }{
-		{"", ""},
-		{"vmaf_v0.6.1", "vmaf_v0.6.1"},
-		{"vmaf_v0.6.1,vmaf_v1.0.16_3d0h", "vmaf_v0.6.1,vmaf_v1.0.16_3d0h"},
-		{"vmaf_v0.6.1,vmaf_v0.6.1", "vmaf_v0.6.1"},
-		{"nope,vmaf_v0.6.1", "vmaf_v0.6.1"},
-		{"vmaf_v0.6.1,vmaf_4k_v0.6.1,vmaf_v1.0.16_3d0h", "vmaf_v0.6.1,vmaf_4k_v0.6.1"},
-	} {
+	for _, c := range modelPrefCases {
 		if got := strings.Join(parseModelPref(c.in), ","); got != c.want {
 			t.Errorf("parseModelPref(%q) = %q, want %q", c.in, got, c.want)
 		}
@@ -503,5 +511,142 @@ func TestModelsCannotRun(t *testing.T) {
 	h.do(func() { h.i.setModels([]string{"vmaf_v0.6.1"}) })
 	if h.i.modelErr != nil || len(h.i.res.VMAF) != 1 {
 		t.Errorf("vmaf_v0.6.1: %v, %d results", h.i.modelErr, len(h.i.res.VMAF))
+	}
+}
+
+// TestVMAFMapExport: Ctrl+M's export writes the maps the VMAF view shows
+// (the costliest input's, or the one chosen under "Maps of"), each in the
+// view's colours at the map's size, beside CAMBI's and ADM's; without a
+// model it writes none.
+func TestVMAFMapExport(t *testing.T) {
+	h := newModelHarness(t, nil, testModels)
+	h.openSynth(3)
+	h.do(func() { h.i.tabs.SelectIndex(5); h.i.gotoFrame(1) })
+	v := h.i.vmafView
+	check := func(want string) {
+		t.Helper()
+		dir := t.TempDir()
+		names, err := h.i.exportFrameMaps(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var vmaf []string
+		for _, n := range names {
+			if strings.Contains(n, "_vmaf_") {
+				vmaf = append(vmaf, n)
+			}
+		}
+		shown := 0
+		for _, m := range v.shown.Maps {
+			if m.Data != nil {
+				shown++
+			}
+		}
+		if shown == 0 || len(vmaf) != shown {
+			t.Fatalf("%d VMAF maps written, %d shown (%s): %v", len(vmaf), shown, v.shown.Title, vmaf)
+		}
+		if !strings.Contains(vmaf[0], want) {
+			t.Errorf("first VMAF map %q, want %q in it", vmaf[0], want)
+		}
+		f, err := os.Open(filepath.Join(dir, vmaf[0]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		img, err := png.Decode(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := v.shown.Maps[0]
+		if b := img.Bounds(); b.Dx() != m.Data.W || b.Dy() != m.Data.H {
+			t.Errorf("%s is %v, the map %dx%d", vmaf[0], b, m.Data.W, m.Data.H)
+		}
+		col := heatColour(h.i.colormap, m.Top)
+		x := m.Data.At(0)
+		if m.Abs {
+			x = math.Abs(x)
+		}
+		if got, want := color.NRGBAModel.Convert(img.At(0, 0)), col(x); got != want {
+			t.Errorf("%s pixel 0: %v, the view's colour %v", vmaf[0], got, want)
+		}
+	}
+	best, _ := costliest(h.i.res.VMAF)
+	check("frame1_vmaf_" + fileSlug(best.Model) + "_" + fileSlug(best.In.Base))
+	// Another input chosen: its maps.
+	h.do(func() { v.which.SetSelected("vmaf_v0.6.1: integer_motion2") })
+	if !strings.HasPrefix(v.shown.Title, "motion SAD") {
+		t.Fatalf("shown %q", v.shown.Title)
+	}
+	check("frame1_vmaf_vmaf_v0.6.1_integer_motion2_00_")
+	// No model: nothing of VMAF.
+	h.do(func() { h.i.setModels(nil) })
+	names, err := h.i.exportFrameMaps(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names {
+		if strings.Contains(n, "_vmaf_") {
+			t.Errorf("no model, yet %s", n)
+		}
+	}
+}
+
+// FuzzParseModelPref: whatever the preference holds, the models read are
+// built-in versions, each once, at most maxModels, and reading them back
+// gives the same list.
+func FuzzParseModelPref(f *testing.F) {
+	for _, c := range modelPrefCases {
+		f.Add(c.in)
+	}
+	known := map[string]bool{}
+	for _, v := range model.BuiltinVersions() {
+		known[v] = true
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := parseModelPref(s)
+		if len(got) > maxModels {
+			t.Fatalf("%q: %d models", s, len(got))
+		}
+		seen := map[string]bool{}
+		for _, v := range got {
+			if !known[v] || seen[v] {
+				t.Fatalf("%q: %q unknown or twice in %q", s, v, got)
+			}
+			seen[v] = true
+		}
+		if back := parseModelPref(strings.Join(got, ",")); strings.Join(back, ",") != strings.Join(got, ",") {
+			t.Fatalf("%q: %q read back as %q", s, got, back)
+		}
+	})
+}
+
+// TestVMAFMapExportRuns: in compare mode with two encodes, Ctrl+M writes
+// each run's VMAF maps (A_ and B_), each from that run's own frame.
+func TestVMAFMapExportRuns(t *testing.T) {
+	h := newModelHarness(t, nil, testModels)
+	h.openSynthRuns(2)
+	h.do(func() { h.i.gotoFrame(1) })
+	if len(h.i.cmpRes.VMAF) != 2 {
+		t.Fatalf("run B has %d model results", len(h.i.cmpRes.VMAF))
+	}
+	names, err := h.i.exportFrameMaps(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := map[string]int{}
+	for _, n := range names {
+		if strings.Contains(n, "_vmaf_") {
+			count[n[:2]]++
+		}
+	}
+	refB, _ := h.i.vmafView.chosenInput(h.i.cmpRes.VMAF)
+	wantB := 0
+	for _, m := range mapsForInput(h.i.cmpRes, refB).Maps {
+		if m.Data != nil {
+			wantB++
+		}
+	}
+	if count["A_"] == 0 || count["B_"] != wantB || wantB == 0 {
+		t.Errorf("VMAF maps written: %v, want B's %d", count, wantB)
 	}
 }

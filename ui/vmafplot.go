@@ -14,6 +14,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/bandscope/bandscope/engine"
+	"github.com/bandscope/bandscope/engine/feature"
 )
 
 // costBars is the VMAF view's horizontal bar chart: the points each input
@@ -93,17 +94,7 @@ type vmafSeries struct {
 func modelSeries(pm pickedModel, frames ClipScores) vmafSeries {
 	vs := vmafSeries{Model: pm.M.Name}
 	pf := frames.PerFrame()
-	col := func(name string) series {
-		s := series{Name: name, Values: make([]float64, len(pf))}
-		for f, ms := range pf {
-			v, ok := findMetric(ms, name)
-			if !ok {
-				v = math.NaN()
-			}
-			s.Values[f] = v
-		}
-		return s
-	}
+	col := func(name string) series { return metricColumn(pf, name) }
 	vs.Score = col(pm.M.Name)
 	for _, in := range pm.M.Inputs() {
 		c := col(pm.M.Name + "_cost_" + in.Key)
@@ -111,6 +102,19 @@ func modelSeries(pm pickedModel, frames ClipScores) vmafSeries {
 		vs.Costs = append(vs.Costs, c)
 	}
 	return vs
+}
+
+// metricColumn is one metric over the frames (NaN where a frame lacks it).
+func metricColumn(pf [][]feature.Metric, name string) series {
+	s := series{Name: name, Values: make([]float64, len(pf))}
+	for f, ms := range pf {
+		v, ok := findMetric(ms, name)
+		if !ok {
+			v = math.NaN()
+		}
+		s.Values[f] = v
+	}
+	return s
 }
 
 // hasValues reports whether a series has any value.
@@ -291,9 +295,15 @@ func (vp *vmafPlots) seriesFor(k int) (vmafSeries, []series, bool) {
 			others = append(others, s)
 		}
 	}
+	// Logs: the model's named key, or libvmaf's unnamed "vmaf" bound to
+	// it (logModelKeys); the legend names the log and its key.
 	for _, l := range i.logs {
-		s := modelSeries(pm, l.Scores).Score
-		s.Name = l.Name + ": " + s.Name
+		key, ok := l.modelKeys(i.models)[pm.M.Name]
+		if !ok {
+			continue
+		}
+		s := metricColumn(l.Scores.PerFrame(), key)
+		s.Name = l.Name + ": " + key
 		if s.hasValues() {
 			others = append(others, s)
 		}

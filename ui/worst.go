@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/bandscope/bandscope/engine"
+	"github.com/bandscope/bandscope/engine/feature"
 )
 
 // summaryPanel is the Scores view's column of statistics per metric and
@@ -161,28 +162,84 @@ func (i *inspector) exportWorstDialog() {
 			}
 			return
 		}
-		dir := u.Path()
-		metric := i.scoresView.summary.metric.Selected
-		req := i.request(i.backend)
-		eng, cm := i.eng, i.colormap
-		scale, opacity := max(i.frameView.scale.SelectedIndex(), 0), i.frameView.opacity.Value
-		i.setStatus(fmt.Sprintf("Writing %d worst frames…", len(frames)))
-		i.scaler.submit(func(ctx context.Context) func() {
-			names, err := exportWorst(ctx, eng, req, dir, metric, frames, scale, cm, opacity)
-			return func() {
-				if err != nil {
-					i.fail(err)
-					return
-				}
-				i.setStatus(fmt.Sprintf("Wrote %d files to %s", len(names), dir))
-			}
-		})
+		i.exportWorstTo(u.Path())
 	}, i.win)
 }
 
-// exportWorst scores each frame and writes rankN_frameF_luma.png and
-// rankN_frameF_heatmap.png into dir.
-func exportWorst(ctx context.Context, eng Engine, req engine.Request, dir, metric string, frames []int, scale int, cm *Colormap, opacity float64) ([]string, error) {
+// exportWorstTo writes the worst frames into dir in the background (each
+// run's in runs mode) and says how many files it wrote.
+func (i *inspector) exportWorstTo(dir string) {
+	jobs := i.worstJobs()
+	eng, cm := i.eng, i.colormap
+	scale, opacity := max(i.frameView.scale.SelectedIndex(), 0), i.frameView.opacity.Value
+	n := 0
+	for _, j := range jobs {
+		n += len(j.frames)
+	}
+	i.setStatus(fmt.Sprintf("Writing %d worst frames…", n))
+	i.scaler.submit(func(ctx context.Context) func() {
+		var names []string
+		var err error
+		for _, j := range jobs {
+			var nj []string
+			nj, err = exportWorst(ctx, eng, j.req, dir, j.prefix, j.metric, j.frames, scale, cm, opacity)
+			names = append(names, nj...)
+			if err != nil {
+				break
+			}
+		}
+		return func() {
+			if err != nil {
+				i.fail(err)
+				return
+			}
+			i.setStatus(fmt.Sprintf("Wrote %d files to %s", len(names), dir))
+		}
+	})
+}
+
+// worstJob is one run's worst frames to export.
+type worstJob struct {
+	req    engine.Request
+	prefix string // "A_", "B_" in runs mode
+	metric string
+	frames []int
+}
+
+// worstJobs are the worst frames to export: run A's of the chosen metric,
+// and in runs mode run B's of the same metric (its CAMBI under B's own
+// name when B's options rename it), from B's whole-clip scores.
+func (i *inspector) worstJobs() []worstJob {
+	metric := i.scoresView.summary.metric.Selected
+	a := worstJob{req: i.request(i.backend), metric: metric, frames: i.scoresView.summary.frames()}
+	if !i.runsMode() || i.scores[0] == nil || i.scores[1] == nil {
+		return []worstJob{a}
+	}
+	a.prefix = "A_"
+	pfB := i.scores[1].PerFrame()
+	mb := metric
+	if !hasMetric(pfB, mb) && metric == cambiMetric(i.scores[0].PerFrame()) {
+		mb = cambiMetric(pfB)
+	}
+	if mb == "" || !hasMetric(pfB, mb) {
+		return []worstJob{a}
+	}
+	return []worstJob{a, {req: i.requestB(), prefix: "B_", metric: mb, frames: worstFrames(pfB, mb, 10)}}
+}
+
+// hasMetric says whether any frame has the metric.
+func hasMetric(pf [][]feature.Metric, name string) bool {
+	for _, ms := range pf {
+		if _, ok := findMetric(ms, name); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// exportWorst scores each frame and writes PREFIXworstNN_METRIC_frameF_luma.png
+// and ..._heatmap.png into dir.
+func exportWorst(ctx context.Context, eng Engine, req engine.Request, dir, prefix, metric string, frames []int, scale int, cm *Colormap, opacity float64) ([]string, error) {
 	s, err := safeOpen(ctx, eng, req)
 	if err != nil {
 		return nil, err
@@ -194,7 +251,7 @@ func exportWorst(ctx context.Context, eng Engine, req engine.Request, dir, metri
 		if err != nil {
 			return names, err
 		}
-		base := fmt.Sprintf("worst%02d_%s_frame%d", rank+1, metric, f)
+		base := fmt.Sprintf("%sworst%02d_%s_frame%d", prefix, rank+1, metric, f)
 		for _, x := range []struct {
 			suffix string
 			img    image.Image
