@@ -33,7 +33,7 @@ type Frame struct {
 	d      *Device
 	mu     sync.Mutex
 	pics   [2]*yuv.Picture // reference, distorted (one picture when equal)
-	planes Planes
+	planes [2]Planes
 	bufs   [2][3]frameBuf
 	closed bool
 }
@@ -53,8 +53,8 @@ func (d *Device) NewFrame() (*Frame, error) {
 }
 
 // Upload writes the selected planes of ref and dist (the same picture
-// once when ref == dist).
-func (f *Frame) Upload(ref, dist *yuv.Picture, planes Planes) error {
+// once, with the union of both selections, when ref == dist).
+func (f *Frame) Upload(ref, dist *yuv.Picture, refPlanes, distPlanes Planes) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.closed {
@@ -64,8 +64,12 @@ func (f *Frame) Upload(ref, dist *yuv.Picture, planes Planes) error {
 		return errors.New("gpu: Frame.Upload needs two pictures")
 	}
 	f.pics = [2]*yuv.Picture{ref, dist}
-	f.planes = planes
+	f.planes = [2]Planes{refPlanes, distPlanes}
+	if ref == dist {
+		f.planes = [2]Planes{refPlanes | distPlanes, refPlanes | distPlanes}
+	}
 	for i, pic := range f.pics {
+		planes := f.planes[i]
 		for pl := 0; pl < 3; pl++ {
 			want := pl == 0 && planes&Luma != 0 || pl > 0 && planes&Chroma != 0 && pl < pic.Chroma.Planes()
 			if !want {
@@ -114,7 +118,7 @@ func (f *Frame) buf(i, pl int) (frameBuf, *yuv.Picture, error) {
 	if pl > 0 {
 		need = Chroma
 	}
-	if f.planes&need == 0 || pl >= pic.Chroma.Planes() {
+	if f.planes[i]&need == 0 || pl >= pic.Chroma.Planes() {
 		return frameBuf{}, nil, fmt.Errorf("gpu: plane %d was not uploaded to the Frame", pl)
 	}
 	if i == 1 && f.pics[1] == f.pics[0] {

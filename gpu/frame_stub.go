@@ -14,7 +14,9 @@ type Frame struct{}
 func (d *Device) NewFrame() (*Frame, error) { return nil, errNoCgo }
 
 // Upload reports that this build has no GPU backend.
-func (f *Frame) Upload(ref, dist *yuv.Picture, planes Planes) error { return errNoCgo }
+func (f *Frame) Upload(ref, dist *yuv.Picture, refPlanes, distPlanes Planes) error {
+	return errNoCgo
+}
 
 // Close does nothing.
 func (f *Frame) Close() error { return nil }

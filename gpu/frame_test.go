@@ -172,7 +172,7 @@ func TestFrameParity(t *testing.T) {
 					t.Fatal(err)
 				}
 				defer mref.Close()
-				var prevRef *yuv.Picture
+				var prevRef, lastDist *yuv.Picture
 				for n := 0; n < 2; n++ {
 					ref, dist := framePictures(tc.w, tc.h, tc.chroma, tc.depth, n)
 					pairs := [][2]*yuv.Picture{{ref, dist}}
@@ -182,7 +182,7 @@ func TestFrameParity(t *testing.T) {
 					for pi, pair := range pairs {
 						maps := n == 1
 						before := d.BytesWritten()
-						if err := f.Upload(pair[0], pair[1], Luma|Chroma); err != nil {
+						if err := f.Upload(pair[0], pair[1], Luma|Chroma, Luma|Chroma); err != nil {
 							t.Fatal(err)
 						}
 						var planeBytes uint64
@@ -213,7 +213,7 @@ func TestFrameParity(t *testing.T) {
 						}
 					}
 					// Motion: the ring takes frame n's reference from the Frame.
-					if err := f.Upload(ref, dist, Luma); err != nil {
+					if err := f.Upload(ref, dist, Luma, 0); err != nil {
 						t.Fatal(err)
 					}
 					before := d.BytesWritten()
@@ -236,9 +236,12 @@ func TestFrameParity(t *testing.T) {
 					if raw != want {
 						t.Errorf("motion frame %d: raw SAD %d from the Frame, want %d", n, raw, want)
 					}
-					prevRef = ref
+					prevRef, lastDist = ref, dist
 				}
 				// Scoring from the Frame once more writes nothing.
+				if err := f.Upload(prevRef, lastDist, Luma, Luma); err != nil {
+					t.Fatal(err)
+				}
 				before := d.BytesWritten()
 				for _, s := range scorers {
 					if s.name == "speed_chroma" {
