@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,8 +16,9 @@ import (
 // device once: each plane the GPU features read (both lumas; both
 // pictures' chroma when speed_chroma runs) is written once per frame
 // however many features read it, and nothing else is written per frame
-// (a few first-use uniforms at most); the scores are the CPU backend's
-// bits.
+// (a few first-use uniforms at most), --explain's perfect copy included
+// (it scores the reference the run already uploaded); the scores are the
+// CPU backend's bits.
 func TestGPUUploadsOncePerFrame(t *testing.T) {
 	var gpus []string
 	for _, b := range Backends() {
@@ -37,9 +39,12 @@ func TestGPUUploadsOncePerFrame(t *testing.T) {
 		w, h := f.PlaneSize(p)
 		return uint64(2*w*h+3) &^ 3
 	}
-	for _, model := range []string{"version=vmaf_v0.6.1", "version=vmaf_v1.0.16_3d0h"} {
-		t.Run(model, func(t *testing.T) {
-			req := Request{Reference: ref, Distorted: dist, Raw: raw, Models: []string{model}}
+	for _, tc := range []struct {
+		model   string
+		explain bool
+	}{{"version=vmaf_v0.6.1", false}, {"version=vmaf_v1.0.16_3d0h", false}, {"version=vmaf_v0.6.1", true}, {"version=vmaf_v1.0.16_3d0h", true}} {
+		t.Run(fmt.Sprintf("%s explain=%v", tc.model, tc.explain), func(t *testing.T) {
+			req := Request{Reference: ref, Distorted: dist, Raw: raw, Models: []string{tc.model}, Explain: tc.explain}
 			want, _ := runOn(t, req, "cpu")
 			for _, id := range gpus {
 				dev, err := openDevice(id)

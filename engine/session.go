@@ -429,12 +429,17 @@ func (set *featureSet) scoreFrame(ctx context.Context, fr *FrameResult, keepMaps
 	if set.frame != nil {
 		// Each plane the GPU extractors read goes to the device once; they
 		// copy from it there.
+		// A run's perfect copy comes with the main set's view of the
+		// reference already on the device (Run), when it holds every
+		// plane this set reads.
 		set.frameMu.Lock()
 		defer set.frameMu.Unlock()
-		if err := set.frame.Upload(fr.Ref, fr.Dist, set.refPlanes, set.distPlanes); err != nil {
-			return wrap(fr.Frame, err)
+		if v := fr.onDevice; v == nil || !v.Holds(set.refPlanes, set.distPlanes) {
+			if err := set.frame.Upload(fr.Ref, fr.Dist, set.refPlanes, set.distPlanes); err != nil {
+				return wrap(fr.Frame, err)
+			}
+			fr.onDevice = set.frame
 		}
-		fr.onDevice = set.frame
 		defer func() { fr.onDevice = nil }()
 	}
 	res := make([]any, len(set.extractors))

@@ -36,6 +36,7 @@ type Frame struct {
 	planes [2]Planes
 	bufs   [2][3]frameBuf
 	closed bool
+	view   bool // RefView's: the buffers are another Frame's
 }
 
 // frameBuf is one plane's buffer and size.
@@ -59,6 +60,9 @@ func (f *Frame) Upload(ref, dist *yuv.Picture, refPlanes, distPlanes Planes) err
 	defer f.mu.Unlock()
 	if f.closed {
 		return errors.New("gpu: Frame used after Close")
+	}
+	if f.view {
+		return errors.New("gpu: Upload to a Frame's RefView")
 	}
 	if ref == nil || dist == nil {
 		return errors.New("gpu: Frame.Upload needs two pictures")
@@ -153,6 +157,29 @@ func (f *Frame) luma(i, w, h int, check func(yuv.Plane) error) (frameBuf, *yuv.P
 	return fb, pic, nil
 }
 
+// RefView is a Frame whose two pictures are both f's reference, on f's
+// buffers: the reference scored against itself (the engine's perfect
+// copy for --explain) from the upload f already made, nothing written.
+// It is valid until f's next Upload; it cannot be uploaded to, and
+// closing it leaves f's buffers alone.
+func (f *Frame) RefView() *Frame {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	v := &Frame{d: f.d, view: true, closed: f.closed}
+	v.pics = [2]*yuv.Picture{f.pics[0], f.pics[0]}
+	v.planes = [2]Planes{f.planes[0], f.planes[0]}
+	v.bufs[0] = f.bufs[0] // with ref == dist, f's union is there too
+	return v
+}
+
+// Holds reports whether the last Upload wrote (at least) these planes of
+// the reference and of the distorted picture.
+func (f *Frame) Holds(ref, dist Planes) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.pics[0] != nil && f.planes[0]&ref == ref && f.planes[1]&dist == dist
+}
+
 // Close frees the Frame's buffers.
 func (f *Frame) Close() (err error) {
 	f.mu.Lock()
@@ -161,6 +188,9 @@ func (f *Frame) Close() (err error) {
 		return nil
 	}
 	f.closed = true
+	if f.view {
+		return nil
+	}
 	defer guard(&err, "closing a Frame")
 	for i := range f.bufs {
 		for pl := range f.bufs[i] {

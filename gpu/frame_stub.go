@@ -21,6 +21,12 @@ func (f *Frame) Upload(ref, dist *yuv.Picture, refPlanes, distPlanes Planes) err
 // Close does nothing.
 func (f *Frame) Close() error { return nil }
 
+// RefView returns f: nothing is ever uploaded.
+func (f *Frame) RefView() *Frame { return f }
+
+// Holds is false: nothing is ever uploaded.
+func (f *Frame) Holds(ref, dist Planes) bool { return false }
+
 // BytesWritten is 0: nothing is ever written.
 func (d *Device) BytesWritten() uint64 { return 0 }
 
