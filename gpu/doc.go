@@ -103,7 +103,9 @@
 // their validation words and accumulators from device buffers; SpEED
 // repacks its chroma area (the chroma size floored, which for odd luma
 // sizes is narrower than the plane) with frame_repack.wgsl; motion
-// (MotionFrames) copies the reference luma into its ring. Score, on
+// (MotionFrames) copies the reference luma into its ring. RefView scores
+// the reference against itself from the same upload (--explain's perfect
+// copy). Score, on
 // planes or pictures, uploads its own copy as before (tests and API
 // users); TestFrameParity checks that both
 // give the same bits and Device.BytesWritten that a Frame's planes are

@@ -131,8 +131,8 @@ func newFrameScorers(t *testing.T, d *Device, w, h int, chroma yuv.Chroma, depth
 // gives every field of every scorer's result with the bits of the
 // plane-based Score, maps included, at odd sizes, 8 to 16 bits and three
 // chroma layouts, on content that scores clearly off a perfect copy (each
-// scorer asserts it first); the reference against itself (one picture,
-// one upload) too. After a Frame's first use, scoring from it writes
+// scorer asserts it first); the reference against itself too, from one
+// picture uploaded once and from a RefView of the pair's upload. After a Frame's first use, scoring from it writes
 // nothing to the device: the only uploads are Upload's, one per plane.
 // Motion's ring fed from Frames (MotionFrames) gives NewMotion's raw SADs.
 func TestFrameParity(t *testing.T) {
@@ -175,34 +175,45 @@ func TestFrameParity(t *testing.T) {
 				var prevRef, lastDist *yuv.Picture
 				for n := 0; n < 2; n++ {
 					ref, dist := framePictures(tc.w, tc.h, tc.chroma, tc.depth, n)
-					pairs := [][2]*yuv.Picture{{ref, dist}}
+					// Each pair: the pictures, and whether they are scored
+					// from a RefView of the last Upload (nothing uploaded).
+					type pairCase struct {
+						ref, dist *yuv.Picture
+						view      bool
+					}
+					pairs := []pairCase{{ref, dist, false}}
 					if n == 0 {
-						pairs = append(pairs, [2]*yuv.Picture{ref, ref})
+						pairs = append(pairs, pairCase{ref, ref, true}, pairCase{ref, ref, false})
 					}
 					for pi, pair := range pairs {
 						maps := n == 1
 						before := d.BytesWritten()
-						if err := f.Upload(pair[0], pair[1], Luma|Chroma, Luma|Chroma); err != nil {
-							t.Fatal(err)
-						}
+						src := f
 						var planeBytes uint64
-						for pl := 0; pl < tc.chroma.Planes(); pl++ {
-							pw, ph := ref.PlaneSize(pl)
-							per := uint64(2*pw*ph+3) &^ 3
-							if pair[0] != pair[1] {
-								per *= 2
+						if pair.view {
+							src = f.RefView()
+						} else {
+							if err := f.Upload(pair.ref, pair.dist, Luma|Chroma, Luma|Chroma); err != nil {
+								t.Fatal(err)
 							}
-							planeBytes += per
+							for pl := 0; pl < tc.chroma.Planes(); pl++ {
+								pw, ph := ref.PlaneSize(pl)
+								per := uint64(2*pw*ph+3) &^ 3
+								if pair.ref != pair.dist {
+									per *= 2
+								}
+								planeBytes += per
+							}
 						}
 						if got := d.BytesWritten() - before; got != planeBytes {
 							t.Errorf("frame %d pair %d: Upload wrote %d bytes, want %d (each plane once)", n, pi, got, planeBytes)
 						}
 						for _, s := range scorers {
-							got, err := s.sframe(n, f, maps)
+							got, err := s.sframe(n, src, maps)
 							if err != nil {
 								t.Fatalf("%s ScoreFrame: %v", s.name, err)
 							}
-							want, err := s.score(n, pair[0], pair[1], maps)
+							want, err := s.score(n, pair.ref, pair.dist, maps)
 							if err != nil {
 								t.Fatalf("%s Score: %v", s.name, err)
 							}
