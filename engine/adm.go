@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/gpu"
 	"github.com/bandscope/bandscope/kernels/adm"
 )
 
@@ -31,7 +32,18 @@ func openADM(o opening) (extractor, error) {
 }
 
 func (x *admExtractor) score(fr *FrameResult, keepMaps bool) (any, error) {
+	if fs, ok := fromDevice[*adm.FrameResult](fr, x.scorer); ok {
+		return fs.ScoreFrame(fr.Frame, fr.onDevice, keepMaps)
+	}
 	return x.scorer.Score(fr.Frame, fr.Ref.Luma(), fr.Dist.Luma(), keepMaps)
+}
+
+// devicePlanes: both lumas.
+func (x *admExtractor) devicePlanes() (ref, dist gpu.Planes) {
+	if !readsDevice[*adm.FrameResult](x.scorer) {
+		return 0, 0
+	}
+	return gpu.Luma, gpu.Luma
 }
 
 func (x *admExtractor) attach(fr *FrameResult, r any) {

@@ -4,6 +4,7 @@ import (
 	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/gpu"
 	"github.com/bandscope/bandscope/internal/outfile"
 	"github.com/bandscope/bandscope/kernels/adm"
 	"github.com/bandscope/bandscope/kernels/cambi"
@@ -79,6 +80,9 @@ type FrameResult struct {
 	// and Frame-2 (nil before the clip's start): the run keeps them
 	// decoded until this frame is scored, for temporal features' workers.
 	prevRefs [2]*yuv.Picture
+	// onDevice is, while a GPU set scores the frame, its pictures on the
+	// device (uploaded once, read by every GPU extractor: deviceFrame).
+	onDevice *gpu.Frame
 }
 
 // Progress reports a whole-clip run.

@@ -152,3 +152,25 @@ func (b *backend) newADM(cfg *adm.Config) (adm.Scorer, error) {
 // close releases what the backend holds for one session; shared devices
 // stay open for the next.
 func (b *backend) close() error { return nil }
+
+// frameScorer is a GPU scorer that reads its pictures from the frame on
+// the device (gpu.Frame) instead of uploading its own copy.
+type frameScorer[R any] interface {
+	ScoreFrame(frame int, f *gpu.Frame, keepMaps bool) (R, error)
+}
+
+// readsDevice reports whether scorer s scores from a gpu.Frame.
+func readsDevice[R any](s any) bool {
+	_, ok := s.(frameScorer[R])
+	return ok
+}
+
+// fromDevice returns s's ScoreFrame when fr's pictures are on the device
+// (a GPU set's scoreFrame uploaded them) and s reads them there.
+func fromDevice[R any](fr *FrameResult, s any) (frameScorer[R], bool) {
+	if fr.onDevice == nil {
+		return nil, false
+	}
+	fs, ok := s.(frameScorer[R])
+	return fs, ok
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/gpu"
 	"github.com/bandscope/bandscope/kernels/cambi"
 )
 
@@ -53,8 +54,22 @@ func openCAMBI(o opening) (extractor, error) {
 }
 
 func (x *cambiExtractor) score(fr *FrameResult, keepMaps bool) (any, error) {
+	if fs, ok := fromDevice[*cambi.FrameResult](fr, x.scorer); ok {
+		return fs.ScoreFrame(fr.Frame, fr.onDevice, keepMaps)
+	}
 	// With heatmaps_path the scorer keeps the c-values emit writes.
 	return x.scorer.Score(fr.Frame, fr.Ref.Luma(), fr.Dist.Luma(), keepMaps)
+}
+
+// devicePlanes: the distorted luma, and the reference's with full_ref.
+func (x *cambiExtractor) devicePlanes() (ref, dist gpu.Planes) {
+	if !readsDevice[*cambi.FrameResult](x.scorer) {
+		return 0, 0
+	}
+	if x.cfg.FullRef {
+		ref = gpu.Luma
+	}
+	return ref, gpu.Luma
 }
 
 func (x *cambiExtractor) attach(fr *FrameResult, r any) {

@@ -3,6 +3,7 @@ package engine
 import (
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/gpu"
 )
 
 // frameScore is a per-frame result that names its own metrics, as every
@@ -40,7 +41,18 @@ func openLuma[R frameScore](name string, o opening, s lumaScorer[R]) (extractor,
 }
 
 func (x *lumaExtractor[R]) score(fr *FrameResult, keepMaps bool) (any, error) {
+	if fs, ok := fromDevice[R](fr, x.scorer); ok {
+		return fs.ScoreFrame(fr.Frame, fr.onDevice, keepMaps)
+	}
 	return x.scorer.Score(fr.Frame, fr.Ref.Luma(), fr.Dist.Luma(), keepMaps)
+}
+
+// devicePlanes: both lumas, when the scorer reads them from the device.
+func (x *lumaExtractor[R]) devicePlanes() (ref, dist gpu.Planes) {
+	if !readsDevice[R](x.scorer) {
+		return 0, 0
+	}
+	return gpu.Luma, gpu.Luma
 }
 
 func (x *lumaExtractor[R]) attach(*FrameResult, any) {}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 
@@ -12,21 +13,22 @@ import (
 
 // motionExtractor is integer motion: temporal, on the reference's luma.
 //
-// On the CPU, the worker scoring frame n of a run computes its SAD (the run
-// keeps the reference pictures it compares with decoded, refLag); the
-// ordered collector only pushes the SADs, in frame order, through the
-// temporal recipe (motion.Sums), so no picture is copied and the collector
-// does no per-pixel work. On a GPU the device keeps the pictures later
-// frames compare with, so the collector pushes each frame's luma, in order,
-// through kernels/motion's temporal scorer over the device's SAD stage.
+// The worker scoring frame n of a run computes its SAD; the ordered
+// collector only pushes the SADs, in frame order, through the temporal
+// recipe (motion.Sums), so the collector does no per-pixel work. On the
+// CPU the run keeps the reference pictures the workers compare with
+// decoded (refLag). On a GPU the device keeps them (gpu.MotionFrames' ring):
+// the one worker takes frames in order, and each frame's reference luma is
+// copied into the ring from the frame's pictures on the device (uploaded
+// once for every GPU feature), nothing uploaded for motion alone.
 type motionExtractor struct {
 	opts *feature.Values
 	cfg  *motion.Config
 
-	sums *motion.Sums    // CPU: the temporal recipe over the workers' SADs
+	sums *motion.Sums    // the temporal recipe over the workers' SADs
 	fast *motion.FastSAD // CPU: every SAD, the run's and Session.Frame's
 
-	scorer motion.Scorer // GPU: the temporal recipe over the device's SAD
+	ring *gpu.MotionFrames // GPU: a run's SADs, the pictures kept on the device
 	// GPU: Session.Frame's random access, the device's pair SAD, made on
 	// the first random access (a run never needs it).
 	dev    *gpu.Device
@@ -44,12 +46,12 @@ func openMotion(o opening) (extractor, error) {
 	}
 	if o.b.dev != nil {
 		// The blur and the SAD run on the device, the temporal recipe on
-		// the host (kernels/motion's, over gpu's SAD stage).
-		s, err := gpu.NewMotion(o.b.dev, cfg)
+		// the host (kernels/motion's, over the device's SADs).
+		r, err := gpu.NewMotionFrames(o.b.dev, cfg)
 		if err != nil {
 			return nil, err
 		}
-		return &motionExtractor{opts: o.opts, cfg: cfg, scorer: s, dev: o.b.dev}, nil
+		return &motionExtractor{opts: o.opts, cfg: cfg, sums: motion.NewSums(cfg), ring: r, dev: o.b.dev}, nil
 	}
 	mo := motion.Options{Kernels: o.cpuKernels(), Threads: o.b.threads, Limiter: o.b.limiter}
 	return &motionExtractor{opts: o.opts, cfg: cfg, sums: motion.NewSums(cfg), fast: motion.NewFastSAD(cfg, mo)}, nil
@@ -80,10 +82,19 @@ func (x *motionExtractor) pairSAD(prev, cur yuv.Plane, diff []int32) (uint64, er
 // motion_force_zero, which computes nothing, and on a GPU, which keeps its
 // own).
 func (x *motionExtractor) refLag() int {
-	if x.cfg.ForceZero || x.sums == nil {
+	if x.cfg.ForceZero || x.ring != nil {
 		return 0
 	}
 	return x.cfg.Stride()
+}
+
+// devicePlanes: the reference's luma, which a GPU run copies into the
+// ring.
+func (x *motionExtractor) devicePlanes() (ref, dist gpu.Planes) {
+	if x.ring == nil || x.cfg.ForceZero {
+		return 0, 0
+	}
+	return gpu.Luma, 0
 }
 
 // score computes, in a CPU run, frame n's raw SAD from the reference
@@ -92,10 +103,22 @@ func (x *motionExtractor) refLag() int {
 // frame n by random access to the reference pictures it needs.
 func (x *motionExtractor) score(fr *FrameResult, keepMaps bool) (any, error) {
 	if !keepMaps || fr.refAt == nil {
-		if x.sums == nil {
-			return nil, nil
-		}
 		n := fr.Frame
+		if x.ring != nil {
+			// Every frame's picture goes into the ring (later frames
+			// compare with it); frames arrive in order (one worker).
+			if x.cfg.ForceZero {
+				return motionSAD(0), nil
+			}
+			if fr.onDevice == nil {
+				return nil, fmt.Errorf("motion: frame %d: the pictures are not on the device", n)
+			}
+			raw, err := x.ring.Push(n, fr.onDevice)
+			if err != nil {
+				return nil, err
+			}
+			return motionSAD(raw), nil
+		}
 		if !x.sums.Needed(n) {
 			return motionSAD(0), nil
 		}
@@ -165,17 +188,11 @@ func (x *motionExtractor) metrics(r any) []feature.Metric {
 }
 
 func (x *motionExtractor) emit(fr *FrameResult, r any) ([]frameMetrics, error) {
-	var rs []*motion.FrameResult
-	var err error
-	if x.sums == nil {
-		rs, err = x.scorer.Push(fr.Frame, fr.Ref.Luma(), false)
-	} else {
-		raw, ok := r.(motionSAD)
-		if !ok {
-			return nil, fmt.Errorf("motion: frame %d has no SAD", fr.Frame)
-		}
-		rs, err = x.sums.Push(fr.Frame, uint64(raw))
+	raw, ok := r.(motionSAD)
+	if !ok {
+		return nil, fmt.Errorf("motion: frame %d has no SAD", fr.Frame)
 	}
+	rs, err := x.sums.Push(fr.Frame, uint64(raw))
 	if err != nil {
 		return nil, err
 	}
@@ -191,24 +208,16 @@ func (x *motionExtractor) final(rs []*motion.FrameResult) []frameMetrics {
 }
 
 func (x *motionExtractor) flush() ([]frameMetrics, error) {
-	var rs []*motion.FrameResult
-	var err error
-	if x.sums == nil {
-		rs, err = x.scorer.Flush()
-	} else {
-		rs, err = x.sums.Flush()
-	}
+	rs, err := x.sums.Flush()
 	return x.final(rs), err
 }
 
 func (x *motionExtractor) finish() error { return nil }
 func (x *motionExtractor) abort()        {}
 func (x *motionExtractor) close() error {
-	var err error
-	if x.sums != nil {
-		err = x.sums.Close()
-	} else {
-		err = x.scorer.Close()
+	err := x.sums.Close()
+	if x.ring != nil {
+		err = errors.Join(err, x.ring.Close())
 	}
 	x.pairMu.Lock()
 	defer x.pairMu.Unlock()

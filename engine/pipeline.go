@@ -159,6 +159,12 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 				sl.err = set.scoreFrame(ctx, sl.fr, false, false, s.frameError)
 				if sl.err == nil && s.perfect != nil {
 					sl.perfect = &FrameResult{Frame: sl.n, Dist: sl.fr.Ref, Ref: sl.fr.Ref, prevRefs: sl.fr.prevRefs}
+					if set.frame != nil && s.perfect.frame != nil && set.backend.dev == s.perfect.backend.dev && k == 1 {
+						// The reference the main set just uploaded serves
+						// the perfect copy too (one worker: the main set's
+						// next upload comes after).
+						sl.perfect.onDevice = set.frame.RefView()
+					}
 					sl.err = s.perfect.scoreFrame(ctx, sl.perfect, false, false, s.frameError)
 				}
 				close(sl.done)

@@ -10,6 +10,7 @@ import (
 	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/gpu"
 )
 
 // Session is an open pair of clips with the features built for them, on
@@ -55,6 +56,20 @@ type featureSet struct {
 	names      []string         // each extractor's feature name
 	where      []string         // the backend each extractor runs on
 	skipped    map[string]error // features that could not be built (Request.SkipUnavailable)
+
+	// GPU: the frame's pictures on the device, uploaded once per frame
+	// with the planes the extractors read (deviceReader) and shared by
+	// them; frameMu keeps a set's frames one at a time.
+	frameMu    sync.Mutex
+	frame      *gpu.Frame
+	refPlanes  gpu.Planes
+	distPlanes gpu.Planes
+}
+
+// deviceReader is a GPU extractor that scores from the frame's pictures on
+// the device (FrameResult.onDevice) and says which planes it reads.
+type deviceReader interface {
+	devicePlanes() (ref, dist gpu.Planes)
 }
 
 // openClip opens one clip; tests wrap it to count reads.
@@ -178,6 +193,21 @@ func (s *Session) openSet(id string, specs []parsedSpec, ref, dist yuv.Format, p
 			where = "cpu"
 		}
 		set.where = append(set.where, where)
+	}
+	if b.dev != nil {
+		for _, x := range set.extractors {
+			if r, ok := x.(deviceReader); ok {
+				rp, dp := r.devicePlanes()
+				set.refPlanes |= rp
+				set.distPlanes |= dp
+			}
+		}
+		if set.refPlanes|set.distPlanes != 0 {
+			if set.frame, err = b.dev.NewFrame(); err != nil {
+				set.close()
+				return nil, err
+			}
+		}
 	}
 	if len(set.extractors) == 0 {
 		err := errors.New("no feature can run")
@@ -396,6 +426,22 @@ func (set *featureSet) scoreFrame(ctx context.Context, fr *FrameResult, keepMaps
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	if set.frame != nil {
+		// Each plane the GPU extractors read goes to the device once; they
+		// copy from it there.
+		// A run's perfect copy comes with the main set's view of the
+		// reference already on the device (Run), when it holds every
+		// plane this set reads.
+		set.frameMu.Lock()
+		defer set.frameMu.Unlock()
+		if v := fr.onDevice; v == nil || !v.Holds(set.refPlanes, set.distPlanes) {
+			if err := set.frame.Upload(fr.Ref, fr.Dist, set.refPlanes, set.distPlanes); err != nil {
+				return wrap(fr.Frame, err)
+			}
+			fr.onDevice = set.frame
+		}
+		defer func() { fr.onDevice = nil }()
+	}
 	res := make([]any, len(set.extractors))
 	errs := make([]error, len(set.extractors))
 	one := func(k int) {
@@ -496,6 +542,9 @@ func (set *featureSet) close() error {
 	var errs []error
 	for _, x := range set.extractors {
 		errs = append(errs, x.close())
+	}
+	if set.frame != nil {
+		errs = append(errs, set.frame.Close())
 	}
 	errs = append(errs, set.backend.close())
 	return errors.Join(errs...)

@@ -39,7 +39,18 @@ func openSpeed(o opening) (extractor, error) {
 }
 
 func (x *speedExtractor) score(fr *FrameResult, keepMaps bool) (any, error) {
+	if fs, ok := fromDevice[*speed.FrameResult](fr, x.scorer); ok {
+		return fs.ScoreFrame(fr.Frame, fr.onDevice, keepMaps)
+	}
 	return x.scorer.Score(fr.Frame, fr.Ref, fr.Dist, keepMaps)
+}
+
+// devicePlanes: both pictures' chroma.
+func (x *speedExtractor) devicePlanes() (ref, dist gpu.Planes) {
+	if !readsDevice[*speed.FrameResult](x.scorer) {
+		return 0, 0
+	}
+	return gpu.Chroma, gpu.Chroma
 }
 
 func (x *speedExtractor) attach(fr *FrameResult, r any) {

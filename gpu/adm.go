@@ -22,6 +22,7 @@ type admScorer struct {
 	k   *admKernels
 
 	in, bad [2]*wgpu.Buffer // reference, distorted: packed luma, first bad sample
+	noBad   *wgpu.Buffer    // the validation word's reset value (ScoreFrame)
 	acc     *wgpu.Buffer
 	maps    [adm.NumScales]*wgpu.Buffer
 	staging *wgpu.Buffer
@@ -79,6 +80,9 @@ func (s *admScorer) build() error {
 	n0 := uint64(w0 * h0)
 	var common []step // every dispatch before the numerator's masking
 	var err error
+	if s.noBad, err = s.constWords("adm validation reset", noBad); err != nil {
+		return err
+	}
 	for i := range s.in {
 		if s.in[i], err = s.buffer("adm input", uint64(2*w*h)); err != nil {
 			return err
@@ -374,12 +378,41 @@ func (s *admScorer) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*adm.F
 	if err := s.upload(1, dist); err != nil {
 		return nil, err
 	}
+	return s.run(frame, nil, [2]yuv.Plane{ref, dist}, keepMaps)
+}
+
+// ScoreFrame is Score on the lumas of a Frame: they are copied into the
+// scorer's input buffers on the device, nothing is uploaded.
+func (s *admScorer) ScoreFrame(frame int, f *Frame, keepMaps bool) (*adm.FrameResult, error) {
+	if s.closed {
+		return nil, errors.New("gpu: ADM scorer used after Close")
+	}
+	var pre []step
+	var planes [2]yuv.Plane
+	for i, name := range [2]string{"reference", "distorted"} {
+		fb, pic, err := f.luma(i, s.cfg.Width, s.cfg.Height, func(p yuv.Plane) error { return checkADMPlane(name, p, s.cfg) })
+		if err != nil {
+			return nil, err
+		}
+		planes[i] = pic.Luma()
+		pre = append(pre, copyStep(fb.buf, s.in[i], uint64(2*fb.w*fb.h)), copyStep(s.noBad, s.bad[i], 4))
+	}
+	return s.run(frame, pre, planes, keepMaps)
+}
+
+// run runs the recorded submission after pre (ScoreFrame's copies) and
+// finishes the frame; planes word an out-of-range sample's error.
+func (s *admScorer) run(frame int, pre []step, planes [2]yuv.Plane, keepMaps bool) (*adm.FrameResult, error) {
+	cfg := s.cfg
 	res := &adm.FrameResult{Frame: frame}
 	var acc admAcc
 	var bad [2]uint32
 	steps := s.scoreSteps
 	if keepMaps {
 		steps = s.mapSteps
+	}
+	if pre != nil {
+		steps = append(pre, steps...)
 	}
 	err := s.d.submit(steps, s.staging, func(b []byte) {
 		words := asU32(b)
@@ -402,7 +435,7 @@ func (s *admScorer) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*adm.F
 	}
 	for i, name := range [2]string{"reference", "distorted"} {
 		if bad[i] != noBad {
-			p := [2]yuv.Plane{ref, dist}[i]
+			p := planes[i]
 			x, y := int(bad[i])%cfg.Width, int(bad[i])/cfg.Width
 			return nil, fmt.Errorf("adm: %s sample %d at (%d, %d) is out of range for %d-bit input", name, p.At(x, y), x, y, cfg.BitDepth)
 		}

@@ -22,6 +22,8 @@ type cambiScorer struct {
 	pics []*cambiPicture // [0] distorted, [1] source (full reference)
 	res  cambi.FrameResult
 
+	noBad *wgpu.Buffer // the validation word's reset value (ScoreFrame)
+
 	closed bool
 
 	hostPool bool // tests: pool every scale on the host
@@ -78,6 +80,9 @@ func NewCAMBI(d *Device, cfg *cambi.Config) (_ cambi.Scorer, err error) {
 		}
 	}()
 	if s.k, err = d.cambiKernels(); err != nil {
+		return nil, err
+	}
+	if s.noBad, err = s.constWords("validation reset", noBad); err != nil {
 		return nil, err
 	}
 	rec, err := s.buffer("reciprocal", uint64(4*cambi.ReciprocalSize))
@@ -333,25 +338,62 @@ func (s *cambiScorer) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*cam
 	if s.closed {
 		return nil, errors.New("gpu: CAMBI scorer used after Close")
 	}
+	if err := checkPlane(dist, s.pics[0]); err != nil {
+		return nil, fmt.Errorf("distorted: %w", err)
+	}
+	if s.cfg.FullRef {
+		if err := checkPlane(ref, s.pics[1]); err != nil {
+			return nil, fmt.Errorf("reference: %w", err)
+		}
+	}
+	return s.score(frame, [2]yuv.Plane{dist, ref}, nil, keepMaps)
+}
+
+// ScoreFrame is Score on the lumas of a Frame (the reference's only with
+// full_ref): they are copied into the pictures' input buffers on the
+// device, nothing is uploaded.
+func (s *cambiScorer) ScoreFrame(frame int, f *Frame, keepMaps bool) (*cambi.FrameResult, error) {
+	if s.closed {
+		return nil, errors.New("gpu: CAMBI scorer used after Close")
+	}
+	var planes [2]yuv.Plane
+	var pre [2][]step
+	for i, p := range s.pics {
+		name, which := "distorted", 1
+		if i == 1 {
+			name, which = "reference", 0
+		}
+		fb, pic, err := f.luma(which, p.inW, p.inH, func(pl yuv.Plane) error { return checkPlane(pl, p) })
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		planes[i] = pic.Luma()
+		pre[i] = []step{copyStep(fb.buf, p.in, uint64(2*fb.w*fb.h)), copyStep(s.noBad, p.bad, 4)}
+	}
+	return s.score(frame, planes, &pre, keepMaps)
+}
+
+// score scores the distorted picture (planes[0]) and, with full_ref, the
+// reference (planes[1]); pre, when not nil, are ScoreFrame's copies of
+// each picture (nothing uploaded).
+func (s *cambiScorer) score(frame int, planes [2]yuv.Plane, pre *[2][]step, keepMaps bool) (*cambi.FrameResult, error) {
 	cfg := s.cfg
 	r := &s.res
 	if keepMaps {
 		r = new(cambi.FrameResult)
 	}
 	*r = cambi.FrameResult{Frame: frame}
-	if err := checkPlane(dist, s.pics[0]); err != nil {
-		return nil, fmt.Errorf("distorted: %w", err)
+	var preOf [2][]step
+	if pre != nil {
+		preOf = *pre
 	}
-	if err := s.scorePicture(&r.Dist, s.pics[0], dist, keepMaps); err != nil {
+	if err := s.scorePicture(&r.Dist, s.pics[0], planes[0], preOf[0], keepMaps); err != nil {
 		return nil, fmt.Errorf("distorted: %w", err)
 	}
 	r.CAMBI = min(r.Dist.Score, cfg.MaxVal)
 	if cfg.FullRef {
-		if err := checkPlane(ref, s.pics[1]); err != nil {
-			return nil, fmt.Errorf("reference: %w", err)
-		}
 		r.Src = new(cambi.PictureResult)
-		if err := s.scorePicture(r.Src, s.pics[1], ref, keepMaps); err != nil {
+		if err := s.scorePicture(r.Src, s.pics[1], planes[1], preOf[1], keepMaps); err != nil {
 			return nil, fmt.Errorf("reference: %w", err)
 		}
 		r.Source = min(r.Src.Score, cfg.MaxVal)
@@ -395,11 +437,14 @@ func checkPlane(p yuv.Plane, pic *cambiPicture) error {
 	return nil
 }
 
-// run uploads a plane and runs the picture's pipeline; read gets the staging
-// buffer's words (nil when readback is false).
-func (p *cambiPicture) run(d *Device, pl yuv.Plane, keepMaps, wantCV, readback bool, read func([]uint32)) error {
-	if err := p.upload(d, pl); err != nil {
-		return err
+// run uploads a plane (or, with pre, runs ScoreFrame's copies from a Frame
+// first) and runs the picture's pipeline; read gets the staging buffer's
+// words (nil when readback is false).
+func (p *cambiPicture) run(d *Device, pl yuv.Plane, pre []step, keepMaps, wantCV, readback bool, read func([]uint32)) error {
+	if pre == nil {
+		if err := p.upload(d, pl); err != nil {
+			return err
+		}
 	}
 	steps := p.scoreSteps
 	switch {
@@ -408,10 +453,13 @@ func (p *cambiPicture) run(d *Device, pl yuv.Plane, keepMaps, wantCV, readback b
 	case wantCV:
 		steps = p.cvSteps
 	}
+	if pre != nil {
+		steps = append(append([]step(nil), pre...), steps...)
+	}
 	if !readback {
 		var dispatches []step
 		for _, st := range steps {
-			if st.k != nil {
+			if st.k != nil || st.dst != nil {
 				dispatches = append(dispatches, st)
 			}
 		}
@@ -420,7 +468,7 @@ func (p *cambiPicture) run(d *Device, pl yuv.Plane, keepMaps, wantCV, readback b
 	return d.submit(steps, p.staging, func(b []byte) { read(asU32(b)) })
 }
 
-func (s *cambiScorer) scorePicture(r *cambi.PictureResult, p *cambiPicture, pl yuv.Plane, keepMaps bool) error {
+func (s *cambiScorer) scorePicture(r *cambi.PictureResult, p *cambiPicture, pl yuv.Plane, pre []step, keepMaps bool) error {
 	cfg := s.cfg
 	*r = cambi.PictureResult{Width: p.w, Height: p.h, MaskIndex: p.maskIndex}
 	var cvs [cambi.NumScales][]float32
@@ -434,7 +482,7 @@ func (s *cambiScorer) scorePicture(r *cambi.PictureResult, p *cambiPicture, pl y
 			cvs[i] = asF32(words[sc.cvOff/4 : sc.cvOff/4+uint64(sc.w*sc.h)])
 		}
 	}
-	err := p.run(s.d, pl, keepMaps, wantCV, true, func(words []uint32) {
+	err := p.run(s.d, pl, pre, keepMaps, wantCV, true, func(words []uint32) {
 		bad = words[p.badOff/4]
 		for i := range p.scales {
 			sc := &p.scales[i]

@@ -31,7 +31,7 @@ func BenchmarkCAMBI(b *testing.B) {
 			return err
 		})
 		benchFrames(b, sizeName(w, h, d.Info().Name+"/device"), func(int) error {
-			return s.(*cambiScorer).pics[0].run(d, pl, false, false, false, nil)
+			return s.(*cambiScorer).pics[0].run(d, pl, nil, false, false, false, nil)
 		})
 		c := cambi.New(cfg)
 		benchFrames(b, sizeName(w, h, "cpu-scalar"), func(i int) error {

@@ -127,8 +127,15 @@ func (d *Device) write(b *wgpu.Buffer, off uint64, data []byte) (err error) {
 	if len(data)%4 != 0 {
 		data = append(append([]byte(nil), data...), make([]byte, 4-len(data)%4)...)
 	}
+	d.written.Add(uint64(len(data)))
 	return d.queue.TryWriteBuffer(b, off, data)
 }
+
+// BytesWritten is how many bytes the host has written into the device's
+// buffers since Open: pictures, uniforms, tables. Tests count a frame's
+// uploads with it (a Frame uploads each plane once, whatever the number of
+// scorers reading it).
+func (d *Device) BytesWritten() uint64 { return d.written.Load() }
 
 // bind makes the bind group of a kernel: buffers bound at 0, 1, 2...
 func (d *Device) bind(k *kernel, bufs ...*wgpu.Buffer) (g *wgpu.BindGroup, err error) {
@@ -144,8 +151,9 @@ func (d *Device) bind(k *kernel, bufs ...*wgpu.Buffer) (g *wgpu.BindGroup, err e
 	return g, nil
 }
 
-// step is one recorded operation of a submission: a dispatch, or a copy from
-// a device buffer into the readback staging buffer.
+// step is one recorded operation of a submission: a dispatch, a copy from
+// a device buffer into the readback staging buffer (or, with dst, into
+// another device buffer), or, with clear, zeroing dst.
 type step struct {
 	k       *kernel
 	group   *wgpu.BindGroup
@@ -154,6 +162,14 @@ type step struct {
 	src          *wgpu.Buffer // copy when set
 	srcOff, size uint64
 	dstOff       uint64
+	dst          *wgpu.Buffer // device-to-device copy (or clear) when set
+	clear        bool
+}
+
+// copyStep copies size bytes (rounded up to whole words: every buffer is)
+// from the start of src to the start of dst on the device.
+func copyStep(src, dst *wgpu.Buffer, size uint64) step {
+	return step{src: src, dst: dst, size: (size + 3) &^ 3}
 }
 
 // groups is how many workgroups of size n cover count invocations.
@@ -203,8 +219,19 @@ func (d *Device) submit(steps []step, staging *wgpu.Buffer, read func([]byte)) (
 		if err := endPass(); err != nil {
 			return fmt.Errorf("gpu: %w", err)
 		}
-		if err := enc.TryCopyBufferToBuffer(s.src, s.srcOff, staging, s.dstOff, s.size); err != nil {
-			return fmt.Errorf("gpu: copying results: %w", err)
+		switch {
+		case s.clear:
+			if err := enc.TryClearBuffer(s.dst, s.dstOff, s.size); err != nil {
+				return fmt.Errorf("gpu: clearing: %w", err)
+			}
+		case s.dst != nil:
+			if err := enc.TryCopyBufferToBuffer(s.src, s.srcOff, s.dst, s.dstOff, s.size); err != nil {
+				return fmt.Errorf("gpu: copying on the device: %w", err)
+			}
+		default:
+			if err := enc.TryCopyBufferToBuffer(s.src, s.srcOff, staging, s.dstOff, s.size); err != nil {
+				return fmt.Errorf("gpu: copying results: %w", err)
+			}
 		}
 	}
 	if err := endPass(); err != nil {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 
 	"github.com/oliverbestmann/webgpu/wgpu"
 )
@@ -34,6 +35,8 @@ type Device struct {
 
 	mu       sync.Mutex // serialises submissions and readbacks
 	released bool
+
+	written atomic.Uint64 // bytes the host wrote into buffers (BytesWritten)
 }
 
 // instanceMu serialises adapter enumeration and device creation.

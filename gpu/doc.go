@@ -85,12 +85,32 @@
 // (motion.NewStream: motion2, motion3, the moving average, the five-frame
 // window) on the host over a device SAD stage. libvmaf blurs the
 // difference of two pictures, so the device keeps the pictures later
-// frames compare with (a ring of Stride+1) and each frame uploads only its
-// own; the vertical and horizontal 5-tap passes, the per-row uint32 sums
+// frames compare with (a ring of Stride+1) and each frame adds only its
+// own (from a Frame in a run: MotionFrames); the vertical and horizontal 5-tap passes, the per-row uint32 sums
 // and their 64-bit total (u32 pairs) run in motion_sad.wgsl, and 8 bytes
 // come back, the blurred difference map too when it is kept. NewMotionSAD
 // is the same pipeline on a pair of pictures (the inspector's random
 // access).
+//
+// How a frame reaches the device (Frame, frame.go): the engine uploads
+// each frame once per GPU feature set with Frame.Upload, each plane its
+// GPU features read (both lumas; both pictures' chroma for SpEED; the
+// reference and the distorted picture once when they are one picture)
+// written once, rows back to back, two 16-bit samples a word: the layout
+// every scorer's first pass already reads. Each scorer's ScoreFrame then
+// starts its one submission with device-side work, no upload: CAMBI, ADM
+// and VIF copy the lumas into their input buffers (copyStep) and reset
+// their validation words and accumulators from device buffers; SpEED
+// repacks its chroma area (the chroma size floored, which for odd luma
+// sizes is narrower than the plane) with frame_repack.wgsl; motion
+// (MotionFrames) copies the reference luma into its ring. RefView scores
+// the reference against itself from the same upload (--explain's perfect
+// copy). Score, on
+// planes or pictures, uploads its own copy as before (tests and API
+// users); TestFrameParity checks that both
+// give the same bits and Device.BytesWritten that a Frame's planes are
+// the only per-frame writes. Results come back as before: scores and
+// accumulators always, maps only with keepMaps (the inspector).
 //
 // Portability: Open requests the adapter's own limits (wgpu-native's extra
 // limits left undefined) and Device.Limits reports what was granted; every

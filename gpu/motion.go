@@ -59,6 +59,61 @@ func (s *motionStage) Push(frame int, cur yuv.Plane, diff []int32) (uint64, erro
 
 func (s *motionStage) Close() error { return s.core.Close() }
 
+// MotionFrames is integer motion's SAD stage fed from Frames, for runs
+// that score frames in order on the device: each frame's reference luma
+// is copied from the Frame into the ring of pictures later frames compare
+// with (on the device: nothing is uploaded) and the frame's raw SAD comes
+// back, as motion.SADStage.Push would return it; the caller runs the
+// temporal recipe over the SADs (motion.Sums). Not safe for concurrent
+// use; Close it before releasing the device.
+type MotionFrames struct {
+	core *motionCore
+	cfg  *motion.Config
+}
+
+// NewMotionFrames compiles the stage for cfg's size and bit depth.
+func NewMotionFrames(d *Device, cfg *motion.Config) (*MotionFrames, error) {
+	if cfg == nil {
+		return nil, d.usable("motion", false)
+	}
+	c, err := newMotionCore(d, cfg, cfg.Stride()+1)
+	if err != nil {
+		return nil, err
+	}
+	return &MotionFrames{core: c, cfg: cfg}, nil
+}
+
+// Push takes frame's reference luma from f (frames in order from 0) and
+// returns the SAD of picture frame-Stride against it, 0 before MinIndex.
+// Samples above the bit depth are refused with motion.CheckSamples' error
+// (checked on the host, as the CPU does), leaving the stage as it was.
+func (m *MotionFrames) Push(frame int, f *Frame) (uint64, error) {
+	c := m.core
+	fb, pic, err := f.luma(0, c.w, c.h, func(p yuv.Plane) error {
+		return fmt.Errorf("gpu: motion: a %dx%d plane, want %dx%d", p.Width, p.Height, c.w, c.h)
+	})
+	if err != nil {
+		return 0, err
+	}
+	if err := motion.CheckSamples(pic.Luma(), m.cfg.BitDepth); err != nil {
+		return 0, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return 0, errors.New("gpu: motion used after Close")
+	}
+	slot := frame % len(c.pics)
+	cp := copyStep(fb.buf, c.pics[slot], uint64(2*c.w*c.h))
+	if frame < m.cfg.MinIndex() {
+		return 0, c.d.submit([]step{cp}, nil, nil)
+	}
+	return c.runAfter([]step{cp}, slot, nil)
+}
+
+// Close frees the device resources.
+func (m *MotionFrames) Close() error { return m.core.Close() }
+
 // MotionSAD is integer motion's frame SAD of two pictures on the device,
 // for callers that score pairs out of order (the inspector's random
 // access): the same bits as kernels/motion SAD and FastSAD.SAD. Safe for
@@ -205,16 +260,21 @@ func (c *motionCore) upload(slot int, p yuv.Plane) error {
 // run compares slot's picture with the one before it and reads back the
 // SAD, and the map into diff unless nil.
 func (c *motionCore) run(slot int, diff []int32) (sad uint64, err error) {
+	return c.runAfter(nil, slot, diff)
+}
+
+// runAfter is run with pre (a copy into the ring) first.
+func (c *motionCore) runAfter(pre []step, slot int, diff []int32) (sad uint64, err error) {
 	if c.closed {
 		return 0, errors.New("gpu: motion used after Close")
 	}
 	g := c.groups[slot]
-	steps := []step{
+	steps := append(pre, []step{
 		{k: c.ks[0], group: g, x: groups(c.w, 256), y: uint32(c.h), z: 1},
 		{k: c.ks[1], group: g, x: groups(c.w, 256), y: uint32(c.h), z: 1},
 		{k: c.ks[2], group: g, x: 1, y: 1, z: 1},
 		{src: c.bufs[4], size: 8},
-	}
+	}...)
 	staging := c.bufs[5]
 	n := uint64(c.w) * uint64(c.h)
 	if diff != nil {

@@ -40,6 +40,15 @@ type speedScorer struct {
 	steps                 []step
 	planeWords            int
 
+	// ScoreFrame: the repack pass from a Frame's chroma planes into
+	// samples, its bind groups made for the Frame's buffers (rebuilt when
+	// they change).
+	repack       *kernel
+	repackSrc    [4]*wgpu.Buffer
+	repackSteps  []step
+	repackGroups []*wgpu.BindGroup
+	repackBufs   []*wgpu.Buffer
+
 	mu     sync.Mutex
 	packed []uint32
 	closed bool
@@ -142,6 +151,9 @@ func (s *speedScorer) build() error {
 	if ds.Prescale {
 		consts = append(consts, speedTable(ds.Y)...)
 	}
+	if s.repack, err = d.newKernel("frame_repack.wgsl", wgslFrameRepack, "repack"); err != nil {
+		return err
+	}
 	s.planeWords = (ds.PlaneW*ds.PlaneH + 1) / 2
 	nOp := uint64(4 * ds.OpW * ds.OpH)
 	if s.samples, err = s.buffer("speed samples", uint64(4*4*s.planeWords)); err != nil {
@@ -234,26 +246,105 @@ func (s *speedScorer) Score(frame int, ref, dist *yuv.Picture, keepMaps bool) (*
 		s.mu.Unlock()
 		return nil, errors.New("gpu: SpEED scorer used after Close")
 	}
-	var local [2][2][]float32
-	n := s.ds.OpW * s.ds.OpH
 	err := s.upload(ref, dist)
+	var local [2][2][]float32
 	if err == nil {
-		err = s.d.submit(s.steps, s.staging, func(b []byte) {
-			words := asU32(b)
-			for z := 0; z < 4; z++ {
-				pl := make([]float32, n)
-				for i, v := range words[z*n : (z+1)*n] {
-					pl[i] = math.Float32frombits(v)
-				}
-				local[z/2][z%2] = pl
-			}
-		})
+		local, err = s.run(nil)
 	}
 	s.mu.Unlock()
 	if err != nil {
 		return nil, err
 	}
 	return s.est.Score(frame, &local, keepMaps)
+}
+
+// ScoreFrame is Score on the chroma planes of a Frame: the area SpEED
+// reads is repacked from them into the scorer's samples on the device
+// (frame_repack.wgsl), nothing is uploaded.
+func (s *speedScorer) ScoreFrame(frame int, f *Frame, keepMaps bool) (*speed.FrameResult, error) {
+	ref, err := f.pic(0)
+	if err != nil {
+		return nil, err
+	}
+	dist, err := f.pic(1)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.cfg.Check(ref, dist); err != nil {
+		return nil, err // the CPU's words
+	}
+	var src [4]*wgpu.Buffer
+	var widths [4]int
+	for z := 0; z < 4; z++ {
+		fb, _, err := f.buf(z%2, 1+z/2)
+		if err != nil {
+			return nil, err
+		}
+		src[z], widths[z] = fb.buf, fb.w
+	}
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil, errors.New("gpu: SpEED scorer used after Close")
+	}
+	pre, err := s.repackFrom(src, widths)
+	var local [2][2][]float32
+	if err == nil {
+		local, err = s.run(pre)
+	}
+	s.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	return s.est.Score(frame, &local, keepMaps)
+}
+
+// repackFrom returns the repack dispatches from the four planes (U ref, U
+// dis, V ref, V dis), binding them on first use.
+func (s *speedScorer) repackFrom(src [4]*wgpu.Buffer, widths [4]int) ([]step, error) {
+	if src == s.repackSrc && s.repackSteps != nil {
+		return s.repackSteps, nil
+	}
+	releaseAll(s.repackGroups, s.repackBufs)
+	s.repackSrc, s.repackSteps, s.repackGroups, s.repackBufs = [4]*wgpu.Buffer{}, nil, nil, nil
+	ds := s.ds
+	for z := range src {
+		params := []uint32{uint32(widths[z]), uint32(ds.PlaneW), uint32(ds.PlaneH), uint32(z * s.planeWords)}
+		u, err := s.d.newUniform("frame_repack.wgsl", params)
+		if err != nil {
+			return nil, err
+		}
+		s.repackBufs = append(s.repackBufs, u)
+		g, err := s.d.bind(s.repack, u, src[z], s.samples)
+		if err != nil {
+			return nil, err
+		}
+		s.repackGroups = append(s.repackGroups, g)
+		s.repackSteps = append(s.repackSteps, step{k: s.repack, group: g, x: groups(s.planeWords, 256), y: 1, z: 1})
+	}
+	s.repackSrc = src
+	return s.repackSteps, nil
+}
+
+// run runs the recorded stages after pre and reads back the four
+// operating-size planes. The caller holds s.mu.
+func (s *speedScorer) run(pre []step) (local [2][2][]float32, err error) {
+	n := s.ds.OpW * s.ds.OpH
+	steps := s.steps
+	if pre != nil {
+		steps = append(append([]step(nil), pre...), steps...)
+	}
+	err = s.d.submit(steps, s.staging, func(b []byte) {
+		words := asU32(b)
+		for z := 0; z < 4; z++ {
+			pl := make([]float32, n)
+			for i, v := range words[z*n : (z+1)*n] {
+				pl[i] = math.Float32frombits(v)
+			}
+			local[z/2][z%2] = pl
+		}
+	})
+	return local, err
 }
 
 func (s *speedScorer) Close() (err error) {
@@ -264,9 +355,13 @@ func (s *speedScorer) Close() (err error) {
 	}
 	s.closed = true
 	defer guard(&err, "closing SpEED")
+	releaseAll(s.repackGroups, s.repackBufs)
 	releaseAll(s.groups, s.buffers)
 	for _, k := range s.ks {
 		k.release()
+	}
+	if s.repack != nil {
+		s.repack.release()
 	}
 	if s.layout != nil {
 		s.layout.Release()

@@ -26,6 +26,7 @@ type vifScorer struct {
 	k   *vifKernels
 
 	in, bad [2]*wgpu.Buffer // reference, distorted: packed luma, first bad sample
+	noBad   *wgpu.Buffer    // the validation word's reset value (ScoreFrame)
 	acc     *wgpu.Buffer
 	maps    [vif.NumScales]*wgpu.Buffer
 	staging *wgpu.Buffer
@@ -109,6 +110,9 @@ func (s *vifScorer) build() error {
 	n0 := uint64(w * h)
 	var err error
 	var score, maps []step
+	if s.noBad, err = s.constWords("vif validation reset", noBad); err != nil {
+		return err
+	}
 	both := func(st step) {
 		score = append(score, st)
 		maps = append(maps, st)
@@ -298,12 +302,42 @@ func (s *vifScorer) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*vif.F
 	if err := s.d.write(s.acc, 0, make([]byte, 4*vifAccWords)); err != nil {
 		return nil, err
 	}
+	return s.run(frame, nil, [2]yuv.Plane{ref, dist}, keepMaps)
+}
+
+// ScoreFrame is Score on the lumas of a Frame: they are copied into the
+// scorer's input buffers on the device (the accumulators and validation
+// words reset there too), nothing is uploaded.
+func (s *vifScorer) ScoreFrame(frame int, f *Frame, keepMaps bool) (*vif.FrameResult, error) {
+	if s.closed {
+		return nil, errors.New("gpu: VIF scorer used after Close")
+	}
+	pre := []step{{dst: s.acc, size: 4 * vifAccWords, clear: true}}
+	var planes [2]yuv.Plane
+	for i, name := range [2]string{"reference", "distorted"} {
+		fb, pic, err := f.luma(i, s.cfg.Width, s.cfg.Height, func(p yuv.Plane) error { return vif.CheckSize(name, p, s.cfg) })
+		if err != nil {
+			return nil, err
+		}
+		planes[i] = pic.Luma()
+		pre = append(pre, copyStep(fb.buf, s.in[i], uint64(2*fb.w*fb.h)), copyStep(s.noBad, s.bad[i], 4))
+	}
+	return s.run(frame, pre, planes, keepMaps)
+}
+
+// run runs the recorded submission after pre (ScoreFrame's copies) and
+// finishes the frame; planes word an out-of-range sample's error.
+func (s *vifScorer) run(frame int, pre []step, planes [2]yuv.Plane, keepMaps bool) (*vif.FrameResult, error) {
+	cfg := s.cfg
 	res := &vif.FrameResult{Frame: frame}
 	var sums [vif.NumScales]vif.Sums
 	var bad [2]uint32
 	steps := s.scoreSteps
 	if keepMaps {
 		steps = s.mapSteps
+	}
+	if pre != nil {
+		steps = append(pre, steps...)
 	}
 	err := s.d.submit(steps, s.staging, func(b []byte) {
 		words := asU32(b)
@@ -325,7 +359,7 @@ func (s *vifScorer) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*vif.F
 	}
 	for i, name := range [2]string{"reference", "distorted"} {
 		if bad[i] != noBad {
-			p := [2]yuv.Plane{ref, dist}[i]
+			p := planes[i]
 			x, y := int(bad[i])%cfg.Width, int(bad[i])/cfg.Width
 			return nil, fmt.Errorf("vif: %s sample %d at (%d, %d) is out of range for %d-bit input", name, p.At(x, y), x, y, cfg.BitDepth)
 		}

@@ -86,8 +86,10 @@
 // Every Scorer is NewStream over a SADStage, the spatial half (the
 // pictures kept for later frames, the frame SAD): New's stage runs SAD,
 // NewCPU's FastSAD, package gpu's the WGSL passes with the pictures kept
-// on the device. The engine's CPU runs compute each frame's SAD in the
-// worker that decoded it and push the raw SADs through Sums. The temporal
+// on the device. The engine's runs compute each frame's SAD in the
+// worker that scores it and push the raw SADs through Sums: on the CPU
+// from the decoded pictures the run keeps, on a GPU with gpu.MotionFrames
+// (the ring on the device, fed from the frame's shared upload). The temporal
 // half (Score, At, finality) has one source whatever the stage.
 //
 // libvmaf's own AVX2 and AVX-512 pipelines give its C bits (the test data

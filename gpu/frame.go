@@ -1,0 +1,214 @@
+//go:build cgo && !js
+
+package gpu
+
+import (
+	_ "embed"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/oliverbestmann/webgpu/wgpu"
+)
+
+//go:embed frame_repack.wgsl
+var wgslFrameRepack string
+
+// Frame is one frame's pictures on the device: each plane Upload is asked
+// for written once, in the layout every scorer's first pass reads (the
+// samples of the plane's rows back to back, two 16-bit samples a word,
+// little-endian: the layout of a []uint16). Scorers read it with their
+// ScoreFrame methods, copying what they need into their own buffers on the
+// device (or repacking it there: SpEED's chroma area), so a frame costs one
+// upload per plane whatever the number of features. The reference and the
+// distorted picture share their buffers when they are one picture.
+//
+// A Frame is reused from frame to frame (its buffers are reallocated only
+// when the format changes). It keeps the host pictures of the last Upload
+// until the next one, so that a scorer can word an out-of-range sample's
+// error as the CPU does; the caller must not change them in between.
+// Close it before releasing the device.
+type Frame struct {
+	d      *Device
+	mu     sync.Mutex
+	pics   [2]*yuv.Picture // reference, distorted (one picture when equal)
+	planes [2]Planes
+	bufs   [2][3]frameBuf
+	closed bool
+	view   bool // RefView's: the buffers are another Frame's
+}
+
+// frameBuf is one plane's buffer and size.
+type frameBuf struct {
+	buf  *wgpu.Buffer
+	w, h int
+}
+
+// NewFrame makes an empty Frame on d.
+func (d *Device) NewFrame() (*Frame, error) {
+	if err := d.usable("NewFrame", true); err != nil {
+		return nil, err
+	}
+	return &Frame{d: d}, nil
+}
+
+// Upload writes the selected planes of ref and dist (the same picture
+// once, with the union of both selections, when ref == dist).
+func (f *Frame) Upload(ref, dist *yuv.Picture, refPlanes, distPlanes Planes) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return errors.New("gpu: Frame used after Close")
+	}
+	if f.view {
+		return errors.New("gpu: Upload to a Frame's RefView")
+	}
+	if ref == nil || dist == nil {
+		return errors.New("gpu: Frame.Upload needs two pictures")
+	}
+	f.pics = [2]*yuv.Picture{ref, dist}
+	f.planes = [2]Planes{refPlanes, distPlanes}
+	if ref == dist {
+		f.planes = [2]Planes{refPlanes | distPlanes, refPlanes | distPlanes}
+	}
+	for i, pic := range f.pics {
+		planes := f.planes[i]
+		for pl := 0; pl < 3; pl++ {
+			want := pl == 0 && planes&Luma != 0 || pl > 0 && planes&Chroma != 0 && pl < pic.Chroma.Planes()
+			if !want {
+				continue
+			}
+			if i == 1 && dist == ref {
+				continue // ref's buffers serve both (buf)
+			}
+			w, h := pic.PlaneSize(pl)
+			fb := &f.bufs[i][pl]
+			if fb.buf == nil || fb.w != w || fb.h != h {
+				if fb.buf != nil {
+					fb.buf.Release()
+					fb.buf = nil
+				}
+				b, err := f.d.newBuffer(fmt.Sprintf("frame picture %d plane %d", i, pl), uint64(2*w*h), storageUsage)
+				if err != nil {
+					return err
+				}
+				*fb = frameBuf{buf: b, w: w, h: h}
+			}
+			if len(pic.Planes[pl]) < w*h {
+				return fmt.Errorf("gpu: Frame.Upload: plane %d has %d samples, want %d", pl, len(pic.Planes[pl]), w*h)
+			}
+			if err := f.d.write(fb.buf, 0, wgpu.ToBytes(pic.Planes[pl][:w*h])); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// buf is picture i's (0 reference, 1 distorted) plane pl as uploaded, with
+// the host picture it came from.
+func (f *Frame) buf(i, pl int) (frameBuf, *yuv.Picture, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return frameBuf{}, nil, errors.New("gpu: Frame used after Close")
+	}
+	pic := f.pics[i]
+	if pic == nil {
+		return frameBuf{}, nil, errors.New("gpu: nothing uploaded to the Frame")
+	}
+	need := Luma
+	if pl > 0 {
+		need = Chroma
+	}
+	if f.planes[i]&need == 0 || pl >= pic.Chroma.Planes() {
+		return frameBuf{}, nil, fmt.Errorf("gpu: plane %d was not uploaded to the Frame", pl)
+	}
+	if i == 1 && f.pics[1] == f.pics[0] {
+		i = 0
+	}
+	return f.bufs[i][pl], pic, nil
+}
+
+// pic is picture i of the last Upload.
+func (f *Frame) pic(i int) (*yuv.Picture, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.pics[i] == nil {
+		return nil, errors.New("gpu: nothing uploaded to the Frame")
+	}
+	return f.pics[i], nil
+}
+
+// luma is picture i's luma, checked against the size a scorer was built
+// for (the CPU scorers' words when it differs: check).
+func (f *Frame) luma(i, w, h int, check func(yuv.Plane) error) (frameBuf, *yuv.Picture, error) {
+	fb, pic, err := f.buf(i, 0)
+	if err != nil {
+		return fb, nil, err
+	}
+	if fb.w != w || fb.h != h {
+		if err := check(pic.Luma()); err != nil {
+			return fb, nil, err
+		}
+		return fb, nil, fmt.Errorf("gpu: a %dx%d picture, want %dx%d", fb.w, fb.h, w, h)
+	}
+	return fb, pic, nil
+}
+
+// RefView is a Frame whose two pictures are both f's reference, on f's
+// buffers: the reference scored against itself (the engine's perfect
+// copy for --explain) from the upload f already made, nothing written.
+// It is valid until f's next Upload; it cannot be uploaded to, and
+// closing it leaves f's buffers alone.
+func (f *Frame) RefView() *Frame {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	v := &Frame{d: f.d, view: true, closed: f.closed}
+	v.pics = [2]*yuv.Picture{f.pics[0], f.pics[0]}
+	v.planes = [2]Planes{f.planes[0], f.planes[0]}
+	v.bufs[0] = f.bufs[0] // with ref == dist, f's union is there too
+	return v
+}
+
+// Holds reports whether the last Upload wrote (at least) these planes of
+// the reference and of the distorted picture.
+func (f *Frame) Holds(ref, dist Planes) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.pics[0] != nil && f.planes[0]&ref == ref && f.planes[1]&dist == dist
+}
+
+// Close frees the Frame's buffers.
+func (f *Frame) Close() (err error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return nil
+	}
+	f.closed = true
+	if f.view {
+		return nil
+	}
+	defer guard(&err, "closing a Frame")
+	for i := range f.bufs {
+		for pl := range f.bufs[i] {
+			if b := f.bufs[i][pl].buf; b != nil {
+				b.Release()
+			}
+		}
+	}
+	f.pics = [2]*yuv.Picture{}
+	return nil
+}
+
+// constWords is a buffer holding words, for per-frame resets on the device
+// (a copy from it, not an upload).
+func (r *recorder) constWords(label string, words ...uint32) (*wgpu.Buffer, error) {
+	b, err := r.buffer(label, uint64(4*len(words)))
+	if err != nil {
+		return nil, err
+	}
+	return b, r.d.write(b, 0, wgpu.ToBytes(words))
+}

@@ -1,0 +1,44 @@
+//go:build !cgo || js
+
+package gpu
+
+import (
+	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/motion"
+)
+
+// Frame is one frame's pictures on a device; without cgo none exists.
+type Frame struct{}
+
+// NewFrame reports that this build has no GPU backend.
+func (d *Device) NewFrame() (*Frame, error) { return nil, errNoCgo }
+
+// Upload reports that this build has no GPU backend.
+func (f *Frame) Upload(ref, dist *yuv.Picture, refPlanes, distPlanes Planes) error {
+	return errNoCgo
+}
+
+// Close does nothing.
+func (f *Frame) Close() error { return nil }
+
+// RefView returns f: nothing is ever uploaded.
+func (f *Frame) RefView() *Frame { return f }
+
+// Holds is false: nothing is ever uploaded.
+func (f *Frame) Holds(ref, dist Planes) bool { return false }
+
+// BytesWritten is 0: nothing is ever written.
+func (d *Device) BytesWritten() uint64 { return 0 }
+
+// MotionFrames is integer motion's SAD stage fed from Frames; without cgo
+// none can be made.
+type MotionFrames struct{}
+
+// NewMotionFrames reports that this build has no GPU backend.
+func NewMotionFrames(d *Device, cfg *motion.Config) (*MotionFrames, error) { return nil, errNoCgo }
+
+// Push reports that this build has no GPU backend.
+func (m *MotionFrames) Push(frame int, f *Frame) (uint64, error) { return 0, errNoCgo }
+
+// Close does nothing.
+func (m *MotionFrames) Close() error { return nil }
