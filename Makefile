@@ -22,6 +22,7 @@ vet:
 vet-portable:
 	CGO_ENABLED=0 $(GO) vet ./engine/... ./kernels/... ./gpu
 	GOARCH=arm64 CGO_ENABLED=0 $(GO) vet ./engine/... ./kernels/... ./gpu
+	$(GO) vet -tags nogui ./app
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

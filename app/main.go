@@ -10,8 +10,6 @@ import (
 	"runtime/debug"
 
 	_ "github.com/bandscope/bandscope/internal/quietlocale" // before Fyne initialises
-
-	"github.com/bandscope/bandscope/ui"
 )
 
 func main() {
@@ -44,7 +42,7 @@ func run(args []string) (code int) {
 			return 0
 		}
 	}
-	if err := ui.Run(args); err != nil {
+	if err := openInspector(args); err != nil {
 		fmt.Fprintln(os.Stderr, "bandscope:", err)
 		return 1
 	}
