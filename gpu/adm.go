@@ -344,17 +344,7 @@ func checkADMPlane(name string, p yuv.Plane, cfg *adm.Config) error {
 }
 
 func (s *admScorer) upload(i int, p yuv.Plane) error {
-	w, h := s.cfg.Width, s.cfg.Height
-	data := p.Pix[:w*h]
-	if p.Stride != w {
-		if s.packed == nil {
-			s.packed = make([]uint16, w*h)
-		}
-		for y := 0; y < h; y++ {
-			copy(s.packed[y*w:(y+1)*w], p.Pix[y*p.Stride:y*p.Stride+w])
-		}
-		data = s.packed
-	}
+	data := tightRows(p, s.cfg.Width, s.cfg.Height, &s.packed)
 	if err := s.d.write(s.bad[i], 0, wgpu.ToBytes([]uint32{noBad})); err != nil {
 		return err
 	}

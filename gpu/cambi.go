@@ -405,16 +405,7 @@ func (s *cambiScorer) score(frame int, planes [2]yuv.Plane, pre *[2][]step, keep
 // upload packs the plane's rows (dropping any stride padding) into the input
 // buffer.
 func (p *cambiPicture) upload(d *Device, pl yuv.Plane) error {
-	data := pl.Pix[:p.inW*p.inH]
-	if pl.Stride != p.inW {
-		if p.packed == nil {
-			p.packed = make([]uint16, p.inW*p.inH)
-		}
-		for y := 0; y < p.inH; y++ {
-			copy(p.packed[y*p.inW:(y+1)*p.inW], pl.Pix[y*pl.Stride:y*pl.Stride+p.inW])
-		}
-		data = p.packed
-	}
+	data := tightRows(pl, p.inW, p.inH, &p.packed)
 	if err := d.write(p.bad, 0, wgpu.ToBytes([]uint32{noBad})); err != nil {
 		return err
 	}

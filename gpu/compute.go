@@ -7,6 +7,8 @@ import (
 	"unsafe"
 
 	"github.com/oliverbestmann/webgpu/wgpu"
+
+	"github.com/bandscope/bandscope/engine/yuv"
 )
 
 // kernel is one compute entry point of one WGSL file.
@@ -312,4 +314,22 @@ func releaseAll(groups []*wgpu.BindGroup, buffers []*wgpu.Buffer) {
 	for _, b := range buffers {
 		b.Release()
 	}
+}
+
+// tightRows is p's first w x h samples with the rows back to back, as the
+// shaders read an uploaded plane: p.Pix itself when it has no stride
+// padding, else a copy into *scratch (allocated once, kept for the next
+// frame).
+func tightRows(p yuv.Plane, w, h int, scratch *[]uint16) []uint16 {
+	if p.Stride == w {
+		return p.Pix[:w*h]
+	}
+	if len(*scratch) < w*h {
+		*scratch = make([]uint16, w*h)
+	}
+	t := (*scratch)[:w*h]
+	for y := 0; y < h; y++ {
+		copy(t[y*w:(y+1)*w], p.Pix[y*p.Stride:y*p.Stride+w])
+	}
+	return t
 }

@@ -243,17 +243,7 @@ func (c *motionCore) upload(slot int, p yuv.Plane) error {
 	if c.closed {
 		return errors.New("gpu: motion used after Close")
 	}
-	n := c.w * c.h
-	data := p.Pix[:n]
-	if p.Stride != c.w {
-		if c.packed == nil {
-			c.packed = make([]uint16, n)
-		}
-		for y := 0; y < c.h; y++ {
-			copy(c.packed[y*c.w:(y+1)*c.w], p.Pix[y*p.Stride:y*p.Stride+c.w])
-		}
-		data = c.packed
-	}
+	data := tightRows(p, c.w, c.h, &c.packed)
 	return c.d.write(c.pics[slot], 0, wgpu.ToBytes(data))
 }
 
