@@ -11,10 +11,11 @@ import "github.com/bandscope/bandscope/kernels/cpu"
 
 // splitRows reports whether pass 1 runs as separate row kernels
 // (decouple, then CSF and masking terms): a gain with SIMD kernels; the
-// portable set is faster fused, per coefficient, and maps need the fused
-// loop.
-func (f *fast) splitRows(maps *fastMaps) bool {
-	return maps == nil && f.k.set != cpu.Scalar
+// portable set is faster fused, per coefficient. With SIMD kernels, maps
+// are a separate loop over the rows the kernels wrote (addMaps0,
+// addMaps123): the fused loop, map or not, is three times slower.
+func (f *fast) splitRows() bool {
+	return f.k.set != cpu.Scalar
 }
 
 // scale0 runs both passes on scale 0 and returns its band terms.
@@ -24,11 +25,14 @@ func (f *fast) scale0(ws *fastWS, maps *fastMaps) scaleTerms {
 	wr, sh := WorkRect(w, h), &f.sh[0]
 	sr := sh.Score
 	wt := [NumBands]int32{int32(cfg.Weight[0][0]), int32(cfg.Weight[0][1]), int32(cfg.Weight[0][2])}
-	split := f.splitRows(maps)
+	split := f.splitRows()
 	f.forRows(ws, wr.Y1-wr.Y0, w, func(pw *partWS, lo, hi int) {
 		for i := wr.Y0 + lo; i < wr.Y0+hi; i++ {
 			if split {
 				f.csf0Split(ws, pw, i, wr, &wt)
+				if maps != nil && i >= sr.Y0 && i < sr.Y1 {
+					addMaps0(maps, &ws.a0, i*w, sr.X0, sr.X1, &wt)
+				}
 			} else {
 				f.csf0Fused(ws, i, wr, &wt, maps)
 			}
@@ -146,12 +150,25 @@ func (f *fast) cm0Row(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int
 			inner[b] += maskedCube(x, t, p.sq[b], p.addCub[b], p.shiftCub[b])
 		}
 	}
-	a, z := kernelCols(x0, x1, w, maps != nil)
+	a, z := kernelCols(x0, x1, w, maps != nil && f.k.set == cpu.Scalar)
 	for j := x0; j < a; j++ {
 		one(j)
 	}
 	if a < z {
 		f.k.cm0(inner, src, F, C, a, z, p, tmp)
+		if maps != nil {
+			thrRowGo(tmp, F, C, a, z)
+			thr := tmp[:z-a]
+			for b := 0; b < NumBands; b++ {
+				in, xo, to := src[b][a:z], maps.x[b][k0+a:k0+z], maps.thr[b][k0+a:k0+z]
+				in, xo, to = in[:len(thr)], xo[:len(thr)], to[:len(thr)]
+				wt, sub, sc := p.wt[b], p.sub[b], maps.xs[b]
+				for j, t := range thr {
+					xo[j] = float32(int32(in[j])*wt) * sc
+					to[j] = float32(t<<sub) * sc
+				}
+			}
+		}
 	}
 	for j := z; j < x1; j++ {
 		one(j)
@@ -165,11 +182,14 @@ func (f *fast) scale123(ws *fastWS, s int, maps *fastMaps) scaleTerms {
 	wr, sh := WorkRect(w, h), &f.sh[s]
 	sr := sh.Score
 	wt := cfg.Weight[s]
-	split := f.splitRows(maps)
+	split := f.splitRows()
 	f.forRows(ws, wr.Y1-wr.Y0, w, func(pw *partWS, lo, hi int) {
 		for i := wr.Y0 + lo; i < wr.Y0+hi; i++ {
 			if split {
 				f.csf123Split(ws, pw, s, i, wr, &wt)
+				if maps != nil && i >= sr.Y0 && i < sr.Y1 {
+					addMaps123(maps, &ws.a, i*w, sr.X0, sr.X1, &wt)
+				}
 			} else {
 				f.csf123Fused(ws, s, i, wr, &wt, maps)
 			}
@@ -299,12 +319,25 @@ func (f *fast) cm123Row(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]i
 			inner[b] += maskedCube(x, thr, 30, p.addCub, p.shiftCub)
 		}
 	}
-	a, z := kernelCols(x0, x1, w, maps != nil)
+	a, z := kernelCols(x0, x1, w, maps != nil && f.k.set == cpu.Scalar)
 	for j := x0; j < a; j++ {
 		one(j)
 	}
 	if a < z {
 		f.k.cm123(inner, src, F, C, a, z, p, tmp)
+		if maps != nil {
+			thrRowGo(tmp, F, C, a, z)
+			thr := tmp[:z-a]
+			for b := 0; b < NumBands; b++ {
+				in, xo, to := src[b][a:z], maps.x[b][k0+a:k0+z], maps.thr[b][k0+a:k0+z]
+				in, xo, to = in[:len(thr)], xo[:len(thr)], to[:len(thr)]
+				wt, sc := p.wt[b], maps.xs[b]
+				for j, t := range thr {
+					xo[j] = float32(csf123One(wt, in[j])) * sc
+					to[j] = float32(t) * sc
+				}
+			}
+		}
 	}
 	for j := z; j < x1; j++ {
 		one(j)
@@ -313,7 +346,8 @@ func (f *fast) cm123Row(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]i
 
 // kernelCols is the part [a, z) of the scored columns [x0, x1) of a
 // w-wide row that a masking kernel takes: away from the edges (whose
-// neighbours are mirrored or repeated), and none with maps (a = z = x1).
+// neighbours are mirrored or repeated), and none when the portable set
+// keeps maps (a = z = x1: its per-coefficient loop writes them).
 func kernelCols(x0, x1, w int, maps bool) (a, z int) {
 	a, z = max(x0, 1), min(x1, w-1)
 	if maps || a >= z {
@@ -362,4 +396,26 @@ func (ws *fastWS) sumRows(sr Rect, aim bool) (den [NumBands]uint64, num, aimAcc 
 		}
 	}
 	return den, num, aimAcc
+}
+
+// addMaps0 writes the additive map of scale 0's scored columns [x0, x1)
+// of the row at offset k from the artifact bands pass 1 wrote: the fused
+// loop's values, in a loop of their own beside the SIMD kernels.
+func addMaps0(maps *fastMaps, a *[NumBands][]int16, k, x0, x1 int, wt *[NumBands]int32) {
+	for b := 0; b < NumBands; b++ {
+		out, in, s := maps.add[b][k+x0:k+x1], a[b][k+x0:k+x1], maps.as[b]
+		for j, v := range in {
+			out[j] = float32(csf0One(wt[b], v, b)) * s
+		}
+	}
+}
+
+// addMaps123 is addMaps0 for scales 1-3.
+func addMaps123(maps *fastMaps, a *[NumBands][]int32, k, x0, x1 int, wt *[NumBands]uint32) {
+	for b := 0; b < NumBands; b++ {
+		out, in, s := maps.add[b][k+x0:k+x1], a[b][k+x0:k+x1], maps.as[b]
+		for j, v := range in {
+			out[j] = float32(csf123One(wt[b], v)) * s
+		}
+	}
 }
