@@ -34,6 +34,41 @@ type motionExtractor struct {
 	dev    *gpu.Device
 	pairMu sync.Mutex
 	pair   *gpu.MotionSAD
+
+	// Session.Frame's raw SADs by frame: a step forward needs its frame's
+	// and the next one's, and the next step needs that one again.
+	sadMu    sync.Mutex
+	sadAt    map[int]uint64
+	sadOrder []int // oldest first
+}
+
+// maxSADs bounds the raw SADs a motion extractor keeps for Session.Frame.
+const maxSADs = 64
+
+// keptSAD returns frame j's raw SAD when Session.Frame computed it.
+func (x *motionExtractor) keptSAD(j int) (uint64, bool) {
+	x.sadMu.Lock()
+	defer x.sadMu.Unlock()
+	v, ok := x.sadAt[j]
+	return v, ok
+}
+
+// keepSAD remembers frame j's raw SAD.
+func (x *motionExtractor) keepSAD(j int, v uint64) {
+	x.sadMu.Lock()
+	defer x.sadMu.Unlock()
+	if x.sadAt == nil {
+		x.sadAt = map[int]uint64{}
+	}
+	if _, ok := x.sadAt[j]; ok {
+		return
+	}
+	x.sadAt[j] = v
+	x.sadOrder = append(x.sadOrder, j)
+	if len(x.sadOrder) > maxSADs {
+		delete(x.sadAt, x.sadOrder[0])
+		x.sadOrder = x.sadOrder[1:]
+	}
 }
 
 // motionSAD is a CPU run's per-frame result: the frame's raw SAD.
@@ -146,6 +181,11 @@ func (x *motionExtractor) score(fr *FrameResult, keepMaps bool) (any, error) {
 		if j < x.cfg.MinIndex() || x.cfg.ForceZero {
 			return 0
 		}
+		// Frame n's SAD comes with its map, once; the others may have
+		// been computed by an earlier step.
+		if raw, ok := x.keptSAD(j); ok && (j != n || res.Diff != nil) {
+			return x.cfg.Score(raw)
+		}
 		prev, cur := plane(j-x.cfg.Stride()), plane(j)
 		if err != nil {
 			return 0
@@ -164,6 +204,7 @@ func (x *motionExtractor) score(fr *FrameResult, keepMaps bool) (any, error) {
 		if j == n {
 			res.RawSAD = raw
 		}
+		x.keepSAD(j, raw)
 		return x.cfg.Score(raw)
 	}
 	res.SAD = sad(n)

@@ -162,15 +162,15 @@ func (v *admView) update() {
 		for s := range v.panes {
 			for b := range v.panes[s] {
 				v.panes[s][b].set(nil, nil)
-				v.labels[s][b].SetText(fmt.Sprintf("scale %d %s", s, bandNames[b]))
+				setText(v.labels[s][b], fmt.Sprintf("scale %d %s", s, bandNames[b]))
 			}
 		}
-		v.table.SetText("")
+		setText(v.table, "")
 		v.legend.setText("")
 		if v.i.admErr != nil {
-			v.scores.SetText("ADM unavailable: " + v.i.admErr.Error())
+			setText(v.scores, "ADM unavailable: "+v.i.admErr.Error())
 		} else {
-			v.scores.SetText("No ADM result for this frame.")
+			setText(v.scores, "No ADM result for this frame.")
 		}
 		v.bars.redraw()
 		return
@@ -187,25 +187,25 @@ func (v *admView) update() {
 	abs := func(c func(float64) colorNRGBA) func(float64) colorNRGBA {
 		return func(x float64) colorNRGBA { return c(math.Abs(x)) }
 	}
-	v.table.SetText(admTable(a))
+	setText(v.table, admTable(a))
 	for s := range v.panes {
 		for b := range v.panes[s] {
 			bd := a.Bands[s][b]
 			// Each band has its own colour scale: coarse scales' values are
 			// far larger, and one scale would leave the fine ones dark.
 			v.panes[s][b].set(bd.Map, abs(heatColour(v.i.colormap, bandTop(bd.Map))))
-			v.labels[s][b].SetText(fmt.Sprintf("scale %d %s", s, bandNames[b]))
+			setText(v.labels[s][b], fmt.Sprintf("scale %d %s", s, bandNames[b]))
 		}
 	}
 	v.legend.set(v.i.colormap, 0, 1, "|"+admMapKinds[kind]+" coefficient| / band top")
-	v.legend.hi.SetText("1 = the band's 99.5th percentile (\"top\" column)")
+	setText(v.legend.hi, "1 = the band's 99.5th percentile (\"top\" column)")
 	v.legend.content.Refresh()
 	text := fmt.Sprintf("ADM %s   numerator %.6g   denominator %.6g\nper scale  %s  %s  %s  %s",
 		fmtScore(a.Score), a.Num, a.Den, fmtScore(a.Scales[0]), fmtScore(a.Scales[1]), fmtScore(a.Scales[2]), fmtScore(a.Scales[3]))
 	if v.i.req.Reference == "" {
 		text = "No reference: ADM compares the clip with itself.\n" + text
 	}
-	v.scores.SetText(text)
+	setText(v.scores, text)
 	v.bars.redraw()
 }
 

@@ -79,8 +79,8 @@ func blendOn(base, o color.NRGBA, t, opacity float64) color.NRGBA {
 
 // setText replaces the legend's labels by one line (no colour scale meant).
 func (l *legend) setText(s string) {
-	l.lo.SetText(s)
-	l.hi.SetText("")
+	setText(l.lo, s)
+	setText(l.hi, "")
 	l.bar.Hide()
 	l.content.Refresh()
 }
@@ -93,8 +93,8 @@ func (l *legend) set(cm *Colormap, lo, hi float64, what string) {
 // setRange shows cm with free-form end labels.
 func (l *legend) setRange(cm *Colormap, lo, hi string) {
 	l.cm, l.col = cm, nil
-	l.lo.SetText(lo)
-	l.hi.SetText(hi)
+	setText(l.lo, lo)
+	setText(l.hi, hi)
 	l.bar.Show()
 	l.bar.Refresh()
 	l.content.Refresh() // the labels may have grown
@@ -104,8 +104,8 @@ func (l *legend) setRange(cm *Colormap, lo, hi string) {
 func (l *legend) setDiff(scale float64, what string) {
 	l.col = func(t float64) color.NRGBA { return diffColor((2*t-1)*scale, scale) }
 	l.overlay = 0
-	l.lo.SetText(fmt.Sprintf("%s  −%.4g (blue)", what, scale))
-	l.hi.SetText(fmt.Sprintf("+%.4g (red); white: equal", scale))
+	setText(l.lo, fmt.Sprintf("%s  −%.4g (blue)", what, scale))
+	setText(l.hi, fmt.Sprintf("+%.4g (red); white: equal", scale))
 	l.bar.Show()
 	l.bar.Refresh()
 	l.content.Refresh()
@@ -182,30 +182,30 @@ func (v *cambiView) update() {
 	if p == nil {
 		for k := range v.panes {
 			v.panes[k].set(nil, nil)
-			v.titles[k].SetText("")
+			setText(v.titles[k], "")
 		}
 		for s := range v.cells {
 			for c := range v.cells[s] {
-				v.cells[s][c].SetText("")
+				setText(v.cells[s][c], "")
 			}
 		}
-		v.scores.SetText("No CAMBI result.")
-		v.formula.SetText("")
+		setText(v.scores, "No CAMBI result.")
+		setText(v.formula, "")
 		return
 	}
 	top := cValueTop(p)
 	heat := heatColour(i.colormap, top)
 	for k, sc := range p.Scales {
-		v.titles[k].SetText(fmt.Sprintf("c-values, scale %d (%dx%d)", k, sc.Width, sc.Height))
+		setText(v.titles[k], fmt.Sprintf("c-values, scale %d (%dx%d)", k, sc.Width, sc.Height))
 		v.panes[k].set(f32Map(sc.Width, sc.Height, sc.CValues), heat)
 		row := []string{strconv.Itoa(k), strconv.Itoa(sc.Width), strconv.Itoa(sc.Height),
 			strconv.Itoa(sc.Window), strconv.Itoa(sc.Pad), fmtScore(sc.Score), strconv.Itoa(sc.Weight),
 			fmtScore(sc.Score * float64(sc.Weight))}
 		for c, s := range row {
-			v.cells[k][c].SetText(s)
+			setText(v.cells[k][c], s)
 		}
 	}
-	v.titles[cambi.NumScales].SetText(fmt.Sprintf("spatial mask (%dx%d)", p.Width, p.Height))
+	setText(v.titles[cambi.NumScales], fmt.Sprintf("spatial mask (%dx%d)", p.Width, p.Height))
 	v.panes[cambi.NumScales].set(u8Map(p.Width, p.Height, p.SpatialMask), maskColour)
 	_, at := cValueTopAt(p)
 	v.legend.setRange(i.colormap, "c-value 0", topLabel(top, at))
@@ -214,12 +214,12 @@ func (v *cambiView) update() {
 	if c.Src != nil {
 		s += fmt.Sprintf("   source %s   full reference %s", fmtScore(c.Source), fmtScore(c.FullReference))
 	}
-	v.scores.SetText(s)
+	setText(v.scores, s)
 	score := c.CAMBI
 	if v.source.Checked && c.Src != nil {
 		score = c.Source
 	}
-	v.formula.SetText(cambiFormula(p, score))
+	setText(v.formula, cambiFormula(p, score))
 }
 
 // cambiFormula shows how the frame's CAMBI comes from the table, as
@@ -266,5 +266,14 @@ func (i *inspector) hoverFunc(scale func() int, extra ...func(fx, fy float64) st
 			}
 		}
 		i.setStatus(s)
+	}
+}
+
+// setText changes a label's text only when it differs: Fyne lays out and
+// shapes a label's text on every SetText, and a frame step sets dozens of
+// labels (table cells, titles) that mostly keep theirs.
+func setText(l *widget.Label, s string) {
+	if l.Text != s {
+		l.SetText(s)
 	}
 }

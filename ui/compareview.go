@@ -98,10 +98,10 @@ func (v *compareView) update() {
 		v.banner.FillColor = idleColour
 		if i.compare {
 			v.verdict.Text = "Comparing…"
-			v.detail.SetText(fmt.Sprintf("Scoring the frame on %s and %s…", i.backend, i.cmpBack))
+			setText(v.detail, fmt.Sprintf("Scoring the frame on %s and %s…", i.backend, i.cmpBack))
 		} else {
 			v.verdict.Text = "Compare mode is off"
-			v.detail.SetText("Tick \"Compare with\" and choose a second backend (Ctrl+K).")
+			setText(v.detail, "Tick \"Compare with\" and choose a second backend (Ctrl+K).")
 		}
 		v.banner.Refresh()
 		v.verdict.Refresh()
@@ -119,7 +119,7 @@ func (v *compareView) update() {
 	if first < 0 {
 		v.banner.FillColor = identicalColour
 		v.verdict.Text = "✓ IDENTICAL"
-		v.detail.SetText(fmt.Sprintf("%s and %s agree bit for bit on frame %d: %d stages, every map and score.", a, b, i.res.Frame, len(v.diffs)))
+		setText(v.detail, fmt.Sprintf("%s and %s agree bit for bit on frame %d: %d stages, every map and score.", a, b, i.res.Frame, len(v.diffs)))
 	} else {
 		d := &v.diffs[first]
 		v.banner.FillColor = differsColour
@@ -130,14 +130,14 @@ func (v *compareView) update() {
 				n++
 			}
 		}
-		v.detail.SetText(fmt.Sprintf("%s and %s differ on frame %d: %d of %d stages, first at %q.", a, b, i.res.Frame, n, len(v.diffs), d.Name))
+		setText(v.detail, fmt.Sprintf("%s and %s differ on frame %d: %d of %d stages, first at %q.", a, b, i.res.Frame, n, len(v.diffs), d.Name))
 	}
 	if x, y := admOf(i.res), admOf(i.cmpRes); (x == nil) != (y == nil) {
 		only := a
 		if x == nil {
 			only = b
 		}
-		v.detail.SetText(v.detail.Text + " ADM is computed on " + only + " only.")
+		setText(v.detail, v.detail.Text+" ADM is computed on "+only+" only.")
 	}
 	v.banner.Refresh()
 	v.verdict.Refresh()
@@ -188,22 +188,22 @@ func (v *compareView) showStage() {
 	if d == nil {
 		for k := range v.panes {
 			v.panes[k].set(nil, nil)
-			v.titles[k].SetText("")
+			setText(v.titles[k], "")
 		}
-		v.stats.SetText("")
+		setText(v.stats, "")
 		v.legend.setText("")
 		v.dlegend.setText("")
 		return
 	}
-	v.titles[0].SetText(i.backendLabel(i.backend))
-	v.titles[1].SetText(i.backendLabel(i.cmpBack))
-	v.titles[2].SetText("difference (" + i.cmpBack + " − " + i.backend + ")")
+	setText(v.titles[0], i.backendLabel(i.backend))
+	setText(v.titles[1], i.backendLabel(i.cmpBack))
+	setText(v.titles[2], "difference ("+i.cmpBack+" − "+i.backend+")")
 	if d.Note != "" {
-		v.stats.SetText(d.Name + ": " + d.Note)
+		setText(v.stats, d.Name+": "+d.Note)
 	} else if d.Kind == "score" {
-		v.stats.SetText(fmt.Sprintf("%s: %.17g vs %.17g   |diff| %.3g", d.Name, d.ScoreA, d.ScoreB, d.MaxAbs))
+		setText(v.stats, fmt.Sprintf("%s: %.17g vs %.17g   |diff| %.3g", d.Name, d.ScoreA, d.ScoreB, d.MaxAbs))
 	} else {
-		v.stats.SetText(fmt.Sprintf("%s: max |diff| %.6g   %d of %d pixels differ", d.Name, d.MaxAbs, d.Count, d.Total))
+		setText(v.stats, fmt.Sprintf("%s: max |diff| %.6g   %d of %d pixels differ", d.Name, d.MaxAbs, d.Count, d.Total))
 	}
 	if d.A == nil || d.B == nil || d.Note != "" {
 		for k := range v.panes {

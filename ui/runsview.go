@@ -148,13 +148,13 @@ func (v *runsView) clear(why string) {
 	v.cur = nil
 	for k := range v.panes {
 		v.panes[k].set(nil, nil)
-		v.titles[k].SetText("")
+		setText(v.titles[k], "")
 	}
 	for _, l := range v.noDiff {
 		l.Hide()
 	}
-	v.stats.SetText("")
-	v.verdict.SetText(why)
+	setText(v.stats, "")
+	setText(v.verdict, why)
 	v.legend.setText("")
 	v.dlegend.setText("")
 	v.flegend.setText("")
@@ -162,32 +162,32 @@ func (v *runsView) clear(why string) {
 
 func (v *runsView) update() {
 	i := v.i
-	v.heading.SetText(fmt.Sprintf("Run A: %s     Run B: %s", v.describe(0), v.describe(1)))
+	setText(v.heading, fmt.Sprintf("Run A: %s     Run B: %s", v.describe(0), v.describe(1)))
 	a, b := i.res, i.cmpRes
 	if a == nil || b == nil {
 		v.clear("Scoring the frame in both runs…")
 		return
 	}
-	v.verdict.SetText(frameVerdict(i.runName(0), i.runName(1), a, b))
+	setText(v.verdict, frameVerdict(i.runName(0), i.runName(1), a, b))
 	m := v.maps(a, b)
 	v.cur = m
 	for _, l := range v.noDiff {
 		l.Hide()
 	}
-	v.titles[0].SetText(i.runName(0))
-	v.titles[1].SetText(i.runName(1))
+	setText(v.titles[0], i.runName(0))
+	setText(v.titles[1], i.runName(1))
 	if m.kind == "cvalue" {
-		v.titles[2].SetText("banding delta A − B")
+		setText(v.titles[2], "banding delta A − B")
 	} else {
-		v.titles[2].SetText("difference A − B")
+		setText(v.titles[2], "difference A − B")
 	}
-	v.titles[3].SetText("frames B − A")
+	setText(v.titles[3], "frames B − A")
 	v.showFrames(a, b)
 	if m.a == nil || m.b == nil {
 		for k := 0; k < 3; k++ {
 			v.panes[k].set(nil, nil)
 		}
-		v.stats.SetText(m.name + ": not computed in both runs")
+		setText(v.stats, m.name+": not computed in both runs")
 		v.legend.setText("")
 		v.dlegend.setText("")
 		return
@@ -196,7 +196,7 @@ func (v *runsView) update() {
 		for k := 0; k < 3; k++ {
 			v.panes[k].set(nil, nil)
 		}
-		v.stats.SetText(fmt.Sprintf("%s: sizes differ, %dx%d and %dx%d", m.name, m.a.W, m.a.H, m.b.W, m.b.H))
+		setText(v.stats, fmt.Sprintf("%s: sizes differ, %dx%d and %dx%d", m.name, m.a.W, m.a.H, m.b.W, m.b.H))
 		return
 	}
 	st := mapDelta(m.a, m.b)
@@ -218,7 +218,7 @@ func (v *runsView) update() {
 	}
 	v.panes[0].set(m.a, col)
 	v.panes[1].set(m.b, col)
-	v.stats.SetText(deltaText(m, st))
+	setText(v.stats, deltaText(m, st))
 	if st.differ == 0 {
 		v.panes[2].set(nil, nil)
 		v.noDiff[0].Show()

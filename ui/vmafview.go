@@ -158,7 +158,7 @@ func (v *vmafView) clearMaps() {
 	v.shown = inputMaps{}
 	v.grid.Objects = nil
 	v.grid.Refresh()
-	v.title.SetText("")
+	setText(v.title, "")
 	v.legend.setText("")
 }
 
@@ -167,22 +167,22 @@ func (v *vmafView) update() {
 	r := i.res
 	switch {
 	case len(i.models) > 0 && i.modelErr != nil:
-		v.scores.SetText("No VMAF score on this clip: " + i.modelErr.Error())
-		v.tables.SetText("")
+		setText(v.scores, "No VMAF score on this clip: "+i.modelErr.Error())
+		setText(v.tables, "")
 		v.setNote("")
 		v.clearMaps()
 		v.bars.redraw()
 		return
 	case len(i.models) == 0:
-		v.scores.SetText("No VMAF model picked: choose one or two under \"VMAF models\" in the sidebar.")
-		v.tables.SetText("")
+		setText(v.scores, "No VMAF model picked: choose one or two under \"VMAF models\" in the sidebar.")
+		setText(v.tables, "")
 		v.setNote("")
 		v.clearMaps()
 		v.bars.redraw()
 		return
 	case r == nil:
-		v.scores.SetText("No frame scored yet.")
-		v.tables.SetText("")
+		setText(v.scores, "No frame scored yet.")
+		setText(v.tables, "")
 		v.setNote("")
 		v.clearMaps()
 		v.bars.redraw()
@@ -198,8 +198,8 @@ func (v *vmafView) update() {
 		} else {
 			msg += " (the frame is scored again with the picked models…)"
 		}
-		v.scores.SetText(msg)
-		v.tables.SetText("")
+		setText(v.scores, msg)
+		setText(v.tables, "")
 		v.setNote("")
 		v.clearMaps()
 		v.bars.redraw()
@@ -211,8 +211,8 @@ func (v *vmafView) update() {
 		head = append(head, fmt.Sprintf("%s %s", m.Name, fmtScore(m.Score)))
 		tables = append(tables, inputTable(i.pickedFor(m.Name), m))
 	}
-	v.scores.SetText(strings.Join(head, "   "))
-	v.tables.SetText(strings.Join(tables, "\n"))
+	setText(v.scores, strings.Join(head, "   "))
+	setText(v.tables, strings.Join(tables, "\n"))
 	v.bars.redraw()
 
 	choices := mapChoices(r.VMAF)
@@ -244,7 +244,7 @@ func (v *vmafView) update() {
 // showMaps lays out a feature's maps, each on its own colour scale.
 func (v *vmafView) showMaps(im inputMaps) {
 	v.shown = im
-	v.title.SetText(im.Title)
+	setText(v.title, im.Title)
 	if len(im.Maps) == 0 {
 		for k := range v.panes {
 			v.panes[k].set(nil, nil)
@@ -302,7 +302,7 @@ func vmafSummary(r *engine.FrameResult) string {
 
 // setNote shows a note under the maps; an empty one takes no room.
 func (v *vmafView) setNote(s string) {
-	v.note.SetText(s)
+	setText(v.note, s)
 	if s == "" {
 		v.note.Hide()
 	} else {
