@@ -184,16 +184,13 @@ func (v *admView) update() {
 		}
 	}
 
-	abs := func(c func(float64) colorNRGBA) func(float64) colorNRGBA {
-		return func(x float64) colorNRGBA { return c(math.Abs(x)) }
-	}
 	setText(v.table, admTable(a))
 	for s := range v.panes {
 		for b := range v.panes[s] {
 			bd := a.Bands[s][b]
 			// Each band has its own colour scale: coarse scales' values are
 			// far larger, and one scale would leave the fine ones dark.
-			v.panes[s][b].set(bd.Map, abs(heatColour(v.i.colormap, bandTop(bd.Map))))
+			v.panes[s][b].set(bd.Map, absHeat(v.i.colormap, bandTop(bd.Map)))
 			setText(v.labels[s][b], fmt.Sprintf("scale %d %s", s, bandNames[b]))
 		}
 	}

@@ -213,7 +213,7 @@ func (v *compareView) showStage() {
 		v.dlegend.setText("")
 		return
 	}
-	var col func(float64) color.NRGBA
+	var col palette
 	switch d.Kind {
 	case "mask":
 		col = maskColour
@@ -226,8 +226,7 @@ func (v *compareView) showStage() {
 		for k := 0; k < d.Total; k++ {
 			top = math.Max(top, math.Max(math.Abs(d.A.At(k)), math.Abs(d.B.At(k))))
 		}
-		heat := heatColour(i.colormap, top)
-		col = func(x float64) color.NRGBA { return heat(math.Abs(x)) }
+		col = absHeat(i.colormap, top)
 		v.legend.setRange(i.colormap, "|value| 0", fmt.Sprintf("%.4g = the largest |value| of both maps", top))
 	}
 	v.panes[0].set(d.A, col)
@@ -241,7 +240,7 @@ func (v *compareView) showStage() {
 		v.dlegend.setText(i.cmpBack + " − " + i.backend + ": no difference")
 		return
 	}
-	v.panes[2].set(diff, func(x float64) color.NRGBA { return diffColor(x, scale) })
+	v.panes[2].set(diff, paletteFunc(func(x float64) color.NRGBA { return diffColor(x, scale) }))
 	v.dlegend.setDiff(scale, i.cmpBack+" − "+i.backend)
 }
 

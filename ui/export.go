@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/color"
 	"image/png"
 	"io"
 	"math"
@@ -121,10 +120,10 @@ func grayHeatmap(w io.Writer, sc cambi.ScaleResult, maxLogContrast int) error {
 }
 
 // mapImage colours a map at its own size.
-func mapImage(m *mapData, col func(float64) color.NRGBA) image.Image {
+func mapImage(m *mapData, col palette) image.Image {
 	img := image.NewNRGBA(image.Rect(0, 0, m.W, m.H))
 	for k := 0; k < m.W*m.H; k++ {
-		c := col(m.At(k))
+		c := col.colour(m.At(k))
 		copy(img.Pix[4*k:], []byte{c.R, c.G, c.B, c.A})
 	}
 	return img
@@ -190,10 +189,10 @@ func exportMapsNamed(dir, prefix string, r *engine.FrameResult, cm *Colormap, ma
 				if bd.Map == nil {
 					continue
 				}
-				heat := heatColour(cm, bandTop(bd.Map))
+				heat := absHeat(cm, bandTop(bd.Map))
 				m := bd.Map
 				if err := put(fmt.Sprintf("frame%d_adm_scale%d_%s.png", r.Frame, s, bandNames[b]), func(path string) error {
-					return writePNG(path, mapImage(m, func(v float64) color.NRGBA { return heat(abs(v)) }), inputs...)
+					return writePNG(path, mapImage(m, heat), inputs...)
 				}); err != nil {
 					return names, err
 				}
@@ -227,10 +226,7 @@ func exportInputMaps(dir, prefix string, frame int, ref modelInputRef, im inputM
 			continue
 		}
 		col := heatColour(cm, m.Top)
-		if m.Abs {
-			c := col
-			col = func(x float64) colorNRGBA { return c(math.Abs(x)) }
-		}
+		col.abs = m.Abs
 		name := fmt.Sprintf("%sframe%d_vmaf_%s_%s_%02d_%s.png", prefix, frame, fileSlug(ref.Model), fileSlug(ref.In.Base), k, fileSlug(m.Name))
 		if err := writePNG(filepath.Join(dir, name), mapImage(m.Data, col), inputs...); err != nil {
 			return names, err

@@ -136,7 +136,7 @@ func (v *frameView) gain() float64 {
 }
 
 // luma is a picture's luma as shown: plain, or boosted (kept per slot).
-func (v *frameView) luma(slot int, pic *yuv.Picture) (*mapData, func(float64) color.NRGBA) {
+func (v *frameView) luma(slot int, pic *yuv.Picture) (*mapData, palette) {
 	g := v.gain()
 	if g == 0 {
 		return lumaMap(pic), grayColour(pic.BitDepth)
@@ -195,11 +195,11 @@ func (v *frameView) update() {
 			top = math.Max(top, math.Abs(d.At(k)))
 		}
 		if top == 0 {
-			v.pane.set(d, func(float64) color.NRGBA { return overlayGrey })
+			v.pane.set(d, paletteFunc(func(float64) color.NRGBA { return overlayGrey }))
 			v.legend.setText("distorted − reference: no difference on this frame (every sample equal)")
 			return
 		}
-		v.pane.set(d, func(x float64) color.NRGBA { return diffColor(x, top) })
+		v.pane.set(d, paletteFunc(func(x float64) color.NRGBA { return diffColor(x, top) }))
 		v.legend.setDiff(top, "distorted − reference luma")
 		return
 	case modeWipe, modeSide:
@@ -233,7 +233,7 @@ func (v *frameView) update() {
 	}
 }
 
-func (v *frameView) v2(mode string, m *mapData, c func(float64) color.NRGBA) {
+func (v *frameView) v2(mode string, m *mapData, c palette) {
 	if mode == modeSide {
 		v.pane2.set(m, c)
 	} else {

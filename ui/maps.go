@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"image/color"
+	"math"
 
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/yuv"
@@ -13,21 +14,21 @@ func u16Map(w, h int, pix []uint16) *mapData {
 	if len(pix) < w*h || w <= 0 || h <= 0 {
 		return nil
 	}
-	return &mapData{W: w, H: h, At: func(i int) float64 { return float64(pix[i]) }}
+	return &mapData{W: w, H: h, At: func(i int) float64 { return float64(pix[i]) }, u16: pix}
 }
 
 func u8Map(w, h int, pix []uint8) *mapData {
 	if len(pix) < w*h || w <= 0 || h <= 0 {
 		return nil
 	}
-	return &mapData{W: w, H: h, At: func(i int) float64 { return float64(pix[i]) }}
+	return &mapData{W: w, H: h, At: func(i int) float64 { return float64(pix[i]) }, u8: pix}
 }
 
 func f32Map(w, h int, pix []float32) *mapData {
 	if len(pix) < w*h || w <= 0 || h <= 0 {
 		return nil
 	}
-	return &mapData{W: w, H: h, At: func(i int) float64 { return float64(pix[i]) }}
+	return &mapData{W: w, H: h, At: func(i int) float64 { return float64(pix[i]) }, f32: pix}
 }
 
 func lumaMap(p *yuv.Picture) *mapData {
@@ -37,36 +38,95 @@ func lumaMap(p *yuv.Picture) *mapData {
 	return u16Map(p.Width, p.Height, p.Planes[0])
 }
 
-// grayColour shows samples of a bit depth as grey levels.
-func grayColour(bitDepth int) func(float64) color.NRGBA {
-	scale := 255 / float64(int(1)<<bitDepth-1)
-	return func(v float64) color.NRGBA {
-		x := v*scale + 0.5
-		if x > 255 {
-			x = 255
-		}
-		g := uint8(x)
-		return color.NRGBA{g, g, g, 0xff}
-	}
+// palette colours a map's values. The common palettes, grey levels and
+// colour-map tables, are types of their own so that a pane colours a whole
+// row in one loop (fillRow) instead of a call per pixel.
+type palette interface {
+	colour(v float64) color.NRGBA
 }
 
-// heatColour maps [0, top] through a colour map.
-func heatColour(c *Colormap, top float64) func(float64) color.NRGBA {
+// paletteFunc is any other palette.
+type paletteFunc func(float64) color.NRGBA
+
+func (f paletteFunc) colour(v float64) color.NRGBA { return f(v) }
+
+// greyPalette shows samples of a bit depth as grey levels.
+type greyPalette struct{ scale float64 }
+
+func grayColour(bitDepth int) greyPalette {
+	return greyPalette{scale: 255 / float64(int(1)<<bitDepth-1)}
+}
+
+func (g greyPalette) colour(v float64) color.NRGBA {
+	x := v*g.scale + 0.5
+	if x > 255 {
+		x = 255
+	}
+	y := uint8(x)
+	return color.NRGBA{y, y, y, 0xff}
+}
+
+// heatPalette maps [0, top] through a colour map (Colormap.At's table),
+// or |value| when abs is set (signed maps such as ADM's coefficients).
+type heatPalette struct {
+	c   *Colormap
+	inv float64
+	abs bool
+}
+
+func heatColour(c *Colormap, top float64) heatPalette {
 	if top <= 0 {
 		top = 1
 	}
-	inv := 1 / top
-	return func(v float64) color.NRGBA { return c.At(v * inv) }
+	return heatPalette{c: c, inv: 1 / top}
+}
+
+// absHeat is heatColour of |value|.
+func absHeat(c *Colormap, top float64) heatPalette {
+	h := heatColour(c, top)
+	h.abs = true
+	return h
+}
+
+func (h heatPalette) colour(v float64) color.NRGBA {
+	if h.abs {
+		v = math.Abs(v)
+	}
+	return h.c.At(v * h.inv)
+}
+
+// fillRow colours vals into pix, four bytes (RGBA, opaque) per value.
+func fillRow(p palette, pix []byte, vals []float64) {
+	pix = pix[:4*len(vals)]
+	put := func(i int, c color.NRGBA) {
+		q := pix[4*i : 4*i+4 : 4*i+4]
+		q[0], q[1], q[2], q[3] = c.R, c.G, c.B, 0xff
+	}
+	switch q := p.(type) {
+	case heatPalette:
+		for i, v := range vals {
+			put(i, q.colour(v))
+		}
+	case greyPalette:
+		for i, v := range vals {
+			put(i, q.colour(v))
+		}
+	default:
+		for i, v := range vals {
+			put(i, p.colour(v))
+		}
+	}
 }
 
 var maskOn, maskOff = color.NRGBA{0xf0, 0xf0, 0xf0, 0xff}, color.NRGBA{0x20, 0x20, 0x28, 0xff}
 
-func maskColour(v float64) color.NRGBA {
+// maskColour shows a mask's set and clear bits.
+var maskColour = paletteFunc(func(v float64) color.NRGBA {
 	if v != 0 {
 		return maskOn
 	}
 	return maskOff
-}
+})
 
 // cValueTop is the top of the colour scale shared by a picture's five
 // c-value maps, so that colours compare across scales.

@@ -19,6 +19,37 @@ import (
 type mapData struct {
 	W, H int
 	At   func(i int) float64
+	// The values At reads when they are a plain slice: a pane gathers a
+	// row from it directly (gather) instead of a call per pixel.
+	f32 []float32
+	u16 []uint16
+	u8  []uint8
+}
+
+// gather reads the values at row offset off + cols[i] into dst[i].
+func (m *mapData) gather(dst []float64, off int, cols []int) {
+	dst = dst[:len(cols)]
+	switch {
+	case m.f32 != nil:
+		s := m.f32[off:]
+		for i, c := range cols {
+			dst[i] = float64(s[c])
+		}
+	case m.u16 != nil:
+		s := m.u16[off:]
+		for i, c := range cols {
+			dst[i] = float64(s[c])
+		}
+	case m.u8 != nil:
+		s := m.u8[off:]
+		for i, c := range cols {
+			dst[i] = float64(s[c])
+		}
+	default:
+		for i, c := range cols {
+			dst[i] = m.At(off + c)
+		}
+	}
 }
 
 // value returns the map's value under frame coordinates (fx, fy) of a
@@ -153,9 +184,9 @@ type mapPane struct {
 	vp      *viewport
 	raster  *canvas.Raster
 	base    *mapData
-	baseCol func(float64) color.NRGBA
+	baseCol palette
 	over    *mapData
-	overCol func(float64) color.NRGBA
+	overCol palette
 	overTop float64     // the overlay value drawn at full opacity
 	overInv float64     // 1 / overTop
 	alpha   [256]uint32 // overlay weight (of 256) by value/overTop in 255ths
@@ -164,7 +195,7 @@ type mapPane struct {
 	// clip) instead of base, without the overlay; a drag that starts on
 	// the divider moves it (onWipe reports where to).
 	wipe     *mapData
-	wipeCol  func(float64) color.NRGBA
+	wipeCol  palette
 	wipeAt   float64
 	onWipe   func(x float64)
 	dragging bool
@@ -191,12 +222,12 @@ func (p *mapPane) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimple
 
 func (p *mapPane) MinSize() fyne.Size { return fyne.NewSize(120, 80) }
 
-func (p *mapPane) set(base *mapData, col func(float64) color.NRGBA) {
+func (p *mapPane) set(base *mapData, col palette) {
 	p.base, p.baseCol = base, col
 	p.raster.Refresh()
 }
 
-func (p *mapPane) setOverlay(over *mapData, col func(float64) color.NRGBA, top, opacity float64) {
+func (p *mapPane) setOverlay(over *mapData, col palette, top, opacity float64) {
 	p.over, p.overCol, p.overTop, p.opacity = over, col, max(top, 1e-9), opacity
 	p.overInv = 1 / p.overTop
 	for k := range p.alpha {
@@ -269,28 +300,57 @@ func (p *mapPane) render(w, h int) image.Image {
 		divider = int(math.Round((p.wipeAt - x0) * s))
 	}
 	wipeFrom := int(math.Ceil(p.wipeAt))
+	// The frame covers device columns [c0, c1) (cols is non-decreasing);
+	// the wipe's map those at or right of cw.
+	c0, c1 := 0, w
+	for c0 < w && cols[c0] < 0 {
+		c0++
+	}
+	for c1 > c0 && cols[c1-1] < 0 {
+		c1--
+	}
+	cw := c1
+	if p.wipe != nil {
+		cw = c0
+		for cw < c1 && cols[cw] < wipeFrom {
+			cw++
+		}
+	}
+	back := func(row []byte) {
+		for i := 0; i+4 <= len(row); i += 4 {
+			row[i], row[i+1], row[i+2], row[i+3] = background.R, background.G, background.B, 0xff
+		}
+	}
 	drawRows := func(j0, j1 int) {
+		vals, ovals := make([]float64, w), make([]float64, w)
 		for j := j0; j < j1; j++ {
 			row := img.Pix[j*img.Stride : j*img.Stride+4*w]
-			for i := 0; i < w; i++ {
-				c := background
-				if rows[j] >= 0 && cols[i] >= 0 {
-					switch {
-					case p.wipe != nil && cols[i] >= wipeFrom:
-						c = p.wipeCol(p.wipe.At(wy[j] + wx[i]))
-					default:
-						if p.base != nil {
-							c = p.baseCol(p.base.At(by[j] + bx[i]))
-						}
-						if p.over != nil && p.opacity > 0 {
-							c = p.blend(c, p.over.At(oy[j]+ox[i]))
-						}
+			if rows[j] < 0 {
+				back(row)
+			} else {
+				back(row[:4*c0])
+				back(row[4*c1:])
+				if c0 < cw {
+					if p.base != nil {
+						p.base.gather(vals[c0:cw], by[j], bx[c0:cw])
+						fillRow(p.baseCol, row[4*c0:4*cw], vals[c0:cw])
+					} else {
+						back(row[4*c0 : 4*cw])
+					}
+					if p.over != nil && p.opacity > 0 {
+						p.over.gather(ovals[c0:cw], oy[j], ox[c0:cw])
+						p.blendRow(row[4*c0:4*cw], ovals[c0:cw])
 					}
 				}
-				if divider >= 0 && (i == divider || i == divider-1) {
-					c = color.NRGBA{0xff, 0xd0, 0x00, 0xff}
+				if cw < c1 {
+					p.wipe.gather(vals[cw:c1], wy[j], wx[cw:c1])
+					fillRow(p.wipeCol, row[4*cw:4*c1], vals[cw:c1])
 				}
-				row[4*i], row[4*i+1], row[4*i+2], row[4*i+3] = c.R, c.G, c.B, 0xff
+			}
+			for _, i := range [2]int{divider - 1, divider} {
+				if divider >= 0 && i >= 0 && i < w {
+					row[4*i], row[4*i+1], row[4*i+2], row[4*i+3] = 0xff, 0xd0, 0x00, 0xff
+				}
 			}
 		}
 	}
@@ -298,24 +358,34 @@ func (p *mapPane) render(w, h int) image.Image {
 	return img
 }
 
-// blend lays the overlay's colour for value x over c. Strong banding shows
-// at full opacity, faint banding faintly (alpha grows as the square root of
-// the value), so that the frame stays readable under a dense map.
-func (p *mapPane) blend(c color.NRGBA, x float64) color.NRGBA {
-	if !(x > 0) {
-		return c
+// blendRow lays the overlay's colours for values xs over the row's pixels.
+// Strong banding shows at full opacity, faint banding faintly (alpha grows
+// as the square root of the value), so that the frame stays readable under
+// a dense map.
+func (p *mapPane) blendRow(pix []byte, xs []float64) {
+	pix = pix[:4*len(xs)]
+	heat, isHeat := p.overCol.(heatPalette)
+	for i, x := range xs {
+		if !(x > 0) {
+			continue
+		}
+		var oc color.NRGBA
+		if isHeat {
+			oc = heat.colour(x)
+		} else {
+			oc = p.overCol.colour(x)
+		}
+		t := x * p.overInv
+		if t > 1 {
+			t = 1
+		}
+		a := p.alpha[uint8(t*255+0.5)] // 0..256
+		mix := func(u, w uint8) uint8 { return uint8((uint32(u)*(256-a) + uint32(w)*a + 128) >> 8) }
+		q := pix[4*i : 4*i+3 : 4*i+3]
+		q[0], q[1], q[2] = mix(q[0], oc.R), mix(q[1], oc.G), mix(q[2], oc.B)
 	}
-	oc := p.overCol(x)
-	t := x * p.overInv
-	if t > 1 {
-		t = 1
-	}
-	a := p.alpha[uint8(t*255+0.5)] // 0..256
-	mix := func(u, w uint8) uint8 { return uint8((uint32(u)*(256-a) + uint32(w)*a + 128) >> 8) }
-	return color.NRGBA{mix(c.R, oc.R), mix(c.G, oc.G), mix(c.B, oc.B), 0xff}
 }
 
-// parallelRows runs draw over [0, h) in bands, one per CPU.
 func parallelRows(h int, draw func(j0, j1 int)) {
 	n := min(runtime.GOMAXPROCS(0), max(h/32, 1))
 	if n <= 1 {
@@ -399,7 +469,7 @@ func (p *mapPane) Dragged(e *fyne.DragEvent) {
 func (p *mapPane) DragEnd() { p.dragging, p.dragWipe = false, false }
 
 // setWipe shows other right of the divider at frame column x (nil: no wipe).
-func (p *mapPane) setWipe(other *mapData, col func(float64) color.NRGBA, x float64) {
+func (p *mapPane) setWipe(other *mapData, col palette, x float64) {
 	p.wipe, p.wipeCol = other, col
 	p.setWipeAt(x)
 }

@@ -836,7 +836,7 @@ func exportDeltaMaps(dir string, a, b *engine.FrameResult, inputs ...string) ([]
 		d := &mapData{W: ma.W, H: ma.H, At: func(k int) float64 { return ma.At(k) - mb.At(k) }}
 		name := fmt.Sprintf("delta_A-B_frame%d_cambi_cvalues_scale%d.png", a.Frame, s)
 		scale := st.maxAbs
-		if err := writePNG(filepath.Join(dir, name), mapImage(d, func(v float64) color.NRGBA { return diffColor(v, scale) }), inputs...); err != nil {
+		if err := writePNG(filepath.Join(dir, name), mapImage(d, paletteFunc(func(v float64) color.NRGBA { return diffColor(v, scale) })), inputs...); err != nil {
 			return names, err
 		}
 		names = append(names, name)

@@ -201,12 +201,11 @@ func (v *runsView) update() {
 	}
 	st := mapDelta(m.a, m.b)
 	top := math.Max(st.topA, st.topB)
-	var col func(float64) color.NRGBA
+	var col palette
 	if m.kind == "band" {
 		// ADM's bands: the 99.5th percentile of both, as the ADM view does.
 		top = math.Max(bandTop(m.a), bandTop(m.b))
-		heat := heatColour(i.colormap, top)
-		col = func(x float64) color.NRGBA { return heat(math.Abs(x)) }
+		col = absHeat(i.colormap, top)
 		v.legend.setRange(i.colormap, "|coefficient| 0", fmt.Sprintf("%.4g = the larger 99.5th percentile of both runs", top))
 	} else {
 		col = heatColour(i.colormap, top)
@@ -227,7 +226,7 @@ func (v *runsView) update() {
 	}
 	scale := st.maxAbs
 	v.panes[2].set(&mapData{W: m.a.W, H: m.a.H, At: func(k int) float64 { return m.a.At(k) - m.b.At(k) }},
-		func(x float64) color.NRGBA { return diffColor(x, scale) })
+		paletteFunc(func(x float64) color.NRGBA { return diffColor(x, scale) }))
 	what := "A − B"
 	if m.kind == "cvalue" {
 		what = "banding delta A − B (red: A bands more)"
@@ -252,7 +251,7 @@ func (v *runsView) showFrames(a, b *engine.FrameResult) {
 	}
 	scale := st.maxAbs
 	v.panes[3].set(&mapData{W: la.W, H: la.H, At: func(k int) float64 { return lb.At(k) - la.At(k) }},
-		func(x float64) color.NRGBA { return diffColor(x, scale) })
+		paletteFunc(func(x float64) color.NRGBA { return diffColor(x, scale) }))
 	v.flegend.setDiff(scale, "frames B − A (code values)")
 }
 

@@ -566,7 +566,7 @@ func TestVMAFMapExport(t *testing.T) {
 		if m.Abs {
 			x = math.Abs(x)
 		}
-		if got, want := color.NRGBAModel.Convert(img.At(0, 0)), col(x); got != want {
+		if got, want := color.NRGBAModel.Convert(img.At(0, 0)), col.colour(x); got != want {
 			t.Errorf("%s pixel 0: %v, the view's colour %v", vmaf[0], got, want)
 		}
 	}

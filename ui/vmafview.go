@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -271,10 +270,7 @@ func (v *vmafView) showMaps(im inputMaps) {
 	for k := 0; k < n; k++ {
 		m := im.Maps[k]
 		col := heatColour(v.i.colormap, m.Top)
-		if m.Abs {
-			c := col
-			col = func(x float64) colorNRGBA { return c(math.Abs(x)) }
-		}
+		col.abs = m.Abs
 		v.panes[k].set(m.Data, col)
 		v.names[k].Text = m.Name
 		v.names[k].Color = theme.Color(theme.ColorNameForeground)

@@ -129,11 +129,11 @@ func overlayImage(r *engine.FrameResult, scale int, cm *Colormap, opacity float6
 	heat := heatColour(cm, top)
 	for y := 0; y < luma.H; y++ {
 		for x := 0; x < luma.W; x++ {
-			c := gray(luma.At(y*luma.W + x))
+			c := gray.colour(luma.At(y*luma.W + x))
 			if over != nil {
 				v := over.At(y*over.H/luma.H*over.W + x*over.W/luma.W)
 				if v > 0 {
-					c = blendOver(c, heat(v), v/top, opacity)
+					c = blendOver(c, heat.colour(v), v/top, opacity)
 				}
 			}
 			img.SetNRGBA(x, y, c)
