@@ -25,10 +25,15 @@ import (
 // ms-cpu/op the CPU time of a step on every core: on a machine shared with
 // other work the wall times vary, and an idle machine of C cores steps in
 // at least ms-cpu/op / C. The goal is 150 ms a step.
+//
+// The steps loop over a 4-frame clip, so after the first round a step
+// finds its frame's perfect-copy metrics and motion SADs kept; the
+// sub-benchmark "new frames" steps through a longer clip (at most 23
+// steps: -benchtime 20x) onto a frame it has not scored every time.
 func BenchmarkFrameStepVMAF1080p(b *testing.B) {
 	f := yuv.Format{Width: 1920, Height: 1080, Chroma: yuv.C420, BitDepth: 8}
 	dir := b.TempDir()
-	const frames = 4
+	const frames, longFrames = 4, 24
 	sp := synth.Spec{Pattern: "noise8", Format: f}
 	ref := writeClip(b, dir, sp, frames)
 	sp.Dist = true
@@ -41,6 +46,17 @@ func BenchmarkFrameStepVMAF1080p(b *testing.B) {
 		}
 		b.Run(name, func(b *testing.B) { frameStepVMAF(b, f, ref, dist, frames, models) })
 	}
+	b.Run("vmaf_v1.0.16_3d0h/new_frames", func(b *testing.B) {
+		if b.N >= longFrames {
+			b.Skipf("at most %d steps onto new frames (-benchtime %dx)", longFrames-1, longFrames-1)
+		}
+		ldir := b.TempDir()
+		sp := synth.Spec{Pattern: "noise8", Format: f}
+		lref := writeClip(b, ldir, sp, longFrames)
+		sp.Dist = true
+		ldist := writeClip(b, ldir, sp, longFrames)
+		frameStepVMAF(b, f, lref, ldist, longFrames, "vmaf_v1.0.16_3d0h")
+	})
 }
 
 // frameStepVMAF steps through the clip with models picked.
