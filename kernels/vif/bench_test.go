@@ -30,7 +30,10 @@ func benchReal(b *testing.B) (ref, dist *yuv.Picture) {
 	return nil, nil
 }
 
-func benchScore(b *testing.B, ref, dist *yuv.Picture) {
+func benchScore(b *testing.B, ref, dist *yuv.Picture) { benchScoreMaps(b, ref, dist, false) }
+
+// benchScoreMaps is benchScore, keeping the maps when maps is set.
+func benchScoreMaps(b *testing.B, ref, dist *yuv.Picture, maps bool) {
 	// VIF_BENCH_YUV=dir writes the pair (10 frames) for timing libvmaf.
 	if dir := os.Getenv("VIF_BENCH_YUV"); dir != "" {
 		var rs, ds []*yuv.Picture
@@ -56,7 +59,7 @@ func benchScore(b *testing.B, ref, dist *yuv.Picture) {
 	b.ResetTimer()
 	c0 := benchclip.CPUTime()
 	for i := 0; i < b.N; i++ {
-		if _, err := s.Score(i, ref.Luma(), dist.Luma(), false); err != nil {
+		if _, err := s.Score(i, ref.Luma(), dist.Luma(), maps); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -76,6 +79,13 @@ var fastBench = os.Getenv("VIF_BENCH_REF") == ""
 func BenchmarkScore1080p(b *testing.B) {
 	ref, dist := benchReal(b)
 	benchScore(b, ref, dist)
+}
+
+// BenchmarkScore1080pMaps: the real encode with the maps kept (the
+// inspector's case), one thread.
+func BenchmarkScore1080pMaps(b *testing.B) {
+	ref, dist := benchReal(b)
+	benchScoreMaps(b, ref, dist, true)
 }
 
 // BenchmarkScore1080pTexture: a textured, blurred pair (every pixel takes

@@ -299,7 +299,24 @@ func (f *fast) statistic(ws *fastWS, r, d plane, s int, sm *ScaleMap) Sums {
 // pixelsGo is Pixel over a row with the body inlined (the row's sums kept
 // in registers).
 func pixelsGo(t *[65536]uint16, s1, s2, s12 []int32, gainLimit float64, acc *Sums) {
+	pixelTerms(t, s1, s2, s12, gainLimit, acc, nil, nil)
+}
+
+// pixelsMap is pixelsGo that also writes each pixel's map terms
+// (PixelMap's values).
+func pixelsMap(t *[65536]uint16, s1, s2, s12 []int32, gainLimit float64, acc *Sums, num, den []float32) {
+	pixelTerms(t, s1, s2, s12, gainLimit, acc, num, den)
+}
+
+// pixelTerms is pixelsGo, and pixelsMap with mapNum and mapDen non-nil:
+// Pixel's recipe with the body inlined; the map branch is taken for a
+// whole row or not at all.
+func pixelTerms(t *[65536]uint16, s1, s2, s12 []int32, gainLimit float64, acc *Sums, mapNum, mapDen []float32) {
 	s2, s12 = s2[:len(s1)], s12[:len(s1)]
+	maps := mapNum != nil
+	if maps {
+		mapNum, mapDen = mapNum[:len(s1)], mapDen[:len(s1)]
+	}
 	numLog, denLog, numNon, denNon := acc.NumLog, acc.DenLog, acc.NumNonLog, acc.DenNonLog
 	for j, a := range s1 {
 		b, c := s2[j], s12[j]
@@ -309,11 +326,16 @@ func pixelsGo(t *[65536]uint16, s1, s2, s12 []int32, gainLimit float64, acc *Sum
 		if a < SigmaNsq {
 			numNon += int64(b)
 			denNon++
+			if maps {
+				mapNum[j], mapDen[j] = PixelMap(int64(b), 1, false)
+			}
 			continue
 		}
 		v := uint64(uint32(SigmaNsq + a))
 		k := 48 - bits.LeadingZeros64(v)
-		denLog += int64(int32(t[v>>uint(k)&0xffff]) + 2048*int32(k) - 2048*17)
+		den := int64(int32(t[v>>uint(k)&0xffff]) + 2048*int32(k) - 2048*17)
+		denLog += den
+		var num int64
 		if c > 0 && b > 0 {
 			g := float64(c) / (float64(a) + Eps)
 			sv := truncInt32(float64(b) - float64(g*float64(c)))
@@ -327,16 +349,12 @@ func pixelsGo(t *[65536]uint16, s1, s2, s12 []int32, gainLimit float64, acc *Sum
 			tmp := uint64(truncInt64(float64(g*g)*float64(a)) + int64(numer1))
 			k1 := 48 - bits.LeadingZeros64(tmp)
 			k2 := 48 - bits.LeadingZeros64(numer1)
-			numLog += int64(int32(t[tmp>>uint(k1)&0xffff]) + 2048*int32(k1) - int32(t[numer1>>uint(k2)&0xffff]) - 2048*int32(k2))
+			num = int64(int32(t[tmp>>uint(k1)&0xffff]) + 2048*int32(k1) - int32(t[numer1>>uint(k2)&0xffff]) - 2048*int32(k2))
+			numLog += num
+		}
+		if maps {
+			mapNum[j], mapDen[j] = PixelMap(num, den, true)
 		}
 	}
 	acc.NumLog, acc.DenLog, acc.NumNonLog, acc.DenNonLog = numLog, denLog, numNon, denNon
-}
-
-// pixelsMap is pixels that also writes each pixel's map terms.
-func pixelsMap(t *[65536]uint16, s1, s2, s12 []int32, gainLimit float64, acc *Sums, num, den []float32) {
-	for j := range s1 {
-		n, d, isLog := Pixel(t, s1[j], s2[j], s12[j], gainLimit, acc)
-		num[j], den[j] = PixelMap(n, d, isLog)
-	}
 }
