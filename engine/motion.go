@@ -37,39 +37,11 @@ type motionExtractor struct {
 
 	// Session.Frame's raw SADs by frame: a step forward needs its frame's
 	// and the next one's, and the next step needs that one again.
-	sadMu    sync.Mutex
-	sadAt    map[int]uint64
-	sadOrder []int // oldest first
+	sads recent[uint64]
 }
 
 // maxSADs bounds the raw SADs a motion extractor keeps for Session.Frame.
 const maxSADs = 64
-
-// keptSAD returns frame j's raw SAD when Session.Frame computed it.
-func (x *motionExtractor) keptSAD(j int) (uint64, bool) {
-	x.sadMu.Lock()
-	defer x.sadMu.Unlock()
-	v, ok := x.sadAt[j]
-	return v, ok
-}
-
-// keepSAD remembers frame j's raw SAD.
-func (x *motionExtractor) keepSAD(j int, v uint64) {
-	x.sadMu.Lock()
-	defer x.sadMu.Unlock()
-	if x.sadAt == nil {
-		x.sadAt = map[int]uint64{}
-	}
-	if _, ok := x.sadAt[j]; ok {
-		return
-	}
-	x.sadAt[j] = v
-	x.sadOrder = append(x.sadOrder, j)
-	if len(x.sadOrder) > maxSADs {
-		delete(x.sadAt, x.sadOrder[0])
-		x.sadOrder = x.sadOrder[1:]
-	}
-}
 
 // motionSAD is a CPU run's per-frame result: the frame's raw SAD.
 type motionSAD uint64
@@ -86,10 +58,10 @@ func openMotion(o opening) (extractor, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &motionExtractor{opts: o.opts, cfg: cfg, sums: motion.NewSums(cfg), ring: r, dev: o.b.dev}, nil
+		return &motionExtractor{opts: o.opts, cfg: cfg, sums: motion.NewSums(cfg), ring: r, dev: o.b.dev, sads: recent[uint64]{max: maxSADs}}, nil
 	}
 	mo := motion.Options{Kernels: o.cpuKernels(), Threads: o.b.threads, Limiter: o.b.limiter}
-	return &motionExtractor{opts: o.opts, cfg: cfg, sums: motion.NewSums(cfg), fast: motion.NewFastSAD(cfg, mo)}, nil
+	return &motionExtractor{opts: o.opts, cfg: cfg, sums: motion.NewSums(cfg), fast: motion.NewFastSAD(cfg, mo), sads: recent[uint64]{max: maxSADs}}, nil
 }
 
 // pairSAD is the SAD of two pictures for random access, with the run's
@@ -183,7 +155,7 @@ func (x *motionExtractor) score(fr *FrameResult, keepMaps bool) (any, error) {
 		}
 		// Frame n's SAD comes with its map, once; the others may have
 		// been computed by an earlier step.
-		if raw, ok := x.keptSAD(j); ok && (j != n || res.Diff != nil) {
+		if raw, ok := x.sads.get(j); ok && (j != n || res.Diff != nil) {
 			return x.cfg.Score(raw)
 		}
 		prev, cur := plane(j-x.cfg.Stride()), plane(j)
@@ -204,7 +176,7 @@ func (x *motionExtractor) score(fr *FrameResult, keepMaps bool) (any, error) {
 		if j == n {
 			res.RawSAD = raw
 		}
-		x.keepSAD(j, raw)
+		x.sads.put(j, func() uint64 { return raw })
 		return x.cfg.Score(raw)
 	}
 	res.SAD = sad(n)

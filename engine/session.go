@@ -30,15 +30,10 @@ type Session struct {
 
 	// refs keeps recently decoded reference luma planes by frame, for the
 	// temporal features of Session.Frame (a step forward reuses them).
-	refMu sync.Mutex
-	refs  map[int]*yuv.Picture
-	order []int // oldest first
-
-	// perfectAt keeps Session.Frame's perfect-copy metrics by frame: they
+	refs recent[*yuv.Picture]
+	// perfects keeps Session.Frame's perfect-copy metrics by frame: they
 	// depend on the reference alone, and an inspector steps back and forth.
-	perfectMu    sync.Mutex
-	perfectAt    map[int][]feature.Metric
-	perfectOrder []int // oldest first
+	perfects recent[[]feature.Metric]
 }
 
 // maxPerfect bounds the frames whose perfect-copy metrics Session.Frame
@@ -91,7 +86,7 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{req: req, lumaOnly: true}
+	s := &Session{req: req, lumaOnly: true, refs: recent[*yuv.Picture]{max: maxRefs}, perfects: recent[[]feature.Metric]{max: maxPerfect}}
 	if s.models, specs, err = openModels(req.Models, specs); err != nil {
 		return nil, err
 	}
@@ -304,7 +299,7 @@ func (s *Session) Frame(ctx context.Context, n int) (*FrameResult, error) {
 			terr = s.twin.scoreFrame(ctx, tw, true, true, s.frameError)
 		}()
 	}
-	pm, cached := s.perfectMetrics(n)
+	pm, cached := s.perfects.get(n)
 	if s.perfect != nil && !cached {
 		perfect = &FrameResult{Frame: n, Dist: fr.Ref, Ref: fr.Ref, refAt: fr.refAt, frames: fr.frames}
 		wg.Add(1)
@@ -328,7 +323,7 @@ func (s *Session) Frame(ctx context.Context, n int) (*FrameResult, error) {
 		if perfect != nil {
 			pm = perfect.Metrics
 			if len(perfect.Errors) == 0 {
-				s.keepPerfect(n, pm)
+				s.perfects.put(n, func() []feature.Metric { return pm })
 			}
 		}
 		if s.req.Explain && pm == nil {
@@ -346,62 +341,21 @@ func (s *Session) Frame(ctx context.Context, n int) (*FrameResult, error) {
 	return fr, nil
 }
 
-// perfectMetrics returns frame n's perfect-copy metrics when a step kept
-// them.
-func (s *Session) perfectMetrics(n int) ([]feature.Metric, bool) {
-	s.perfectMu.Lock()
-	defer s.perfectMu.Unlock()
-	pm, ok := s.perfectAt[n]
-	return pm, ok
-}
-
-// keepPerfect remembers frame n's perfect-copy metrics.
-func (s *Session) keepPerfect(n int, pm []feature.Metric) {
-	s.perfectMu.Lock()
-	defer s.perfectMu.Unlock()
-	if s.perfectAt == nil {
-		s.perfectAt = map[int][]feature.Metric{}
-	}
-	if _, ok := s.perfectAt[n]; ok {
-		return
-	}
-	s.perfectAt[n] = pm
-	s.perfectOrder = append(s.perfectOrder, n)
-	if len(s.perfectOrder) > maxPerfect {
-		delete(s.perfectAt, s.perfectOrder[0])
-		s.perfectOrder = s.perfectOrder[1:]
-	}
-}
-
 // keepRef remembers frame n's reference luma for later steps.
 func (s *Session) keepRef(n int, ref *yuv.Picture) {
-	s.refMu.Lock()
-	defer s.refMu.Unlock()
-	if s.refs == nil {
-		s.refs = map[int]*yuv.Picture{}
-	}
-	if _, ok := s.refs[n]; ok {
-		return
-	}
-	f := ref.Format
-	f.Chroma = yuv.C400
-	p := yuv.NewPicture(f)
-	copy(p.Planes[0], ref.Planes[0])
-	s.refs[n] = p
-	s.order = append(s.order, n)
-	if len(s.order) > maxRefs {
-		delete(s.refs, s.order[0])
-		s.order = s.order[1:]
-	}
+	s.refs.put(n, func() *yuv.Picture {
+		f := ref.Format
+		f.Chroma = yuv.C400
+		p := yuv.NewPicture(f)
+		copy(p.Planes[0], ref.Planes[0])
+		return p
+	})
 }
 
 // refAt returns frame j's reference luma, decoding it (luma only) unless a
 // recent step kept it.
 func (s *Session) refAt(j int) (yuv.Plane, error) {
-	s.refMu.Lock()
-	p, ok := s.refs[j]
-	s.refMu.Unlock()
-	if ok {
+	if p, ok := s.refs.get(j); ok {
 		return p.Luma(), nil
 	}
 	r := s.ref
