@@ -6,6 +6,8 @@ import (
 	"sync"
 
 	"fyne.io/fyne/v2"
+
+	"github.com/bandscope/bandscope/engine"
 )
 
 // worker runs engine calls off the UI goroutine. Submitting a job cancels
@@ -39,12 +41,24 @@ func (w *worker) protect(ctx context.Context, job func(context.Context) func()) 
 
 // submit runs job in a goroutine; the func it returns runs on the UI
 // goroutine unless a newer job was submitted meanwhile.
-func (w *worker) submit(job func(ctx context.Context) func()) {
+func (w *worker) submit(job func(ctx context.Context) func()) { w.start(job, true) }
+
+// follow is submit without cancelling the job that runs: job runs after it
+// (a worker runs its jobs one at a time), and a later submit or stop
+// cancels both.
+func (w *worker) follow(job func(ctx context.Context) func()) { w.start(job, false) }
+
+func (w *worker) start(job func(ctx context.Context) func(), cancelRunning bool) {
 	w.mu.Lock()
-	if w.cancel != nil {
-		w.cancel()
-	}
 	ctx, cancel := context.WithCancel(context.Background())
+	switch prev := w.cancel; {
+	case prev == nil:
+	case cancelRunning:
+		prev()
+	default:
+		own := cancel
+		cancel = func() { prev(); own() }
+	}
 	w.cancel = cancel
 	w.seq++
 	seq := w.seq
@@ -88,4 +102,53 @@ func (w *worker) stop() {
 	}
 	w.seq++
 	w.mu.Unlock()
+}
+
+// lookahead is the frame the inspector scores ahead of a step (lookAhead):
+// which frame of which session was asked for, and its result once scored.
+// want and pending run on the UI goroutine; keep and take in framer jobs,
+// which run one at a time, after the job that asked.
+type lookahead struct {
+	prev int // the frame last asked for: the direction of travel
+
+	mu   sync.Mutex
+	sess Session
+	n    int
+	res  *engine.FrameResult
+}
+
+// want records that frame n of s is being scored ahead, dropping any
+// earlier result.
+func (a *lookahead) want(s Session, n int) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.sess, a.n, a.res = s, n, nil
+}
+
+// pending reports whether frame n of s was asked for ahead.
+func (a *lookahead) pending(s Session, n int) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.sess == s && a.n == n && s != nil
+}
+
+// keep stores frame n's result if it is still the one wanted.
+func (a *lookahead) keep(s Session, n int, r *engine.FrameResult) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.sess == s && a.n == n {
+		a.res = r
+	}
+}
+
+// take returns frame n's result scored ahead, once, or nil.
+func (a *lookahead) take(s Session, n int) *engine.FrameResult {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.sess != s || a.n != n || a.res == nil {
+		return nil
+	}
+	r := a.res
+	a.sess, a.res = nil, nil
+	return r
 }

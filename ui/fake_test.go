@@ -9,6 +9,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/bandscope/bandscope/engine"
@@ -35,6 +36,16 @@ type fakeEngine struct {
 	// shapes overrides the size and frame count of a distorted clip by
 	// path (runs_test.go: a run B that cannot be compared).
 	shapes map[string]clip.Info
+	// scored counts Session.Frame calls by frame (the look-ahead's test).
+	scoredMu sync.Mutex
+	scored   map[int]int
+}
+
+// scoredCount is how many times frame n was scored.
+func (e *fakeEngine) scoredCount(n int) int {
+	e.scoredMu.Lock()
+	defer e.scoredMu.Unlock()
+	return e.scored[n]
 }
 
 // The fixture patterns, one per frame in turn: all of them band.
@@ -142,6 +153,12 @@ func (s *fakeSession) Frame(ctx context.Context, n int) (*engine.FrameResult, er
 	if n < 0 || n >= s.e.frames {
 		return nil, &clip.Error{Path: s.req.Distorted, Frame: n, Err: io.EOF}
 	}
+	s.e.scoredMu.Lock()
+	if s.e.scored == nil {
+		s.e.scored = map[int]int{}
+	}
+	s.e.scored[n]++
+	s.e.scoredMu.Unlock()
 	dist, ref, err := s.pictures(n)
 	if err != nil {
 		return nil, err

@@ -91,3 +91,43 @@ func TestPlayback(t *testing.T) {
 		t.Error("Esc did not stop playback")
 	}
 }
+
+// TestLookAhead: once a frame is shown the next one in the direction of
+// travel is scored in the background, and a step onto it shows that result
+// instead of scoring the frame again.
+func TestLookAhead(t *testing.T) {
+	eng := newFakeEngine()
+	h := newHarness(t, eng)
+	h.open()
+	want := func(n, times int) {
+		t.Helper()
+		if got := eng.scoredCount(n); got != times {
+			t.Errorf("frame %d scored %d times, want %d", n, got, times)
+		}
+	}
+	want(1, 1) // ahead of frame 0
+	for n := 1; n <= 2; n++ {
+		h.key(fyne.KeyRight)
+		if h.i.res == nil || h.i.res.Frame != n {
+			t.Fatalf("frame %d not shown", n)
+		}
+		want(n, 1)   // taken from the look-ahead
+		want(n+1, 1) // the next one, ahead
+	}
+	// Back: frame 1 is scored again, then frame 0 ahead of it, which the
+	// next step back takes.
+	h.key(fyne.KeyLeft)
+	want(1, 2)
+	before := eng.scoredCount(0)
+	h.key(fyne.KeyLeft)
+	if h.i.res.Frame != 0 {
+		t.Fatalf("frame %d shown, want 0", h.i.res.Frame)
+	}
+	want(0, before)
+	// A jump lands where nothing was scored ahead; the look-ahead is not
+	// shown in its place.
+	h.key(fyne.KeyEnd)
+	if last := h.i.frames - 1; h.i.res.Frame != last || h.i.cur != last {
+		t.Fatalf("frame %d shown after End, want %d", h.i.res.Frame, last)
+	}
+}

@@ -75,8 +75,9 @@ type inspector struct {
 	onFrameShown func() // test and benchmark hook: every map of a frame is drawn
 	errText      string
 	play         player
-	notice       string // shown once in the status line after the next frame
-	admErr       error  // why the session scores no ADM, if it does not
+	ahead        lookahead // the next frame, scored in the background
+	notice       string    // shown once in the status line after the next frame
+	admErr       error     // why the session scores no ADM, if it does not
 	// models are the picked VMAF models (vmafmodels.go); modelOnly, the
 	// metric keys they add, computed for modelOnlyFor (modelMetric).
 	models       []pickedModel
@@ -524,17 +525,53 @@ func (i *inspector) gotoFrame(n int) {
 	}
 	s := i.sess
 	start := now()
-	i.framer.submit(func(ctx context.Context) func() {
+	dir := 1
+	if n < i.ahead.prev {
+		dir = -1
+	}
+	i.ahead.prev = n
+	job := func(ctx context.Context) func() {
 		// The session decodes the frame once; in compare mode both backends
 		// score the same pictures at once.
-		r, err := s.Frame(ctx, n)
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil
+		r := i.ahead.take(s, n)
+		if r == nil {
+			var err error
+			if r, err = s.Frame(ctx, n); err != nil {
+				if ctx.Err() != nil {
+					return nil
+				}
+				return func() { i.fail(err) }
 			}
-			return func() { i.fail(err) }
 		}
-		return func() { i.frameArrived(r, r.Compare, n, start) }
+		return func() {
+			// Asked for first: showing the frame may step on (playback).
+			i.lookAhead(s, n+dir)
+			i.frameArrived(r, r.Compare, n, start)
+		}
+	}
+	if i.ahead.pending(s, n) {
+		// The look-ahead is scoring this frame: wait for it.
+		i.framer.follow(job)
+	} else {
+		i.framer.submit(job)
+	}
+}
+
+// lookAhead scores frame n in the background, after the frame shown, so
+// that the next step in the same direction (or playback) finds it scored
+// or being scored: the engine works while the panes are drawn and while
+// the user looks. A step elsewhere cancels it.
+func (i *inspector) lookAhead(s Session, n int) {
+	if n < 0 || (i.frames > 0 && n >= i.frames) || s != i.sess {
+		return
+	}
+	i.ahead.want(s, n)
+	i.framer.submit(func(ctx context.Context) func() {
+		r, err := s.Frame(ctx, n)
+		if err == nil && ctx.Err() == nil {
+			i.ahead.keep(s, n, r)
+		}
+		return nil // a step to n shows it; an error shows then, computed again
 	})
 }
 
