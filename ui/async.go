@@ -110,6 +110,7 @@ func (w *worker) stop() {
 // which run one at a time, after the job that asked.
 type lookahead struct {
 	prev int // the frame last asked for: the direction of travel
+	gen  int // bumped by every step: a delayed look-ahead that sees it changed does nothing
 
 	mu   sync.Mutex
 	sess Session

@@ -92,12 +92,13 @@ func TestPlayback(t *testing.T) {
 	}
 }
 
-// TestLookAhead: once a frame is shown the next one in the direction of
-// travel is scored in the background, and a step onto it shows that result
-// instead of scoring the frame again.
+// TestLookAhead: once a frame is shown (and left alone for lookAheadDelay)
+// the next one in the direction of travel is scored in the background, and
+// a step onto it shows that result instead of scoring the frame again.
 func TestLookAhead(t *testing.T) {
 	eng := newFakeEngine()
 	h := newHarness(t, eng)
+	lookAheadDelay = 40 * time.Millisecond // the harness's wait covers the delay
 	h.open()
 	want := func(n, times int) {
 		t.Helper()

@@ -57,6 +57,11 @@ func newHarness(t *testing.T, eng *fakeEngine) *harness {
 	if eng == nil {
 		eng = newFakeEngine()
 	}
+	// The look-ahead starts at once: h.do waits for it either way, and a
+	// delay would add itself to every step of every test.
+	delay := lookAheadDelay
+	lookAheadDelay = 0
+	t.Cleanup(func() { lookAheadDelay = delay })
 	h := &harness{t: t, a: a, w: w, eng: eng}
 	h.i = newInspector(a, w, eng)
 	w.Resize(fyne.NewSize(1280, 820))

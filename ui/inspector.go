@@ -519,6 +519,7 @@ func (i *inspector) gotoFrame(n int) {
 	if i.sess == nil {
 		return
 	}
+	i.ahead.gen++ // a look-ahead not yet started stays so
 	if i.sessB != nil {
 		i.frameRuns(n)
 		return
@@ -557,23 +558,50 @@ func (i *inspector) gotoFrame(n int) {
 	}
 }
 
-// lookAhead scores frame n in the background, after the frame shown, so
-// that the next step in the same direction (or playback) finds it scored
-// or being scored: the engine works while the panes are drawn and while
-// the user looks. A step elsewhere cancels it.
+// lookAhead scores frame n in the background once the frame shown has
+// been left alone for lookAheadDelay (at once while playing, which asks
+// for it next), so that the next step in the same direction finds it
+// scored or being scored. A step elsewhere within the delay starts at once;
+// one after it cancels the look-ahead, but waits for the frame it was
+// scoring: the engine does not stop within a frame.
 func (i *inspector) lookAhead(s Session, n int) {
 	if n < 0 || (i.frames > 0 && n >= i.frames) || s != i.sess {
 		return
 	}
-	i.ahead.want(s, n)
-	i.framer.submit(func(ctx context.Context) func() {
-		r, err := s.Frame(ctx, n)
-		if err == nil && ctx.Err() == nil {
-			i.ahead.keep(s, n, r)
+	gen := i.ahead.gen
+	begin := func() {
+		if i.ahead.gen != gen || s != i.sess {
+			return // a step or a new session came first
 		}
-		return nil // a step to n shows it; an error shows then, computed again
+		i.ahead.want(s, n)
+		i.framer.submit(func(ctx context.Context) func() {
+			r, err := s.Frame(ctx, n)
+			if err == nil && ctx.Err() == nil {
+				i.ahead.keep(s, n, r)
+			}
+			return nil // a step to n shows it; an error shows then, computed again
+		})
+	}
+	if i.play.on || lookAheadDelay <= 0 {
+		begin()
+		return
+	}
+	// The wait group covers the timer, as it covers jobs: a test or a
+	// benchmark that waits sees the look-ahead it starts.
+	i.wg.Add(1)
+	time.AfterFunc(lookAheadDelay, func() {
+		uiDo(func() {
+			defer i.wg.Done()
+			begin()
+		})
 	})
 }
+
+// lookAheadDelay is how long a shown frame is left alone before the
+// inspector scores the next one ahead: a user reading the maps has moved
+// on by then only rarely, and arrow-key repeat or a quick jump never waits
+// behind a speculative frame. Tests set it to 0.
+var lookAheadDelay = 150 * time.Millisecond
 
 // frameArrived shows frame n's results (cmp: the compare backend's or run
 // B's), scored since start.

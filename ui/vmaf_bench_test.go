@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -26,14 +28,18 @@ import (
 // other work the wall times vary, and an idle machine of C cores steps in
 // at least ms-cpu/op / C. The goal is 150 ms a step.
 //
-// The steps loop over a 4-frame clip, so after the first round a step
-// finds its frame's perfect-copy metrics and motion SADs kept; the
-// sub-benchmark "new frames" steps through a longer clip (at most 23
-// steps: -benchtime 20x) onto a frame it has not scored every time.
+// Each step is a press of the right arrow as soon as the previous frame's
+// panes are drawn. The steps loop over a 4-frame clip, so after the first
+// round a step also finds its frame's perfect-copy metrics and motion SADs
+// kept. "new_frames" steps through a longer clip onto a frame it has not
+// scored every time (at most 21 steps: -benchtime 20x): a frame scored from
+// scratch. "new_frames_paused" waits 300 ms after each frame is drawn, as a
+// user reading the maps does, and the inspector scores the next frame in
+// that time (its look-ahead): the step then only shows it.
 func BenchmarkFrameStepVMAF1080p(b *testing.B) {
 	f := yuv.Format{Width: 1920, Height: 1080, Chroma: yuv.C420, BitDepth: 8}
 	dir := b.TempDir()
-	const frames, longFrames = 4, 24
+	const frames, longFrames = 4, 22
 	sp := synth.Spec{Pattern: "noise8", Format: f}
 	ref := writeClip(b, dir, sp, frames)
 	sp.Dist = true
@@ -44,23 +50,37 @@ func BenchmarkFrameStepVMAF1080p(b *testing.B) {
 		if name == "" {
 			name = "none"
 		}
-		b.Run(name, func(b *testing.B) { frameStepVMAF(b, f, ref, dist, frames, models) })
+		b.Run(name, func(b *testing.B) { frameStepVMAF(b, f, ref, dist, frames, 0, models) })
 	}
-	b.Run("vmaf_v1.0.16_3d0h/new_frames", func(b *testing.B) {
-		if b.N >= longFrames {
-			b.Skipf("at most %d steps onto new frames (-benchtime %dx)", longFrames-1, longFrames-1)
-		}
-		ldir := b.TempDir()
-		sp := synth.Spec{Pattern: "noise8", Format: f}
-		lref := writeClip(b, ldir, sp, longFrames)
-		sp.Dist = true
-		ldist := writeClip(b, ldir, sp, longFrames)
-		frameStepVMAF(b, f, lref, ldist, longFrames, "vmaf_v1.0.16_3d0h")
-	})
+	var lref, ldist string
+	for _, c := range []struct {
+		name  string
+		pause time.Duration
+	}{{"new_frames", 0}, {"new_frames_paused", 300 * time.Millisecond}} {
+		b.Run("vmaf_v1.0.16_3d0h/"+c.name, func(b *testing.B) {
+			if b.N >= longFrames-1 {
+				b.Skipf("at most %d steps onto new frames (-benchtime %dx)", longFrames-2, longFrames-2)
+			}
+			if lref == "" {
+				// In the parent's directory: it outlives each run of this
+				// sub-benchmark (one with b.N = 1 comes first).
+				ldir := filepath.Join(dir, "long")
+				if err := os.Mkdir(ldir, 0o755); err != nil {
+					b.Fatal(err)
+				}
+				sp := synth.Spec{Pattern: "noise8", Format: f}
+				lref = writeClip(b, ldir, sp, longFrames)
+				sp.Dist = true
+				ldist = writeClip(b, ldir, sp, longFrames)
+			}
+			frameStepVMAF(b, f, lref, ldist, longFrames, c.pause, "vmaf_v1.0.16_3d0h")
+		})
+	}
 }
 
-// frameStepVMAF steps through the clip with models picked.
-func frameStepVMAF(b *testing.B, f yuv.Format, ref, dist string, frames int, models string) {
+// frameStepVMAF steps through the clip with models picked (back to frame
+// 0 at the end), pausing that long after each frame is drawn.
+func frameStepVMAF(b *testing.B, f yuv.Format, ref, dist string, frames int, pause time.Duration, models string) {
 	a := test.NewTempApp(b)
 	a.Preferences().SetString(prefModels, models)
 	w := a.NewWindow("bench")
@@ -102,6 +122,11 @@ func frameStepVMAF(b *testing.B, f yuv.Format, ref, dist string, frames int, mod
 		}
 		engineTime += mid.Sub(start)
 		drawTime += time.Since(mid)
+		if pause > 0 {
+			b.StopTimer()
+			time.Sleep(pause)
+			b.StartTimer()
+		}
 		if n == 0 {
 			b.Logf("%d panes drawn; maps of %s", drawn, i.vmafView.title.Text)
 		}
