@@ -59,6 +59,7 @@ type fastWS struct {
 	// Per-row integer sums of the denominator, DLM and AIM numerators.
 	rowDen, rowNum, rowAIM [NumBands][]int64
 	rowDenExact            [NumBands][]u128 // Barten's, scales 1-3
+	done                   []bool           // the rows pass 2 has run on (passes)
 	parts                  []*partWS
 }
 

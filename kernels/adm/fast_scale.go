@@ -2,12 +2,13 @@ package adm
 
 import "github.com/bandscope/bandscope/kernels/cpu"
 
-// The fast scorer's per-scale drivers. Each scale runs two passes over row
-// bands: pass 1 decouples, weighs (CSF) and forms the masking terms of the
+// The fast scorer's per-scale drivers. Each scale runs two passes over
+// rows: pass 1 decouples, weighs (CSF) and forms the masking terms of the
 // work window and sums the denominator's scored rows; pass 2 sums the
-// masked cubes of the scored rows for DLM and AIM. Every per-coefficient
-// step is a function of fixed.go or a kernel of the set, shared with the
-// reference stages.
+// masked cubes of the scored rows for DLM and AIM. Pass 2 of a row follows
+// pass 1 of the row below it (passes), so it reads the rows pass 1 just
+// wrote from cache. Every per-coefficient step is a function of fixed.go
+// or a kernel of the set, shared with the reference stages.
 
 // splitRows reports whether pass 1 runs as separate row kernels
 // (decouple, then CSF and masking terms): a gain with SIMD kernels; the
@@ -26,48 +27,45 @@ func (f *fast) scale0(ws *fastWS, maps *fastMaps) scaleTerms {
 	sr := sh.Score
 	wt := [NumBands]int32{int32(cfg.Weight[0][0]), int32(cfg.Weight[0][1]), int32(cfg.Weight[0][2])}
 	split := f.splitRows()
-	f.forRows(ws, wr.Y1-wr.Y0, w, func(pw *partWS, lo, hi int) {
-		for i := wr.Y0 + lo; i < wr.Y0+hi; i++ {
-			if split {
-				f.csf0Split(ws, pw, i, wr, &wt)
-				if maps != nil && i >= sr.Y0 && i < sr.Y1 {
-					addMaps0(maps, &ws.a0, i*w, sr.X0, sr.X1, &wt)
-				}
-			} else {
-				f.csf0Fused(ws, i, wr, &wt, maps)
-			}
-			if i < sr.Y0 || i >= sr.Y1 {
-				continue
-			}
-			row := i * w
-			for b := 0; b < NumBands; b++ {
-				inner := f.k.den0(ws.ref0.B[b][row+sr.X0 : row+sr.X1])
-				ws.rowDen[b][i] = int64((inner + sh.DenAddAcc) >> sh.DenAcc)
-			}
-		}
-	})
 	p := cm0Params{wt: wt, sub: sh.CMSub, sq: sh.CMSq, shiftCub: sh.CMCub, addCub: sh.CMAddCub}
-	f.forRows(ws, sr.Y1-sr.Y0, w, func(pw *partWS, lo, hi int) {
-		for i := sr.Y0 + lo; i < sr.Y0+hi; i++ {
-			k0 := i * w
-			src, inner := &pw.src16, &pw.inner
-			*src = [NumBands][]int16{ws.r0[0][k0 : k0+w], ws.r0[1][k0 : k0+w], ws.r0[2][k0 : k0+w]}
-			*inner = [NumBands]int64{}
-			f.cm0Row(inner, src, rows3(ws.fd, i, w, h), ws.cd[k0:k0+w], sr.X0, sr.X1, &p, maps, k0, pw.lo32)
-			for b := range inner {
-				ws.rowNum[b][i] = (inner[b] + sh.CMAddAcc) >> sh.CMAcc
+	pass1 := func(pw *partWS, i int) {
+		if split {
+			f.csf0Split(ws, pw, i, wr, &wt)
+			if maps != nil && i >= sr.Y0 && i < sr.Y1 {
+				addMaps0(maps, &ws.a0, i*w, sr.X0, sr.X1, &wt)
 			}
-			if cfg.SkipAIM {
-				continue
-			}
-			*src = [NumBands][]int16{ws.a0[0][k0 : k0+w], ws.a0[1][k0 : k0+w], ws.a0[2][k0 : k0+w]}
-			*inner = [NumBands]int64{}
-			f.cm0Row(inner, src, rows3(ws.fi, i, w, h), ws.ci[k0:k0+w], sr.X0, sr.X1, &p, nil, 0, pw.lo32)
-			for b := range inner {
-				ws.rowAIM[b][i] = (inner[b] + sh.CMAddAcc) >> sh.CMAcc
-			}
+		} else {
+			f.csf0Fused(ws, i, wr, &wt, maps)
 		}
-	})
+		if i < sr.Y0 || i >= sr.Y1 {
+			return
+		}
+		row := i * w
+		for b := 0; b < NumBands; b++ {
+			inner := f.k.den0(ws.ref0.B[b][row+sr.X0 : row+sr.X1])
+			ws.rowDen[b][i] = int64((inner + sh.DenAddAcc) >> sh.DenAcc)
+		}
+	}
+	pass2 := func(pw *partWS, i int) {
+		k0 := i * w
+		src, inner := &pw.src16, &pw.inner
+		*src = [NumBands][]int16{ws.r0[0][k0 : k0+w], ws.r0[1][k0 : k0+w], ws.r0[2][k0 : k0+w]}
+		*inner = [NumBands]int64{}
+		f.cm0Row(inner, src, rows3(ws.fd, i, w, h), ws.cd[k0:k0+w], sr.X0, sr.X1, &p, maps, k0, pw.lo32)
+		for b := range inner {
+			ws.rowNum[b][i] = (inner[b] + sh.CMAddAcc) >> sh.CMAcc
+		}
+		if cfg.SkipAIM {
+			return
+		}
+		*src = [NumBands][]int16{ws.a0[0][k0 : k0+w], ws.a0[1][k0 : k0+w], ws.a0[2][k0 : k0+w]}
+		*inner = [NumBands]int64{}
+		f.cm0Row(inner, src, rows3(ws.fi, i, w, h), ws.ci[k0:k0+w], sr.X0, sr.X1, &p, nil, 0, pw.lo32)
+		for b := range inner {
+			ws.rowAIM[b][i] = (inner[b] + sh.CMAddAcc) >> sh.CMAcc
+		}
+	}
+	f.passes(ws, w, h, wr, sr, pass1, pass2)
 	den, num, aim := ws.sumRows(sr, !cfg.SkipAIM)
 	t := scaleTerms{den: sh.DenTerms(den, cfg.Factor[0], cfg.NoiseWeight), num: sh.NumTerms(num, cfg.Norm[0], cfg.NoiseWeight)}
 	if !cfg.SkipAIM {
@@ -183,53 +181,50 @@ func (f *fast) scale123(ws *fastWS, s int, maps *fastMaps) scaleTerms {
 	sr := sh.Score
 	wt := cfg.Weight[s]
 	split := f.splitRows()
-	f.forRows(ws, wr.Y1-wr.Y0, w, func(pw *partWS, lo, hi int) {
-		for i := wr.Y0 + lo; i < wr.Y0+hi; i++ {
-			if split {
-				f.csf123Split(ws, pw, s, i, wr, &wt)
-				if maps != nil && i >= sr.Y0 && i < sr.Y1 {
-					addMaps123(maps, &ws.a, i*w, sr.X0, sr.X1, &wt)
-				}
-			} else {
-				f.csf123Fused(ws, s, i, wr, &wt, maps)
-			}
-			if i < sr.Y0 || i >= sr.Y1 {
-				continue
-			}
-			row := i * w
-			for b := 0; b < NumBands; b++ {
-				ref := ws.ref[s].B[b][row+sr.X0 : row+sr.X1]
-				if cfg.Precise {
-					ws.rowDenExact[b][i] = cubeSum(ref)
-					continue
-				}
-				inner := f.k.den123(ref, sh.DenAddSq, sh.DenSq, sh.DenAddCub, sh.DenCub)
-				ws.rowDen[b][i] = int64((inner + sh.DenAddAcc) >> sh.DenAcc)
-			}
-		}
-	})
 	p := &cm123Params{wt: wt, shiftCub: sh.CMCub[0], addCub: sh.CMAddCub[0]}
-	f.forRows(ws, sr.Y1-sr.Y0, w, func(pw *partWS, lo, hi int) {
-		for i := sr.Y0 + lo; i < sr.Y0+hi; i++ {
-			k0 := i * w
-			src, inner := &pw.src32, &pw.inner
-			*src = [NumBands][]int32{ws.r[0][k0 : k0+w], ws.r[1][k0 : k0+w], ws.r[2][k0 : k0+w]}
-			*inner = [NumBands]int64{}
-			f.cm123Row(inner, src, rows3(ws.fd, i, w, h), ws.cd[k0:k0+w], sr.X0, sr.X1, p, maps, k0, pw.lo32)
-			for b := range inner {
-				ws.rowNum[b][i] = (inner[b] + sh.CMAddAcc) >> sh.CMAcc
+	pass1 := func(pw *partWS, i int) {
+		if split {
+			f.csf123Split(ws, pw, s, i, wr, &wt)
+			if maps != nil && i >= sr.Y0 && i < sr.Y1 {
+				addMaps123(maps, &ws.a, i*w, sr.X0, sr.X1, &wt)
 			}
-			if cfg.SkipAIM {
+		} else {
+			f.csf123Fused(ws, s, i, wr, &wt, maps)
+		}
+		if i < sr.Y0 || i >= sr.Y1 {
+			return
+		}
+		row := i * w
+		for b := 0; b < NumBands; b++ {
+			ref := ws.ref[s].B[b][row+sr.X0 : row+sr.X1]
+			if cfg.Precise {
+				ws.rowDenExact[b][i] = cubeSum(ref)
 				continue
 			}
-			*src = [NumBands][]int32{ws.a[0][k0 : k0+w], ws.a[1][k0 : k0+w], ws.a[2][k0 : k0+w]}
-			*inner = [NumBands]int64{}
-			f.cm123Row(inner, src, rows3(ws.fi, i, w, h), ws.ci[k0:k0+w], sr.X0, sr.X1, p, nil, 0, pw.lo32)
-			for b := range inner {
-				ws.rowAIM[b][i] = (inner[b] + sh.CMAddAcc) >> sh.CMAcc
-			}
+			inner := f.k.den123(ref, sh.DenAddSq, sh.DenSq, sh.DenAddCub, sh.DenCub)
+			ws.rowDen[b][i] = int64((inner + sh.DenAddAcc) >> sh.DenAcc)
 		}
-	})
+	}
+	pass2 := func(pw *partWS, i int) {
+		k0 := i * w
+		src, inner := &pw.src32, &pw.inner
+		*src = [NumBands][]int32{ws.r[0][k0 : k0+w], ws.r[1][k0 : k0+w], ws.r[2][k0 : k0+w]}
+		*inner = [NumBands]int64{}
+		f.cm123Row(inner, src, rows3(ws.fd, i, w, h), ws.cd[k0:k0+w], sr.X0, sr.X1, p, maps, k0, pw.lo32)
+		for b := range inner {
+			ws.rowNum[b][i] = (inner[b] + sh.CMAddAcc) >> sh.CMAcc
+		}
+		if cfg.SkipAIM {
+			return
+		}
+		*src = [NumBands][]int32{ws.a[0][k0 : k0+w], ws.a[1][k0 : k0+w], ws.a[2][k0 : k0+w]}
+		*inner = [NumBands]int64{}
+		f.cm123Row(inner, src, rows3(ws.fi, i, w, h), ws.ci[k0:k0+w], sr.X0, sr.X1, p, nil, 0, pw.lo32)
+		for b := range inner {
+			ws.rowAIM[b][i] = (inner[b] + sh.CMAddAcc) >> sh.CMAcc
+		}
+	}
+	f.passes(ws, w, h, wr, sr, pass1, pass2)
 	den, num, aim := ws.sumRows(sr, !cfg.SkipAIM)
 	var t scaleTerms
 	if cfg.Precise {
@@ -418,4 +413,59 @@ func addMaps123(maps *fastMaps, a *[NumBands][]int32, k, x0, x1 int, wt *[NumBan
 			out[j] = float32(csf123One(wt[b], v)) * s
 		}
 	}
+}
+
+// passes runs pass1 over the work rows wr and pass2 over the scored rows
+// sr of an h-row band, pass 2 of a row as soon as pass 1 has written the
+// three rows its masking window reads (rows3), by the same part, while
+// they are still in cache: one pass over memory instead of two. Rows
+// whose window crosses into a part that runs in parallel wait until every
+// part's pass 1 is done. Pass 2 reads what pass 1 wrote and nothing else,
+// and every sum is per row, so the order changes no bit.
+func (f *fast) passes(ws *fastWS, w, h int, wr, sr Rect, pass1, pass2 func(pw *partWS, i int)) {
+	if len(ws.done) < h {
+		ws.done = make([]bool, h)
+	}
+	done := ws.done[:h]
+	clear(done)
+	// ready reports whether pass 1 has run on every row of row j's
+	// masking window when it has run on rows [lo, last].
+	ready := func(j, lo, last int) bool {
+		if j < sr.Y0 || j >= sr.Y1 {
+			return false
+		}
+		up, down := j-1, j+1
+		if j == 0 {
+			up = 1
+		}
+		if j == h-1 {
+			down = h - 1
+		}
+		return min(up, j) >= lo && max(down, j) <= last
+	}
+	f.forRows(ws, wr.Y1-wr.Y0, w, func(pw *partWS, lo, hi int) {
+		lo, hi = wr.Y0+lo, wr.Y0+hi
+		for i := lo; i < hi; i++ {
+			pass1(pw, i)
+			// Row i completes the window of row i-1, and of row i itself
+			// at the last row (its row below is itself).
+			for _, j := range [2]int{i - 1, i} {
+				if (j == i-1 || i == h-1) && ready(j, lo, i) {
+					pass2(pw, j)
+					done[j] = true
+				}
+			}
+		}
+	})
+	var rest []int
+	for j := sr.Y0; j < sr.Y1; j++ {
+		if !done[j] {
+			rest = append(rest, j)
+		}
+	}
+	f.forRows(ws, len(rest), w, func(pw *partWS, lo, hi int) {
+		for _, j := range rest[lo:hi] {
+			pass2(pw, j)
+		}
+	})
 }
