@@ -87,7 +87,7 @@
 // symbol or adm_*.wgsl shader is missing.
 //
 //	stage                  | libvmaf                 | reference                                     | field          | Go twin           | AVX2                  | AVX-512                   | WGSL                          | tests
-//	DWT0 vertical          | adm_dwt2_8, adm_dwt2_16 | DWT0                                          | dwt0V          | dwt0VGo           | dwt0VAVX2             | dwt0VAVX512               | adm_dwt0.wgsl                 | TestKernelTwins, TestGolden, TestADMParity
+//	DWT0 vertical          | adm_dwt2_8, adm_dwt2_16 | DWT0                                          | dwt0V          | dwt0VGo           | dwt0VAVX2, dwt0V15AVX2 | dwt0VAVX512               | adm_dwt0.wgsl                 | TestKernelTwins, TestGolden, TestADMParity
 //	DWT0 horizontal        | adm_dwt2_8, adm_dwt2_16 | DWT0                                          | dwt0H          | dwt0HGo           | dwt0HAVX2             | dwt0HAVX512               | adm_dwt0.wgsl                 | TestKernelTwins, TestGolden, TestADMParity
 //	DWT1 vertical          | adm_dwt2_s123_combined  | DWT123                                        | dwt1V          | dwt1VGo           | dwt1VAVX2             | -                         | adm_dwt123.wgsl               | TestKernelTwins, TestGolden, TestADMParity
 //	DWT23 vertical         | adm_dwt2_s123_combined  | DWT123                                        | dwt23V         | dwt123V           | dwt23VAVX2            | dwt23VAVX512              | adm_dwt123.wgsl               | TestKernelTwins, TestGolden, TestADMParity

@@ -12,6 +12,9 @@ import (
 func dwt0VAVX2(lo, hi *int16, r0, r1, r2, r3 *uint16, n int, addLo, addHi int32, shift uint64)
 
 //go:noescape
+func dwt0V15AVX2(lo, hi *int16, r0, r1, r2, r3 *uint16, n int, addLo, addHi int32, shift uint64) uint16
+
+//go:noescape
 func dwt0HAVX2(lo, hi, src *int16, n int)
 
 //go:noescape
@@ -159,11 +162,21 @@ func avx2CM123(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C [
 	}
 }
 
+// avx2DWT0V runs dwt0V15AVX2 (PMADDWD, and the OR of the samples for
+// free) up to 15 bits, dwt0VAVX2 (32-bit products) at 16.
 func avx2DWT0V(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly bool) (uint16, bool) {
 	n := len(lo)
 	add := int32(1) << (bitDepth - 1)
 	if n > 0 {
 		_, _, _, _, _ = hi[n-1], r0[n-1], r1[n-1], r2[n-1], r3[n-1]
+	}
+	if bitDepth <= 15 {
+		var or uint16
+		if overlap(n, 16, func(j, m int) {
+			or |= dwt0V15AVX2(&lo[j], &hi[j], &r0[j], &r1[j], &r2[j], &r3[j], m, add-dwtLoSum*add, add, uint64(bitDepth))
+		}) {
+			return or, true
+		}
 	}
 	if !overlap(n, 16, func(j, m int) {
 		dwt0VAVX2(&lo[j], &hi[j], &r0[j], &r1[j], &r2[j], &r3[j], m, add-dwtLoSum*add, add, uint64(bitDepth))

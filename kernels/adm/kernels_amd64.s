@@ -113,6 +113,94 @@ vloop:
 vdone:
 	RET
 
+// V0FILT2(pa, pb, add, dst): one DWT0 vertical filter over 16 columns from
+// the interleaved rows (Y4/Y5: r0,r1 low/high words of each 128-bit lane;
+// Y6/Y7: r2,r3), plus add, shifted by X14, truncated to int16 at dst in
+// column order (the lane-wise unpack and pack undo each other).
+#define V0FILT2(pa, pb, add, dst) \
+	VPMADDWD pa, Y4, Y9 \
+	VPMADDWD pb, Y6, Y10 \
+	VPADDD Y10, Y9, Y9 \
+	VPMADDWD pa, Y5, Y10 \
+	VPMADDWD pb, Y7, Y11 \
+	VPADDD Y11, Y10, Y10 \
+	VPADDD add, Y9, Y9 \
+	VPADDD add, Y10, Y10 \
+	VPSRAD X14, Y9, Y9 \
+	VPSRAD X14, Y10, Y10 \
+	VPSLLD $16, Y9, Y9 \
+	VPSRAD $16, Y9, Y9 \
+	VPSLLD $16, Y10, Y10 \
+	VPSRAD $16, Y10, Y10 \
+	VPACKSSDW Y10, Y9, dst
+
+// func dwt0V15AVX2(lo, hi *int16, r0, r1, r2, r3 *uint16, n int, addLo, addHi int32, shift uint64) uint16
+// dwt0VAVX512's recipe sixteen columns at a time (n a multiple of 16) for
+// samples under 2^15: they are int16 then, the taps pair up for PMADDWD,
+// and no sum wraps (|sum| <= 54822 * 32767 < 2^31). It returns the OR of
+// every sample read: a sample out of range shows there, and the outputs
+// do not matter then.
+TEXT ·dwt0V15AVX2(SB), NOSPLIT, $0-74
+	MOVQ lo+0(FP), DI
+	MOVQ hi+8(FP), SI
+	MOVQ r0+16(FP), R8
+	MOVQ r1+24(FP), R9
+	MOVQ r2+32(FP), R10
+	MOVQ r3+40(FP), R11
+	MOVQ n+48(FP), CX
+	MOVQ shift+64(FP), X14
+	MOVL addLo+56(FP), BX
+	VMOVD BX, X12
+	VPBROADCASTD X12, Y12
+	MOVL addHi+60(FP), BX
+	VMOVD BX, X13
+	VPBROADCASTD X13, Y13
+	VPBROADCASTD dwtPairs<>+0(SB), Y0
+	VPBROADCASTD dwtPairs<>+4(SB), Y1
+	VPBROADCASTD dwtPairs<>+8(SB), Y2
+	VPBROADCASTD dwtPairs<>+12(SB), Y3
+	VPXOR Y15, Y15, Y15
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE w2done
+w2loop:
+	VMOVDQU (R8)(AX*2), Y4
+	VMOVDQU (R9)(AX*2), Y5
+	VMOVDQU (R10)(AX*2), Y6
+	VMOVDQU (R11)(AX*2), Y7
+	VPOR Y4, Y15, Y15
+	VPOR Y5, Y15, Y15
+	VPOR Y6, Y15, Y15
+	VPOR Y7, Y15, Y15
+	VPUNPCKHWD Y5, Y4, Y8
+	VPUNPCKLWD Y5, Y4, Y4
+	VMOVDQA Y8, Y5
+	VPUNPCKHWD Y7, Y6, Y8
+	VPUNPCKLWD Y7, Y6, Y6
+	VMOVDQA Y8, Y7
+	V0FILT2(Y0, Y1, Y12, Y8)
+	VMOVDQU Y8, (DI)(AX*2)
+	V0FILT2(Y2, Y3, Y13, Y8)
+	VMOVDQU Y8, (SI)(AX*2)
+	ADDQ $16, AX
+	CMPQ AX, CX
+	JLT w2loop
+w2done:
+	VEXTRACTI128 $1, Y15, X0
+	VPOR X0, X15, X0
+	VPSHUFD $0x4E, X0, X1
+	VPOR X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, BX
+	SHRQ $32, BX
+	ORQ BX, AX
+	MOVQ AX, BX
+	SHRQ $16, BX
+	ORQ BX, AX
+	MOVW AX, ret+72(FP)
+	VZEROUPPER
+	RET
+
 // func thrRowAVX2(thr, fu, fm, fd, c *int32, n int)
 // thr[j] = fu[j-1]+fu[j]+fu[j+1] + fm[j-1]+fm[j+1] + fd[j-1]+fd[j]+fd[j+1] + c[j]
 // for j in [0, n), n a multiple of 8 (the pointers point at column a; the
