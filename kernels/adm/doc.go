@@ -72,8 +72,9 @@
 // (kernels_amd64.s) or AVX-512 (kernels512_amd64.s), chosen with package
 // cpu; the purego build tag leaves the assembly out. AVX2 lacks 64-bit
 // arithmetic shifts, min/max and int64-to-float32 conversion, which the
-// decouple and angle test of scales 1-3 need; its twins emulate them
-// exactly. Barten's own DWT passes have AVX2 and AVX-512 twins
+// angle test of scales 1-3 needs; its twin emulates them exactly, and its
+// decouple of scales 1-3 works in float64 lanes, where each step is exact
+// (decouple123AVX2 says why). Barten's own DWT passes have AVX2 and AVX-512 twins
 // (precise_amd64.s, precise512_amd64.s) and its scale-0 exact decouple an
 // AVX2 one; its scales 1-3 decouple and exact cube sums run in Go in every
 // set. TestKernelTwins holds every twin to the Go one, bit for bit, one

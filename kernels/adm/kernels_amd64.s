@@ -1081,58 +1081,69 @@ u2loop:
 u2done:
 	RET
 
-// Per-qword constants of decouple123AVX2 (1, 14, 1037, 0x7FF, 32768,
-// 16384), then 32768 per dword.
-DATA d123<>+0(SB)/8, $1
-DATA d123<>+8(SB)/8, $1
-DATA d123<>+16(SB)/8, $1
-DATA d123<>+24(SB)/8, $1
-DATA d123<>+32(SB)/8, $14
-DATA d123<>+40(SB)/8, $14
-DATA d123<>+48(SB)/8, $14
-DATA d123<>+56(SB)/8, $14
-DATA d123<>+64(SB)/8, $1037
-DATA d123<>+72(SB)/8, $1037
-DATA d123<>+80(SB)/8, $1037
-DATA d123<>+88(SB)/8, $1037
-DATA d123<>+96(SB)/8, $2047
-DATA d123<>+104(SB)/8, $2047
-DATA d123<>+112(SB)/8, $2047
-DATA d123<>+120(SB)/8, $2047
-DATA d123<>+128(SB)/8, $32768
-DATA d123<>+136(SB)/8, $32768
-DATA d123<>+144(SB)/8, $32768
-DATA d123<>+152(SB)/8, $32768
-DATA d123<>+160(SB)/8, $16384
-DATA d123<>+168(SB)/8, $16384
-DATA d123<>+176(SB)/8, $16384
-DATA d123<>+184(SB)/8, $16384
-DATA d123<>+192(SB)/4, $32768
-DATA d123<>+196(SB)/4, $32768
-DATA d123<>+200(SB)/4, $32768
-DATA d123<>+204(SB)/4, $32768
-GLOBL d123<>(SB), RODATA|NOPTR, $208
+// Constants of decouple123AVX2: 0.5 and 1008 (the biased exponent of
+// 2^-15) per qword, then 126, 1 and 32768 per dword.
+DATA d123<>+0(SB)/8, $0.5
+DATA d123<>+8(SB)/8, $1008
+DATA d123<>+16(SB)/4, $126
+DATA d123<>+20(SB)/4, $1
+DATA d123<>+24(SB)/4, $32768
+GLOBL d123<>(SB), RODATA|NOPTR, $28
 
-// SRAQ(x, cnt, tmp): x >>= cnt per qword lane, arithmetic (AVX2 has only
-// logical 64-bit shifts): ((x ^ s) >> cnt) ^ s with s = x < 0. Y9 is zero.
-#define SRAQ(x, cnt, tmp) \
-	VPCMPGTQ x, Y9, tmp \
-	VPXOR tmp, x, x \
-	VPSRLVQ cnt, x, x \
-	VPXOR tmp, x, x
+// D123HALF(tab, k, pos, neg, off, dst): four lanes of decouple123One in
+// float64 from the dwords tab (the table entry), k (best15's shift), pos
+// and neg (the flagged lanes with o > 0 and o < 0) and o, t read at off
+// from the row pointers; rst in dst (4 dwords). Every step is exact:
+//   - kk: y = (tab * 2^-(15+k)) * t is tab*t scaled by a power of two,
+//     rounded once; below the clamp (tab*t < 2^(30+k) - 2^(14+k) < 2^47)
+//     y and y + 0.5 are exact and floor(y + 0.5) is libvmaf's
+//     (tab*t + 2^(14+k)) >> (15+k); at and above it, rounding is monotone
+//     and 2^(30+k) - 2^(14+k) is a double, so y + 0.5 >= 32768 still;
+//     below zero the floor is at most 0. Clamped to [0, 32768] by max/min.
+//   - rst = floor(kk*2^-15*o + 0.5): |kk*o| <= 2^46, exact, and within
+//     int32 (-2^31 at kk = 32768, o = -2^31).
+//   - the gain limit is gainLimit's min/max in float64 (MINPD and MAXPD
+//     return the second operand on ties, as C's MIN and MAX), in int32 range
+//     for a finite egl >= 0, truncated.
+// Y11 is zero, Y14 0.5, Y10 1008 per qword, Y15 egl; clobbers Y1, Y3, Y4,
+// Y6, Y9, Y12.
+#define D123HALF(tab, k, pos, neg, off, dst) \
+	VCVTDQ2PD tab, Y1 \
+	VPMOVZXDQ k, Y3 \
+	VPSUBQ Y3, Y10, Y3 \
+	VPSLLQ $52, Y3, Y3 \
+	VMULPD Y3, Y1, Y1 \
+	VCVTDQ2PD off(R9)(AX*4), Y9 \
+	VMULPD Y9, Y1, Y1 \
+	VADDPD Y14, Y1, Y1 \
+	VROUNDPD $1, Y1, Y1 \
+	VMAXPD Y11, Y1, Y1 \
+	VMINPD dec8K<>+64(SB), Y1, Y1 \
+	VCMPPD $0x1E, Y11, Y1, Y3 \
+	VMULPD dec8K<>+32(SB), Y1, Y1 \
+	VCVTDQ2PD off(R8)(AX*4), Y4 \
+	VMULPD Y4, Y1, Y1 \
+	VADDPD Y14, Y1, Y1 \
+	VROUNDPD $1, Y1, Y1 \
+	VMULPD Y15, Y1, Y4 \
+	VPMOVSXDQ pos, Y6 \
+	VANDPD Y3, Y6, Y6 \
+	VMINPD Y9, Y4, Y12 \
+	VBLENDVPD Y6, Y12, Y1, Y1 \
+	VPMOVSXDQ neg, Y6 \
+	VANDPD Y3, Y6, Y6 \
+	VMAXPD Y9, Y4, Y12 \
+	VBLENDVPD Y6, Y12, Y1, Y1 \
+	VCVTTPD2DQY Y1, dst
 
-// LOWD(y): the low dwords of y's four qwords, packed into its X half.
-#define LOWD(y) \
-	VPSHUFD $0x08, y, y \
-	VPERMQ $0x08, y, y
-
-// func decouple123AVX2(r, a, o, t *int32, flag *int32, n int, egl float64, tab *int32, ie int64)
-// decouple123AVX512 four lanes at a time (n a multiple of 4) in AVX2's
-// 64-bit lanes: best15's leading bit from the exponent of |o| converted to
-// float64 (exact for 32-bit integers, and |INT_MIN| reads as -2^31 with the
-// same exponent), the arithmetic shifts by sign flips around logical ones,
-// the 64-bit clamps by compare and blend.
-TEXT ·decouple123AVX2(SB), NOSPLIT, $0-72
+// func decouple123AVX2(r, a, o, t *int32, flag *int32, n int, egl float64, tab *int32)
+// decouple123One for j in [0, n), n a multiple of 8; egl finite and >= 0.
+// best15 in int32 lanes (its shift k is the bit length of |o| >> 15, read
+// from the exponent of that number converted to float32, exact under
+// 2^17), the table entry of the signed m gathered, then kk, rst and the
+// gain limit in float64, four lanes at a time (D123HALF), where they are
+// exact: no 64-bit shifts, clamps or products, which AVX2 lacks.
+TEXT ·decouple123AVX2(SB), NOSPLIT, $0-64
 	MOVQ r+0(FP), DI
 	MOVQ a+8(FP), SI
 	MOVQ o+16(FP), R8
@@ -1141,90 +1152,50 @@ TEXT ·decouple123AVX2(SB), NOSPLIT, $0-72
 	MOVQ n+40(FP), CX
 	VBROADCASTSD egl+48(FP), Y15
 	MOVQ tab+56(FP), R11
-	MOVQ ie+64(FP), R12
-	VPBROADCASTQ ie+64(FP), Y14
-	VPXOR Y9, Y9, Y9
+	VBROADCASTSD d123<>+0(SB), Y14
+	VPBROADCASTQ d123<>+8(SB), Y10
+	VPXOR Y11, Y11, Y11
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE q2done
 q2loop:
-	VPMOVSXDQ (R8)(AX*4), Y0       // o
-	VPMOVSXDQ (R9)(AX*4), Y1       // t
-	VPABSD (R8)(AX*4), X2          // |o| as uint32
-	VCVTDQ2PD X2, Y3
-	VPSRLQ $52, Y3, Y3
-	VPAND d123<>+96(SB), Y3, Y3    // biased exponent
-	VPSUBQ d123<>+64(SB), Y3, Y3
-	VPMAXSD Y9, Y3, Y3             // k = max(bit length - 15, 0)
-	VPMOVZXDQ X2, Y2
-	VMOVDQU d123<>+0(SB), Y8       // 1
-	VPSLLVQ Y3, Y8, Y4
-	VPSRLQ $1, Y4, Y4
-	VPADDQ Y4, Y2, Y4
-	VPSRLVQ Y3, Y4, Y4             // m
-	VPSIGND Y0, Y4, Y4             // signed m (0 where o == 0)
-	LOWD(Y4)
-	VPADDD d123<>+192(SB), X4, X4  // table index
-	VPCMPEQD X5, X5, X5
-	VPXOR X7, X7, X7
-	VPGATHERDD X5, (R11)(X4*4), X7
-	VPMOVSXDQ X7, Y7
-	VPMULDQ Y1, Y7, Y7             // tab * t
-	VPADDQ d123<>+32(SB), Y3, Y4   // 14 + k
-	VPSLLVQ Y4, Y8, Y5
-	VPADDQ Y5, Y7, Y7
-	VPADDQ Y8, Y4, Y4              // 15 + k
-	SRAQ(Y7, Y4, Y5)
-	VPANDN Y7, Y5, Y7              // max(kk, 0): the sign is the shifted value's
-	VMOVDQU d123<>+128(SB), Y6     // 32768
-	VPCMPGTQ Y6, Y7, Y5
-	VPBLENDVB Y5, Y6, Y7, Y7       // min(kk, 32768)
-	VPCMPEQQ Y9, Y0, Y5
-	VPBLENDVB Y5, Y6, Y7, Y7       // o == 0: kk = 32768
-	VPMULDQ Y0, Y7, Y4
-	VPADDQ d123<>+160(SB), Y4, Y4
-	VPCMPGTQ Y4, Y9, Y5
-	VPXOR Y5, Y4, Y4
-	VPSRLQ $15, Y4, Y4
-	VPXOR Y5, Y4, Y4
-	LOWD(Y4)                       // rst, int32
-	// gain limit results: X3 where o > 0 (min), X2 where o < 0 (max)
-	TESTQ R12, R12
-	JS q2float
-	VPMOVSXDQ X4, Y2
-	VPMULDQ Y14, Y2, Y2
-	VPCMPGTQ Y1, Y2, Y5
-	VPBLENDVB Y5, Y1, Y2, Y3
-	VPBLENDVB Y5, Y2, Y1, Y2
-	LOWD(Y3)
-	LOWD(Y2)
-	JMP q2gain
-q2float:
-	VCVTDQ2PD X4, Y2
-	VMULPD Y15, Y2, Y2
-	VCVTDQ2PD (R9)(AX*4), Y3
-	VMINPD Y3, Y2, Y5
-	VMAXPD Y3, Y2, Y2
-	VCVTTPD2DQY Y5, X3
-	VCVTTPD2DQY Y2, X2
-q2gain:
-	VPCMPGTQ Y9, Y7, Y6            // kk > 0
-	LOWD(Y6)
-	VMOVDQU (R10)(AX*4), X5
-	VPCMPEQD X9, X5, X5            // flag == 0
-	VPANDN X6, X5, X6              // flag && kk > 0
-	VMOVDQU (R8)(AX*4), X0
-	VPCMPGTD X9, X0, X1            // o > 0
-	VPAND X6, X1, X1
-	VPCMPGTD X0, X9, X0            // o < 0
-	VPAND X6, X0, X0
-	VPBLENDVB X1, X3, X4, X4
-	VPBLENDVB X0, X2, X4, X4
-	VMOVDQU X4, (DI)(AX*4)
-	VMOVDQU (R9)(AX*4), X1
-	VPSUBD X4, X1, X1
-	VMOVDQU X1, (SI)(AX*4)
-	ADDQ $4, AX
+	VMOVDQU (R8)(AX*4), Y0         // o
+	VPABSD Y0, Y1                  // v = |o| as uint32
+	VPSRLD $15, Y1, Y2
+	VCVTDQ2PS Y2, Y2
+	VPSRLD $23, Y2, Y2             // biased exponent of v >> 15 (0 for 0)
+	VPBROADCASTD d123<>+16(SB), Y3
+	VPSUBD Y3, Y2, Y2
+	VPMAXSD Y11, Y2, Y2            // k = bit length of v >> 15
+	VPBROADCASTD d123<>+20(SB), Y3
+	VPSLLVD Y2, Y3, Y3
+	VPSRLD $1, Y3, Y3
+	VPADDD Y1, Y3, Y3
+	VPSRLVD Y2, Y3, Y3             // m = (v + 2^(k-1)) >> k
+	VPSIGND Y0, Y3, Y3             // signed m (0 where o == 0)
+	VPBROADCASTD d123<>+24(SB), Y4
+	VPADDD Y4, Y3, Y3              // table index
+	VPCMPEQD Y4, Y4, Y4
+	VPXOR Y5, Y5, Y5
+	VPGATHERDD Y4, (R11)(Y3*4), Y5 // tab
+	VMOVDQU (R10)(AX*4), Y6
+	VPCMPEQD Y11, Y6, Y6           // flag == 0
+	VPCMPGTD Y11, Y0, Y7
+	VPANDN Y7, Y6, Y7              // flag && o > 0
+	VPCMPGTD Y0, Y11, Y8
+	VPANDN Y8, Y6, Y8              // flag && o < 0
+	D123HALF(X5, X2, X7, X8, 0, X13)
+	VEXTRACTI128 $1, Y5, X5
+	VEXTRACTI128 $1, Y2, X2
+	VEXTRACTI128 $1, Y7, X7
+	VEXTRACTI128 $1, Y8, X8
+	D123HALF(X5, X2, X7, X8, 16, X1)
+	VINSERTI128 $1, X1, Y13, Y1
+	VMOVDQU Y1, (DI)(AX*4)
+	VMOVDQU (R9)(AX*4), Y4
+	VPSUBD Y1, Y4, Y4
+	VMOVDQU Y4, (SI)(AX*4)
+	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT q2loop
 	VZEROUPPER
