@@ -835,6 +835,12 @@ DATA dec8K<>+80(SB)/8, $32768.0
 DATA dec8K<>+88(SB)/8, $32768.0
 GLOBL dec8K<>(SB), RODATA|NOPTR, $96
 
+DATA decAbs<>+0(SB)/8, $0x7fffffffffffffff
+DATA decAbs<>+8(SB)/8, $0x7fffffffffffffff
+DATA decAbs<>+16(SB)/8, $0x7fffffffffffffff
+DATA decAbs<>+24(SB)/8, $0x7fffffffffffffff
+GLOBL decAbs<>(SB), RODATA|NOPTR, $32
+
 // KK4(prod, t): prod (4 doubles: the table entries) times t (4 doubles),
 // rounded and shifted as kk, clamped to [0, 32768]; Y9 is zero.
 #define KK4(prod, t) \
@@ -848,10 +854,14 @@ GLOBL dec8K<>(SB), RODATA|NOPTR, $96
 // func decouple0AVX2(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32, ie int64)
 // decouple0One for j in [0, n), n a multiple of 8: kk from the 2^30/o table
 // (gathered) times t, in float64 (exact: |product| < 2^46), four lanes per
-// half; the gain limit in float64 on the flagged lanes; egl must be finite
-// and >= 0. ie >= 0 says egl is that integer (at most 65535): the gain
-// limit is then min(rst*ie, t) in int32, exactly what truncating the
-// float64 min gives.
+// half; rst = (kk*o + 16384) >> 15, always within int16 (|kk*o| <= 2^30).
+// Where o is 0 the table's entry is 0, so kk is 0, not 32768: rst is 0
+// either way and kk matters nowhere else. The gain limit of a flagged lane
+// is min(|rst*egl|, |t|) (truncated) with rst's sign: rst > 0 means kk > 0
+// and o > 0, and kk > 0 means t has o's sign, so that is gainLimit's
+// min(rst*egl, t), and for rst < 0 its max; where rst is 0 gainLimit gives
+// 0 too. egl must be finite and >= 0; ie >= 0 says egl is that integer (at
+// most 65535): |rst*ie| < 2^31 is then exact in int32.
 TEXT ·decouple0AVX2(SB), NOSPLIT, $0-72
 	MOVQ r+0(FP), DI
 	MOVQ a+8(FP), SI
@@ -887,49 +897,37 @@ d8loop:
 	VCVTTPD2DQY Y5, X5
 	VCVTTPD2DQY Y7, X7
 	VINSERTI128 $1, X7, Y5, Y4      // kk
-	VPCMPEQD Y9, Y0, Y2             // o == 0: kk = 32768
-	VPBLENDVB Y2, Y14, Y4, Y4
 	VPMULLD Y0, Y4, Y5
 	VPADDD Y13, Y5, Y5
-	VPSRAD $15, Y5, Y5
-	VPSLLD $16, Y5, Y5
-	VPSRAD $16, Y5, Y5              // rst
-	// gain limit: in int32 for an integral limit (ie >= 0), else low half
-	// to X10 (min) and X11 (max), high half to X2, X3
+	VPSRAD $15, Y5, Y5              // rst
+	// the gain limit's magnitude, in int32 for an integral limit (ie >= 0),
+	// else in float64 by halves
 	TESTQ R12, R12
 	JS d8float
 	VPMULLD Y12, Y5, Y7
-	VPMINSD Y1, Y7, Y10
-	VPMAXSD Y1, Y7, Y11
+	VPABSD Y7, Y7
+	VPABSD Y1, Y10
+	VPMINSD Y10, Y7, Y7
 	JMP d8gain
 d8float:
 	VCVTDQ2PD X5, Y7
 	VMULPD Y15, Y7, Y7
-	VMINPD Y6, Y7, Y10
-	VMAXPD Y6, Y7, Y11
+	VANDPD decAbs<>(SB), Y7, Y7
+	VANDPD decAbs<>(SB), Y6, Y10
+	VMINPD Y10, Y7, Y7
+	VCVTTPD2DQY Y7, X7
+	VEXTRACTI128 $1, Y5, X10
+	VCVTDQ2PD X10, Y10
+	VMULPD Y15, Y10, Y10
+	VANDPD decAbs<>(SB), Y10, Y10
+	VANDPD decAbs<>(SB), Y8, Y11
+	VMINPD Y11, Y10, Y10
 	VCVTTPD2DQY Y10, X10
-	VCVTTPD2DQY Y11, X11
-	VEXTRACTI128 $1, Y5, X7
-	VCVTDQ2PD X7, Y7
-	VMULPD Y15, Y7, Y7
-	VMINPD Y8, Y7, Y2
-	VMAXPD Y8, Y7, Y3
-	VCVTTPD2DQY Y2, X2
-	VCVTTPD2DQY Y3, X3
-	VINSERTI128 $1, X2, Y10, Y10    // positive o
-	VINSERTI128 $1, X3, Y11, Y11    // negative o
+	VINSERTI128 $1, X10, Y7, Y7
 d8gain:
+	VPSIGND Y5, Y7, Y7              // with rst's sign, 0 where rst is 0
 	VMOVDQU (R10)(AX*4), Y2         // flag
-	VPCMPGTD Y9, Y4, Y3             // kk > 0
-	VPAND Y3, Y2, Y2
-	VPCMPGTD Y9, Y0, Y3             // o > 0
-	VPAND Y2, Y3, Y3
-	VPBLENDVB Y3, Y10, Y5, Y5
-	VPCMPGTD Y0, Y9, Y3             // o < 0
-	VPAND Y2, Y3, Y3
-	VPBLENDVB Y3, Y11, Y5, Y5
-	VPSLLD $16, Y5, Y5
-	VPSRAD $16, Y5, Y5
+	VPBLENDVB Y2, Y7, Y5, Y5
 	VPSUBD Y5, Y1, Y1
 	VPSLLD $16, Y1, Y1
 	VPSRAD $16, Y1, Y1
@@ -1090,10 +1088,11 @@ DATA d123<>+20(SB)/4, $1
 DATA d123<>+24(SB)/4, $32768
 GLOBL d123<>(SB), RODATA|NOPTR, $28
 
-// D123HALF(tab, k, pos, neg, off, dst): four lanes of decouple123One in
-// float64 from the dwords tab (the table entry), k (best15's shift), pos
-// and neg (the flagged lanes with o > 0 and o < 0) and o, t read at off
-// from the row pointers; rst in dst (4 dwords). Every step is exact:
+// D123HALF(tab, k, off, rst, mag): four lanes of decouple123One in
+// float64 from the dwords tab (the table entry) and k (best15's shift) and
+// o, t read at off from the row pointers: rst into rst and the gain
+// limit's magnitude min(|rst*egl|, |t|), truncated, into mag (4 dwords
+// each). Every step is exact:
 //   - kk: y = (tab * 2^-(15+k)) * t is tab*t scaled by a power of two,
 //     rounded once; below the clamp (tab*t < 2^(30+k) - 2^(14+k) < 2^47)
 //     y and y + 0.5 are exact and floor(y + 0.5) is libvmaf's
@@ -1102,12 +1101,11 @@ GLOBL d123<>(SB), RODATA|NOPTR, $28
 //     below zero the floor is at most 0. Clamped to [0, 32768] by max/min.
 //   - rst = floor(kk*2^-15*o + 0.5): |kk*o| <= 2^46, exact, and within
 //     int32 (-2^31 at kk = 32768, o = -2^31).
-//   - the gain limit is gainLimit's min/max in float64 (MINPD and MAXPD
-//     return the second operand on ties, as C's MIN and MAX), in int32 range
-//     for a finite egl >= 0, truncated.
+//   - mag is at most t where rst > 0 (then t > 0); 2^31 (t = -2^31) reads
+//     as -2^31, whose negation is itself, the right result for rst < 0.
 // Y11 is zero, Y14 0.5, Y10 1008 per qword, Y15 egl; clobbers Y1, Y3, Y4,
-// Y6, Y9, Y12.
-#define D123HALF(tab, k, pos, neg, off, dst) \
+// Y9.
+#define D123HALF(tab, k, off, rst, mag) \
 	VCVTDQ2PD tab, Y1 \
 	VPMOVZXDQ k, Y3 \
 	VPSUBQ Y3, Y10, Y3 \
@@ -1119,30 +1117,27 @@ GLOBL d123<>(SB), RODATA|NOPTR, $28
 	VROUNDPD $1, Y1, Y1 \
 	VMAXPD Y11, Y1, Y1 \
 	VMINPD dec8K<>+64(SB), Y1, Y1 \
-	VCMPPD $0x1E, Y11, Y1, Y3 \
 	VMULPD dec8K<>+32(SB), Y1, Y1 \
 	VCVTDQ2PD off(R8)(AX*4), Y4 \
 	VMULPD Y4, Y1, Y1 \
 	VADDPD Y14, Y1, Y1 \
 	VROUNDPD $1, Y1, Y1 \
 	VMULPD Y15, Y1, Y4 \
-	VPMOVSXDQ pos, Y6 \
-	VANDPD Y3, Y6, Y6 \
-	VMINPD Y9, Y4, Y12 \
-	VBLENDVPD Y6, Y12, Y1, Y1 \
-	VPMOVSXDQ neg, Y6 \
-	VANDPD Y3, Y6, Y6 \
-	VMAXPD Y9, Y4, Y12 \
-	VBLENDVPD Y6, Y12, Y1, Y1 \
-	VCVTTPD2DQY Y1, dst
+	VANDPD decAbs<>(SB), Y4, Y4 \
+	VANDPD decAbs<>(SB), Y9, Y9 \
+	VMINPD Y9, Y4, Y4 \
+	VCVTTPD2DQY Y1, rst \
+	VCVTTPD2DQY Y4, mag
 
 // func decouple123AVX2(r, a, o, t *int32, flag *int32, n int, egl float64, tab *int32)
 // decouple123One for j in [0, n), n a multiple of 8; egl finite and >= 0.
 // best15 in int32 lanes (its shift k is the bit length of |o| >> 15, read
 // from the exponent of that number converted to float32, exact under
-// 2^17), the table entry of the signed m gathered, then kk, rst and the
-// gain limit in float64, four lanes at a time (D123HALF), where they are
-// exact: no 64-bit shifts, clamps or products, which AVX2 lacks.
+// 2^17), the table entry of the signed m gathered (0 where o is 0: kk is
+// then 0, not 32768, and rst 0 either way), then kk, rst and the gain
+// limit in float64, four lanes at a time (D123HALF), where they are exact:
+// no 64-bit shifts, clamps or products, which AVX2 lacks. A flagged lane
+// takes the gain limit's magnitude with rst's sign, as decouple0AVX2.
 TEXT ·decouple123AVX2(SB), NOSPLIT, $0-64
 	MOVQ r+0(FP), DI
 	MOVQ a+8(FP), SI
@@ -1178,19 +1173,15 @@ q2loop:
 	VPCMPEQD Y4, Y4, Y4
 	VPXOR Y5, Y5, Y5
 	VPGATHERDD Y4, (R11)(Y3*4), Y5 // tab
-	VMOVDQU (R10)(AX*4), Y6
-	VPCMPEQD Y11, Y6, Y6           // flag == 0
-	VPCMPGTD Y11, Y0, Y7
-	VPANDN Y7, Y6, Y7              // flag && o > 0
-	VPCMPGTD Y0, Y11, Y8
-	VPANDN Y8, Y6, Y8              // flag && o < 0
-	D123HALF(X5, X2, X7, X8, 0, X13)
+	D123HALF(X5, X2, 0, X13, X12)
 	VEXTRACTI128 $1, Y5, X5
 	VEXTRACTI128 $1, Y2, X2
-	VEXTRACTI128 $1, Y7, X7
-	VEXTRACTI128 $1, Y8, X8
-	D123HALF(X5, X2, X7, X8, 16, X1)
-	VINSERTI128 $1, X1, Y13, Y1
+	D123HALF(X5, X2, 16, X1, X4)
+	VINSERTI128 $1, X1, Y13, Y1    // rst
+	VINSERTI128 $1, X4, Y12, Y4
+	VPSIGND Y1, Y4, Y4             // the gain limit, 0 where rst is 0
+	VMOVDQU (R10)(AX*4), Y6        // flag
+	VPBLENDVB Y6, Y4, Y1, Y1
 	VMOVDQU Y1, (DI)(AX*4)
 	VMOVDQU (R9)(AX*4), Y4
 	VPSUBD Y1, Y4, Y4
