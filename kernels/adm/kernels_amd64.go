@@ -228,7 +228,7 @@ func avx2Angle0(flag []int32, oh, ov, th, tv []int16, cos1 float32) {
 	if n > 0 {
 		_, _, _, _ = oh[n-1], ov[n-1], th[n-1], tv[n-1]
 	}
-	if !overlap(n, 4, func(j, m int) {
+	if !overlap(n, 8, func(j, m int) {
 		angle0AVX2(&flag[j], &oh[j], &ov[j], &th[j], &tv[j], m, float64(cos1))
 	}) {
 		angle0Go(flag, oh, ov, th, tv, cos1)

@@ -471,21 +471,38 @@ DATA decK<>+32(SB)/8, $0x3f00000000000000 // 2^-15
 DATA decK<>+40(SB)/8, $32768.0
 GLOBL decK<>(SB), RODATA|NOPTR, $48
 
-// I32TOPD(x, tmp, dst): the 4 int32 lanes of x (exact products and sums of
+// I32TOPS(x, tmp): the 8 int32 lanes of x (exact products and sums of
 // int16s, in [-2^31+2^16, 2^31]: the one wrap, 2^31, reads as INT_MIN)
-// rounded to float32 as Go's float32(int64) does, widened to float64 and
-// divided by 4096. X12 holds INT_MIN, Y13 2^-12; clobbers tmp.
-#define I32TOPD(x, tmp, dst) \
-	VPCMPEQD X12, x, tmp \
-	VPAND X12, tmp, tmp \
+// rounded to float32 in place as Go's float32(int64) does. Y12 holds
+// INT_MIN per dword; clobbers tmp.
+#define I32TOPS(x, tmp) \
+	VPCMPEQD Y12, x, tmp \
+	VPAND Y12, tmp, tmp \
 	VCVTDQ2PS x, x \
-	VPXOR tmp, x, x \
-	VCVTPS2PD x, dst \
-	VMULPD Y13, dst, dst
+	VPXOR tmp, x, x
+
+// ANGLE4(d, om, tm, dst): angleFlag's test on four lanes from the float32
+// lanes d, om, tm (X registers): each widened to float64 and divided by
+// 4096, rhs = (cos1 * om) * tm, dst = d*d >= rhs && d >= 0 (qword masks).
+// Y13 holds 2^-12, Y14 cos1, Y15 zero; clobbers Y0-Y2.
+#define ANGLE4(d, om, tm, dst) \
+	VCVTPS2PD d, Y0 \
+	VMULPD Y13, Y0, Y0 \
+	VCVTPS2PD om, Y1 \
+	VMULPD Y13, Y1, Y1 \
+	VCVTPS2PD tm, Y2 \
+	VMULPD Y13, Y2, Y2 \
+	VMULPD Y1, Y14, Y1 \
+	VMULPD Y2, Y1, Y1 \
+	VMULPD Y0, Y0, Y2 \
+	VCMPPD $0x1D, Y1, Y2, Y2 \
+	VCMPPD $0x1D, Y15, Y0, Y0 \
+	VANDPD Y0, Y2, dst
 
 // func angle0AVX2(flag *int32, oh, ov, th, tv *int16, n int, cos1 float64)
 // flag[j] = -1 where angleFlag(oh[j], ov[j], th[j], tv[j]) holds, else 0,
-// for j in [0, n), n a multiple of 4.
+// for j in [0, n), n a multiple of 8: the int32 terms and their float32
+// roundings eight lanes wide, the float64 test four (ANGLE4).
 TEXT ·angle0AVX2(SB), NOSPLIT, $0-56
 	MOVQ flag+0(FP), DI
 	MOVQ oh+8(FP), R8
@@ -494,39 +511,38 @@ TEXT ·angle0AVX2(SB), NOSPLIT, $0-56
 	MOVQ tv+32(FP), R11
 	MOVQ n+40(FP), CX
 	VBROADCASTSD cos1+48(FP), Y14
-	VPBROADCASTD decK<>+0(SB), X12
+	VPBROADCASTD decK<>+0(SB), Y12
 	VBROADCASTSD decK<>+16(SB), Y13
 	VXORPD Y15, Y15, Y15
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE adone
 aloop:
-	VPMOVSXWD (R8)(AX*2), X0
-	VPMOVSXWD (R9)(AX*2), X1
-	VPMOVSXWD (R10)(AX*2), X2
-	VPMOVSXWD (R11)(AX*2), X3
-	VPMULLD X2, X0, X4
-	VPMULLD X3, X1, X5
-	VPADDD X5, X4, X4 // dp
-	VPMULLD X0, X0, X0
-	VPMULLD X1, X1, X1
-	VPADDD X1, X0, X0 // om
-	VPMULLD X2, X2, X2
-	VPMULLD X3, X3, X3
-	VPADDD X3, X2, X2 // tm
-	I32TOPD(X4, X5, Y4)
-	I32TOPD(X0, X5, Y0)
-	I32TOPD(X2, X5, Y2)
-	VMULPD Y0, Y14, Y0
-	VMULPD Y2, Y0, Y0     // rhs = (cos1 * om) * tm
-	VMULPD Y4, Y4, Y1     // d*d
-	VCMPPD $0x1D, Y0, Y1, Y1  // d*d >= rhs
-	VCMPPD $0x1D, Y15, Y4, Y4 // d >= 0
-	VANDPD Y4, Y1, Y1
-	VEXTRACTF128 $1, Y1, X2
-	VSHUFPS $0x88, X2, X1, X1
-	VMOVDQU X1, (DI)(AX*4)
-	ADDQ $4, AX
+	VPMOVSXWD (R8)(AX*2), Y0
+	VPMOVSXWD (R9)(AX*2), Y1
+	VPMOVSXWD (R10)(AX*2), Y2
+	VPMOVSXWD (R11)(AX*2), Y3
+	VPMULLD Y2, Y0, Y4
+	VPMULLD Y3, Y1, Y5
+	VPADDD Y5, Y4, Y4 // dp
+	VPMULLD Y0, Y0, Y0
+	VPMULLD Y1, Y1, Y1
+	VPADDD Y1, Y0, Y5 // om
+	VPMULLD Y2, Y2, Y2
+	VPMULLD Y3, Y3, Y3
+	VPADDD Y3, Y2, Y6 // tm
+	I32TOPS(Y4, Y0)
+	I32TOPS(Y5, Y0)
+	I32TOPS(Y6, Y0)
+	ANGLE4(X4, X5, X6, Y7)
+	VEXTRACTF128 $1, Y4, X4
+	VEXTRACTF128 $1, Y5, X5
+	VEXTRACTF128 $1, Y6, X6
+	ANGLE4(X4, X5, X6, Y8)
+	VSHUFPS $0x88, Y8, Y7, Y7 // lanes 0 1 4 5 | 2 3 6 7
+	VPERMQ $0xD8, Y7, Y7
+	VMOVDQU Y7, (DI)(AX*4)
+	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT aloop
 	VZEROUPPER
@@ -1239,9 +1255,31 @@ GLOBL a123<>(SB), RODATA|NOPTR, $40
 	VBROADCASTSD a123<>+16(SB), Y13 \
 	VMULPD Y13, dst, dst
 
+DATA a123f<>+0(SB)/8, $0x4338000000000000 // 2^52 + 2^51
+DATA a123f<>+8(SB)/8, $0x4338000000000000
+DATA a123f<>+16(SB)/8, $0x4338000000000000
+DATA a123f<>+24(SB)/8, $0x4338000000000000
+DATA a123f<>+32(SB)/8, $0x0008000000000000 // 2^51
+DATA a123f<>+40(SB)/8, $0x0008000000000000
+DATA a123f<>+48(SB)/8, $0x0008000000000000
+DATA a123f<>+56(SB)/8, $0x0008000000000000
+GLOBL a123f<>(SB), RODATA|NOPTR, $64
+
+// Q2PDFAST(x, dst): Q2PD for int64 lanes in [-2^51, 2^51): x plus the bits
+// of 2^52 + 2^51 is that double plus x exactly, less it is x as a double,
+// exact; rounding that to float32 once is Go's conversion. Clobbers X13.
+#define Q2PDFAST(x, dst) \
+	VPADDQ a123f<>+0(SB), x, dst \
+	VSUBPD a123f<>+0(SB), dst, dst \
+	VCVTPD2PSY dst, X13 \
+	VCVTPS2PD X13, dst \
+	VBROADCASTSD a123<>+16(SB), Y13 \
+	VMULPD Y13, dst, dst
+
 // func angle123AVX2(flag *int32, oh, ov, th, tv *int32, n int, cos1 float64)
 // angle123AVX512 four lanes at a time (n a multiple of 4), the int64 to
-// float32 rounding by Q2PD.
+// float32 rounding by Q2PDFAST where the three int64 terms of all four
+// lanes are under 2^51 in magnitude (real bands, always), else by Q2PD.
 TEXT ·angle123AVX2(SB), NOSPLIT, $0-56
 	MOVQ flag+0(FP), DI
 	MOVQ oh+8(FP), R8
@@ -1270,9 +1308,24 @@ b2loop:
 	VPMULDQ Y2, Y2, Y2
 	VPMULDQ Y3, Y3, Y3
 	VPADDQ Y3, Y2, Y2 // tm
+	// x + 2^51 is under 2^52, unsigned, for x in [-2^51, 2^51)
+	VPADDQ a123f<>+32(SB), Y4, Y5
+	VPADDQ a123f<>+32(SB), Y0, Y6
+	VPOR Y6, Y5, Y5
+	VPADDQ a123f<>+32(SB), Y2, Y6
+	VPOR Y6, Y5, Y5
+	VPSRLQ $52, Y5, Y5
+	VPTEST Y5, Y5
+	JNZ b2slow
+	Q2PDFAST(Y4, Y5)  // d
+	Q2PDFAST(Y0, Y6)
+	Q2PDFAST(Y2, Y7)
+	JMP b2test
+b2slow:
 	Q2PD(Y4, Y5)      // d
 	Q2PD(Y0, Y6)
 	Q2PD(Y2, Y7)
+b2test:
 	VMULPD Y6, Y8, Y6 // cos1 * om/4096
 	VMULPD Y7, Y6, Y6 // rhs
 	VMULPD Y5, Y5, Y7 // d*d

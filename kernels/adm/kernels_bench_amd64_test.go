@@ -74,6 +74,11 @@ func BenchmarkKernelsAVX2(b *testing.B) {
 	for i := range flag1 {
 		flag1[i] = -int32(rng.IntN(2))
 	}
+	b.Run("angle123", func(b *testing.B) {
+		for b.Loop() {
+			k.angle123(flag1, o1, o1, t1, t1, cos1)
+		}
+	})
 	for _, egl := range []float64{1, 100} {
 		b.Run(fmt.Sprintf("decouple123/egl=%g", egl), func(b *testing.B) {
 			for b.Loop() {
