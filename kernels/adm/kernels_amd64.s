@@ -464,7 +464,7 @@ sdone:
 DATA decK<>+0(SB)/4, $0x80000000
 DATA decK<>+4(SB)/4, $32768
 DATA decK<>+8(SB)/4, $16384
-DATA decK<>+12(SB)/4, $0
+DATA decK<>+12(SB)/4, $0x7fff
 DATA decK<>+16(SB)/8, $0x3f30000000000000 // 2^-12
 DATA decK<>+24(SB)/8, $16384.0
 DATA decK<>+32(SB)/8, $0x3f00000000000000 // 2^-15
@@ -857,20 +857,12 @@ DATA decAbs<>+16(SB)/8, $0x7fffffffffffffff
 DATA decAbs<>+24(SB)/8, $0x7fffffffffffffff
 GLOBL decAbs<>(SB), RODATA|NOPTR, $32
 
-// KK4(prod, t): prod (4 doubles: the table entries) times t (4 doubles),
-// rounded and shifted as kk, clamped to [0, 32768]; Y9 is zero.
-#define KK4(prod, t) \
-	VMULPD t, prod, prod \
-	VADDPD dec8K<>+0(SB), prod, prod \
-	VMULPD dec8K<>+32(SB), prod, prod \
-	VROUNDPD $1, prod, prod \
-	VMAXPD Y9, prod, prod \
-	VMINPD dec8K<>+64(SB), prod, prod
-
 // func decouple0AVX2(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32, ie int64)
-// decouple0One for j in [0, n), n a multiple of 8: kk from the 2^30/o table
-// (gathered) times t, in float64 (exact: |product| < 2^46), four lanes per
-// half; rst = (kk*o + 16384) >> 15, always within int16 (|kk*o| <= 2^30).
+// decouple0One for j in [0, n), n a multiple of 8, in int32 lanes. kk is
+// (tab*t + 2^14) >> 15 with tab the 2^30/o table's entry (gathered): with
+// tab = th*2^15 + tl (th = tab >> 15, tl = tab & 0x7FFF) that is
+// th*t + ((tl*t + 2^14) >> 15), where |th*t| <= 2^30 and |tl*t| < 2^30 fit
+// int32. rst = (kk*o + 16384) >> 15, always within int16 (|kk*o| <= 2^30).
 // Where o is 0 the table's entry is 0, so kk is 0, not 32768: rst is 0
 // either way and kk matters nowhere else. The gain limit of a flagged lane
 // is min(|rst*egl|, |t|) (truncated) with rst's sign: rst > 0 means kk > 0
@@ -902,17 +894,16 @@ d8loop:
 	VPADDD Y14, Y0, Y2
 	VPCMPEQD Y3, Y3, Y3
 	VPGATHERDD Y3, (R11)(Y2*4), Y4  // 2^30/o
-	VCVTDQ2PD X1, Y6                // t, low half
-	VEXTRACTI128 $1, Y1, X8
-	VCVTDQ2PD X8, Y8                // t, high half
-	VCVTDQ2PD X4, Y5
-	VEXTRACTI128 $1, Y4, X7
-	VCVTDQ2PD X7, Y7
-	KK4(Y5, Y6)
-	KK4(Y7, Y8)
-	VCVTTPD2DQY Y5, X5
-	VCVTTPD2DQY Y7, X7
-	VINSERTI128 $1, X7, Y5, Y4      // kk
+	VPSRAD $15, Y4, Y5              // th
+	VPBROADCASTD decK<>+12(SB), Y6
+	VPAND Y6, Y4, Y4                // tl
+	VPMULLD Y1, Y5, Y5
+	VPMULLD Y1, Y4, Y4
+	VPADDD Y13, Y4, Y4
+	VPSRAD $15, Y4, Y4
+	VPADDD Y5, Y4, Y4
+	VPMAXSD Y9, Y4, Y4
+	VPMINSD Y14, Y4, Y4             // kk
 	VPMULLD Y0, Y4, Y5
 	VPADDD Y13, Y5, Y5
 	VPSRAD $15, Y5, Y5              // rst
@@ -926,6 +917,9 @@ d8loop:
 	VPMINSD Y10, Y7, Y7
 	JMP d8gain
 d8float:
+	VCVTDQ2PD X1, Y6                // t, low half
+	VEXTRACTI128 $1, Y1, X8
+	VCVTDQ2PD X8, Y8                // t, high half
 	VCVTDQ2PD X5, Y7
 	VMULPD Y15, Y7, Y7
 	VANDPD decAbs<>(SB), Y7, Y7
