@@ -235,11 +235,47 @@ tloop:
 tdone:
 	RET
 
+// CUBEACC(x, tmp, tmp2): acc Y8 += sum over the 4 qword lanes whose low
+// dword is x >= 0 of (int64(int32((x*x + Y10) >> X13))*x + Y11) >> X12
+// (arithmetic); Y9 is zero.
+#define CUBEACC(x, tmp, tmp2) \
+	VPMULDQ x, x, tmp \
+	VPADDQ Y10, tmp, tmp \
+	VPSRLQ X13, tmp, tmp \
+	VPMULDQ x, tmp, tmp \
+	VPADDQ Y11, tmp, tmp \
+	VPCMPGTQ tmp, Y9, tmp2 \
+	VPXOR tmp2, tmp, tmp \
+	VPSRLQ X12, tmp, tmp \
+	VPXOR tmp2, tmp, tmp \
+	VPADDQ tmp, Y8, Y8
+
+// CUBEPOS(x, tmp): CUBEACC where every x is under 2^30 (cmHi clear): x*x
+// + 2^(sq-1) < 2^60 + 2^29, so xsq < 2^31 is the positive int32 of the
+// shift and xsq*x + addCub is positive: its arithmetic shift is the
+// logical one.
+#define CUBEPOS(x, tmp) \
+	VPMULDQ x, x, tmp \
+	VPADDQ Y10, tmp, tmp \
+	VPSRLQ X13, tmp, tmp \
+	VPMULDQ x, tmp, tmp \
+	VPADDQ Y11, tmp, tmp \
+	VPSRLQ X12, tmp, tmp \
+	VPADDQ tmp, Y8, Y8
+
+DATA cmHi<>+0(SB)/8, $0xc0000000c0000000
+DATA cmHi<>+8(SB)/8, $0xc0000000c0000000
+DATA cmHi<>+16(SB)/8, $0xc0000000c0000000
+DATA cmHi<>+24(SB)/8, $0xc0000000c0000000
+GLOBL cmHi<>(SB), RODATA|NOPTR, $32
+
 // func cm0AVX2(s *int16, thr *int32, n int, wt int32, sub, sq, shiftCub uint64, addCub int64) int64
 // Sum over j in [0, n), n a multiple of 8, of
 //   x = max(|int32(s[j])*wt| - thr[j]<<sub, 0)   (int32, wrapping)
 //   xsq = int32((int64(x)*x + 2^(sq-1)) >> sq)
 //   (int64(xsq)*x + addCub) >> shiftCub           (arithmetic)
+// sq is 29 or 30 (cm0SqShift): vectors whose x are all under 2^30 take
+// CUBEPOS, the others CUBEACC.
 TEXT ·cm0AVX2(SB), NOSPLIT, $0-72
 	MOVQ s+0(FP), SI
 	MOVQ thr+8(FP), DI
@@ -275,28 +311,14 @@ cloop:
 	VPTEST Y0, Y0
 	JZ cnext
 	VPSRLQ $32, Y0, Y1          // x of the odd lanes
-	// even lanes
-	VPMULDQ Y0, Y0, Y2
-	VPADDQ Y10, Y2, Y2
-	VPSRLQ X13, Y2, Y2          // xsq in the low dword
-	VPMULDQ Y0, Y2, Y2
-	VPADDQ Y11, Y2, Y2
-	VPCMPGTQ Y2, Y9, Y3         // sign
-	VPXOR Y3, Y2, Y2
-	VPSRLQ X12, Y2, Y2
-	VPXOR Y3, Y2, Y2
-	VPADDQ Y2, Y8, Y8
-	// odd lanes
-	VPMULDQ Y1, Y1, Y2
-	VPADDQ Y10, Y2, Y2
-	VPSRLQ X13, Y2, Y2
-	VPMULDQ Y1, Y2, Y2
-	VPADDQ Y11, Y2, Y2
-	VPCMPGTQ Y2, Y9, Y3
-	VPXOR Y3, Y2, Y2
-	VPSRLQ X12, Y2, Y2
-	VPXOR Y3, Y2, Y2
-	VPADDQ Y2, Y8, Y8
+	VPTEST cmHi<>(SB), Y0
+	JNZ cslow
+	CUBEPOS(Y0, Y2)
+	CUBEPOS(Y1, Y2)
+	JMP cnext
+cslow:
+	CUBEACC(Y0, Y2, Y3)
+	CUBEACC(Y1, Y2, Y3)
 cnext:
 	ADDQ $8, AX
 	CMPQ AX, CX
@@ -549,20 +571,6 @@ aloop:
 adone:
 	RET
 
-// CUBEACC(x, tmp, tmp2): acc Y8 += sum over the 4 qword lanes whose low
-// dword is x >= 0 of (int64(int32((x*x + Y10) >> X13))*x + Y11) >> X12
-// (arithmetic); Y9 is zero.
-#define CUBEACC(x, tmp, tmp2) \
-	VPMULDQ x, x, tmp \
-	VPADDQ Y10, tmp, tmp \
-	VPSRLQ X13, tmp, tmp \
-	VPMULDQ x, tmp, tmp \
-	VPADDQ Y11, tmp, tmp \
-	VPCMPGTQ tmp, Y9, tmp2 \
-	VPXOR tmp2, tmp, tmp \
-	VPSRLQ X12, tmp, tmp \
-	VPXOR tmp2, tmp, tmp \
-	VPADDQ tmp, Y8, Y8
 
 // func cm123AVX2(s *int32, thr *int32, n int, wt uint32, sq, shiftCub uint64, addCub int64) int64
 // Sum over j in [0, n), n a multiple of 8, of
@@ -570,7 +578,8 @@ adone:
 //   xsq = int32((int64(x)*x + 2^(sq-1)) >> sq)
 //   (int64(xsq)*x + addCub) >> shiftCub                                  (arithmetic)
 // The product is |s|*wt unsigned, negated for negative s; the int32 of
-// the 64-bit shift is bits 28..59, the same for a logical shift.
+// the 64-bit shift is bits 28..59, the same for a logical shift. sq is 30:
+// vectors whose x are all under 2^30 take CUBEPOS, the others CUBEACC.
 TEXT ·cm123AVX2(SB), NOSPLIT, $0-64
 	MOVQ s+0(FP), SI
 	MOVQ thr+8(FP), DI
@@ -620,6 +629,12 @@ c32loop:
 	VPTEST Y0, Y0
 	JZ c32next
 	VPSRLQ $32, Y0, Y1
+	VPTEST cmHi<>(SB), Y0
+	JNZ c32slow
+	CUBEPOS(Y0, Y2)
+	CUBEPOS(Y1, Y2)
+	JMP c32next
+c32slow:
 	CUBEACC(Y0, Y2, Y3)
 	CUBEACC(Y1, Y2, Y3)
 c32next:
