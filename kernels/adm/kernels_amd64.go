@@ -57,7 +57,7 @@ func dwt23VAVX2(lo, hi *int32, r0, r1, r2, r3 *int32, n int, add int64, shift ui
 func angle123AVX2(flag *int32, oh, ov, th, tv *int32, n int, cos1 float64)
 
 //go:noescape
-func decouple123AVX2(r, a, o, t *int32, flag *int32, n int, egl float64, tab *int32)
+func decouple123AVX2(r, a, o, t *int32, flag *int32, n int, egl float64)
 
 // simdKernels returns the amd64 twins of a SIMD set: the AVX2 kernels,
 // which the AVX-512 set then replaces (kernels512_amd64.go) with twins of
@@ -336,7 +336,7 @@ func avx2Decouple123(r, a, o, t []int32, flag []int32, egl float64) {
 		_, _, _, _ = a[n-1], o[n-1], t[n-1], flag[n-1]
 	}
 	if !overlap(n, 8, func(j, m int) {
-		decouple123AVX2(&r[j], &a[j], &o[j], &t[j], &flag[j], m, egl, &divLookup[0])
+		decouple123AVX2(&r[j], &a[j], &o[j], &t[j], &flag[j], m, egl)
 	}) {
 		decouple123Go(r, a, o, t, flag, egl)
 	}

@@ -491,7 +491,8 @@ DATA decK<>+16(SB)/8, $0x3f30000000000000 // 2^-12
 DATA decK<>+24(SB)/8, $16384.0
 DATA decK<>+32(SB)/8, $0x3f00000000000000 // 2^-15
 DATA decK<>+40(SB)/8, $32768.0
-GLOBL decK<>(SB), RODATA|NOPTR, $48
+DATA decK<>+48(SB)/8, $1073741824.0 // 2^30
+GLOBL decK<>(SB), RODATA|NOPTR, $56
 
 // I32TOPS(x, tmp): the 8 int32 lanes of x (exact products and sums of
 // int16s, in [-2^31+2^16, 2^31]: the one wrap, 2^31, reads as INT_MIN)
@@ -1105,19 +1106,24 @@ u2done:
 	RET
 
 // Constants of decouple123AVX2: 0.5 and 1008 (the biased exponent of
-// 2^-15) per qword, then 126, 1 and 32768 per dword.
+// 2^-15) per qword, then 126 and 1 per dword.
 DATA d123<>+0(SB)/8, $0.5
 DATA d123<>+8(SB)/8, $1008
 DATA d123<>+16(SB)/4, $126
 DATA d123<>+20(SB)/4, $1
-DATA d123<>+24(SB)/4, $32768
-GLOBL d123<>(SB), RODATA|NOPTR, $28
+GLOBL d123<>(SB), RODATA|NOPTR, $24
 
-// D123HALF(tab, k, off, rst, mag): four lanes of decouple123One in
-// float64 from the dwords tab (the table entry) and k (best15's shift) and
-// o, t read at off from the row pointers: rst into rst and the gain
-// limit's magnitude min(|rst*egl|, |t|), truncated, into mag (4 dwords
-// each). Every step is exact:
+// D123HALF(m, k, off, rst, mag): four lanes of decouple123One in float64
+// from the dwords m (best15's signed mantissa) and k (its shift) and o, t
+// read at off from the row pointers: rst into rst and the gain limit's
+// magnitude min(|rst*egl|, |t|), truncated, into mag (4 dwords each).
+// Every step is exact:
+//   - tab, divLookup's entry for m, is 2^30/m truncated: the quotient of
+//     integers under 2^53 is at least 1/m >= 2^-15 from the next integer
+//     when it is not one, and 2^30/m < 2^31, so the rounded double never
+//     reaches it. m = 0 (o = 0) gives an infinite tab, then kk 0 (MAXPD
+//     returns its second operand, 0, for NaN) or 32768, and rst 0 as
+//     libvmaf.
 //   - kk: y = (tab * 2^-(15+k)) * t is tab*t scaled by a power of two,
 //     rounded once; below the clamp (tab*t < 2^(30+k) - 2^(14+k) < 2^47)
 //     y and y + 0.5 are exact and floor(y + 0.5) is libvmaf's
@@ -1130,8 +1136,11 @@ GLOBL d123<>(SB), RODATA|NOPTR, $28
 //     as -2^31, whose negation is itself, the right result for rst < 0.
 // Y11 is zero, Y14 0.5, Y10 1008 per qword, Y15 egl; clobbers Y1, Y3, Y4,
 // Y9.
-#define D123HALF(tab, k, off, rst, mag) \
-	VCVTDQ2PD tab, Y1 \
+#define D123HALF(m, k, off, rst, mag) \
+	VCVTDQ2PD m, Y3 \
+	VBROADCASTSD decK<>+48(SB), Y1 \
+	VDIVPD Y3, Y1, Y1 \
+	VROUNDPD $3, Y1, Y1 \
 	VPMOVZXDQ k, Y3 \
 	VPSUBQ Y3, Y10, Y3 \
 	VPSLLQ $52, Y3, Y3 \
@@ -1154,16 +1163,16 @@ GLOBL d123<>(SB), RODATA|NOPTR, $28
 	VCVTTPD2DQY Y1, rst \
 	VCVTTPD2DQY Y4, mag
 
-// func decouple123AVX2(r, a, o, t *int32, flag *int32, n int, egl float64, tab *int32)
+// func decouple123AVX2(r, a, o, t *int32, flag *int32, n int, egl float64)
 // decouple123One for j in [0, n), n a multiple of 8; egl finite and >= 0.
 // best15 in int32 lanes (its shift k is the bit length of |o| >> 15, read
 // from the exponent of that number converted to float32, exact under
-// 2^17), the table entry of the signed m gathered (0 where o is 0: kk is
-// then 0, not 32768, and rst 0 either way), then kk, rst and the gain
-// limit in float64, four lanes at a time (D123HALF), where they are exact:
-// no 64-bit shifts, clamps or products, which AVX2 lacks. A flagged lane
-// takes the gain limit's magnitude with rst's sign, as decouple0AVX2.
-TEXT ·decouple123AVX2(SB), NOSPLIT, $0-64
+// 2^17), then the table entry (a division, cheaper than a gather here),
+// kk, rst and the gain limit in float64, four lanes at a time (D123HALF),
+// where they are exact: no 64-bit shifts, clamps or products, which AVX2
+// lacks. A flagged lane takes the gain limit's magnitude with rst's sign,
+// as decouple0AVX2.
+TEXT ·decouple123AVX2(SB), NOSPLIT, $0-56
 	MOVQ r+0(FP), DI
 	MOVQ a+8(FP), SI
 	MOVQ o+16(FP), R8
@@ -1171,7 +1180,6 @@ TEXT ·decouple123AVX2(SB), NOSPLIT, $0-64
 	MOVQ flag+32(FP), R10
 	MOVQ n+40(FP), CX
 	VBROADCASTSD egl+48(FP), Y15
-	MOVQ tab+56(FP), R11
 	VBROADCASTSD d123<>+0(SB), Y14
 	VPBROADCASTQ d123<>+8(SB), Y10
 	VPXOR Y11, Y11, Y11
@@ -1192,12 +1200,7 @@ q2loop:
 	VPSRLD $1, Y3, Y3
 	VPADDD Y1, Y3, Y3
 	VPSRLVD Y2, Y3, Y3             // m = (v + 2^(k-1)) >> k
-	VPSIGND Y0, Y3, Y3             // signed m (0 where o == 0)
-	VPBROADCASTD d123<>+24(SB), Y4
-	VPADDD Y4, Y3, Y3              // table index
-	VPCMPEQD Y4, Y4, Y4
-	VPXOR Y5, Y5, Y5
-	VPGATHERDD Y4, (R11)(Y3*4), Y5 // tab
+	VPSIGND Y0, Y3, Y5             // signed m (0 where o == 0)
 	D123HALF(X5, X2, 0, X13, X12)
 	VEXTRACTI128 $1, Y5, X5
 	VEXTRACTI128 $1, Y2, X2
