@@ -36,7 +36,7 @@ func dwt1VAVX2(lo, hi *int32, r0, r1, r2, r3 *int16, n int)
 func dwt123HAVX2(lo, hi, src *int32, n int, add int64, shift uint64)
 
 //go:noescape
-func decouple0AVX2(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32, ie int64)
+func decouple0AVX2(r, a, o, t *int16, flag *int32, n int, egl float64, ie int64)
 
 //go:noescape
 func thrRowAVX2(thr, fu, fm, fd, c *int32, n int)
@@ -246,7 +246,7 @@ func avx2Decouple0(r, a, o, t []int16, flag []int32, egl float64) {
 	}
 	ie := intGain(egl)
 	if !overlap(n, 8, func(j, m int) {
-		decouple0AVX2(&r[j], &a[j], &o[j], &t[j], &flag[j], m, egl, &divLookup[0], ie)
+		decouple0AVX2(&r[j], &a[j], &o[j], &t[j], &flag[j], m, egl, ie)
 	}) {
 		decouple0Go(r, a, o, t, flag, egl)
 	}

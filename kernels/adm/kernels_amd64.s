@@ -873,20 +873,23 @@ DATA decAbs<>+16(SB)/8, $0x7fffffffffffffff
 DATA decAbs<>+24(SB)/8, $0x7fffffffffffffff
 GLOBL decAbs<>(SB), RODATA|NOPTR, $32
 
-// func decouple0AVX2(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32, ie int64)
-// decouple0One for j in [0, n), n a multiple of 8, in int32 lanes. kk is
-// (tab*t + 2^14) >> 15 with tab the 2^30/o table's entry (gathered): with
+// func decouple0AVX2(r, a, o, t *int16, flag *int32, n int, egl float64, ie int64)
+// decouple0One for j in [0, n), n a multiple of 8, in int32 lanes. tab,
+// divLookup's entry for o, is 2^30/o divided in float64 and truncated
+// (exact, as in D123HALF; a division is cheaper than a gather here; o = 0
+// gives INT_MIN, a wrapping kk that the clamp leaves in [0, 32768] and rst
+// 0). kk is (tab*t + 2^14) >> 15: with
 // tab = th*2^15 + tl (th = tab >> 15, tl = tab & 0x7FFF) that is
 // th*t + ((tl*t + 2^14) >> 15), where |th*t| <= 2^30 and |tl*t| < 2^30 fit
 // int32. rst = (kk*o + 16384) >> 15, always within int16 (|kk*o| <= 2^30).
-// Where o is 0 the table's entry is 0, so kk is 0, not 32768: rst is 0
-// either way and kk matters nowhere else. The gain limit of a flagged lane
+// Where o is 0 kk is not 32768, but rst is 0 either way and kk matters
+// nowhere else. The gain limit of a flagged lane
 // is min(|rst*egl|, |t|) (truncated) with rst's sign: rst > 0 means kk > 0
 // and o > 0, and kk > 0 means t has o's sign, so that is gainLimit's
 // min(rst*egl, t), and for rst < 0 its max; where rst is 0 gainLimit gives
 // 0 too. egl must be finite and >= 0; ie >= 0 says egl is that integer (at
 // most 65535): |rst*ie| < 2^31 is then exact in int32.
-TEXT ·decouple0AVX2(SB), NOSPLIT, $0-72
+TEXT ·decouple0AVX2(SB), NOSPLIT, $0-64
 	MOVQ r+0(FP), DI
 	MOVQ a+8(FP), SI
 	MOVQ o+16(FP), R8
@@ -894,8 +897,7 @@ TEXT ·decouple0AVX2(SB), NOSPLIT, $0-72
 	MOVQ flag+32(FP), R10
 	MOVQ n+40(FP), CX
 	VBROADCASTSD egl+48(FP), Y15
-	MOVQ tab+56(FP), R11
-	MOVQ ie+64(FP), R12
+	MOVQ ie+56(FP), R12
 	VMOVD R12, X12
 	VPBROADCASTD X12, Y12
 	VPBROADCASTD decK<>+4(SB), Y14   // 32768
@@ -907,9 +909,15 @@ TEXT ·decouple0AVX2(SB), NOSPLIT, $0-72
 d8loop:
 	VPMOVSXWD (R8)(AX*2), Y0   // o
 	VPMOVSXWD (R9)(AX*2), Y1   // t
-	VPADDD Y14, Y0, Y2
-	VPCMPEQD Y3, Y3, Y3
-	VPGATHERDD Y3, (R11)(Y2*4), Y4  // 2^30/o
+	VCVTDQ2PD X0, Y2
+	VEXTRACTI128 $1, Y0, X3
+	VCVTDQ2PD X3, Y3
+	VBROADCASTSD decK<>+48(SB), Y4
+	VDIVPD Y2, Y4, Y2
+	VDIVPD Y3, Y4, Y3
+	VCVTTPD2DQY Y2, X2
+	VCVTTPD2DQY Y3, X3
+	VINSERTI128 $1, X3, Y2, Y4      // tab
 	VPSRAD $15, Y4, Y5              // th
 	VPBROADCASTD decK<>+12(SB), Y6
 	VPAND Y6, Y4, Y4                // tl
