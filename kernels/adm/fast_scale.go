@@ -19,6 +19,14 @@ func (f *fast) splitRows() bool {
 	return f.k.set != cpu.Scalar
 }
 
+// weighed reports whether pass 1 of scales 1-3 leaves the restored and
+// additive bands CSF-weighted (csf123w) for pass 2 (cm123w): with a set
+// that has the pair, and AIM on (pass 1 weighs the restored bands for
+// AIM's threshold; without AIM nothing would).
+func (f *fast) weighed() bool {
+	return f.splitRows() && f.k.csf123w != nil && !f.cfg.SkipAIM
+}
+
 // scale0 runs both passes on scale 0 and returns its band terms.
 func (f *fast) scale0(ws *fastWS, maps *fastMaps) scaleTerms {
 	cfg := f.cfg
@@ -186,7 +194,7 @@ func (f *fast) scale123(ws *fastWS, s int, maps *fastMaps) scaleTerms {
 		if split {
 			f.csf123Split(ws, pw, s, i, wr, &wt)
 			if maps != nil && i >= sr.Y0 && i < sr.Y1 {
-				addMaps123(maps, &ws.a, i*w, sr.X0, sr.X1, &wt)
+				addMaps123(maps, &ws.a, i*w, sr.X0, sr.X1, &wt, f.weighed())
 			}
 		} else {
 			f.csf123Fused(ws, s, i, wr, &wt, maps)
@@ -255,9 +263,13 @@ func (f *fast) csf123Split(ws *fastWS, pw *partWS, s, i int, wr Rect, wt *[NumBa
 	for b := 0; b < NumBands; b++ {
 		f.k.decouple123(ws.r[b][k0:k1], ws.a[b][k0:k1], ref[b][k0:k1], dis[b][k0:k1], flag, cfg.EnhnGainLimit)
 	}
-	f.k.csf123(ws.fd[k0:k1], ws.cd[k0:k1], ws.a[0][k0:k1], ws.a[1][k0:k1], ws.a[2][k0:k1], wt)
+	csf := f.k.csf123
+	if f.weighed() {
+		csf = f.k.csf123w
+	}
+	csf(ws.fd[k0:k1], ws.cd[k0:k1], ws.a[0][k0:k1], ws.a[1][k0:k1], ws.a[2][k0:k1], wt)
 	if !cfg.SkipAIM {
-		f.k.csf123(ws.fi[k0:k1], ws.ci[k0:k1], ws.r[0][k0:k1], ws.r[1][k0:k1], ws.r[2][k0:k1], wt)
+		csf(ws.fi[k0:k1], ws.ci[k0:k1], ws.r[0][k0:k1], ws.r[1][k0:k1], ws.r[2][k0:k1], wt)
 	}
 }
 
@@ -299,14 +311,22 @@ func (f *fast) csf123Fused(ws *fastWS, s, i int, wr Rect, wt *[NumBands]uint32, 
 	}
 }
 
-// cm123Row is cm0Row for scales 1-3.
+// cm123Row is cm0Row for scales 1-3; with weighed bands (f.weighed) src
+// holds the CSF-weighted coefficients.
 func (f *fast) cm123Row(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C []int32, x0, x1 int, p *cm123Params, maps *fastMaps, k0 int, tmp []int32) {
 	w := len(C)
+	weighed := f.weighed()
+	csf := func(wt uint32, x int32) int32 {
+		if weighed {
+			return x
+		}
+		return csf123One(wt, x)
+	}
 	one := func(j int) {
 		l, r := edgeCols(j, w)
 		thr := F[0][l] + F[0][j] + F[0][r] + F[1][l] + F[1][r] + F[2][l] + F[2][j] + F[2][r] + C[j]
 		for b := 0; b < NumBands; b++ {
-			x := csf123One(p.wt[b], src[b][j])
+			x := csf(p.wt[b], src[b][j])
 			if maps != nil {
 				maps.x[b][k0+j] = float32(x) * maps.xs[b]
 				maps.thr[b][k0+j] = float32(thr) * maps.xs[b]
@@ -319,7 +339,11 @@ func (f *fast) cm123Row(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]i
 		one(j)
 	}
 	if a < z {
-		f.k.cm123(inner, src, F, C, a, z, p, tmp)
+		if weighed {
+			f.k.cm123w(inner, src, F, C, a, z, p, tmp)
+		} else {
+			f.k.cm123(inner, src, F, C, a, z, p, tmp)
+		}
 		if maps != nil {
 			thrRowGo(tmp, F, C, a, z)
 			thr := tmp[:z-a]
@@ -328,7 +352,7 @@ func (f *fast) cm123Row(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]i
 				in, xo, to = in[:len(thr)], xo[:len(thr)], to[:len(thr)]
 				wt, sc := p.wt[b], maps.xs[b]
 				for j, t := range thr {
-					xo[j] = float32(csf123One(wt, in[j])) * sc
+					xo[j] = float32(csf(wt, in[j])) * sc
 					to[j] = float32(t) * sc
 				}
 			}
@@ -405,12 +429,16 @@ func addMaps0(maps *fastMaps, a *[NumBands][]int16, k, x0, x1 int, wt *[NumBands
 	}
 }
 
-// addMaps123 is addMaps0 for scales 1-3.
-func addMaps123(maps *fastMaps, a *[NumBands][]int32, k, x0, x1 int, wt *[NumBands]uint32) {
+// addMaps123 is addMaps0 for scales 1-3; weighed says pass 1 has already
+// weighted the artifact bands.
+func addMaps123(maps *fastMaps, a *[NumBands][]int32, k, x0, x1 int, wt *[NumBands]uint32, weighed bool) {
 	for b := 0; b < NumBands; b++ {
 		out, in, s := maps.add[b][k+x0:k+x1], a[b][k+x0:k+x1], maps.as[b]
 		for j, v := range in {
-			out[j] = float32(csf123One(wt[b], v)) * s
+			if !weighed {
+				v = csf123One(wt[b], v)
+			}
+			out[j] = float32(v) * s
 		}
 	}
 }

@@ -27,6 +27,12 @@ func angle0AVX2(flag *int32, oh, ov, th, tv *int16, n int, cos1 float64)
 func cm123AVX2(s, thr *int32, n int, wt uint32, sq, shiftCub uint64, addCub int64) int64
 
 //go:noescape
+func csf123wAVX2(f, c *int32, s0, s1, s2 *int32, n int, w0, w1, w2 uint32)
+
+//go:noescape
+func cm123wAVX2(s, thr *int32, n int, sq, shiftCub uint64, addCub int64) int64
+
+//go:noescape
 func csf123AVX2(f, c *int32, s0, s1, s2 *int32, n int, w0, w1, w2 uint32)
 
 //go:noescape
@@ -77,6 +83,8 @@ func simdKernels(s cpu.Set) *kernels {
 	k.cm0 = avx2CM0
 	k.cm123 = avx2CM123
 	k.csf123 = avx2CSF123
+	k.csf123w = avx2CSF123W
+	k.cm123w = avx2CM123W
 	k.dwt1V = avx2DWT1V
 	k.dwt123H = avx2DWT123H
 	k.den0 = avx2Den0
@@ -261,6 +269,28 @@ func avx2CSF123(f, c []int32, s0, s1, s2 []int32, wt *[NumBands]uint32) {
 		csf123AVX2(&f[j], &c[j], &s0[j], &s1[j], &s2[j], m, wt[0], wt[1], wt[2])
 	}) {
 		csf123Go(f, c, s0, s1, s2, wt)
+	}
+}
+
+// avx2CSF123W runs csf123wAVX2 over the whole vectors and csf123wGo over
+// the rest: it weighs in place, so no vector may run twice (overlap).
+func avx2CSF123W(f, c []int32, s0, s1, s2 []int32, wt *[NumBands]uint32) {
+	n := len(f)
+	m := n &^ 7
+	if m > 0 {
+		_, _, _, _ = c[n-1], s0[n-1], s1[n-1], s2[n-1]
+		csf123wAVX2(&f[0], &c[0], &s0[0], &s1[0], &s2[0], m, wt[0], wt[1], wt[2])
+	}
+	csf123wGo(f[m:], c[m:n], s0[m:n], s1[m:n], s2[m:n], wt)
+}
+
+func avx2CM123W(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C []int32, a, z int, p *cm123Params, thr []int32) {
+	e := cmVectors(8, a, z, F, C, thr, thrRowAVX2, func(b, a, n int) {
+		s := src[b][a : a+n]
+		inner[b] += cm123wAVX2(&s[0], &thr[0], n, 30, uint64(p.shiftCub), p.addCub)
+	})
+	if e < z {
+		cm123wGo(inner, src, F, C, e, z, p, thr)
 	}
 }
 

@@ -418,7 +418,8 @@ GLOBL csfK<>(SB), RODATA|NOPTR, $20
 
 // CSF0BAND(src, wt, add, shift): v = int16((int32(src)*wt + add) >> shift),
 // av = |v|, f += int16((4369*av + 2048) >> 12), c += int16((8738*av + 2048) >> 12)
-// for 8 columns; int32 wraps and int16 truncations as in Go.
+// for 8 columns (8738*av as twice 4369*av); int32 wraps and int16
+// truncations as in Go.
 #define CSF0BAND(src, wt, add, shift) \
 	VPMOVSXWD src, Y0 \
 	VPMULLD wt, Y0, Y0 \
@@ -428,7 +429,7 @@ GLOBL csfK<>(SB), RODATA|NOPTR, $20
 	VPSRAD $16, Y0, Y0 \
 	VPABSD Y0, Y0 \
 	VPMULLD Y10, Y0, Y1 \
-	VPMULLD Y11, Y0, Y0 \
+	VPADDD Y1, Y1, Y0 \
 	VPADDD Y12, Y1, Y1 \
 	VPADDD Y12, Y0, Y0 \
 	VPSRAD $12, Y1, Y1 \
@@ -461,7 +462,6 @@ TEXT ·csf0AVX2(SB), NOSPLIT, $0-60
 	VMOVD BX, X15
 	VPBROADCASTD X15, Y15
 	VPBROADCASTD csfK<>+0(SB), Y10
-	VPBROADCASTD csfK<>+4(SB), Y11
 	VPBROADCASTD csfK<>+8(SB), Y12
 	VPBROADCASTD csfK<>+12(SB), Y6
 	VPBROADCASTD csfK<>+16(SB), Y7
@@ -654,18 +654,68 @@ c32done:
 	MOVQ $0, ret+56(FP)
 	RET
 
+// func cm123wAVX2(s, thr *int32, n int, sq, shiftCub uint64, addCub int64) int64
+// cm123AVX2 on coefficients already weighed (csf123wAVX2):
+// x = max(|s[j]| - thr[j], 0), then the same cube sum.
+TEXT ·cm123wAVX2(SB), NOSPLIT, $0-56
+	MOVQ s+0(FP), SI
+	MOVQ thr+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ sq+24(FP), X13
+	MOVQ shiftCub+32(FP), X12
+	VPBROADCASTQ addCub+40(FP), Y11
+	MOVQ sq+24(FP), BX
+	DECQ BX
+	MOVQ $1, DX
+	SHLXQ BX, DX, DX
+	MOVQ DX, X10
+	VPBROADCASTQ X10, Y10
+	VPXOR Y9, Y9, Y9
+	VPXOR Y8, Y8, Y8
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE cwdone
+cwloop:
+	VPABSD (SI)(AX*4), Y0
+	VPSUBD (DI)(AX*4), Y0, Y0
+	VPMAXSD Y9, Y0, Y0
+	VPTEST Y0, Y0
+	JZ cwnext
+	VPSRLQ $32, Y0, Y1
+	VPTEST cmHi<>(SB), Y0
+	JNZ cwslow
+	CUBEPOS(Y0, Y2)
+	CUBEPOS(Y1, Y2)
+	JMP cwnext
+cwslow:
+	CUBEACC(Y0, Y2, Y3)
+	CUBEACC(Y1, Y2, Y3)
+cwnext:
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT cwloop
+	VEXTRACTI128 $1, Y8, X0
+	VPADDQ X0, X8, X8
+	VPSHUFD $0x4E, X8, X0
+	VPADDQ X0, X8, X8
+	VMOVQ X8, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+cwdone:
+	MOVQ $0, ret+48(FP)
+	RET
+
 DATA csf1K<>+0(SB)/4, $143165577
 DATA csf1K<>+4(SB)/4, $286331153
 DATA csf1K<>+8(SB)/8, $0x8000000
 DATA csf1K<>+16(SB)/8, $0x80000000
 GLOBL csf1K<>(SB), RODATA|NOPTR, $24
 
-// CSF123BAND(src, wt): v = int32((int64(src)*int64(wt) + 2^27) >> 28) (the
-// product as |src|*wt unsigned, sign restored; the int32 is bits 28..59),
-// av = |v| (INT_MIN stays negative, as abs32), f += int32((143165577*av -
-// 2^31) >> 32), c likewise with 286331153: the high dwords of the exact
-// signed products.
-#define CSF123BAND(src, wt) \
+// CSF123V(src, wt): Y0 = v = int32((int64(src)*int64(wt) + 2^27) >> 28)
+// (the product as |src|*wt unsigned, sign restored; the int32 is bits
+// 28..59).
+#define CSF123V(src, wt) \
 	VMOVDQU src, Y0 \
 	VPSRAD $31, Y0, Y1 \
 	VPABSD Y0, Y0 \
@@ -683,7 +733,12 @@ GLOBL csf1K<>(SB), RODATA|NOPTR, $24
 	VPSRLQ $28, Y2, Y2 \
 	VPSRLQ $28, Y3, Y3 \
 	VPSLLQ $32, Y3, Y3 \
-	VPBLENDD $0xAA, Y3, Y2, Y0 \
+	VPBLENDD $0xAA, Y3, Y2, Y0
+
+// CSF123T: from v in Y0, av = |v| (INT_MIN stays negative, as abs32),
+// f += int32((143165577*av - 2^31) >> 32) (Y9), c likewise with 286331153
+// (Y10): the high dwords of the exact signed products.
+#define CSF123T \
 	VPABSD Y0, Y0 \
 	VPSRLQ $32, Y0, Y1 \
 	VPMULDQ Y7, Y0, Y2 \
@@ -730,9 +785,12 @@ TEXT ·csf123AVX2(SB), NOSPLIT, $0-60
 c1loop:
 	VPXOR Y9, Y9, Y9
 	VPXOR Y10, Y10, Y10
-	CSF123BAND((R8)(AX*4), Y13)
-	CSF123BAND((R9)(AX*4), Y14)
-	CSF123BAND((R10)(AX*4), Y15)
+	CSF123V((R8)(AX*4), Y13)
+	CSF123T
+	CSF123V((R9)(AX*4), Y14)
+	CSF123T
+	CSF123V((R10)(AX*4), Y15)
+	CSF123T
 	VMOVDQU Y9, (DI)(AX*4)
 	VMOVDQU Y10, (SI)(AX*4)
 	ADDQ $8, AX
@@ -740,6 +798,52 @@ c1loop:
 	JLT c1loop
 	VZEROUPPER
 c1done:
+	RET
+
+// func csf123wAVX2(f, c *int32, s0, s1, s2 *int32, n int, w0, w1, w2 uint32)
+// csf123AVX2 that also stores each band's v over its input (csf123wGo).
+TEXT ·csf123wAVX2(SB), NOSPLIT, $0-60
+	MOVQ f+0(FP), DI
+	MOVQ c+8(FP), SI
+	MOVQ s0+16(FP), R8
+	MOVQ s1+24(FP), R9
+	MOVQ s2+32(FP), R10
+	MOVQ n+40(FP), CX
+	MOVL w0+48(FP), BX
+	VMOVD BX, X13
+	VPBROADCASTD X13, Y13
+	MOVL w1+52(FP), BX
+	VMOVD BX, X14
+	VPBROADCASTD X14, Y14
+	MOVL w2+56(FP), BX
+	VMOVD BX, X15
+	VPBROADCASTD X15, Y15
+	VPBROADCASTD csf1K<>+0(SB), Y7
+	VPBROADCASTD csf1K<>+4(SB), Y8
+	VPBROADCASTQ csf1K<>+8(SB), Y5
+	VPBROADCASTQ csf1K<>+16(SB), Y6
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE w1done
+w1loop:
+	VPXOR Y9, Y9, Y9
+	VPXOR Y10, Y10, Y10
+	CSF123V((R8)(AX*4), Y13)
+	VMOVDQU Y0, (R8)(AX*4)
+	CSF123T
+	CSF123V((R9)(AX*4), Y14)
+	VMOVDQU Y0, (R9)(AX*4)
+	CSF123T
+	CSF123V((R10)(AX*4), Y15)
+	VMOVDQU Y0, (R10)(AX*4)
+	CSF123T
+	VMOVDQU Y9, (DI)(AX*4)
+	VMOVDQU Y10, (SI)(AX*4)
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT w1loop
+	VZEROUPPER
+w1done:
 	RET
 
 // func dwt1VAVX2(lo, hi *int32, r0, r1, r2, r3 *int16, n int)
