@@ -14,8 +14,8 @@ type Options = cpu.Options
 
 // NewCPU returns the fast CPU Scorer: the reference's stages fused per row
 // (decouple, CSF and the denominator in one pass, contrast masking in a
-// second), cut into row bands that run in parallel, with the hot rows in
-// the chosen kernel set. Every sum is an integer sum (per row, then over
+// second that follows the first a row behind), cut into row bands that run
+// in parallel, with the hot rows in the chosen kernel set. Every sum is an integer sum (per row, then over
 // rows), so neither the thread count nor the kernel set changes a bit; the
 // float finishing is the reference's, in its order. It is safe for
 // concurrent use (each call takes a workspace of its own) and its results,

@@ -272,16 +272,31 @@ func avx2CSF123(f, c []int32, s0, s1, s2 []int32, wt *[NumBands]uint32) {
 	}
 }
 
-// avx2CSF123W runs csf123wAVX2 over the whole vectors and csf123wGo over
-// the rest: it weighs in place, so no vector may run twice (overlap).
+// avx2CSF123W runs csf123wAVX2 over the whole vectors, then over a copy
+// of the last eight columns as they were, for the columns past the whole
+// vectors: it weighs in place, so no column may run twice (overlap).
 func avx2CSF123W(f, c []int32, s0, s1, s2 []int32, wt *[NumBands]uint32) {
 	n := len(f)
-	m := n &^ 7
-	if m > 0 {
-		_, _, _, _ = c[n-1], s0[n-1], s1[n-1], s2[n-1]
-		csf123wAVX2(&f[0], &c[0], &s0[0], &s1[0], &s2[0], m, wt[0], wt[1], wt[2])
+	if n < 8 {
+		csf123wGo(f, c, s0, s1, s2, wt)
+		return
 	}
-	csf123wGo(f[m:], c[m:n], s0[m:n], s1[m:n], s2[m:n], wt)
+	_, _, _, _ = c[n-1], s0[n-1], s1[n-1], s2[n-1]
+	m := n &^ 7
+	var tail [5][8]int32 // s0, s1, s2, f, c of columns [n-8, n)
+	if m < n {
+		copy(tail[0][:], s0[n-8:n])
+		copy(tail[1][:], s1[n-8:n])
+		copy(tail[2][:], s2[n-8:n])
+	}
+	csf123wAVX2(&f[0], &c[0], &s0[0], &s1[0], &s2[0], m, wt[0], wt[1], wt[2])
+	if m < n {
+		csf123wAVX2(&tail[3][0], &tail[4][0], &tail[0][0], &tail[1][0], &tail[2][0], 8, wt[0], wt[1], wt[2])
+		k := m - (n - 8)
+		for i, d := range [5][]int32{s0, s1, s2, f, c} {
+			copy(d[m:n], tail[i][k:])
+		}
+	}
 }
 
 func avx2CM123W(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C []int32, a, z int, p *cm123Params, thr []int32) {
