@@ -860,7 +860,8 @@ w1done:
 // Scale 1's vertical pass (no rounding, no shift): for j in [0, n), n a
 // multiple of 16, lo[j] = 15826*r0[j] + 27411*r1[j] + 7345*r2[j] - 4240*r3[j]
 // and hi[j] with the high-pass taps. |sum| < 1.8e9: PMADDWD on the
-// interleaved rows is exact.
+// interleaved rows is exact. It prefetches the next output row's first
+// rows as dwt0V15AVX2 does (scale 0's approximation is no longer in cache).
 TEXT ·dwt1VAVX2(SB), NOSPLIT, $0-56
 	MOVQ lo+0(FP), DI
 	MOVQ hi+8(FP), SI
@@ -873,10 +874,17 @@ TEXT ·dwt1VAVX2(SB), NOSPLIT, $0-56
 	VPBROADCASTD dwtPairs<>+4(SB), Y13
 	VPBROADCASTD dwtPairs<>+8(SB), Y14
 	VPBROADCASTD dwtPairs<>+12(SB), Y15
+	// prefetch as dwt0V15AVX2 does: r3 + (r3 - r2) and the row after
+	MOVQ R11, R12
+	SUBQ R10, R12
+	LEAQ (R11)(R12*1), R13
+	LEAQ (R13)(R12*1), R12
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE v1done
 v1loop:
+	PREFETCHT0 (R13)(AX*2)
+	PREFETCHT0 (R12)(AX*2)
 	VMOVDQU (R8)(AX*2), Y0
 	VMOVDQU (R9)(AX*2), Y1
 	VMOVDQU (R10)(AX*2), Y2
