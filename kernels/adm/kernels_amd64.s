@@ -1193,7 +1193,8 @@ g3done:
 	VMOVDQU X6, dst
 
 // func dwt23VAVX2(lo, hi *int32, r0, r1, r2, r3 *int32, n int, add int64, shift uint64)
-// dwt23VAVX512 four columns at a time (n a multiple of 4, shift <= 32).
+// dwt23VAVX512 four columns at a time (n a multiple of 4, shift <= 32),
+// prefetching the next output row's first input rows as dwt0V15AVX2 does.
 TEXT ·dwt23VAVX2(SB), NOSPLIT, $0-72
 	MOVQ lo+0(FP), DI
 	MOVQ hi+8(FP), SI
@@ -1212,10 +1213,17 @@ TEXT ·dwt23VAVX2(SB), NOSPLIT, $0-72
 	VPBROADCASTD dwtTaps<>+20(SB), Y13
 	VPBROADCASTD dwtTaps<>+24(SB), Y14
 	VPBROADCASTD dwtTaps<>+28(SB), Y15
+	// prefetch as dwt0V15AVX2 does: r3 + (r3 - r2) and the row after
+	MOVQ R11, R12
+	SUBQ R10, R12
+	LEAQ (R11)(R12*1), R13
+	LEAQ (R13)(R12*1), R12
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE u2done
 u2loop:
+	PREFETCHT0 (R13)(AX*4)
+	PREFETCHT0 (R12)(AX*4)
 	VMOVDQA Y4, Y6
 	V2(R8, Y8)
 	V2(R9, Y9)
