@@ -60,6 +60,7 @@ type fastWS struct {
 	rowDen, rowNum, rowAIM [NumBands][]int64
 	rowDenExact            [NumBands][]u128 // Barten's, scales 1-3
 	done                   []bool           // the rows pass 2 has run on (passes)
+	rest                   []int            // and the ones it runs on last
 	parts                  []*partWS
 }
 

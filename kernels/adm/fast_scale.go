@@ -485,12 +485,13 @@ func (f *fast) passes(ws *fastWS, w, h int, wr, sr Rect, pass1, pass2 func(pw *p
 			}
 		}
 	})
-	var rest []int
+	rest := ws.rest[:0]
 	for j := sr.Y0; j < sr.Y1; j++ {
 		if !done[j] {
 			rest = append(rest, j)
 		}
 	}
+	ws.rest = rest
 	f.forRows(ws, len(rest), w, func(pw *partWS, lo, hi int) {
 		for _, j := range rest[lo:hi] {
 			pass2(pw, j)
