@@ -71,5 +71,12 @@ func BenchmarkScore1080p(b *testing.B)     { benchScore(b, 1920, 1080, false) }
 func BenchmarkScore4K(b *testing.B)        { benchScore(b, 3840, 2160, false) }
 func BenchmarkScore1080pMaps(b *testing.B) { benchScore(b, 1920, 1080, true) }
 
+// v1Opts are the ADM options of model vmaf_v1.0.16_3d0h (it reads
+// integer_adm3, so AIM runs too).
+var v1Opts = []string{"adm_csf_mode", "2", "adm_enhn_gain_limit", "1.0", "adm_dlm_weight", "0.7",
+	"adm_noise_weight", "0.02", "adm_norm_view_dist", "3.0", "adm_ref_display_height", "1080", "adm_min_val", "0.5"}
+
+func BenchmarkScore1080pV1(b *testing.B) { benchScore(b, 1920, 1080, false, v1Opts...) }
+
 // Barten runs its own DWT and decouple, in Go only.
 func BenchmarkScore1080pBarten(b *testing.B) { benchScore(b, 1920, 1080, false, "adm_csf_mode", "1") }

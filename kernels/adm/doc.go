@@ -72,11 +72,16 @@
 // (kernels_amd64.s) or AVX-512 (kernels512_amd64.s), chosen with package
 // cpu; the purego build tag leaves the assembly out. AVX2 lacks 64-bit
 // arithmetic shifts, min/max and int64-to-float32 conversion, which the
-// decouple and angle test of scales 1-3 need; its twins emulate them
-// exactly. Barten's own DWT passes have AVX2 and AVX-512 twins
+// angle test of scales 1-3 needs; its twin emulates them exactly, and its
+// decouple of scales 1-3 works in float64 lanes, where each step is exact
+// (decouple123AVX2 says why). Barten's own DWT passes have AVX2 and AVX-512 twins
 // (precise_amd64.s, precise512_amd64.s) and its scale-0 exact decouple an
 // AVX2 one; its scales 1-3 decouple and exact cube sums run in Go in every
-// set. TestKernelTwins holds every twin to the Go one, bit for bit, one
+// set. At scales 1-3 the AVX2 set's pass 1 leaves the restored and
+// additive bands CSF-weighted (csf123w: the CSF it computes for the masking
+// thresholds anyway), and its masking kernel (cm123w) reads them as they
+// are instead of weighing them again; the portable and AVX-512 sets keep
+// csf123 and cm123. TestKernelTwins holds every twin to the Go one, bit for bit, one
 // subtest per set and kernel (TestKernelTwins/avx2/decouple123).
 //
 // Twin index. Per stage: libvmaf's function (integer_adm.c), the Go
@@ -86,30 +91,32 @@
 // tests. TestTwinIndex checks that every name exists and that no field,
 // symbol or adm_*.wgsl shader is missing.
 //
-//	stage                  | libvmaf                 | reference                                     | field          | Go twin           | AVX2                  | AVX-512                   | WGSL                          | tests
-//	DWT0 vertical          | adm_dwt2_8, adm_dwt2_16 | DWT0                                          | dwt0V          | dwt0VGo           | dwt0VAVX2             | dwt0VAVX512               | adm_dwt0.wgsl                 | TestKernelTwins, TestGolden, TestADMParity
-//	DWT0 horizontal        | adm_dwt2_8, adm_dwt2_16 | DWT0                                          | dwt0H          | dwt0HGo           | dwt0HAVX2             | dwt0HAVX512               | adm_dwt0.wgsl                 | TestKernelTwins, TestGolden, TestADMParity
-//	DWT1 vertical          | adm_dwt2_s123_combined  | DWT123                                        | dwt1V          | dwt1VGo           | dwt1VAVX2             | -                         | adm_dwt123.wgsl               | TestKernelTwins, TestGolden, TestADMParity
-//	DWT23 vertical         | adm_dwt2_s123_combined  | DWT123                                        | dwt23V         | dwt123V           | dwt23VAVX2            | dwt23VAVX512              | adm_dwt123.wgsl               | TestKernelTwins, TestGolden, TestADMParity
-//	DWT123 horizontal      | adm_dwt2_s123_combined  | DWT123                                        | dwt123H        | dwt123HGo         | dwt123HAVX2           | dwt123HAVX512             | adm_dwt123.wgsl               | TestKernelTwins, TestGolden, TestADMParity
-//	Angle0                 | adm_decouple            | Decouple0                                     | angle0         | angle0Go          | angle0AVX2            | angle0AVX512              | adm_decouple.wgsl             | TestKernelTwins, TestADMDecoupleStage
-//	Decouple0              | adm_decouple            | Decouple0                                     | decouple0      | decouple0Go       | decouple0AVX2         | decouple0AVX512           | adm_decouple.wgsl             | TestKernelTwins, TestADMDecoupleStage
-//	CSF0                   | adm_csf                 | CSF0                                          | csf0           | csf0Go            | csf0AVX2              | csf0AVX512                | adm_csf.wgsl                  | TestKernelTwins, TestFastParity, TestADMParity
-//	CM0                    | adm_cm                  | cm0                                           | cm0            | cm0Go, thrRowGo   | thrRowAVX2, cm0AVX2   | thrRowAVX512, cm0AVX512   | adm_cm.wgsl, adm_rowsum.wgsl  | TestKernelTwins, TestFastParity, TestADMParity
-//	Den0                   | adm_csf_den_scale       | Den0                                          | den0           | den0Go            | den0AVX2              | den0AVX512                | adm_den.wgsl, adm_rowsum.wgsl | TestKernelTwins, TestFastParity, TestADMParity
-//	Angle123               | adm_decouple_s123       | Decouple123                                   | angle123       | angle123Go        | angle123AVX2          | angle123AVX512            | adm_decouple.wgsl             | TestKernelTwins, TestInt64ToFloat32AVX2, TestADMDecoupleStage
-//	Decouple123            | adm_decouple_s123       | Decouple123                                   | decouple123    | decouple123Go     | decouple123AVX2       | decouple123AVX512         | adm_decouple.wgsl             | TestKernelTwins, TestADMDecoupleStage
-//	CSF123                 | i4_adm_csf              | CSF123                                        | csf123         | csf123Go          | csf123AVX2            | csf123AVX512              | adm_csf.wgsl                  | TestKernelTwins, TestFastParity, TestADMParity
-//	CM123                  | i4_adm_cm               | cm123                                         | cm123          | cm123Go, thrRowGo | thrRowAVX2, cm123AVX2 | thrRowAVX512, cm123AVX512 | adm_cm.wgsl, adm_rowsum.wgsl  | TestKernelTwins, TestFastParity, TestADMParity
-//	Den123                 | adm_csf_den_s123        | Den123                                        | den123         | den123Go          | den123AVX2            | den123AVX512              | adm_den.wgsl, adm_rowsum.wgsl | TestKernelTwins, TestFastParity, TestADMParity
-//	Finish                 | adm_cm, adm_csf_den*    | Shifts.NumTerms, Shifts.DenTerms, FinishFrame | -              | -                 | -                     | -                         | adm_int64.wgsl                | TestGolden, TestADMRounding, TestADMParity
-//	Barten DWT0 vertical   | - (float_adm)           | PreciseDWT0                                   | preciseV0      | preciseV0Go       | preciseV0AVX2         | preciseV0AVX512           | adm_dwtp.wgsl                 | TestKernelTwins, TestPreciseDWT, TestADMPreciseTaps
-//	Barten DWT123 vertical | - (float_adm)           | PreciseDWT123                                 | preciseV       | preciseVGo        | preciseVAVX2          | preciseVAVX512            | adm_dwtp.wgsl                 | TestKernelTwins, TestPreciseDWT, TestADMPreciseTaps
-//	Barten DWT horizontal  | - (float_adm)           | PreciseDWT0, PreciseDWT123                    | preciseH       | preciseHGoRow     | preciseHAVX2          | preciseHAVX512            | adm_dwtp.wgsl                 | TestKernelTwins, TestPreciseDWT, TestGoldenBarten
-//	Barten narrowing       | - (float_adm)           | PreciseDWT0                                   | narrow16       | narrow16Go        | narrow16AVX2          | -                         | adm_dwtp.wgsl                 | TestKernelTwins, TestGoldenBarten
-//	Barten Decouple0       | - (float_adm)           | DecoupleExact0                                | decoupleExact0 | decoupleExactGo   | decoupleExact0AVX2    | -                         | adm_decouple.wgsl             | TestKernelTwins, TestRestoreExact, TestADMDecoupleStage
-//	Barten Decouple123     | - (float_adm)           | DecoupleExact123                              | -              | decoupleExactGo   | -                     | -                         | adm_decouple.wgsl             | TestRestoreExact, TestADMDecoupleStage
-//	Barten Den123          | - (float_adm)           | DenExact123                                   | -              | cubeSum           | -                     | -                         | adm_den.wgsl                  | TestCubeSumExact, TestADMDenExactStage, TestADMDenExact
+//	stage                  | libvmaf                 | reference                                     | field          | Go twin            | AVX2                   | AVX-512                   | WGSL                          | tests
+//	DWT0 vertical          | adm_dwt2_8, adm_dwt2_16 | DWT0                                          | dwt0V          | dwt0VGo            | dwt0VAVX2, dwt0V15AVX2 | dwt0VAVX512               | adm_dwt0.wgsl                 | TestKernelTwins, TestGolden, TestADMParity
+//	DWT0 horizontal        | adm_dwt2_8, adm_dwt2_16 | DWT0                                          | dwt0H          | dwt0HGo            | dwt0HAVX2              | dwt0HAVX512               | adm_dwt0.wgsl                 | TestKernelTwins, TestGolden, TestADMParity
+//	DWT1 vertical          | adm_dwt2_s123_combined  | DWT123                                        | dwt1V          | dwt1VGo            | dwt1VAVX2              | -                         | adm_dwt123.wgsl               | TestKernelTwins, TestGolden, TestADMParity
+//	DWT23 vertical         | adm_dwt2_s123_combined  | DWT123                                        | dwt23V         | dwt123V            | dwt23VAVX2             | dwt23VAVX512              | adm_dwt123.wgsl               | TestKernelTwins, TestGolden, TestADMParity
+//	DWT123 horizontal      | adm_dwt2_s123_combined  | DWT123                                        | dwt123H        | dwt123HGo          | dwt123HAVX2            | dwt123HAVX512             | adm_dwt123.wgsl               | TestKernelTwins, TestGolden, TestADMParity
+//	Angle0                 | adm_decouple            | Decouple0                                     | angle0         | angle0Go           | angle0AVX2             | angle0AVX512              | adm_decouple.wgsl             | TestKernelTwins, TestADMDecoupleStage
+//	Decouple0              | adm_decouple            | Decouple0                                     | decouple0      | decouple0Go        | decouple0AVX2          | decouple0AVX512           | adm_decouple.wgsl             | TestKernelTwins, TestADMDecoupleStage
+//	CSF0                   | adm_csf                 | CSF0                                          | csf0           | csf0Go             | csf0AVX2               | csf0AVX512                | adm_csf.wgsl                  | TestKernelTwins, TestFastParity, TestADMParity
+//	CM0                    | adm_cm                  | cm0                                           | cm0            | cm0Go, thrRowGo    | thrRowAVX2, cm0AVX2    | thrRowAVX512, cm0AVX512   | adm_cm.wgsl, adm_rowsum.wgsl  | TestKernelTwins, TestFastParity, TestADMParity
+//	Den0                   | adm_csf_den_scale       | Den0                                          | den0           | den0Go             | den0AVX2               | den0AVX512                | adm_den.wgsl, adm_rowsum.wgsl | TestKernelTwins, TestFastParity, TestADMParity
+//	Angle123               | adm_decouple_s123       | Decouple123                                   | angle123       | angle123Go         | angle123AVX2           | angle123AVX512            | adm_decouple.wgsl             | TestKernelTwins, TestInt64ToFloat32AVX2, TestADMDecoupleStage
+//	Decouple123            | adm_decouple_s123       | Decouple123                                   | decouple123    | decouple123Go      | decouple123AVX2        | decouple123AVX512         | adm_decouple.wgsl             | TestKernelTwins, TestADMDecoupleStage
+//	CSF123                 | i4_adm_csf              | CSF123                                        | csf123         | csf123Go           | csf123AVX2             | csf123AVX512              | adm_csf.wgsl                  | TestKernelTwins, TestFastParity, TestADMParity
+//	CSF123 weighing        | i4_adm_csf              | CSF123                                        | csf123w        | csf123wGo          | csf123wAVX2            | -                         | adm_csf.wgsl                  | TestKernelTwins, TestFastParity, TestADMParity
+//	CM123                  | i4_adm_cm               | cm123                                         | cm123          | cm123Go, thrRowGo  | thrRowAVX2, cm123AVX2  | thrRowAVX512, cm123AVX512 | adm_cm.wgsl, adm_rowsum.wgsl  | TestKernelTwins, TestFastParity, TestADMParity
+//	CM123 weighed          | i4_adm_cm               | cm123                                         | cm123w         | cm123wGo, thrRowGo | thrRowAVX2, cm123wAVX2 | -                         | adm_cm.wgsl, adm_rowsum.wgsl  | TestKernelTwins, TestFastParity, TestADMParity
+//	Den123                 | adm_csf_den_s123        | Den123                                        | den123         | den123Go           | den123AVX2             | den123AVX512              | adm_den.wgsl, adm_rowsum.wgsl | TestKernelTwins, TestFastParity, TestADMParity
+//	Finish                 | adm_cm, adm_csf_den*    | Shifts.NumTerms, Shifts.DenTerms, FinishFrame | -              | -                  | -                      | -                         | adm_int64.wgsl                | TestGolden, TestADMRounding, TestADMParity
+//	Barten DWT0 vertical   | - (float_adm)           | PreciseDWT0                                   | preciseV0      | preciseV0Go        | preciseV0AVX2          | preciseV0AVX512           | adm_dwtp.wgsl                 | TestKernelTwins, TestPreciseDWT, TestADMPreciseTaps
+//	Barten DWT123 vertical | - (float_adm)           | PreciseDWT123                                 | preciseV       | preciseVGo         | preciseVAVX2           | preciseVAVX512            | adm_dwtp.wgsl                 | TestKernelTwins, TestPreciseDWT, TestADMPreciseTaps
+//	Barten DWT horizontal  | - (float_adm)           | PreciseDWT0, PreciseDWT123                    | preciseH       | preciseHGoRow      | preciseHAVX2           | preciseHAVX512            | adm_dwtp.wgsl                 | TestKernelTwins, TestPreciseDWT, TestGoldenBarten
+//	Barten narrowing       | - (float_adm)           | PreciseDWT0                                   | narrow16       | narrow16Go         | narrow16AVX2           | -                         | adm_dwtp.wgsl                 | TestKernelTwins, TestGoldenBarten
+//	Barten Decouple0       | - (float_adm)           | DecoupleExact0                                | decoupleExact0 | decoupleExactGo    | decoupleExact0AVX2     | -                         | adm_decouple.wgsl             | TestKernelTwins, TestRestoreExact, TestADMDecoupleStage
+//	Barten Decouple123     | - (float_adm)           | DecoupleExact123                              | -              | decoupleExactGo    | -                      | -                         | adm_decouple.wgsl             | TestRestoreExact, TestADMDecoupleStage
+//	Barten Den123          | - (float_adm)           | DenExact123                                   | -              | cubeSum            | -                      | -                         | adm_den.wgsl                  | TestCubeSumExact, TestADMDenExactStage, TestADMDenExact
 //
 // Per-band terms and maps: FrameResult.Bands[scale][band] holds each band's
 // numerator and denominator terms (the scale's values are rebuilt from them

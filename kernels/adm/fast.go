@@ -14,8 +14,8 @@ type Options = cpu.Options
 
 // NewCPU returns the fast CPU Scorer: the reference's stages fused per row
 // (decouple, CSF and the denominator in one pass, contrast masking in a
-// second), cut into row bands that run in parallel, with the hot rows in
-// the chosen kernel set. Every sum is an integer sum (per row, then over
+// second that follows the first a row behind), cut into row bands that run
+// in parallel, with the hot rows in the chosen kernel set. Every sum is an integer sum (per row, then over
 // rows), so neither the thread count nor the kernel set changes a bit; the
 // float finishing is the reference's, in its order. It is safe for
 // concurrent use (each call takes a workspace of its own) and its results,
@@ -59,6 +59,8 @@ type fastWS struct {
 	// Per-row integer sums of the denominator, DLM and AIM numerators.
 	rowDen, rowNum, rowAIM [NumBands][]int64
 	rowDenExact            [NumBands][]u128 // Barten's, scales 1-3
+	done                   []bool           // the rows pass 2 has run on (passes)
+	rest                   []int            // and the ones it runs on last
 	parts                  []*partWS
 }
 

@@ -2,12 +2,13 @@ package adm
 
 import "github.com/bandscope/bandscope/kernels/cpu"
 
-// The fast scorer's per-scale drivers. Each scale runs two passes over row
-// bands: pass 1 decouples, weighs (CSF) and forms the masking terms of the
+// The fast scorer's per-scale drivers. Each scale runs two passes over
+// rows: pass 1 decouples, weighs (CSF) and forms the masking terms of the
 // work window and sums the denominator's scored rows; pass 2 sums the
-// masked cubes of the scored rows for DLM and AIM. Every per-coefficient
-// step is a function of fixed.go or a kernel of the set, shared with the
-// reference stages.
+// masked cubes of the scored rows for DLM and AIM. Pass 2 of a row follows
+// pass 1 of the row below it (passes), so it reads the rows pass 1 just
+// wrote from cache. Every per-coefficient step is a function of fixed.go
+// or a kernel of the set, shared with the reference stages.
 
 // splitRows reports whether pass 1 runs as separate row kernels
 // (decouple, then CSF and masking terms): a gain with SIMD kernels; the
@@ -18,6 +19,14 @@ func (f *fast) splitRows() bool {
 	return f.k.set != cpu.Scalar
 }
 
+// weighed reports whether pass 1 of scales 1-3 leaves the restored and
+// additive bands CSF-weighted (csf123w) for pass 2 (cm123w): with a set
+// that has the pair, and AIM on (pass 1 weighs the restored bands for
+// AIM's threshold; without AIM nothing would).
+func (f *fast) weighed() bool {
+	return f.splitRows() && f.k.csf123w != nil && !f.cfg.SkipAIM
+}
+
 // scale0 runs both passes on scale 0 and returns its band terms.
 func (f *fast) scale0(ws *fastWS, maps *fastMaps) scaleTerms {
 	cfg := f.cfg
@@ -26,48 +35,45 @@ func (f *fast) scale0(ws *fastWS, maps *fastMaps) scaleTerms {
 	sr := sh.Score
 	wt := [NumBands]int32{int32(cfg.Weight[0][0]), int32(cfg.Weight[0][1]), int32(cfg.Weight[0][2])}
 	split := f.splitRows()
-	f.forRows(ws, wr.Y1-wr.Y0, w, func(pw *partWS, lo, hi int) {
-		for i := wr.Y0 + lo; i < wr.Y0+hi; i++ {
-			if split {
-				f.csf0Split(ws, pw, i, wr, &wt)
-				if maps != nil && i >= sr.Y0 && i < sr.Y1 {
-					addMaps0(maps, &ws.a0, i*w, sr.X0, sr.X1, &wt)
-				}
-			} else {
-				f.csf0Fused(ws, i, wr, &wt, maps)
-			}
-			if i < sr.Y0 || i >= sr.Y1 {
-				continue
-			}
-			row := i * w
-			for b := 0; b < NumBands; b++ {
-				inner := f.k.den0(ws.ref0.B[b][row+sr.X0 : row+sr.X1])
-				ws.rowDen[b][i] = int64((inner + sh.DenAddAcc) >> sh.DenAcc)
-			}
-		}
-	})
 	p := cm0Params{wt: wt, sub: sh.CMSub, sq: sh.CMSq, shiftCub: sh.CMCub, addCub: sh.CMAddCub}
-	f.forRows(ws, sr.Y1-sr.Y0, w, func(pw *partWS, lo, hi int) {
-		for i := sr.Y0 + lo; i < sr.Y0+hi; i++ {
-			k0 := i * w
-			src, inner := &pw.src16, &pw.inner
-			*src = [NumBands][]int16{ws.r0[0][k0 : k0+w], ws.r0[1][k0 : k0+w], ws.r0[2][k0 : k0+w]}
-			*inner = [NumBands]int64{}
-			f.cm0Row(inner, src, rows3(ws.fd, i, w, h), ws.cd[k0:k0+w], sr.X0, sr.X1, &p, maps, k0, pw.lo32)
-			for b := range inner {
-				ws.rowNum[b][i] = (inner[b] + sh.CMAddAcc) >> sh.CMAcc
+	pass1 := func(pw *partWS, i int) {
+		if split {
+			f.csf0Split(ws, pw, i, wr, &wt)
+			if maps != nil && i >= sr.Y0 && i < sr.Y1 {
+				addMaps0(maps, &ws.a0, i*w, sr.X0, sr.X1, &wt)
 			}
-			if cfg.SkipAIM {
-				continue
-			}
-			*src = [NumBands][]int16{ws.a0[0][k0 : k0+w], ws.a0[1][k0 : k0+w], ws.a0[2][k0 : k0+w]}
-			*inner = [NumBands]int64{}
-			f.cm0Row(inner, src, rows3(ws.fi, i, w, h), ws.ci[k0:k0+w], sr.X0, sr.X1, &p, nil, 0, pw.lo32)
-			for b := range inner {
-				ws.rowAIM[b][i] = (inner[b] + sh.CMAddAcc) >> sh.CMAcc
-			}
+		} else {
+			f.csf0Fused(ws, i, wr, &wt, maps)
 		}
-	})
+		if i < sr.Y0 || i >= sr.Y1 {
+			return
+		}
+		row := i * w
+		for b := 0; b < NumBands; b++ {
+			inner := f.k.den0(ws.ref0.B[b][row+sr.X0 : row+sr.X1])
+			ws.rowDen[b][i] = int64((inner + sh.DenAddAcc) >> sh.DenAcc)
+		}
+	}
+	pass2 := func(pw *partWS, i int) {
+		k0 := i * w
+		src, inner := &pw.src16, &pw.inner
+		*src = [NumBands][]int16{ws.r0[0][k0 : k0+w], ws.r0[1][k0 : k0+w], ws.r0[2][k0 : k0+w]}
+		*inner = [NumBands]int64{}
+		f.cm0Row(inner, src, rows3(ws.fd, i, w, h), ws.cd[k0:k0+w], sr.X0, sr.X1, &p, maps, k0, pw.lo32)
+		for b := range inner {
+			ws.rowNum[b][i] = (inner[b] + sh.CMAddAcc) >> sh.CMAcc
+		}
+		if cfg.SkipAIM {
+			return
+		}
+		*src = [NumBands][]int16{ws.a0[0][k0 : k0+w], ws.a0[1][k0 : k0+w], ws.a0[2][k0 : k0+w]}
+		*inner = [NumBands]int64{}
+		f.cm0Row(inner, src, rows3(ws.fi, i, w, h), ws.ci[k0:k0+w], sr.X0, sr.X1, &p, nil, 0, pw.lo32)
+		for b := range inner {
+			ws.rowAIM[b][i] = (inner[b] + sh.CMAddAcc) >> sh.CMAcc
+		}
+	}
+	f.passes(ws, w, h, wr, sr, pass1, pass2)
 	den, num, aim := ws.sumRows(sr, !cfg.SkipAIM)
 	t := scaleTerms{den: sh.DenTerms(den, cfg.Factor[0], cfg.NoiseWeight), num: sh.NumTerms(num, cfg.Norm[0], cfg.NoiseWeight)}
 	if !cfg.SkipAIM {
@@ -183,53 +189,50 @@ func (f *fast) scale123(ws *fastWS, s int, maps *fastMaps) scaleTerms {
 	sr := sh.Score
 	wt := cfg.Weight[s]
 	split := f.splitRows()
-	f.forRows(ws, wr.Y1-wr.Y0, w, func(pw *partWS, lo, hi int) {
-		for i := wr.Y0 + lo; i < wr.Y0+hi; i++ {
-			if split {
-				f.csf123Split(ws, pw, s, i, wr, &wt)
-				if maps != nil && i >= sr.Y0 && i < sr.Y1 {
-					addMaps123(maps, &ws.a, i*w, sr.X0, sr.X1, &wt)
-				}
-			} else {
-				f.csf123Fused(ws, s, i, wr, &wt, maps)
-			}
-			if i < sr.Y0 || i >= sr.Y1 {
-				continue
-			}
-			row := i * w
-			for b := 0; b < NumBands; b++ {
-				ref := ws.ref[s].B[b][row+sr.X0 : row+sr.X1]
-				if cfg.Precise {
-					ws.rowDenExact[b][i] = cubeSum(ref)
-					continue
-				}
-				inner := f.k.den123(ref, sh.DenAddSq, sh.DenSq, sh.DenAddCub, sh.DenCub)
-				ws.rowDen[b][i] = int64((inner + sh.DenAddAcc) >> sh.DenAcc)
-			}
-		}
-	})
 	p := &cm123Params{wt: wt, shiftCub: sh.CMCub[0], addCub: sh.CMAddCub[0]}
-	f.forRows(ws, sr.Y1-sr.Y0, w, func(pw *partWS, lo, hi int) {
-		for i := sr.Y0 + lo; i < sr.Y0+hi; i++ {
-			k0 := i * w
-			src, inner := &pw.src32, &pw.inner
-			*src = [NumBands][]int32{ws.r[0][k0 : k0+w], ws.r[1][k0 : k0+w], ws.r[2][k0 : k0+w]}
-			*inner = [NumBands]int64{}
-			f.cm123Row(inner, src, rows3(ws.fd, i, w, h), ws.cd[k0:k0+w], sr.X0, sr.X1, p, maps, k0, pw.lo32)
-			for b := range inner {
-				ws.rowNum[b][i] = (inner[b] + sh.CMAddAcc) >> sh.CMAcc
+	pass1 := func(pw *partWS, i int) {
+		if split {
+			f.csf123Split(ws, pw, s, i, wr, &wt)
+			if maps != nil && i >= sr.Y0 && i < sr.Y1 {
+				addMaps123(maps, &ws.a, i*w, sr.X0, sr.X1, &wt, f.weighed())
 			}
-			if cfg.SkipAIM {
+		} else {
+			f.csf123Fused(ws, s, i, wr, &wt, maps)
+		}
+		if i < sr.Y0 || i >= sr.Y1 {
+			return
+		}
+		row := i * w
+		for b := 0; b < NumBands; b++ {
+			ref := ws.ref[s].B[b][row+sr.X0 : row+sr.X1]
+			if cfg.Precise {
+				ws.rowDenExact[b][i] = cubeSum(ref)
 				continue
 			}
-			*src = [NumBands][]int32{ws.a[0][k0 : k0+w], ws.a[1][k0 : k0+w], ws.a[2][k0 : k0+w]}
-			*inner = [NumBands]int64{}
-			f.cm123Row(inner, src, rows3(ws.fi, i, w, h), ws.ci[k0:k0+w], sr.X0, sr.X1, p, nil, 0, pw.lo32)
-			for b := range inner {
-				ws.rowAIM[b][i] = (inner[b] + sh.CMAddAcc) >> sh.CMAcc
-			}
+			inner := f.k.den123(ref, sh.DenAddSq, sh.DenSq, sh.DenAddCub, sh.DenCub)
+			ws.rowDen[b][i] = int64((inner + sh.DenAddAcc) >> sh.DenAcc)
 		}
-	})
+	}
+	pass2 := func(pw *partWS, i int) {
+		k0 := i * w
+		src, inner := &pw.src32, &pw.inner
+		*src = [NumBands][]int32{ws.r[0][k0 : k0+w], ws.r[1][k0 : k0+w], ws.r[2][k0 : k0+w]}
+		*inner = [NumBands]int64{}
+		f.cm123Row(inner, src, rows3(ws.fd, i, w, h), ws.cd[k0:k0+w], sr.X0, sr.X1, p, maps, k0, pw.lo32)
+		for b := range inner {
+			ws.rowNum[b][i] = (inner[b] + sh.CMAddAcc) >> sh.CMAcc
+		}
+		if cfg.SkipAIM {
+			return
+		}
+		*src = [NumBands][]int32{ws.a[0][k0 : k0+w], ws.a[1][k0 : k0+w], ws.a[2][k0 : k0+w]}
+		*inner = [NumBands]int64{}
+		f.cm123Row(inner, src, rows3(ws.fi, i, w, h), ws.ci[k0:k0+w], sr.X0, sr.X1, p, nil, 0, pw.lo32)
+		for b := range inner {
+			ws.rowAIM[b][i] = (inner[b] + sh.CMAddAcc) >> sh.CMAcc
+		}
+	}
+	f.passes(ws, w, h, wr, sr, pass1, pass2)
 	den, num, aim := ws.sumRows(sr, !cfg.SkipAIM)
 	var t scaleTerms
 	if cfg.Precise {
@@ -260,9 +263,13 @@ func (f *fast) csf123Split(ws *fastWS, pw *partWS, s, i int, wr Rect, wt *[NumBa
 	for b := 0; b < NumBands; b++ {
 		f.k.decouple123(ws.r[b][k0:k1], ws.a[b][k0:k1], ref[b][k0:k1], dis[b][k0:k1], flag, cfg.EnhnGainLimit)
 	}
-	f.k.csf123(ws.fd[k0:k1], ws.cd[k0:k1], ws.a[0][k0:k1], ws.a[1][k0:k1], ws.a[2][k0:k1], wt)
+	csf := f.k.csf123
+	if f.weighed() {
+		csf = f.k.csf123w
+	}
+	csf(ws.fd[k0:k1], ws.cd[k0:k1], ws.a[0][k0:k1], ws.a[1][k0:k1], ws.a[2][k0:k1], wt)
 	if !cfg.SkipAIM {
-		f.k.csf123(ws.fi[k0:k1], ws.ci[k0:k1], ws.r[0][k0:k1], ws.r[1][k0:k1], ws.r[2][k0:k1], wt)
+		csf(ws.fi[k0:k1], ws.ci[k0:k1], ws.r[0][k0:k1], ws.r[1][k0:k1], ws.r[2][k0:k1], wt)
 	}
 }
 
@@ -304,14 +311,22 @@ func (f *fast) csf123Fused(ws *fastWS, s, i int, wr Rect, wt *[NumBands]uint32, 
 	}
 }
 
-// cm123Row is cm0Row for scales 1-3.
+// cm123Row is cm0Row for scales 1-3; with weighed bands (f.weighed) src
+// holds the CSF-weighted coefficients.
 func (f *fast) cm123Row(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C []int32, x0, x1 int, p *cm123Params, maps *fastMaps, k0 int, tmp []int32) {
 	w := len(C)
+	weighed := f.weighed()
+	csf := func(wt uint32, x int32) int32 {
+		if weighed {
+			return x
+		}
+		return csf123One(wt, x)
+	}
 	one := func(j int) {
 		l, r := edgeCols(j, w)
 		thr := F[0][l] + F[0][j] + F[0][r] + F[1][l] + F[1][r] + F[2][l] + F[2][j] + F[2][r] + C[j]
 		for b := 0; b < NumBands; b++ {
-			x := csf123One(p.wt[b], src[b][j])
+			x := csf(p.wt[b], src[b][j])
 			if maps != nil {
 				maps.x[b][k0+j] = float32(x) * maps.xs[b]
 				maps.thr[b][k0+j] = float32(thr) * maps.xs[b]
@@ -324,7 +339,11 @@ func (f *fast) cm123Row(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]i
 		one(j)
 	}
 	if a < z {
-		f.k.cm123(inner, src, F, C, a, z, p, tmp)
+		if weighed {
+			f.k.cm123w(inner, src, F, C, a, z, p, tmp)
+		} else {
+			f.k.cm123(inner, src, F, C, a, z, p, tmp)
+		}
 		if maps != nil {
 			thrRowGo(tmp, F, C, a, z)
 			thr := tmp[:z-a]
@@ -333,7 +352,7 @@ func (f *fast) cm123Row(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]i
 				in, xo, to = in[:len(thr)], xo[:len(thr)], to[:len(thr)]
 				wt, sc := p.wt[b], maps.xs[b]
 				for j, t := range thr {
-					xo[j] = float32(csf123One(wt, in[j])) * sc
+					xo[j] = float32(csf(wt, in[j])) * sc
 					to[j] = float32(t) * sc
 				}
 			}
@@ -410,12 +429,72 @@ func addMaps0(maps *fastMaps, a *[NumBands][]int16, k, x0, x1 int, wt *[NumBands
 	}
 }
 
-// addMaps123 is addMaps0 for scales 1-3.
-func addMaps123(maps *fastMaps, a *[NumBands][]int32, k, x0, x1 int, wt *[NumBands]uint32) {
+// addMaps123 is addMaps0 for scales 1-3; weighed says pass 1 has already
+// weighted the artifact bands.
+func addMaps123(maps *fastMaps, a *[NumBands][]int32, k, x0, x1 int, wt *[NumBands]uint32, weighed bool) {
 	for b := 0; b < NumBands; b++ {
 		out, in, s := maps.add[b][k+x0:k+x1], a[b][k+x0:k+x1], maps.as[b]
 		for j, v := range in {
-			out[j] = float32(csf123One(wt[b], v)) * s
+			if !weighed {
+				v = csf123One(wt[b], v)
+			}
+			out[j] = float32(v) * s
 		}
 	}
+}
+
+// passes runs pass1 over the work rows wr and pass2 over the scored rows
+// sr of an h-row band, pass 2 of a row as soon as pass 1 has written the
+// three rows its masking window reads (rows3), by the same part, while
+// they are still in cache: one pass over memory instead of two. Rows
+// whose window crosses into a part that runs in parallel wait until every
+// part's pass 1 is done. Pass 2 reads what pass 1 wrote and nothing else,
+// and every sum is per row, so the order changes no bit.
+func (f *fast) passes(ws *fastWS, w, h int, wr, sr Rect, pass1, pass2 func(pw *partWS, i int)) {
+	if len(ws.done) < h {
+		ws.done = make([]bool, h)
+	}
+	done := ws.done[:h]
+	clear(done)
+	// ready reports whether pass 1 has run on every row of row j's
+	// masking window when it has run on rows [lo, last].
+	ready := func(j, lo, last int) bool {
+		if j < sr.Y0 || j >= sr.Y1 {
+			return false
+		}
+		up, down := j-1, j+1
+		if j == 0 {
+			up = 1
+		}
+		if j == h-1 {
+			down = h - 1
+		}
+		return min(up, j) >= lo && max(down, j) <= last
+	}
+	f.forRows(ws, wr.Y1-wr.Y0, w, func(pw *partWS, lo, hi int) {
+		lo, hi = wr.Y0+lo, wr.Y0+hi
+		for i := lo; i < hi; i++ {
+			pass1(pw, i)
+			// Row i completes the window of row i-1, and of row i itself
+			// at the last row (its row below is itself).
+			for _, j := range [2]int{i - 1, i} {
+				if (j == i-1 || i == h-1) && ready(j, lo, i) {
+					pass2(pw, j)
+					done[j] = true
+				}
+			}
+		}
+	})
+	rest := ws.rest[:0]
+	for j := sr.Y0; j < sr.Y1; j++ {
+		if !done[j] {
+			rest = append(rest, j)
+		}
+	}
+	ws.rest = rest
+	f.forRows(ws, len(rest), w, func(pw *partWS, lo, hi int) {
+		for _, j := range rest[lo:hi] {
+			pass2(pw, j)
+		}
+	})
 }

@@ -46,6 +46,13 @@ type kernels struct {
 	// cm123: cm0 for scales 1-3 (int32 coefficients, thresholds unshifted).
 	cm123 func(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C []int32, a, z int, p *cm123Params, thr []int32)
 	cm0   func(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params, thr []int32)
+	// csf123w: csf123 that also weighs its bands in place, s_b[j] =
+	// csf123One(wt[b], s_b[j]), and cm123w: cm123 on bands csf123w
+	// weighed (the masking stage's CSF is then pass 1's, not done twice).
+	// A set has both or neither; with neither the scorer runs csf123 and
+	// cm123.
+	csf123w func(f, c []int32, s0, s1, s2 []int32, wt *[NumBands]uint32)
+	cm123w  func(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C []int32, a, z int, p *cm123Params, thr []int32)
 
 	// Barten's DWT passes (precise.go). preciseV0 and preciseV: the
 	// vertical pass of scale 0 (samples) and of scales 1-3 (the Q18
@@ -242,6 +249,22 @@ func den123Go(s []int32, addSq uint64, sq uint, addCub uint64, shiftCub uint) ui
 	return sum
 }
 
+// csf123wGo is csf123Go that also weighs the three bands in place.
+func csf123wGo(f, c []int32, s0, s1, s2 []int32, wt *[NumBands]uint32) {
+	n := len(f)
+	c, s0, s1, s2 = c[:n], s0[:n], s1[:n], s2[:n]
+	for j := range f {
+		var fs, cs int32
+		for b, s := range [NumBands][]int32{s0, s1, s2} {
+			v := csf123One(wt[b], s[j])
+			s[j] = v
+			fs += csf123Flt(v)
+			cs += csf123Ctr(v)
+		}
+		f[j], c[j] = fs, cs
+	}
+}
+
 // cm0Params are scale 0's masking constants.
 type cm0Params struct {
 	wt       [NumBands]int32
@@ -296,6 +319,21 @@ func cm123Go(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C []i
 		var acc int64
 		for j, t := range thr {
 			acc += maskedCube(csf123One(p.wt[b], s[j]), t, 30, p.addCub, p.shiftCub)
+		}
+		inner[b] += acc
+	}
+}
+
+// cm123wGo is cm123Go on bands csf123wGo weighed.
+func cm123wGo(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C []int32, a, z int, p *cm123Params, tmp []int32) {
+	thrRowGo(tmp, F, C, a, z)
+	thr := tmp[:z-a]
+	for b := 0; b < NumBands; b++ {
+		s := src[b][a:z]
+		s = s[:len(thr)]
+		var acc int64
+		for j, t := range thr {
+			acc += maskedCube(s[j], t, 30, p.addCub, p.shiftCub)
 		}
 		inner[b] += acc
 	}

@@ -65,6 +65,8 @@ func avx512Kernels(k *kernels) {
 	k.den123 = avx512Den123
 	k.cm0 = avx512CM0
 	k.cm123 = avx512CM123
+	// Its own csf123 and cm123 run; the weighed pair has no AVX-512 twin.
+	k.csf123w, k.cm123w = nil, nil
 	preciseKernelsAVX512(k)
 }
 

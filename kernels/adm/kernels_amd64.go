@@ -12,6 +12,9 @@ import (
 func dwt0VAVX2(lo, hi *int16, r0, r1, r2, r3 *uint16, n int, addLo, addHi int32, shift uint64)
 
 //go:noescape
+func dwt0V15AVX2(lo, hi *int16, r0, r1, r2, r3 *uint16, n int, addLo, addHi int32, shift uint64) uint16
+
+//go:noescape
 func dwt0HAVX2(lo, hi, src *int16, n int)
 
 //go:noescape
@@ -24,6 +27,12 @@ func angle0AVX2(flag *int32, oh, ov, th, tv *int16, n int, cos1 float64)
 func cm123AVX2(s, thr *int32, n int, wt uint32, sq, shiftCub uint64, addCub int64) int64
 
 //go:noescape
+func csf123wAVX2(f, c *int32, s0, s1, s2 *int32, n int, w0, w1, w2 uint32)
+
+//go:noescape
+func cm123wAVX2(s, thr *int32, n int, sq, shiftCub uint64, addCub int64) int64
+
+//go:noescape
 func csf123AVX2(f, c *int32, s0, s1, s2 *int32, n int, w0, w1, w2 uint32)
 
 //go:noescape
@@ -33,7 +42,7 @@ func dwt1VAVX2(lo, hi *int32, r0, r1, r2, r3 *int16, n int)
 func dwt123HAVX2(lo, hi, src *int32, n int, add int64, shift uint64)
 
 //go:noescape
-func decouple0AVX2(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32, ie int64)
+func decouple0AVX2(r, a, o, t *int16, flag *int32, n int, egl float64, ie int64)
 
 //go:noescape
 func thrRowAVX2(thr, fu, fm, fd, c *int32, n int)
@@ -54,7 +63,7 @@ func dwt23VAVX2(lo, hi *int32, r0, r1, r2, r3 *int32, n int, add int64, shift ui
 func angle123AVX2(flag *int32, oh, ov, th, tv *int32, n int, cos1 float64)
 
 //go:noescape
-func decouple123AVX2(r, a, o, t *int32, flag *int32, n int, egl float64, tab *int32, ie int64)
+func decouple123AVX2(r, a, o, t *int32, flag *int32, n int, egl float64)
 
 // simdKernels returns the amd64 twins of a SIMD set: the AVX2 kernels,
 // which the AVX-512 set then replaces (kernels512_amd64.go) with twins of
@@ -74,6 +83,8 @@ func simdKernels(s cpu.Set) *kernels {
 	k.cm0 = avx2CM0
 	k.cm123 = avx2CM123
 	k.csf123 = avx2CSF123
+	k.csf123w = avx2CSF123W
+	k.cm123w = avx2CM123W
 	k.dwt1V = avx2DWT1V
 	k.dwt123H = avx2DWT123H
 	k.den0 = avx2Den0
@@ -159,11 +170,21 @@ func avx2CM123(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C [
 	}
 }
 
+// avx2DWT0V runs dwt0V15AVX2 (PMADDWD, and the OR of the samples for
+// free) up to 15 bits, dwt0VAVX2 (32-bit products) at 16.
 func avx2DWT0V(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly bool) (uint16, bool) {
 	n := len(lo)
 	add := int32(1) << (bitDepth - 1)
 	if n > 0 {
 		_, _, _, _, _ = hi[n-1], r0[n-1], r1[n-1], r2[n-1], r3[n-1]
+	}
+	if bitDepth <= 15 {
+		var or uint16
+		if overlap(n, 16, func(j, m int) {
+			or |= dwt0V15AVX2(&lo[j], &hi[j], &r0[j], &r1[j], &r2[j], &r3[j], m, add-dwtLoSum*add, add, uint64(bitDepth))
+		}) {
+			return or, true
+		}
 	}
 	if !overlap(n, 16, func(j, m int) {
 		dwt0VAVX2(&lo[j], &hi[j], &r0[j], &r1[j], &r2[j], &r3[j], m, add-dwtLoSum*add, add, uint64(bitDepth))
@@ -215,7 +236,7 @@ func avx2Angle0(flag []int32, oh, ov, th, tv []int16, cos1 float32) {
 	if n > 0 {
 		_, _, _, _ = oh[n-1], ov[n-1], th[n-1], tv[n-1]
 	}
-	if !overlap(n, 4, func(j, m int) {
+	if !overlap(n, 8, func(j, m int) {
 		angle0AVX2(&flag[j], &oh[j], &ov[j], &th[j], &tv[j], m, float64(cos1))
 	}) {
 		angle0Go(flag, oh, ov, th, tv, cos1)
@@ -233,7 +254,7 @@ func avx2Decouple0(r, a, o, t []int16, flag []int32, egl float64) {
 	}
 	ie := intGain(egl)
 	if !overlap(n, 8, func(j, m int) {
-		decouple0AVX2(&r[j], &a[j], &o[j], &t[j], &flag[j], m, egl, &divLookup[0], ie)
+		decouple0AVX2(&r[j], &a[j], &o[j], &t[j], &flag[j], m, egl, ie)
 	}) {
 		decouple0Go(r, a, o, t, flag, egl)
 	}
@@ -248,6 +269,43 @@ func avx2CSF123(f, c []int32, s0, s1, s2 []int32, wt *[NumBands]uint32) {
 		csf123AVX2(&f[j], &c[j], &s0[j], &s1[j], &s2[j], m, wt[0], wt[1], wt[2])
 	}) {
 		csf123Go(f, c, s0, s1, s2, wt)
+	}
+}
+
+// avx2CSF123W runs csf123wAVX2 over the whole vectors, then over a copy
+// of the last eight columns as they were, for the columns past the whole
+// vectors: it weighs in place, so no column may run twice (overlap).
+func avx2CSF123W(f, c []int32, s0, s1, s2 []int32, wt *[NumBands]uint32) {
+	n := len(f)
+	if n < 8 {
+		csf123wGo(f, c, s0, s1, s2, wt)
+		return
+	}
+	_, _, _, _ = c[n-1], s0[n-1], s1[n-1], s2[n-1]
+	m := n &^ 7
+	var tail [5][8]int32 // s0, s1, s2, f, c of columns [n-8, n)
+	if m < n {
+		copy(tail[0][:], s0[n-8:n])
+		copy(tail[1][:], s1[n-8:n])
+		copy(tail[2][:], s2[n-8:n])
+	}
+	csf123wAVX2(&f[0], &c[0], &s0[0], &s1[0], &s2[0], m, wt[0], wt[1], wt[2])
+	if m < n {
+		csf123wAVX2(&tail[3][0], &tail[4][0], &tail[0][0], &tail[1][0], &tail[2][0], 8, wt[0], wt[1], wt[2])
+		k := m - (n - 8)
+		for i, d := range [5][]int32{s0, s1, s2, f, c} {
+			copy(d[m:n], tail[i][k:])
+		}
+	}
+}
+
+func avx2CM123W(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C []int32, a, z int, p *cm123Params, thr []int32) {
+	e := cmVectors(8, a, z, F, C, thr, thrRowAVX2, func(b, a, n int) {
+		s := src[b][a : a+n]
+		inner[b] += cm123wAVX2(&s[0], &thr[0], n, 30, uint64(p.shiftCub), p.addCub)
+	})
+	if e < z {
+		cm123wGo(inner, src, F, C, e, z, p, thr)
 	}
 }
 
@@ -322,9 +380,8 @@ func avx2Decouple123(r, a, o, t []int32, flag []int32, egl float64) {
 	if n > 0 {
 		_, _, _, _ = a[n-1], o[n-1], t[n-1], flag[n-1]
 	}
-	ie := intGain(egl)
-	if !overlap(n, 4, func(j, m int) {
-		decouple123AVX2(&r[j], &a[j], &o[j], &t[j], &flag[j], m, egl, &divLookup[0], ie)
+	if !overlap(n, 8, func(j, m int) {
+		decouple123AVX2(&r[j], &a[j], &o[j], &t[j], &flag[j], m, egl)
 	}) {
 		decouple123Go(r, a, o, t, flag, egl)
 	}

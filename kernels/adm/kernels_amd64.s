@@ -113,6 +113,104 @@ vloop:
 vdone:
 	RET
 
+// V0FILT2(pa, pb, add, dst): one DWT0 vertical filter over 16 columns from
+// the interleaved rows (Y4/Y5: r0,r1 low/high words of each 128-bit lane;
+// Y6/Y7: r2,r3), plus add, shifted by X14, truncated to int16 at dst in
+// column order (the lane-wise unpack and pack undo each other).
+#define V0FILT2(pa, pb, add, dst) \
+	VPMADDWD pa, Y4, Y9 \
+	VPMADDWD pb, Y6, Y10 \
+	VPADDD Y10, Y9, Y9 \
+	VPMADDWD pa, Y5, Y10 \
+	VPMADDWD pb, Y7, Y11 \
+	VPADDD Y11, Y10, Y10 \
+	VPADDD add, Y9, Y9 \
+	VPADDD add, Y10, Y10 \
+	VPSRAD X14, Y9, Y9 \
+	VPSRAD X14, Y10, Y10 \
+	VPSLLD $16, Y9, Y9 \
+	VPSRAD $16, Y9, Y9 \
+	VPSLLD $16, Y10, Y10 \
+	VPSRAD $16, Y10, Y10 \
+	VPACKSSDW Y10, Y9, dst
+
+// func dwt0V15AVX2(lo, hi *int16, r0, r1, r2, r3 *uint16, n int, addLo, addHi int32, shift uint64) uint16
+// dwt0VAVX512's recipe sixteen columns at a time (n a multiple of 16) for
+// samples under 2^15: they are int16 then, the taps pair up for PMADDWD,
+// and no sum wraps (|sum| <= 54822 * 32767 < 2^31). It returns the OR of
+// every sample read: a sample out of range shows there, and the outputs
+// do not matter then. It prefetches, column for column, the two rows the
+// next output row reads first (r3 + (r3 - r2) and the one after; a
+// prefetch never faults, so a mirrored edge row costs nothing): the
+// picture comes from memory, and this halves the kernel's time there.
+TEXT ·dwt0V15AVX2(SB), NOSPLIT, $0-74
+	MOVQ lo+0(FP), DI
+	MOVQ hi+8(FP), SI
+	MOVQ r0+16(FP), R8
+	MOVQ r1+24(FP), R9
+	MOVQ r2+32(FP), R10
+	MOVQ r3+40(FP), R11
+	MOVQ n+48(FP), CX
+	MOVQ shift+64(FP), X14
+	MOVL addLo+56(FP), BX
+	VMOVD BX, X12
+	VPBROADCASTD X12, Y12
+	MOVL addHi+60(FP), BX
+	VMOVD BX, X13
+	VPBROADCASTD X13, Y13
+	VPBROADCASTD dwtPairs<>+0(SB), Y0
+	VPBROADCASTD dwtPairs<>+4(SB), Y1
+	VPBROADCASTD dwtPairs<>+8(SB), Y2
+	VPBROADCASTD dwtPairs<>+12(SB), Y3
+	VPXOR Y15, Y15, Y15
+	// the rows the next output row reads first: r3 + (r3 - r2) and one on
+	MOVQ R11, R12
+	SUBQ R10, R12
+	LEAQ (R11)(R12*1), R13
+	LEAQ (R13)(R12*1), R12
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE w2done
+w2loop:
+	PREFETCHT0 (R13)(AX*2)
+	PREFETCHT0 (R12)(AX*2)
+	VMOVDQU (R8)(AX*2), Y4
+	VMOVDQU (R9)(AX*2), Y5
+	VMOVDQU (R10)(AX*2), Y6
+	VMOVDQU (R11)(AX*2), Y7
+	VPOR Y4, Y15, Y15
+	VPOR Y5, Y15, Y15
+	VPOR Y6, Y15, Y15
+	VPOR Y7, Y15, Y15
+	VPUNPCKHWD Y5, Y4, Y8
+	VPUNPCKLWD Y5, Y4, Y4
+	VMOVDQA Y8, Y5
+	VPUNPCKHWD Y7, Y6, Y8
+	VPUNPCKLWD Y7, Y6, Y6
+	VMOVDQA Y8, Y7
+	V0FILT2(Y0, Y1, Y12, Y8)
+	VMOVDQU Y8, (DI)(AX*2)
+	V0FILT2(Y2, Y3, Y13, Y8)
+	VMOVDQU Y8, (SI)(AX*2)
+	ADDQ $16, AX
+	CMPQ AX, CX
+	JLT w2loop
+w2done:
+	VEXTRACTI128 $1, Y15, X0
+	VPOR X0, X15, X0
+	VPSHUFD $0x4E, X0, X1
+	VPOR X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, BX
+	SHRQ $32, BX
+	ORQ BX, AX
+	MOVQ AX, BX
+	SHRQ $16, BX
+	ORQ BX, AX
+	MOVW AX, ret+72(FP)
+	VZEROUPPER
+	RET
+
 // func thrRowAVX2(thr, fu, fm, fd, c *int32, n int)
 // thr[j] = fu[j-1]+fu[j]+fu[j+1] + fm[j-1]+fm[j+1] + fd[j-1]+fd[j]+fd[j+1] + c[j]
 // for j in [0, n), n a multiple of 8 (the pointers point at column a; the
@@ -147,11 +245,47 @@ tloop:
 tdone:
 	RET
 
+// CUBEACC(x, tmp, tmp2): acc Y8 += sum over the 4 qword lanes whose low
+// dword is x >= 0 of (int64(int32((x*x + Y10) >> X13))*x + Y11) >> X12
+// (arithmetic); Y9 is zero.
+#define CUBEACC(x, tmp, tmp2) \
+	VPMULDQ x, x, tmp \
+	VPADDQ Y10, tmp, tmp \
+	VPSRLQ X13, tmp, tmp \
+	VPMULDQ x, tmp, tmp \
+	VPADDQ Y11, tmp, tmp \
+	VPCMPGTQ tmp, Y9, tmp2 \
+	VPXOR tmp2, tmp, tmp \
+	VPSRLQ X12, tmp, tmp \
+	VPXOR tmp2, tmp, tmp \
+	VPADDQ tmp, Y8, Y8
+
+// CUBEPOS(x, tmp): CUBEACC where every x is under 2^30 (cmHi clear): x*x
+// + 2^(sq-1) < 2^60 + 2^29, so xsq < 2^31 is the positive int32 of the
+// shift and xsq*x + addCub is positive: its arithmetic shift is the
+// logical one.
+#define CUBEPOS(x, tmp) \
+	VPMULDQ x, x, tmp \
+	VPADDQ Y10, tmp, tmp \
+	VPSRLQ X13, tmp, tmp \
+	VPMULDQ x, tmp, tmp \
+	VPADDQ Y11, tmp, tmp \
+	VPSRLQ X12, tmp, tmp \
+	VPADDQ tmp, Y8, Y8
+
+DATA cmHi<>+0(SB)/8, $0xc0000000c0000000
+DATA cmHi<>+8(SB)/8, $0xc0000000c0000000
+DATA cmHi<>+16(SB)/8, $0xc0000000c0000000
+DATA cmHi<>+24(SB)/8, $0xc0000000c0000000
+GLOBL cmHi<>(SB), RODATA|NOPTR, $32
+
 // func cm0AVX2(s *int16, thr *int32, n int, wt int32, sub, sq, shiftCub uint64, addCub int64) int64
 // Sum over j in [0, n), n a multiple of 8, of
 //   x = max(|int32(s[j])*wt| - thr[j]<<sub, 0)   (int32, wrapping)
 //   xsq = int32((int64(x)*x + 2^(sq-1)) >> sq)
 //   (int64(xsq)*x + addCub) >> shiftCub           (arithmetic)
+// sq is 29 or 30 (cm0SqShift): vectors whose x are all under 2^30 take
+// CUBEPOS, the others CUBEACC.
 TEXT ·cm0AVX2(SB), NOSPLIT, $0-72
 	MOVQ s+0(FP), SI
 	MOVQ thr+8(FP), DI
@@ -187,28 +321,14 @@ cloop:
 	VPTEST Y0, Y0
 	JZ cnext
 	VPSRLQ $32, Y0, Y1          // x of the odd lanes
-	// even lanes
-	VPMULDQ Y0, Y0, Y2
-	VPADDQ Y10, Y2, Y2
-	VPSRLQ X13, Y2, Y2          // xsq in the low dword
-	VPMULDQ Y0, Y2, Y2
-	VPADDQ Y11, Y2, Y2
-	VPCMPGTQ Y2, Y9, Y3         // sign
-	VPXOR Y3, Y2, Y2
-	VPSRLQ X12, Y2, Y2
-	VPXOR Y3, Y2, Y2
-	VPADDQ Y2, Y8, Y8
-	// odd lanes
-	VPMULDQ Y1, Y1, Y2
-	VPADDQ Y10, Y2, Y2
-	VPSRLQ X13, Y2, Y2
-	VPMULDQ Y1, Y2, Y2
-	VPADDQ Y11, Y2, Y2
-	VPCMPGTQ Y2, Y9, Y3
-	VPXOR Y3, Y2, Y2
-	VPSRLQ X12, Y2, Y2
-	VPXOR Y3, Y2, Y2
-	VPADDQ Y2, Y8, Y8
+	VPTEST cmHi<>(SB), Y0
+	JNZ cslow
+	CUBEPOS(Y0, Y2)
+	CUBEPOS(Y1, Y2)
+	JMP cnext
+cslow:
+	CUBEACC(Y0, Y2, Y3)
+	CUBEACC(Y1, Y2, Y3)
 cnext:
 	ADDQ $8, AX
 	CMPQ AX, CX
@@ -308,7 +428,8 @@ GLOBL csfK<>(SB), RODATA|NOPTR, $20
 
 // CSF0BAND(src, wt, add, shift): v = int16((int32(src)*wt + add) >> shift),
 // av = |v|, f += int16((4369*av + 2048) >> 12), c += int16((8738*av + 2048) >> 12)
-// for 8 columns; int32 wraps and int16 truncations as in Go.
+// for 8 columns (8738*av as twice 4369*av); int32 wraps and int16
+// truncations as in Go.
 #define CSF0BAND(src, wt, add, shift) \
 	VPMOVSXWD src, Y0 \
 	VPMULLD wt, Y0, Y0 \
@@ -318,7 +439,7 @@ GLOBL csfK<>(SB), RODATA|NOPTR, $20
 	VPSRAD $16, Y0, Y0 \
 	VPABSD Y0, Y0 \
 	VPMULLD Y10, Y0, Y1 \
-	VPMULLD Y11, Y0, Y0 \
+	VPADDD Y1, Y1, Y0 \
 	VPADDD Y12, Y1, Y1 \
 	VPADDD Y12, Y0, Y0 \
 	VPSRAD $12, Y1, Y1 \
@@ -351,7 +472,6 @@ TEXT ·csf0AVX2(SB), NOSPLIT, $0-60
 	VMOVD BX, X15
 	VPBROADCASTD X15, Y15
 	VPBROADCASTD csfK<>+0(SB), Y10
-	VPBROADCASTD csfK<>+4(SB), Y11
 	VPBROADCASTD csfK<>+8(SB), Y12
 	VPBROADCASTD csfK<>+12(SB), Y6
 	VPBROADCASTD csfK<>+16(SB), Y7
@@ -376,28 +496,46 @@ sdone:
 DATA decK<>+0(SB)/4, $0x80000000
 DATA decK<>+4(SB)/4, $32768
 DATA decK<>+8(SB)/4, $16384
-DATA decK<>+12(SB)/4, $0
+DATA decK<>+12(SB)/4, $0x7fff
 DATA decK<>+16(SB)/8, $0x3f30000000000000 // 2^-12
 DATA decK<>+24(SB)/8, $16384.0
 DATA decK<>+32(SB)/8, $0x3f00000000000000 // 2^-15
 DATA decK<>+40(SB)/8, $32768.0
-GLOBL decK<>(SB), RODATA|NOPTR, $48
+DATA decK<>+48(SB)/8, $1073741824.0 // 2^30
+GLOBL decK<>(SB), RODATA|NOPTR, $56
 
-// I32TOPD(x, tmp, dst): the 4 int32 lanes of x (exact products and sums of
+// I32TOPS(x, tmp): the 8 int32 lanes of x (exact products and sums of
 // int16s, in [-2^31+2^16, 2^31]: the one wrap, 2^31, reads as INT_MIN)
-// rounded to float32 as Go's float32(int64) does, widened to float64 and
-// divided by 4096. X12 holds INT_MIN, Y13 2^-12; clobbers tmp.
-#define I32TOPD(x, tmp, dst) \
-	VPCMPEQD X12, x, tmp \
-	VPAND X12, tmp, tmp \
+// rounded to float32 in place as Go's float32(int64) does. Y12 holds
+// INT_MIN per dword; clobbers tmp.
+#define I32TOPS(x, tmp) \
+	VPCMPEQD Y12, x, tmp \
+	VPAND Y12, tmp, tmp \
 	VCVTDQ2PS x, x \
-	VPXOR tmp, x, x \
-	VCVTPS2PD x, dst \
-	VMULPD Y13, dst, dst
+	VPXOR tmp, x, x
+
+// ANGLE4(d, om, tm, dst): angleFlag's test on four lanes from the float32
+// lanes d, om, tm (X registers): each widened to float64 and divided by
+// 4096, rhs = (cos1 * om) * tm, dst = d*d >= rhs && d >= 0 (qword masks).
+// Y13 holds 2^-12, Y14 cos1, Y15 zero; clobbers Y0-Y2.
+#define ANGLE4(d, om, tm, dst) \
+	VCVTPS2PD d, Y0 \
+	VMULPD Y13, Y0, Y0 \
+	VCVTPS2PD om, Y1 \
+	VMULPD Y13, Y1, Y1 \
+	VCVTPS2PD tm, Y2 \
+	VMULPD Y13, Y2, Y2 \
+	VMULPD Y1, Y14, Y1 \
+	VMULPD Y2, Y1, Y1 \
+	VMULPD Y0, Y0, Y2 \
+	VCMPPD $0x1D, Y1, Y2, Y2 \
+	VCMPPD $0x1D, Y15, Y0, Y0 \
+	VANDPD Y0, Y2, dst
 
 // func angle0AVX2(flag *int32, oh, ov, th, tv *int16, n int, cos1 float64)
 // flag[j] = -1 where angleFlag(oh[j], ov[j], th[j], tv[j]) holds, else 0,
-// for j in [0, n), n a multiple of 4.
+// for j in [0, n), n a multiple of 8: the int32 terms and their float32
+// roundings eight lanes wide, the float64 test four (ANGLE4).
 TEXT ·angle0AVX2(SB), NOSPLIT, $0-56
 	MOVQ flag+0(FP), DI
 	MOVQ oh+8(FP), R8
@@ -406,59 +544,44 @@ TEXT ·angle0AVX2(SB), NOSPLIT, $0-56
 	MOVQ tv+32(FP), R11
 	MOVQ n+40(FP), CX
 	VBROADCASTSD cos1+48(FP), Y14
-	VPBROADCASTD decK<>+0(SB), X12
+	VPBROADCASTD decK<>+0(SB), Y12
 	VBROADCASTSD decK<>+16(SB), Y13
 	VXORPD Y15, Y15, Y15
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE adone
 aloop:
-	VPMOVSXWD (R8)(AX*2), X0
-	VPMOVSXWD (R9)(AX*2), X1
-	VPMOVSXWD (R10)(AX*2), X2
-	VPMOVSXWD (R11)(AX*2), X3
-	VPMULLD X2, X0, X4
-	VPMULLD X3, X1, X5
-	VPADDD X5, X4, X4 // dp
-	VPMULLD X0, X0, X0
-	VPMULLD X1, X1, X1
-	VPADDD X1, X0, X0 // om
-	VPMULLD X2, X2, X2
-	VPMULLD X3, X3, X3
-	VPADDD X3, X2, X2 // tm
-	I32TOPD(X4, X5, Y4)
-	I32TOPD(X0, X5, Y0)
-	I32TOPD(X2, X5, Y2)
-	VMULPD Y0, Y14, Y0
-	VMULPD Y2, Y0, Y0     // rhs = (cos1 * om) * tm
-	VMULPD Y4, Y4, Y1     // d*d
-	VCMPPD $0x1D, Y0, Y1, Y1  // d*d >= rhs
-	VCMPPD $0x1D, Y15, Y4, Y4 // d >= 0
-	VANDPD Y4, Y1, Y1
-	VEXTRACTF128 $1, Y1, X2
-	VSHUFPS $0x88, X2, X1, X1
-	VMOVDQU X1, (DI)(AX*4)
-	ADDQ $4, AX
+	VPMOVSXWD (R8)(AX*2), Y0
+	VPMOVSXWD (R9)(AX*2), Y1
+	VPMOVSXWD (R10)(AX*2), Y2
+	VPMOVSXWD (R11)(AX*2), Y3
+	VPMULLD Y2, Y0, Y4
+	VPMULLD Y3, Y1, Y5
+	VPADDD Y5, Y4, Y4 // dp
+	VPMULLD Y0, Y0, Y0
+	VPMULLD Y1, Y1, Y1
+	VPADDD Y1, Y0, Y5 // om
+	VPMULLD Y2, Y2, Y2
+	VPMULLD Y3, Y3, Y3
+	VPADDD Y3, Y2, Y6 // tm
+	I32TOPS(Y4, Y0)
+	I32TOPS(Y5, Y0)
+	I32TOPS(Y6, Y0)
+	ANGLE4(X4, X5, X6, Y7)
+	VEXTRACTF128 $1, Y4, X4
+	VEXTRACTF128 $1, Y5, X5
+	VEXTRACTF128 $1, Y6, X6
+	ANGLE4(X4, X5, X6, Y8)
+	VSHUFPS $0x88, Y8, Y7, Y7 // lanes 0 1 4 5 | 2 3 6 7
+	VPERMQ $0xD8, Y7, Y7
+	VMOVDQU Y7, (DI)(AX*4)
+	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT aloop
 	VZEROUPPER
 adone:
 	RET
 
-// CUBEACC(x, tmp, tmp2): acc Y8 += sum over the 4 qword lanes whose low
-// dword is x >= 0 of (int64(int32((x*x + Y10) >> X13))*x + Y11) >> X12
-// (arithmetic); Y9 is zero.
-#define CUBEACC(x, tmp, tmp2) \
-	VPMULDQ x, x, tmp \
-	VPADDQ Y10, tmp, tmp \
-	VPSRLQ X13, tmp, tmp \
-	VPMULDQ x, tmp, tmp \
-	VPADDQ Y11, tmp, tmp \
-	VPCMPGTQ tmp, Y9, tmp2 \
-	VPXOR tmp2, tmp, tmp \
-	VPSRLQ X12, tmp, tmp \
-	VPXOR tmp2, tmp, tmp \
-	VPADDQ tmp, Y8, Y8
 
 // func cm123AVX2(s *int32, thr *int32, n int, wt uint32, sq, shiftCub uint64, addCub int64) int64
 // Sum over j in [0, n), n a multiple of 8, of
@@ -466,7 +589,8 @@ adone:
 //   xsq = int32((int64(x)*x + 2^(sq-1)) >> sq)
 //   (int64(xsq)*x + addCub) >> shiftCub                                  (arithmetic)
 // The product is |s|*wt unsigned, negated for negative s; the int32 of
-// the 64-bit shift is bits 28..59, the same for a logical shift.
+// the 64-bit shift is bits 28..59, the same for a logical shift. sq is 30:
+// vectors whose x are all under 2^30 take CUBEPOS, the others CUBEACC.
 TEXT ·cm123AVX2(SB), NOSPLIT, $0-64
 	MOVQ s+0(FP), SI
 	MOVQ thr+8(FP), DI
@@ -516,6 +640,12 @@ c32loop:
 	VPTEST Y0, Y0
 	JZ c32next
 	VPSRLQ $32, Y0, Y1
+	VPTEST cmHi<>(SB), Y0
+	JNZ c32slow
+	CUBEPOS(Y0, Y2)
+	CUBEPOS(Y1, Y2)
+	JMP c32next
+c32slow:
 	CUBEACC(Y0, Y2, Y3)
 	CUBEACC(Y1, Y2, Y3)
 c32next:
@@ -534,18 +664,68 @@ c32done:
 	MOVQ $0, ret+56(FP)
 	RET
 
+// func cm123wAVX2(s, thr *int32, n int, sq, shiftCub uint64, addCub int64) int64
+// cm123AVX2 on coefficients already weighed (csf123wAVX2):
+// x = max(|s[j]| - thr[j], 0), then the same cube sum.
+TEXT ·cm123wAVX2(SB), NOSPLIT, $0-56
+	MOVQ s+0(FP), SI
+	MOVQ thr+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ sq+24(FP), X13
+	MOVQ shiftCub+32(FP), X12
+	VPBROADCASTQ addCub+40(FP), Y11
+	MOVQ sq+24(FP), BX
+	DECQ BX
+	MOVQ $1, DX
+	SHLXQ BX, DX, DX
+	MOVQ DX, X10
+	VPBROADCASTQ X10, Y10
+	VPXOR Y9, Y9, Y9
+	VPXOR Y8, Y8, Y8
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE cwdone
+cwloop:
+	VPABSD (SI)(AX*4), Y0
+	VPSUBD (DI)(AX*4), Y0, Y0
+	VPMAXSD Y9, Y0, Y0
+	VPTEST Y0, Y0
+	JZ cwnext
+	VPSRLQ $32, Y0, Y1
+	VPTEST cmHi<>(SB), Y0
+	JNZ cwslow
+	CUBEPOS(Y0, Y2)
+	CUBEPOS(Y1, Y2)
+	JMP cwnext
+cwslow:
+	CUBEACC(Y0, Y2, Y3)
+	CUBEACC(Y1, Y2, Y3)
+cwnext:
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT cwloop
+	VEXTRACTI128 $1, Y8, X0
+	VPADDQ X0, X8, X8
+	VPSHUFD $0x4E, X8, X0
+	VPADDQ X0, X8, X8
+	VMOVQ X8, AX
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
+cwdone:
+	MOVQ $0, ret+48(FP)
+	RET
+
 DATA csf1K<>+0(SB)/4, $143165577
 DATA csf1K<>+4(SB)/4, $286331153
 DATA csf1K<>+8(SB)/8, $0x8000000
 DATA csf1K<>+16(SB)/8, $0x80000000
 GLOBL csf1K<>(SB), RODATA|NOPTR, $24
 
-// CSF123BAND(src, wt): v = int32((int64(src)*int64(wt) + 2^27) >> 28) (the
-// product as |src|*wt unsigned, sign restored; the int32 is bits 28..59),
-// av = |v| (INT_MIN stays negative, as abs32), f += int32((143165577*av -
-// 2^31) >> 32), c likewise with 286331153: the high dwords of the exact
-// signed products.
-#define CSF123BAND(src, wt) \
+// CSF123V(src, wt): Y0 = v = int32((int64(src)*int64(wt) + 2^27) >> 28)
+// (the product as |src|*wt unsigned, sign restored; the int32 is bits
+// 28..59).
+#define CSF123V(src, wt) \
 	VMOVDQU src, Y0 \
 	VPSRAD $31, Y0, Y1 \
 	VPABSD Y0, Y0 \
@@ -563,7 +743,12 @@ GLOBL csf1K<>(SB), RODATA|NOPTR, $24
 	VPSRLQ $28, Y2, Y2 \
 	VPSRLQ $28, Y3, Y3 \
 	VPSLLQ $32, Y3, Y3 \
-	VPBLENDD $0xAA, Y3, Y2, Y0 \
+	VPBLENDD $0xAA, Y3, Y2, Y0
+
+// CSF123T: from v in Y0, av = |v| (INT_MIN stays negative, as abs32),
+// f += int32((143165577*av - 2^31) >> 32) (Y9), c likewise with 286331153
+// (Y10): the high dwords of the exact signed products.
+#define CSF123T \
 	VPABSD Y0, Y0 \
 	VPSRLQ $32, Y0, Y1 \
 	VPMULDQ Y7, Y0, Y2 \
@@ -610,9 +795,12 @@ TEXT ·csf123AVX2(SB), NOSPLIT, $0-60
 c1loop:
 	VPXOR Y9, Y9, Y9
 	VPXOR Y10, Y10, Y10
-	CSF123BAND((R8)(AX*4), Y13)
-	CSF123BAND((R9)(AX*4), Y14)
-	CSF123BAND((R10)(AX*4), Y15)
+	CSF123V((R8)(AX*4), Y13)
+	CSF123T
+	CSF123V((R9)(AX*4), Y14)
+	CSF123T
+	CSF123V((R10)(AX*4), Y15)
+	CSF123T
 	VMOVDQU Y9, (DI)(AX*4)
 	VMOVDQU Y10, (SI)(AX*4)
 	ADDQ $8, AX
@@ -622,11 +810,58 @@ c1loop:
 c1done:
 	RET
 
+// func csf123wAVX2(f, c *int32, s0, s1, s2 *int32, n int, w0, w1, w2 uint32)
+// csf123AVX2 that also stores each band's v over its input (csf123wGo).
+TEXT ·csf123wAVX2(SB), NOSPLIT, $0-60
+	MOVQ f+0(FP), DI
+	MOVQ c+8(FP), SI
+	MOVQ s0+16(FP), R8
+	MOVQ s1+24(FP), R9
+	MOVQ s2+32(FP), R10
+	MOVQ n+40(FP), CX
+	MOVL w0+48(FP), BX
+	VMOVD BX, X13
+	VPBROADCASTD X13, Y13
+	MOVL w1+52(FP), BX
+	VMOVD BX, X14
+	VPBROADCASTD X14, Y14
+	MOVL w2+56(FP), BX
+	VMOVD BX, X15
+	VPBROADCASTD X15, Y15
+	VPBROADCASTD csf1K<>+0(SB), Y7
+	VPBROADCASTD csf1K<>+4(SB), Y8
+	VPBROADCASTQ csf1K<>+8(SB), Y5
+	VPBROADCASTQ csf1K<>+16(SB), Y6
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE w1done
+w1loop:
+	VPXOR Y9, Y9, Y9
+	VPXOR Y10, Y10, Y10
+	CSF123V((R8)(AX*4), Y13)
+	VMOVDQU Y0, (R8)(AX*4)
+	CSF123T
+	CSF123V((R9)(AX*4), Y14)
+	VMOVDQU Y0, (R9)(AX*4)
+	CSF123T
+	CSF123V((R10)(AX*4), Y15)
+	VMOVDQU Y0, (R10)(AX*4)
+	CSF123T
+	VMOVDQU Y9, (DI)(AX*4)
+	VMOVDQU Y10, (SI)(AX*4)
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT w1loop
+	VZEROUPPER
+w1done:
+	RET
+
 // func dwt1VAVX2(lo, hi *int32, r0, r1, r2, r3 *int16, n int)
 // Scale 1's vertical pass (no rounding, no shift): for j in [0, n), n a
 // multiple of 16, lo[j] = 15826*r0[j] + 27411*r1[j] + 7345*r2[j] - 4240*r3[j]
 // and hi[j] with the high-pass taps. |sum| < 1.8e9: PMADDWD on the
-// interleaved rows is exact.
+// interleaved rows is exact. It prefetches the next output row's first
+// rows as dwt0V15AVX2 does (scale 0's approximation is no longer in cache).
 TEXT ·dwt1VAVX2(SB), NOSPLIT, $0-56
 	MOVQ lo+0(FP), DI
 	MOVQ hi+8(FP), SI
@@ -639,10 +874,17 @@ TEXT ·dwt1VAVX2(SB), NOSPLIT, $0-56
 	VPBROADCASTD dwtPairs<>+4(SB), Y13
 	VPBROADCASTD dwtPairs<>+8(SB), Y14
 	VPBROADCASTD dwtPairs<>+12(SB), Y15
+	// prefetch as dwt0V15AVX2 does: r3 + (r3 - r2) and the row after
+	MOVQ R11, R12
+	SUBQ R10, R12
+	LEAQ (R11)(R12*1), R13
+	LEAQ (R13)(R12*1), R12
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE v1done
 v1loop:
+	PREFETCHT0 (R13)(AX*2)
+	PREFETCHT0 (R12)(AX*2)
 	VMOVDQU (R8)(AX*2), Y0
 	VMOVDQU (R9)(AX*2), Y1
 	VMOVDQU (R10)(AX*2), Y2
@@ -747,24 +989,29 @@ DATA dec8K<>+80(SB)/8, $32768.0
 DATA dec8K<>+88(SB)/8, $32768.0
 GLOBL dec8K<>(SB), RODATA|NOPTR, $96
 
-// KK4(prod, t): prod (4 doubles: the table entries) times t (4 doubles),
-// rounded and shifted as kk, clamped to [0, 32768]; Y9 is zero.
-#define KK4(prod, t) \
-	VMULPD t, prod, prod \
-	VADDPD dec8K<>+0(SB), prod, prod \
-	VMULPD dec8K<>+32(SB), prod, prod \
-	VROUNDPD $1, prod, prod \
-	VMAXPD Y9, prod, prod \
-	VMINPD dec8K<>+64(SB), prod, prod
+DATA decAbs<>+0(SB)/8, $0x7fffffffffffffff
+DATA decAbs<>+8(SB)/8, $0x7fffffffffffffff
+DATA decAbs<>+16(SB)/8, $0x7fffffffffffffff
+DATA decAbs<>+24(SB)/8, $0x7fffffffffffffff
+GLOBL decAbs<>(SB), RODATA|NOPTR, $32
 
-// func decouple0AVX2(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32, ie int64)
-// decouple0One for j in [0, n), n a multiple of 8: kk from the 2^30/o table
-// (gathered) times t, in float64 (exact: |product| < 2^46), four lanes per
-// half; the gain limit in float64 on the flagged lanes; egl must be finite
-// and >= 0. ie >= 0 says egl is that integer (at most 65535): the gain
-// limit is then min(rst*ie, t) in int32, exactly what truncating the
-// float64 min gives.
-TEXT ·decouple0AVX2(SB), NOSPLIT, $0-72
+// func decouple0AVX2(r, a, o, t *int16, flag *int32, n int, egl float64, ie int64)
+// decouple0One for j in [0, n), n a multiple of 8, in int32 lanes. tab,
+// divLookup's entry for o, is 2^30/o divided in float64 and truncated
+// (exact, as in D123HALF; a division is cheaper than a gather here; o = 0
+// gives INT_MIN, a wrapping kk that the clamp leaves in [0, 32768] and rst
+// 0). kk is (tab*t + 2^14) >> 15: with
+// tab = th*2^15 + tl (th = tab >> 15, tl = tab & 0x7FFF) that is
+// th*t + ((tl*t + 2^14) >> 15), where |th*t| <= 2^30 and |tl*t| < 2^30 fit
+// int32. rst = (kk*o + 16384) >> 15, always within int16 (|kk*o| <= 2^30).
+// Where o is 0 kk is not 32768, but rst is 0 either way and kk matters
+// nowhere else. The gain limit of a flagged lane
+// is min(|rst*egl|, |t|) (truncated) with rst's sign: rst > 0 means kk > 0
+// and o > 0, and kk > 0 means t has o's sign, so that is gainLimit's
+// min(rst*egl, t), and for rst < 0 its max; where rst is 0 gainLimit gives
+// 0 too. egl must be finite and >= 0; ie >= 0 says egl is that integer (at
+// most 65535): |rst*ie| < 2^31 is then exact in int32.
+TEXT ·decouple0AVX2(SB), NOSPLIT, $0-64
 	MOVQ r+0(FP), DI
 	MOVQ a+8(FP), SI
 	MOVQ o+16(FP), R8
@@ -772,8 +1019,7 @@ TEXT ·decouple0AVX2(SB), NOSPLIT, $0-72
 	MOVQ flag+32(FP), R10
 	MOVQ n+40(FP), CX
 	VBROADCASTSD egl+48(FP), Y15
-	MOVQ tab+56(FP), R11
-	MOVQ ie+64(FP), R12
+	MOVQ ie+56(FP), R12
 	VMOVD R12, X12
 	VPBROADCASTD X12, Y12
 	VPBROADCASTD decK<>+4(SB), Y14   // 32768
@@ -785,63 +1031,59 @@ TEXT ·decouple0AVX2(SB), NOSPLIT, $0-72
 d8loop:
 	VPMOVSXWD (R8)(AX*2), Y0   // o
 	VPMOVSXWD (R9)(AX*2), Y1   // t
-	VPADDD Y14, Y0, Y2
-	VPCMPEQD Y3, Y3, Y3
-	VPGATHERDD Y3, (R11)(Y2*4), Y4  // 2^30/o
-	VCVTDQ2PD X1, Y6                // t, low half
-	VEXTRACTI128 $1, Y1, X8
-	VCVTDQ2PD X8, Y8                // t, high half
-	VCVTDQ2PD X4, Y5
-	VEXTRACTI128 $1, Y4, X7
-	VCVTDQ2PD X7, Y7
-	KK4(Y5, Y6)
-	KK4(Y7, Y8)
-	VCVTTPD2DQY Y5, X5
-	VCVTTPD2DQY Y7, X7
-	VINSERTI128 $1, X7, Y5, Y4      // kk
-	VPCMPEQD Y9, Y0, Y2             // o == 0: kk = 32768
-	VPBLENDVB Y2, Y14, Y4, Y4
+	VCVTDQ2PD X0, Y2
+	VEXTRACTI128 $1, Y0, X3
+	VCVTDQ2PD X3, Y3
+	VBROADCASTSD decK<>+48(SB), Y4
+	VDIVPD Y2, Y4, Y2
+	VDIVPD Y3, Y4, Y3
+	VCVTTPD2DQY Y2, X2
+	VCVTTPD2DQY Y3, X3
+	VINSERTI128 $1, X3, Y2, Y4      // tab
+	VPSRAD $15, Y4, Y5              // th
+	VPBROADCASTD decK<>+12(SB), Y6
+	VPAND Y6, Y4, Y4                // tl
+	VPMULLD Y1, Y5, Y5
+	VPMULLD Y1, Y4, Y4
+	VPADDD Y13, Y4, Y4
+	VPSRAD $15, Y4, Y4
+	VPADDD Y5, Y4, Y4
+	VPMAXSD Y9, Y4, Y4
+	VPMINSD Y14, Y4, Y4             // kk
 	VPMULLD Y0, Y4, Y5
 	VPADDD Y13, Y5, Y5
-	VPSRAD $15, Y5, Y5
-	VPSLLD $16, Y5, Y5
-	VPSRAD $16, Y5, Y5              // rst
-	// gain limit: in int32 for an integral limit (ie >= 0), else low half
-	// to X10 (min) and X11 (max), high half to X2, X3
+	VPSRAD $15, Y5, Y5              // rst
+	// the gain limit's magnitude, in int32 for an integral limit (ie >= 0),
+	// else in float64 by halves
 	TESTQ R12, R12
 	JS d8float
 	VPMULLD Y12, Y5, Y7
-	VPMINSD Y1, Y7, Y10
-	VPMAXSD Y1, Y7, Y11
+	VPABSD Y7, Y7
+	VPABSD Y1, Y10
+	VPMINSD Y10, Y7, Y7
 	JMP d8gain
 d8float:
+	VCVTDQ2PD X1, Y6                // t, low half
+	VEXTRACTI128 $1, Y1, X8
+	VCVTDQ2PD X8, Y8                // t, high half
 	VCVTDQ2PD X5, Y7
 	VMULPD Y15, Y7, Y7
-	VMINPD Y6, Y7, Y10
-	VMAXPD Y6, Y7, Y11
+	VANDPD decAbs<>(SB), Y7, Y7
+	VANDPD decAbs<>(SB), Y6, Y10
+	VMINPD Y10, Y7, Y7
+	VCVTTPD2DQY Y7, X7
+	VEXTRACTI128 $1, Y5, X10
+	VCVTDQ2PD X10, Y10
+	VMULPD Y15, Y10, Y10
+	VANDPD decAbs<>(SB), Y10, Y10
+	VANDPD decAbs<>(SB), Y8, Y11
+	VMINPD Y11, Y10, Y10
 	VCVTTPD2DQY Y10, X10
-	VCVTTPD2DQY Y11, X11
-	VEXTRACTI128 $1, Y5, X7
-	VCVTDQ2PD X7, Y7
-	VMULPD Y15, Y7, Y7
-	VMINPD Y8, Y7, Y2
-	VMAXPD Y8, Y7, Y3
-	VCVTTPD2DQY Y2, X2
-	VCVTTPD2DQY Y3, X3
-	VINSERTI128 $1, X2, Y10, Y10    // positive o
-	VINSERTI128 $1, X3, Y11, Y11    // negative o
+	VINSERTI128 $1, X10, Y7, Y7
 d8gain:
+	VPSIGND Y5, Y7, Y7              // with rst's sign, 0 where rst is 0
 	VMOVDQU (R10)(AX*4), Y2         // flag
-	VPCMPGTD Y9, Y4, Y3             // kk > 0
-	VPAND Y3, Y2, Y2
-	VPCMPGTD Y9, Y0, Y3             // o > 0
-	VPAND Y2, Y3, Y3
-	VPBLENDVB Y3, Y10, Y5, Y5
-	VPCMPGTD Y0, Y9, Y3             // o < 0
-	VPAND Y2, Y3, Y3
-	VPBLENDVB Y3, Y11, Y5, Y5
-	VPSLLD $16, Y5, Y5
-	VPSRAD $16, Y5, Y5
+	VPBLENDVB Y2, Y7, Y5, Y5
 	VPSUBD Y5, Y1, Y1
 	VPSLLD $16, Y1, Y1
 	VPSRAD $16, Y1, Y1
@@ -951,7 +1193,8 @@ g3done:
 	VMOVDQU X6, dst
 
 // func dwt23VAVX2(lo, hi *int32, r0, r1, r2, r3 *int32, n int, add int64, shift uint64)
-// dwt23VAVX512 four columns at a time (n a multiple of 4, shift <= 32).
+// dwt23VAVX512 four columns at a time (n a multiple of 4, shift <= 32),
+// prefetching the next output row's first input rows as dwt0V15AVX2 does.
 TEXT ·dwt23VAVX2(SB), NOSPLIT, $0-72
 	MOVQ lo+0(FP), DI
 	MOVQ hi+8(FP), SI
@@ -970,10 +1213,17 @@ TEXT ·dwt23VAVX2(SB), NOSPLIT, $0-72
 	VPBROADCASTD dwtTaps<>+20(SB), Y13
 	VPBROADCASTD dwtTaps<>+24(SB), Y14
 	VPBROADCASTD dwtTaps<>+28(SB), Y15
+	// prefetch as dwt0V15AVX2 does: r3 + (r3 - r2) and the row after
+	MOVQ R11, R12
+	SUBQ R10, R12
+	LEAQ (R11)(R12*1), R13
+	LEAQ (R13)(R12*1), R12
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE u2done
 u2loop:
+	PREFETCHT0 (R13)(AX*4)
+	PREFETCHT0 (R12)(AX*4)
 	VMOVDQA Y4, Y6
 	V2(R8, Y8)
 	V2(R9, Y9)
@@ -993,58 +1243,74 @@ u2loop:
 u2done:
 	RET
 
-// Per-qword constants of decouple123AVX2 (1, 14, 1037, 0x7FF, 32768,
-// 16384), then 32768 per dword.
-DATA d123<>+0(SB)/8, $1
-DATA d123<>+8(SB)/8, $1
-DATA d123<>+16(SB)/8, $1
-DATA d123<>+24(SB)/8, $1
-DATA d123<>+32(SB)/8, $14
-DATA d123<>+40(SB)/8, $14
-DATA d123<>+48(SB)/8, $14
-DATA d123<>+56(SB)/8, $14
-DATA d123<>+64(SB)/8, $1037
-DATA d123<>+72(SB)/8, $1037
-DATA d123<>+80(SB)/8, $1037
-DATA d123<>+88(SB)/8, $1037
-DATA d123<>+96(SB)/8, $2047
-DATA d123<>+104(SB)/8, $2047
-DATA d123<>+112(SB)/8, $2047
-DATA d123<>+120(SB)/8, $2047
-DATA d123<>+128(SB)/8, $32768
-DATA d123<>+136(SB)/8, $32768
-DATA d123<>+144(SB)/8, $32768
-DATA d123<>+152(SB)/8, $32768
-DATA d123<>+160(SB)/8, $16384
-DATA d123<>+168(SB)/8, $16384
-DATA d123<>+176(SB)/8, $16384
-DATA d123<>+184(SB)/8, $16384
-DATA d123<>+192(SB)/4, $32768
-DATA d123<>+196(SB)/4, $32768
-DATA d123<>+200(SB)/4, $32768
-DATA d123<>+204(SB)/4, $32768
-GLOBL d123<>(SB), RODATA|NOPTR, $208
+// Constants of decouple123AVX2: 0.5 and 1008 (the biased exponent of
+// 2^-15) per qword, then 126 and 1 per dword.
+DATA d123<>+0(SB)/8, $0.5
+DATA d123<>+8(SB)/8, $1008
+DATA d123<>+16(SB)/4, $126
+DATA d123<>+20(SB)/4, $1
+GLOBL d123<>(SB), RODATA|NOPTR, $24
 
-// SRAQ(x, cnt, tmp): x >>= cnt per qword lane, arithmetic (AVX2 has only
-// logical 64-bit shifts): ((x ^ s) >> cnt) ^ s with s = x < 0. Y9 is zero.
-#define SRAQ(x, cnt, tmp) \
-	VPCMPGTQ x, Y9, tmp \
-	VPXOR tmp, x, x \
-	VPSRLVQ cnt, x, x \
-	VPXOR tmp, x, x
+// D123HALF(m, k, off, rst, mag): four lanes of decouple123One in float64
+// from the dwords m (best15's signed mantissa) and k (its shift) and o, t
+// read at off from the row pointers: rst into rst and the gain limit's
+// magnitude min(|rst*egl|, |t|), truncated, into mag (4 dwords each).
+// Every step is exact:
+//   - tab, divLookup's entry for m, is 2^30/m truncated: the quotient of
+//     integers under 2^53 is at least 1/m >= 2^-15 from the next integer
+//     when it is not one, and 2^30/m < 2^31, so the rounded double never
+//     reaches it. m = 0 (o = 0) gives an infinite tab, then kk 0 (MAXPD
+//     returns its second operand, 0, for NaN) or 32768, and rst 0 as
+//     libvmaf.
+//   - kk: y = (tab * 2^-(15+k)) * t is tab*t scaled by a power of two,
+//     rounded once; below the clamp (tab*t < 2^(30+k) - 2^(14+k) < 2^47)
+//     y and y + 0.5 are exact and floor(y + 0.5) is libvmaf's
+//     (tab*t + 2^(14+k)) >> (15+k); at and above it, rounding is monotone
+//     and 2^(30+k) - 2^(14+k) is a double, so y + 0.5 >= 32768 still;
+//     below zero the floor is at most 0. Clamped to [0, 32768] by max/min.
+//   - rst = floor(kk*2^-15*o + 0.5): |kk*o| <= 2^46, exact, and within
+//     int32 (-2^31 at kk = 32768, o = -2^31).
+//   - mag is at most t where rst > 0 (then t > 0); 2^31 (t = -2^31) reads
+//     as -2^31, whose negation is itself, the right result for rst < 0.
+// Y11 is zero, Y14 0.5, Y10 1008 per qword, Y15 egl; clobbers Y1, Y3, Y4,
+// Y9.
+#define D123HALF(m, k, off, rst, mag) \
+	VCVTDQ2PD m, Y3 \
+	VBROADCASTSD decK<>+48(SB), Y1 \
+	VDIVPD Y3, Y1, Y1 \
+	VROUNDPD $3, Y1, Y1 \
+	VPMOVZXDQ k, Y3 \
+	VPSUBQ Y3, Y10, Y3 \
+	VPSLLQ $52, Y3, Y3 \
+	VMULPD Y3, Y1, Y1 \
+	VCVTDQ2PD off(R9)(AX*4), Y9 \
+	VMULPD Y9, Y1, Y1 \
+	VADDPD Y14, Y1, Y1 \
+	VROUNDPD $1, Y1, Y1 \
+	VMAXPD Y11, Y1, Y1 \
+	VMINPD dec8K<>+64(SB), Y1, Y1 \
+	VMULPD dec8K<>+32(SB), Y1, Y1 \
+	VCVTDQ2PD off(R8)(AX*4), Y4 \
+	VMULPD Y4, Y1, Y1 \
+	VADDPD Y14, Y1, Y1 \
+	VROUNDPD $1, Y1, Y1 \
+	VMULPD Y15, Y1, Y4 \
+	VANDPD decAbs<>(SB), Y4, Y4 \
+	VANDPD decAbs<>(SB), Y9, Y9 \
+	VMINPD Y9, Y4, Y4 \
+	VCVTTPD2DQY Y1, rst \
+	VCVTTPD2DQY Y4, mag
 
-// LOWD(y): the low dwords of y's four qwords, packed into its X half.
-#define LOWD(y) \
-	VPSHUFD $0x08, y, y \
-	VPERMQ $0x08, y, y
-
-// func decouple123AVX2(r, a, o, t *int32, flag *int32, n int, egl float64, tab *int32, ie int64)
-// decouple123AVX512 four lanes at a time (n a multiple of 4) in AVX2's
-// 64-bit lanes: best15's leading bit from the exponent of |o| converted to
-// float64 (exact for 32-bit integers, and |INT_MIN| reads as -2^31 with the
-// same exponent), the arithmetic shifts by sign flips around logical ones,
-// the 64-bit clamps by compare and blend.
-TEXT ·decouple123AVX2(SB), NOSPLIT, $0-72
+// func decouple123AVX2(r, a, o, t *int32, flag *int32, n int, egl float64)
+// decouple123One for j in [0, n), n a multiple of 8; egl finite and >= 0.
+// best15 in int32 lanes (its shift k is the bit length of |o| >> 15, read
+// from the exponent of that number converted to float32, exact under
+// 2^17), then the table entry (a division, cheaper than a gather here),
+// kk, rst and the gain limit in float64, four lanes at a time (D123HALF),
+// where they are exact: no 64-bit shifts, clamps or products, which AVX2
+// lacks. A flagged lane takes the gain limit's magnitude with rst's sign,
+// as decouple0AVX2.
+TEXT ·decouple123AVX2(SB), NOSPLIT, $0-56
 	MOVQ r+0(FP), DI
 	MOVQ a+8(FP), SI
 	MOVQ o+16(FP), R8
@@ -1052,91 +1318,41 @@ TEXT ·decouple123AVX2(SB), NOSPLIT, $0-72
 	MOVQ flag+32(FP), R10
 	MOVQ n+40(FP), CX
 	VBROADCASTSD egl+48(FP), Y15
-	MOVQ tab+56(FP), R11
-	MOVQ ie+64(FP), R12
-	VPBROADCASTQ ie+64(FP), Y14
-	VPXOR Y9, Y9, Y9
+	VBROADCASTSD d123<>+0(SB), Y14
+	VPBROADCASTQ d123<>+8(SB), Y10
+	VPXOR Y11, Y11, Y11
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE q2done
 q2loop:
-	VPMOVSXDQ (R8)(AX*4), Y0       // o
-	VPMOVSXDQ (R9)(AX*4), Y1       // t
-	VPABSD (R8)(AX*4), X2          // |o| as uint32
-	VCVTDQ2PD X2, Y3
-	VPSRLQ $52, Y3, Y3
-	VPAND d123<>+96(SB), Y3, Y3    // biased exponent
-	VPSUBQ d123<>+64(SB), Y3, Y3
-	VPMAXSD Y9, Y3, Y3             // k = max(bit length - 15, 0)
-	VPMOVZXDQ X2, Y2
-	VMOVDQU d123<>+0(SB), Y8       // 1
-	VPSLLVQ Y3, Y8, Y4
-	VPSRLQ $1, Y4, Y4
-	VPADDQ Y4, Y2, Y4
-	VPSRLVQ Y3, Y4, Y4             // m
-	VPSIGND Y0, Y4, Y4             // signed m (0 where o == 0)
-	LOWD(Y4)
-	VPADDD d123<>+192(SB), X4, X4  // table index
-	VPCMPEQD X5, X5, X5
-	VPXOR X7, X7, X7
-	VPGATHERDD X5, (R11)(X4*4), X7
-	VPMOVSXDQ X7, Y7
-	VPMULDQ Y1, Y7, Y7             // tab * t
-	VPADDQ d123<>+32(SB), Y3, Y4   // 14 + k
-	VPSLLVQ Y4, Y8, Y5
-	VPADDQ Y5, Y7, Y7
-	VPADDQ Y8, Y4, Y4              // 15 + k
-	SRAQ(Y7, Y4, Y5)
-	VPANDN Y7, Y5, Y7              // max(kk, 0): the sign is the shifted value's
-	VMOVDQU d123<>+128(SB), Y6     // 32768
-	VPCMPGTQ Y6, Y7, Y5
-	VPBLENDVB Y5, Y6, Y7, Y7       // min(kk, 32768)
-	VPCMPEQQ Y9, Y0, Y5
-	VPBLENDVB Y5, Y6, Y7, Y7       // o == 0: kk = 32768
-	VPMULDQ Y0, Y7, Y4
-	VPADDQ d123<>+160(SB), Y4, Y4
-	VPCMPGTQ Y4, Y9, Y5
-	VPXOR Y5, Y4, Y4
-	VPSRLQ $15, Y4, Y4
-	VPXOR Y5, Y4, Y4
-	LOWD(Y4)                       // rst, int32
-	// gain limit results: X3 where o > 0 (min), X2 where o < 0 (max)
-	TESTQ R12, R12
-	JS q2float
-	VPMOVSXDQ X4, Y2
-	VPMULDQ Y14, Y2, Y2
-	VPCMPGTQ Y1, Y2, Y5
-	VPBLENDVB Y5, Y1, Y2, Y3
-	VPBLENDVB Y5, Y2, Y1, Y2
-	LOWD(Y3)
-	LOWD(Y2)
-	JMP q2gain
-q2float:
-	VCVTDQ2PD X4, Y2
-	VMULPD Y15, Y2, Y2
-	VCVTDQ2PD (R9)(AX*4), Y3
-	VMINPD Y3, Y2, Y5
-	VMAXPD Y3, Y2, Y2
-	VCVTTPD2DQY Y5, X3
-	VCVTTPD2DQY Y2, X2
-q2gain:
-	VPCMPGTQ Y9, Y7, Y6            // kk > 0
-	LOWD(Y6)
-	VMOVDQU (R10)(AX*4), X5
-	VPCMPEQD X9, X5, X5            // flag == 0
-	VPANDN X6, X5, X6              // flag && kk > 0
-	VMOVDQU (R8)(AX*4), X0
-	VPCMPGTD X9, X0, X1            // o > 0
-	VPAND X6, X1, X1
-	VPCMPGTD X0, X9, X0            // o < 0
-	VPAND X6, X0, X0
-	VPBLENDVB X1, X3, X4, X4
-	VPBLENDVB X0, X2, X4, X4
-	VMOVDQU X4, (DI)(AX*4)
-	VMOVDQU (R9)(AX*4), X1
-	VPSUBD X4, X1, X1
-	VMOVDQU X1, (SI)(AX*4)
-	ADDQ $4, AX
+	VMOVDQU (R8)(AX*4), Y0         // o
+	VPABSD Y0, Y1                  // v = |o| as uint32
+	VPSRLD $15, Y1, Y2
+	VCVTDQ2PS Y2, Y2
+	VPSRLD $23, Y2, Y2             // biased exponent of v >> 15 (0 for 0)
+	VPBROADCASTD d123<>+16(SB), Y3
+	VPSUBD Y3, Y2, Y2
+	VPMAXSD Y11, Y2, Y2            // k = bit length of v >> 15
+	VPBROADCASTD d123<>+20(SB), Y3
+	VPSLLVD Y2, Y3, Y3
+	VPSRLD $1, Y3, Y3
+	VPADDD Y1, Y3, Y3
+	VPSRLVD Y2, Y3, Y3             // m = (v + 2^(k-1)) >> k
+	VPSIGND Y0, Y3, Y5             // signed m (0 where o == 0)
+	D123HALF(X5, X2, 0, X13, X12)
+	VEXTRACTI128 $1, Y5, X5
+	VEXTRACTI128 $1, Y2, X2
+	D123HALF(X5, X2, 16, X1, X4)
+	VINSERTI128 $1, X1, Y13, Y1    // rst
+	VINSERTI128 $1, X4, Y12, Y4
+	VPSIGND Y1, Y4, Y4             // the gain limit, 0 where rst is 0
+	VMOVDQU (R10)(AX*4), Y6        // flag
+	VPBLENDVB Y6, Y4, Y1, Y1
+	VMOVDQU Y1, (DI)(AX*4)
+	VMOVDQU (R9)(AX*4), Y4
+	VPSUBD Y1, Y4, Y4
+	VMOVDQU Y4, (SI)(AX*4)
+	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT q2loop
 	VZEROUPPER
@@ -1189,9 +1405,31 @@ GLOBL a123<>(SB), RODATA|NOPTR, $40
 	VBROADCASTSD a123<>+16(SB), Y13 \
 	VMULPD Y13, dst, dst
 
+DATA a123f<>+0(SB)/8, $0x4338000000000000 // 2^52 + 2^51
+DATA a123f<>+8(SB)/8, $0x4338000000000000
+DATA a123f<>+16(SB)/8, $0x4338000000000000
+DATA a123f<>+24(SB)/8, $0x4338000000000000
+DATA a123f<>+32(SB)/8, $0x0008000000000000 // 2^51
+DATA a123f<>+40(SB)/8, $0x0008000000000000
+DATA a123f<>+48(SB)/8, $0x0008000000000000
+DATA a123f<>+56(SB)/8, $0x0008000000000000
+GLOBL a123f<>(SB), RODATA|NOPTR, $64
+
+// Q2PDFAST(x, dst): Q2PD for int64 lanes in [-2^51, 2^51): x plus the bits
+// of 2^52 + 2^51 is that double plus x exactly, less it is x as a double,
+// exact; rounding that to float32 once is Go's conversion. Clobbers X13.
+#define Q2PDFAST(x, dst) \
+	VPADDQ a123f<>+0(SB), x, dst \
+	VSUBPD a123f<>+0(SB), dst, dst \
+	VCVTPD2PSY dst, X13 \
+	VCVTPS2PD X13, dst \
+	VBROADCASTSD a123<>+16(SB), Y13 \
+	VMULPD Y13, dst, dst
+
 // func angle123AVX2(flag *int32, oh, ov, th, tv *int32, n int, cos1 float64)
 // angle123AVX512 four lanes at a time (n a multiple of 4), the int64 to
-// float32 rounding by Q2PD.
+// float32 rounding by Q2PDFAST where the three int64 terms of all four
+// lanes are under 2^51 in magnitude (real bands, always), else by Q2PD.
 TEXT ·angle123AVX2(SB), NOSPLIT, $0-56
 	MOVQ flag+0(FP), DI
 	MOVQ oh+8(FP), R8
@@ -1220,9 +1458,24 @@ b2loop:
 	VPMULDQ Y2, Y2, Y2
 	VPMULDQ Y3, Y3, Y3
 	VPADDQ Y3, Y2, Y2 // tm
+	// x + 2^51 is under 2^52, unsigned, for x in [-2^51, 2^51)
+	VPADDQ a123f<>+32(SB), Y4, Y5
+	VPADDQ a123f<>+32(SB), Y0, Y6
+	VPOR Y6, Y5, Y5
+	VPADDQ a123f<>+32(SB), Y2, Y6
+	VPOR Y6, Y5, Y5
+	VPSRLQ $52, Y5, Y5
+	VPTEST Y5, Y5
+	JNZ b2slow
+	Q2PDFAST(Y4, Y5)  // d
+	Q2PDFAST(Y0, Y6)
+	Q2PDFAST(Y2, Y7)
+	JMP b2test
+b2slow:
 	Q2PD(Y4, Y5)      // d
 	Q2PD(Y0, Y6)
 	Q2PD(Y2, Y7)
+b2test:
 	VMULPD Y6, Y8, Y6 // cos1 * om/4096
 	VMULPD Y7, Y6, Y6 // rhs
 	VMULPD Y5, Y5, Y7 // d*d

@@ -43,8 +43,10 @@ var admTwins = []struct {
 	{"angle123", twinDecouple123},
 	{"decouple123", twinDecouple123},
 	{"csf123", twinCSF123},
+	{"csf123w", twinCSF123},
 	{"den123", twinDen},
 	{"cm123", twinCM},
+	{"cm123w", twinCM},
 	{"preciseV0", twinPreciseV0},
 	{"preciseV", twinPreciseV},
 	{"narrow16", twinPreciseV},
@@ -300,10 +302,34 @@ func twinCSF123(t *testing.T, k *kernels, rng *rand.Rand, w, off int, name, part
 		f1, c1 := make([]int32, w+off)[off:], make([]int32, w+off)[off:]
 		f2, c2 := make([]int32, w+off)[off:], make([]int32, w+off)[off:]
 		scalarKernels.csf123(f1, c1, src[0], src[1], src[2], &wt)
-		k.csf123(f2, c2, src[0], src[1], src[2], &wt)
+		if part == "csf123" {
+			k.csf123(f2, c2, src[0], src[1], src[2], &wt)
+		} else {
+			// csf123w: csf123's terms, and the bands weighed in place
+			// (csf123wGo is held to csf123Go and csf123One too).
+			var ws1, ws2 [NumBands][]int32
+			for b := range src {
+				ws1[b] = append(make([]int32, off), src[b]...)[off:]
+				ws2[b] = append(make([]int32, off), src[b]...)[off:]
+			}
+			fg, cg := make([]int32, w), make([]int32, w)
+			csf123wGo(fg, cg, ws1[0], ws1[1], ws1[2], &wt)
+			if k.csf123w == nil {
+				return
+			}
+			k.csf123w(f2, c2, ws2[0], ws2[1], ws2[2], &wt)
+			for b := range src {
+				for i, v := range src[b] {
+					if want := csf123One(wt[b], v); ws1[b][i] != want || ws2[b][i] != want || fg[i] != f1[i] || cg[i] != c1[i] {
+						t.Fatalf("%s csf123w trial %d band %d [%d]: weighed %d (Go %d), want %d; Go twin %d %d, want %d %d",
+							name, trial, b, i, ws2[b][i], ws1[b][i], want, fg[i], cg[i], f1[i], c1[i])
+					}
+				}
+			}
+		}
 		for i := range f1 {
 			if f1[i] != f2[i] || c1[i] != c2[i] {
-				t.Fatalf("%s csf123 trial %d [%d]: %d %d, want %d %d", name, trial, i, f2[i], c2[i], f1[i], c1[i])
+				t.Fatalf("%s %s trial %d [%d]: %d %d, want %d %d", name, part, trial, i, f2[i], c2[i], f1[i], c1[i])
 			}
 		}
 	}
@@ -534,6 +560,30 @@ func twinCM(t *testing.T, k *kernels, rng *rand.Rand, w, off int, name, part str
 			k.cm123(&in2, &src32, F, C, 1, w+1, &p3, make([]int32, ww))
 			if in1 != in2 {
 				t.Fatalf("%s cm123 trial %d: %v, want %v", name, trial, in2, in1)
+			}
+		}
+		if part == "cm123w" {
+			// cm123w on the weighed bands sums what cm123 sums on the
+			// bands themselves.
+			in1, in2 = [NumBands]int64{}, [NumBands]int64{}
+			scalarKernels.cm123(&in1, &src32, F, C, 1, w+1, &p3, make([]int32, ww))
+			var wsrc [NumBands][]int32
+			for b := range src32 {
+				wsrc[b] = make([]int32, ww+off)[off:]
+				for i, v := range src32[b] {
+					wsrc[b][i] = csf123One(p3.wt[b], v)
+				}
+			}
+			var in3 [NumBands]int64
+			cm123wGo(&in3, &wsrc, F, C, 1, w+1, &p3, make([]int32, ww))
+			if in3 != in1 {
+				t.Fatalf("%s cm123wGo trial %d: %v, want %v", name, trial, in3, in1)
+			}
+			if k.cm123w != nil {
+				k.cm123w(&in2, &wsrc, F, C, 1, w+1, &p3, make([]int32, ww))
+				if in1 != in2 {
+					t.Fatalf("%s cm123w trial %d: %v, want %v", name, trial, in2, in1)
+				}
 			}
 		}
 	}
