@@ -101,7 +101,7 @@ func simdKernels(s cpu.Set) *kernels {
 	switch s {
 	case cpu.AVX2:
 		k.trap = wrapTrap(trapAVX2, 16)
-		k.cvRun = wrapCVRun(cvRunAVX2, 8)
+		k.cvRun = avx2CVRun
 	case cpu.AVX512:
 		k.trap = wrapTrap(trapAVX512, 32)
 		k.cvRun = wrapCVRun(cvRunAVX512, 16)
@@ -122,6 +122,26 @@ func wrapTrap(f func(h *uint16, n, t0, m, l int, sub bool), lanes int) func([]ui
 		_ = h[lo+(n+lanes-1)/lanes*lanes-1]
 		f(&h[lo], n, t0, m, l, sub)
 	}
+}
+
+// avx2CVRun runs a whole run in the AVX2 kernel: its rest past the whole
+// vectors is the vector that ends at n, and a run shorter than a vector
+// reads a vector's worth of counts from every histogram row it uses
+// (histSlack leaves room past the last row; where the reads would leave
+// hist, the Go kernel takes the run). Every pixel of a run is independent,
+// so lanes computed twice or past n change nothing.
+func avx2CVRun(out []float32, hist []uint16, i0, stride int, act uint32, wts *[32]int32, rec *[ReciprocalSize]float32) {
+	n := len(out)
+	if n == 0 {
+		return
+	}
+	// The kernel reads rows up to 32 steps above and below.
+	d := 32 - bits.LeadingZeros32(act)
+	if i0-d*stride < 0 || i0+d*stride+max(n, 8) > len(hist) {
+		cvRunGo(out, hist, i0, stride, act, wts, rec)
+		return
+	}
+	cvRunAVX2(&out[0], n, &hist[i0], stride, act, wts, &rec[0])
 }
 
 // wrapCVRun wraps a c-value kernel that handles whole vectors; the rest of

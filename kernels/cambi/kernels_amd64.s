@@ -110,7 +110,12 @@ tdone5:
 	RET
 
 // func cvRunAVX2(out *float32, n int, p0 *uint16, stride int, act uint32, wts *[32]int32, rec *float32)
-// n is a multiple of 8; stride is in entries.
+// Any n; stride is in entries. Whole vectors first; a rest of a run of at
+// least 8 is the vector that ends at n (the lanes it shares with the one
+// before compute the same values again); a run shorter than 8 is one
+// vector whose table reads (gather) and stores are masked to its n lanes,
+// while its count loads read 8 entries of every row (the caller checks
+// that they exist).
 TEXT ·cvRunAVX2(SB), NOSPLIT, $0-56
 	MOVQ out+0(FP), DI
 	MOVQ n+8(FP), CX
@@ -120,8 +125,24 @@ TEXT ·cvRunAVX2(SB), NOSPLIT, $0-56
 	MOVL act+32(FP), R12
 	MOVQ wts+40(FP), R13
 	MOVQ rec+48(FP), R14
+	TESTQ CX, CX
+	JLE cdone2
+	XORQ AX, AX                     // masked: 0
+	VPCMPEQD Y8, Y8, Y8             // gather mask: every lane
+	CMPQ CX, $8
+	JGE cwhole2
+	VPMOVZXWD iota16<>(SB), Y9      // lane index
+	VMOVQ CX, X8
+	VPBROADCASTD X8, Y8
+	VPCMPGTD Y9, Y8, Y8             // gather and store mask: lane < n
+	MOVQ $1, AX
+	XORQ BX, BX
+	MOVQ $1, CX
+	JMP cloop2
+cwhole2:
+	MOVQ CX, BX
+	ANDQ $7, BX                     // the rest
 	SHRQ $3, CX
-	JZ cdone2
 cloop2:
 	VPMOVZXWD (SI), Y0              // p0
 	VXORPS Y1, Y1, Y1               // c
@@ -143,17 +164,29 @@ dloop2:
 	VPBROADCASTD (R13)(R9*4), Y5
 	VPMULLD Y5, Y2, Y2              // w*p0*p
 	VCVTDQ2PS Y2, Y2
-	VPCMPEQD Y6, Y6, Y6
+	VMOVDQU Y8, Y6
 	VGATHERDPS Y6, (R14)(Y4*4), Y7  // rec[p+p0]
 	VMULPS Y7, Y2, Y2
 	VMAXPS Y1, Y2, Y1               // c = val > c ? val : c
 	JMP dloop2
 dend2:
+	TESTQ AX, AX
+	JNZ cmask2
 	VMOVUPS Y1, (DI)
 	ADDQ $32, DI
 	ADDQ $16, SI
 	DECQ CX
 	JNZ cloop2
+	TESTQ BX, BX
+	JZ cexit2
+	LEAQ -32(DI)(BX*4), DI          // back to the vector ending at n
+	LEAQ -16(SI)(BX*2), SI
+	XORQ BX, BX
+	MOVQ $1, CX
+	JMP cloop2
+cmask2:
+	VMASKMOVPS Y1, Y8, (DI)
+cexit2:
 	VZEROUPPER
 cdone2:
 	RET

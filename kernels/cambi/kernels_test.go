@@ -285,3 +285,55 @@ func BenchmarkKernels(b *testing.B) {
 		})
 	}
 }
+
+// TestCVRunLengths holds every set's cvRun to the Go one on runs of 1 to
+// 40 pixels at odd offsets: whole vectors, a rest that overlaps the vector
+// before, a run shorter than a vector, in the middle of a histogram with
+// slack and at the end of one without (where a short run's vector would
+// read past it). The entries around the run must stay untouched.
+func TestCVRunLengths(t *testing.T) {
+	var wts [32]int32
+	for d := range wts {
+		wts[d] = int32(contrastWeights[d])
+	}
+	rec := Reciprocal()
+	const steps = 4
+	for _, set := range cpu.Supported() {
+		k := kernelsFor(set)
+		for _, tc := range []struct {
+			name  string
+			slack int
+			end   bool // the run ends at the histogram's last entry
+		}{{"slack", histSlack, false}, {"end", 0, true}} {
+			rnd := lcg(11)
+			for n := 1; n <= 40; n++ {
+				for _, off := range []int{1, 3, 5, 7, 13} {
+					stride := 41 + off
+					hist := make([]uint16, (2*steps+1)*stride+tc.slack)
+					for i := range hist {
+						// Up to the window's 65x65 samples in all.
+						hist[i] = uint16(rnd.next(2113))
+					}
+					i0 := steps*stride + off
+					if tc.end {
+						i0 = (steps+1)*stride - n
+					}
+					for _, act := range []uint32{1, 0b1010, 1<<steps - 1} {
+						want := make([]float32, n+2*off)
+						got := make([]float32, n+2*off)
+						for i := range want {
+							want[i], got[i] = -1, -1
+						}
+						scalarKernels.cvRun(want[off:off+n], hist, i0, stride, act, &wts, rec)
+						k.cvRun(got[off:off+n], hist, i0, stride, act, &wts, rec)
+						for i := range want {
+							if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+								t.Fatalf("%s/%s n=%d off=%d act=%#b: [%d] = %v, want %v", set, tc.name, n, off, act, i-off, got[i], want[i])
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
