@@ -1,6 +1,10 @@
 package cambi
 
-import "github.com/bandscope/bandscope/kernels/cpu"
+import (
+	"math/bits"
+
+	"github.com/bandscope/bandscope/kernels/cpu"
+)
 
 // cValues is CValues cut into column strips. A strip's histogram covers
 // its own columns only and is fed by the samples whose windows reach them
@@ -101,23 +105,38 @@ func (s *strip) run() {
 func (s *strip) runs(y int) []run { return s.ring[y%len(s.ring)] }
 
 // findRuns lists the runs of equal masked in-band samples of row y over
-// the samples that feed the strip.
+// the samples that feed the strip. The kernel marks the samples in band
+// and those whose run goes on; a run starts at a marked sample that does
+// not go on from the one before, and ends after one that does not go on.
 func (s *strip) findRuns(y int) {
-	w, base, size := s.w, uint16(s.t.BandBase), uint16(s.t.BandSize)
-	row, mrow := s.img[y*w:(y+1)*w], s.mask[y*w:(y+1)*w]
+	w, base := s.w, uint16(s.t.BandBase)
+	o := y*w + s.px0
+	row, mrow := s.img[o:y*w+s.px1], s.mask[o:y*w+s.px1]
+	nw := (len(row) + 31) / 32
+	s.sc.vb, s.sc.qb = grow(s.sc.vb, nw), grow(s.sc.qb, nw)
+	vb, qb := s.sc.vb, s.sc.qb
+	s.k.runBits(vb, qb, row, mrow, base, uint16(s.t.BandSize))
 	rs := s.ring[y%len(s.ring)][:0]
-	for x := s.px0; x < s.px1; {
-		v := row[x]
-		if mrow[x] == 0 || v-base >= size {
-			x++
-			continue
+	var carry uint32 // the last word's run goes on into this one
+	a := 0           // the start of the open run
+	for i, v := range vb {
+		q := qb[i]
+		st, en := v&^(q<<1|carry), v&^q
+		carry = q >> 31
+		x0 := i * 32
+		for en != 0 {
+			// Starts and ends alternate: an open run ends first.
+			if st != 0 && bits.TrailingZeros32(st) <= bits.TrailingZeros32(en) {
+				a = x0 + bits.TrailingZeros32(st)
+				st &= st - 1
+			}
+			e := x0 + bits.TrailingZeros32(en) + 1
+			en &= en - 1
+			rs = append(rs, run{int32(s.px0 + a), int32(s.px0 + e), int32(row[a] - base)})
 		}
-		e := x + 1
-		for e < s.px1 && row[e] == v && mrow[e] != 0 {
-			e++
+		if st != 0 {
+			a = x0 + bits.TrailingZeros32(st)
 		}
-		rs = append(rs, run{int32(x), int32(e), int32(v - base)})
-		x = e
 	}
 	s.ring[y%len(s.ring)] = rs
 }

@@ -99,7 +99,9 @@ type bandScratch struct {
 	rows []uint16 // 3 horizontally mode-filtered rows
 	hist []uint16 // a strip's histogram
 	ring [][]run  // a strip's run lists
-	top  uint16   // the largest input sample the band's preprocessing read
+	vb   []uint32 // a row's run marks (runBits)
+	qb   []uint32
+	top  uint16 // the largest input sample the band's preprocessing read
 }
 
 // run is a horizontal run [a, b) of equal samples (hist row r) that enter

@@ -46,6 +46,12 @@ type kernels struct {
 	// value b = v-base (16-bit) is below size, the smallest b (0xffff if
 	// none) and the largest b+1 (0 if none).
 	bandRange func(row []uint16, mrow []uint8, base, size uint16) (mn, mx1 uint16)
+	// runBits marks the runs of a row: bit x (word x/32, from bit 0) of
+	// vb is set where row[x] is masked and its band value row[x]-base
+	// (16-bit) is below size, and of qb where moreover x+1 < len(row)
+	// and row[x+1] is masked and equal to row[x] (the run goes on). It
+	// writes (len(row)+31)/32 words of each.
+	runBits func(vb, qb []uint32, row []uint16, mrow []uint8, base, size uint16)
 }
 
 var scalarKernels = &kernels{
@@ -62,6 +68,7 @@ var scalarKernels = &kernels{
 	antiDither: antiDitherGo,
 	boxRow:     boxRowGo,
 	bandRange:  bandRangeGo,
+	runBits:    runBitsGo,
 }
 
 // kernelsFor returns the kernels of a set; sets without a twin for an
@@ -219,4 +226,21 @@ func bandRangeGo(row []uint16, mrow []uint8, base, size uint16) (mn, mx1 uint16)
 		}
 	}
 	return mn, mx1
+}
+
+func runBitsGo(vb, qb []uint32, row []uint16, mrow []uint8, base, size uint16) {
+	n := len(row)
+	nw := (n + 31) / 32
+	vb, qb, mrow = vb[:nw], qb[:nw], mrow[:n]
+	clear(vb)
+	clear(qb)
+	for x, v := range row {
+		if mrow[x] == 0 || v-base >= size {
+			continue
+		}
+		vb[x>>5] |= 1 << (x & 31)
+		if x+1 < n && row[x+1] == v && mrow[x+1] != 0 {
+			qb[x>>5] |= 1 << (x & 31)
+		}
+	}
 }

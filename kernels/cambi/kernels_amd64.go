@@ -48,6 +48,9 @@ func boxRowAVX2(out *uint8, col *int32, n int, thr int32)
 func bandRangeAVX2(row *uint16, mask *uint8, n int, base, top uint16) (mn, mx1 uint16)
 
 //go:noescape
+func runBitsAVX2(vb, qb *uint32, row *uint16, mrow *uint8, nb int, base, top uint16)
+
+//go:noescape
 func poolScanAVX2(c *uint32, n int, lo, hi uint32, cand *uint32, lut *[256][8]uint32, r *scanResult)
 
 // gatherLUT[m] lists the lanes set in the 8-bit mask m, first to last: the
@@ -98,6 +101,7 @@ func simdKernels(s cpu.Set) *kernels {
 	k.decimate8 = avx2Decimate8
 	k.boxRow = avx2BoxRow
 	k.bandRange = avx2BandRange
+	k.runBits = avx2RunBits
 	switch s {
 	case cpu.AVX2:
 		k.trap = wrapTrap(trapAVX2, 16)
@@ -277,4 +281,20 @@ func avx2BandRange(row []uint16, mrow []uint8, base, size uint16) (mn, mx1 uint1
 	}
 	a, b := bandRangeGo(row[n:], mrow[n:], base, size)
 	return min(mn, a), max(mx1, b)
+}
+
+// avx2RunBits marks whole blocks of 32 samples in vectors while the block's
+// last sample has a next one to compare with; the rest goes to the Go
+// kernel.
+func avx2RunBits(vb, qb []uint32, row []uint16, mrow []uint8, base, size uint16) {
+	n := len(row)
+	nb := 0
+	if n > 0 && size > 0 {
+		nb = (n - 1) / 32
+	}
+	if nb > 0 {
+		_, _, _ = mrow[32*nb], vb[nb-1], qb[nb-1]
+		runBitsAVX2(&vb[0], &qb[0], &row[0], &mrow[0], nb, base, size-1)
+	}
+	runBitsGo(vb[nb:], qb[nb:], row[32*nb:], mrow[32*nb:], base, size)
 }

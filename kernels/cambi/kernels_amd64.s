@@ -669,3 +669,56 @@ brdone:
 	MOVW AX, mx1+34(FP)
 	VZEROUPPER
 	RET
+
+// func runBitsAVX2(vb, qb *uint32, row *uint16, mrow *uint8, nb int, base, top uint16)
+// For nb blocks of 32 samples: bit j of vb is set where sample j is masked
+// and b = v-base (16-bit) is at most top, of qb where moreover sample j+1
+// is masked and equal (so in band too). Reads row[32*nb] and mrow[32*nb].
+TEXT ·runBitsAVX2(SB), NOSPLIT, $0-44
+	MOVQ vb+0(FP), DI
+	MOVQ qb+8(FP), R8
+	MOVQ row+16(FP), SI
+	MOVQ mrow+24(FP), DX
+	MOVQ nb+32(FP), CX
+	MOVWLZX base+40(FP), AX
+	MOVWLZX top+42(FP), BX
+	TESTQ CX, CX
+	JLE rbdone
+	VMOVQ AX, X15
+	VPBROADCASTW X15, Y15           // base
+	VMOVQ BX, X14
+	VPBROADCASTW X14, Y14           // top
+	VPXOR Y13, Y13, Y13             // 0
+rbloop:
+	VMOVDQU (SI), Y0                // samples 0..15
+	VMOVDQU 32(SI), Y1              // 16..31
+	VPCMPEQW 2(SI), Y0, Y4          // equal to the next
+	VPCMPEQW 34(SI), Y1, Y5
+	VPSUBW Y15, Y0, Y0              // b
+	VPSUBW Y15, Y1, Y1
+	VPMINUW Y14, Y0, Y2
+	VPCMPEQW Y2, Y0, Y0             // b <= top
+	VPMINUW Y14, Y1, Y3
+	VPCMPEQW Y3, Y1, Y1
+	VPACKSSWB Y1, Y0, Y0
+	VPERMQ $0xd8, Y0, Y0            // in band, as bytes
+	VPACKSSWB Y5, Y4, Y4
+	VPERMQ $0xd8, Y4, Y4            // equal to the next, as bytes
+	VPCMPEQB (DX), Y13, Y2          // not masked
+	VPCMPEQB 1(DX), Y13, Y3         // next not masked
+	VPANDN Y0, Y2, Y0               // valid
+	VPANDN Y4, Y3, Y4
+	VPAND Y0, Y4, Y4                // valid and the run goes on
+	VPMOVMSKB Y0, AX
+	MOVL AX, (DI)
+	VPMOVMSKB Y4, AX
+	MOVL AX, (R8)
+	ADDQ $64, SI
+	ADDQ $32, DX
+	ADDQ $4, DI
+	ADDQ $4, R8
+	DECQ CX
+	JNZ rbloop
+	VZEROUPPER
+rbdone:
+	RET

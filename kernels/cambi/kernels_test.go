@@ -42,6 +42,7 @@ var cambiTwins = []struct {
 	{"boxRow", twinBoxRow},
 	{"bandRange", twinBandRange},
 	{"derivCount", twinDerivCount},
+	{"runBits", twinRunBits},
 }
 
 // TestKernelTwins checks every kernel of every kernel set the host supports
@@ -230,6 +231,37 @@ func twinBandRange(t *testing.T, k *kernels, rnd *lcg, w, off int) {
 		if a0 != b0 || a1 != b1 {
 			t.Errorf("bandRange w=%d off=%d %v: (%d, %d), want (%d, %d)", w, off, bs, b0, b1, a0, a1)
 		}
+	}
+}
+
+// twinRunBits: the run marks of near-flat rows with masked-out samples
+// and samples out of band, empty and full bands included.
+func twinRunBits(t *testing.T, k *kernels, rnd *lcg, w, off int) {
+	for _, bs := range [][2]uint16{{0, 1024}, {500, 3}, {502, 1}, {520, 0}, {0xfff0, 0x20}} {
+		row := make([]uint16, w+off+1)
+		mrow := make([]uint8, w+off+1)
+		for i := range row {
+			row[i] = uint16(500 + rnd.next(4))
+			if rnd.next(3) == 0 {
+				row[i] = row[max(i-1, 0)]
+			}
+			if rnd.next(11) == 0 {
+				row[i] = uint16(rnd.next(1 << 16))
+			}
+			if rnd.next(6) > 0 {
+				mrow[i] = uint8(1 + rnd.next(255))
+			}
+		}
+		// The sample past the row continues the last run: it must not count.
+		row[w+off], mrow[w+off] = row[w+off-1], 1
+		nw := (w + 31) / 32
+		vw, qw := make([]uint32, nw+1), make([]uint32, nw+1)
+		vg, qg := make([]uint32, nw+1), make([]uint32, nw+1)
+		vw[nw], qw[nw], vg[nw], qg[nw] = 7, 7, 7, 7
+		scalarKernels.runBits(vw, qw, row[off:off+w], mrow[off:off+w], bs[0], bs[1])
+		k.runBits(vg, qg, row[off:off+w], mrow[off:off+w], bs[0], bs[1])
+		firstDiff(t, fmt.Sprintf("runBits vb w=%d off=%d %v", w, off, bs), vg, vw)
+		firstDiff(t, fmt.Sprintf("runBits qb w=%d off=%d %v", w, off, bs), qg, qw)
 	}
 }
 
