@@ -41,7 +41,8 @@ type strip struct {
 	hist     []uint16
 	ring     [][]run // run lists of recent rows, by row modulo its length
 	stride   int
-	rowOff   int // histogram row of band value b is b + rowOff
+	rowOff   int      // histogram row of band value b is b + rowOff
+	ops      []trapOp // the trapezoids trap queued
 }
 
 // histSlack: the SIMD range updates may touch (without changing) up to 32
@@ -82,9 +83,11 @@ func (s *strip) run() {
 		s.sc.ring = append(s.sc.ring, nil)
 	}
 	s.ring = s.sc.ring[:ringLen]
+	s.ops = s.sc.ops[:0]
 	for y := 0; y < min(pad, h); y++ {
 		s.findRuns(y)
 		s.apply(s.runs(y), nil, false)
+		s.flush()
 	}
 	for y := 0; y < h; y++ {
 		var in, out []run
@@ -97,6 +100,7 @@ func (s *strip) run() {
 		}
 		s.apply(in, out, false)
 		s.apply(out, in, true)
+		s.flush()
 		o := y * w
 		s.cvRow(s.cv[o+s.x0:o+s.x1], s.runs(y))
 	}
@@ -165,14 +169,23 @@ func (s *strip) apply(rs, other []run, sub bool) {
 	}
 }
 
-// trap adds the samples [a, b) of band value v to the strip's columns.
+// trap adds the samples [a, b) of band value v to the strip's columns:
+// it queues the trapezoid for flush.
 func (s *strip) trap(a, b, v int, sub bool) {
 	lo, hi := max(a-s.pad, s.x0), min(b+s.pad, s.x1)
 	if lo >= hi {
 		return
 	}
 	n, win := b-a, 2*s.pad+1
-	s.k.trap(s.hist[(v+s.rowOff)*s.stride:], lo-s.x0, hi-s.x0, lo-(a-s.pad), min(n, win), n+win-1, sub)
+	s.ops = append(s.ops, trapOp{i: int32((v+s.rowOff)*s.stride + lo - s.x0), n: int32(hi - lo),
+		t0: int32(lo - (a - s.pad)), m: int32(min(n, win)), l: int32(n + win - 1), sub: int32(b2u8(sub))})
+}
+
+// flush applies the queued trapezoids in one call.
+func (s *strip) flush() {
+	s.k.traps(s.hist, s.ops)
+	s.ops = s.ops[:0]
+	s.sc.ops = s.ops
 }
 
 // cvRow computes one row of c-values from the row's runs: along a run

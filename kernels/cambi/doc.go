@@ -28,8 +28,8 @@
 //
 // Twin index. Per stage: libvmaf's function (cambi.c), the Go reference,
 // the kernel-set field, its Go twin, the assembly symbols (the Go wrappers
-// that fill the field are avx2<Field>, or wrapTrap for both trap twins
-// and wrapCVRun for the AVX-512 cvRun), the WGSL shader of package gpu (each
+// that fill the field are avx2<Field>, or wrapTrap for both trap twins,
+// trapsWith for AVX-512's traps and wrapCVRun for its cvRun), the WGSL shader of package gpu (each
 // names the function it mirrors) and the tests. TestTwinIndex checks that
 // every name exists and that no field, symbol or cambi_*.wgsl shader is
 // missing.
@@ -42,7 +42,7 @@
 //	Mask box filter  | get_spatial_mask_for_index             | SpatialMask               | boxRow                | boxRowGo         | boxRowAVX2                    | -           | cambi_mask.wgsl                             | TestKernelTwins, TestCAMBIStageParity
 //	Decimate         | decimate                               | Decimate                  | decimate16, decimate8 | decimateGo       | decimate16AVX2, decimate8AVX2 | -           | cambi_decimate.wgsl                         | TestKernelTwins, TestDecimate, TestCAMBIStageParity
 //	Mode filter      | filter_mode                            | FilterMode                | hmode, vmode          | hmodeGo, vmodeGo | hmodeAVX2, vmodeAVX2          | -           | cambi_mode.wgsl                             | TestKernelTwins, TestFilterModeEdges, TestCAMBIStageParity
-//	Histogram ranges | increment_range, decrement_range       | CValues                   | trap                  | trapGo           | trapAVX2                      | trapAVX512  | cambi_cvalues_bins.wgsl, cambi_cvalues.wgsl | TestKernelTwins, TestCValuesClipped, TestCAMBIStageParity
+//	Histogram ranges | increment_range, decrement_range       | CValues                   | trap, traps           | trapGo, trapsGo  | trapAVX2, trapsAVX2           | trapAVX512  | cambi_cvalues_bins.wgsl, cambi_cvalues.wgsl | TestKernelTwins, TestCValuesClipped, TestCAMBIStageParity
 //	Band range       | calculate_c_values                     | CValues                   | bandRange             | bandRangeGo      | bandRangeAVX2                 | -           | cambi_cvalues_bins.wgsl                     | TestKernelTwins, TestFastParity
 //	Runs             | calculate_c_values                     | CValues                   | runBits               | runBitsGo        | runBitsAVX2                   | -           | -                                           | TestKernelTwins, TestFastParity
 //	C-values         | c_value_pixel                          | CValues                   | cvRun                 | cvRunGo          | cvRunAVX2                     | cvRunAVX512 | cambi_cvalues.wgsl                          | TestKernelTwins, TestCValuesClipped, TestCAMBICValueLargeProducts

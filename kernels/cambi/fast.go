@@ -100,6 +100,7 @@ type bandScratch struct {
 	hist []uint16 // a strip's histogram
 	ring [][]run  // a strip's run lists
 	vb   []uint32 // a row's run marks (runBits)
+	ops  []trapOp // a strip's queued trapezoids
 	qb   []uint32
 	top  uint16 // the largest input sample the band's preprocessing read
 }

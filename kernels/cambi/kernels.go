@@ -23,6 +23,9 @@ type kernels struct {
 	// min(t+1, m, l-t) with t = t0+i-lo, m = min(n, window), l = n+window-1.
 	// It may read and rewrite (unchanged) up to 31 entries past hi.
 	trap func(h []uint16, lo, hi, t0, m, l int, sub bool)
+	// traps applies the trapezoids of ops in order, as trap would one by
+	// one: a batch costs one call.
+	traps func(h []uint16, ops []trapOp)
 	// cvRun computes the c-values of a run of len(out) equal samples
 	// whose p0 counts start at hist[i0] (the other counts are whole rows
 	// of stride entries above and below); act has bit d set for each step
@@ -62,6 +65,7 @@ var scalarKernels = &kernels{
 	decimate16: decimateGo[uint16],
 	decimate8:  decimateGo[uint8],
 	trap:       trapGo,
+	traps:      trapsGo,
 	cvRun:      cvRunGo,
 	poolScan:   poolScanGo,
 	convRow:    convRowGo,
@@ -156,6 +160,25 @@ func trapGo(h []uint16, lo, hi, t0, m, l int, sub bool) {
 	for i := range h {
 		h[i] += uint16(min(t+1, m, l-t))
 		t++
+	}
+}
+
+// trapOp is one trapezoid of a batch: trap's arguments, with lo = i and
+// hi = i+n (n > 0) and sub as 0 or 1.
+type trapOp struct{ i, n, t0, m, l, sub int32 }
+
+func trapsGo(h []uint16, ops []trapOp) {
+	for _, o := range ops {
+		trapGo(h, int(o.i), int(o.i+o.n), int(o.t0), int(o.m), int(o.l), o.sub != 0)
+	}
+}
+
+// trapsWith is traps from a trap kernel, one call per trapezoid.
+func trapsWith(trap func(h []uint16, lo, hi, t0, m, l int, sub bool)) func([]uint16, []trapOp) {
+	return func(h []uint16, ops []trapOp) {
+		for _, o := range ops {
+			trap(h, int(o.i), int(o.i+o.n), int(o.t0), int(o.m), int(o.l), o.sub != 0)
+		}
 	}
 }
 

@@ -12,6 +12,9 @@ import (
 func trapAVX2(h *uint16, n, t0, m, l int, sub bool)
 
 //go:noescape
+func trapsAVX2(h *uint16, ops *trapOp, nops int)
+
+//go:noescape
 func trapAVX512(h *uint16, n, t0, m, l int, sub bool)
 
 //go:noescape
@@ -105,9 +108,11 @@ func simdKernels(s cpu.Set) *kernels {
 	switch s {
 	case cpu.AVX2:
 		k.trap = wrapTrap(trapAVX2, 16)
+		k.traps = avx2Traps
 		k.cvRun = avx2CVRun
 	case cpu.AVX512:
 		k.trap = wrapTrap(trapAVX512, 32)
+		k.traps = trapsWith(k.trap)
 		k.cvRun = wrapCVRun(cvRunAVX512, 16)
 	default:
 		return nil
@@ -126,6 +131,20 @@ func wrapTrap(f func(h *uint16, n, t0, m, l int, sub bool), lanes int) func([]ui
 		_ = h[lo+(n+lanes-1)/lanes*lanes-1]
 		f(&h[lo], n, t0, m, l, sub)
 	}
+}
+
+// avx2Traps runs a batch in one call of the AVX2 kernel, which rewrites
+// whole vectors of 16 entries per trapezoid (histSlack leaves room); every
+// trapezoid's vectors are checked first.
+func avx2Traps(h []uint16, ops []trapOp) {
+	if len(ops) == 0 {
+		return
+	}
+	for _, o := range ops {
+		_ = h[o.i]
+		_ = h[int(o.i)+(max(int(o.n), 1)+15)&^15-1]
+	}
+	trapsAVX2(&h[0], &ops[0], len(ops))
 }
 
 // avx2CVRun runs a whole run in the AVX2 kernel: its rest past the whole

@@ -65,6 +65,74 @@ tstore2:
 tdone2:
 	RET
 
+// func trapsAVX2(h *uint16, ops *trapOp, nops int)
+// trapAVX2 over a batch: trapOp is {i, n, t0, m, l, sub int32}.
+TEXT ·trapsAVX2(SB), NOSPLIT, $0-24
+	MOVQ h+0(FP), R9
+	MOVQ ops+8(FP), R10
+	MOVQ nops+16(FP), R11
+	TESTQ R11, R11
+	JLE tsdone
+	VMOVDQU iota16<>(SB), Y15       // lane index
+	MOVL $0x00010001, AX
+	VMOVQ AX, X5
+	VPBROADCASTD X5, Y5             // 1
+	MOVL $0x00100010, AX
+	VMOVQ AX, X6
+	VPBROADCASTD X6, Y6             // 16
+tsop:
+	MOVLQSX 0(R10), DI
+	LEAQ (R9)(DI*2), DI             // &h[i]
+	MOVLQSX 4(R10), CX              // n
+	TESTQ CX, CX
+	JLE tsnext
+	VMOVDQU Y15, Y0                 // j
+	VPBROADCASTW 8(R10), Y1
+	VPADDW Y0, Y1, Y1               // t
+	VPBROADCASTW 12(R10), Y2        // m
+	VPBROADCASTW 16(R10), Y3        // l
+	VPBROADCASTW 4(R10), Y4         // n
+	MOVL 20(R10), R8
+	TESTL R8, R8
+	JNZ tssub
+tsadd:
+	VPADDW Y5, Y1, Y7               // t+1
+	VPMINSW Y2, Y7, Y7
+	VPSUBW Y1, Y3, Y8               // l-t
+	VPMINSW Y8, Y7, Y7
+	VPCMPGTW Y0, Y4, Y9             // j < n
+	VPAND Y9, Y7, Y7
+	VPADDW (DI), Y7, Y7
+	VMOVDQU Y7, (DI)
+	VPADDW Y6, Y1, Y1
+	VPADDW Y6, Y0, Y0
+	ADDQ $32, DI
+	SUBQ $16, CX
+	JG tsadd
+	JMP tsnext
+tssub:
+	VPADDW Y5, Y1, Y7
+	VPMINSW Y2, Y7, Y7
+	VPSUBW Y1, Y3, Y8
+	VPMINSW Y8, Y7, Y7
+	VPCMPGTW Y0, Y4, Y9
+	VPAND Y9, Y7, Y7
+	VMOVDQU (DI), Y10
+	VPSUBW Y7, Y10, Y10
+	VMOVDQU Y10, (DI)
+	VPADDW Y6, Y1, Y1
+	VPADDW Y6, Y0, Y0
+	ADDQ $32, DI
+	SUBQ $16, CX
+	JG tssub
+tsnext:
+	ADDQ $24, R10
+	DECQ R11
+	JNZ tsop
+	VZEROUPPER
+tsdone:
+	RET
+
 // func trapAVX512(h *uint16, n, t0, m, l int, sub bool)
 TEXT ·trapAVX512(SB), NOSPLIT, $0-41
 	MOVQ h+0(FP), DI

@@ -32,6 +32,7 @@ var cambiTwins = []struct {
 	check  func(t *testing.T, k *kernels, rnd *lcg, w, off int)
 }{
 	{"trap", twinTrap},
+	{"traps", twinTraps},
 	{"cvRun", twinCVRun},
 	{"hmode", twinMode},
 	{"vmode", twinMode},
@@ -87,6 +88,28 @@ func twinTrap(t *testing.T, k *kernels, rnd *lcg, w, off int) {
 		k.trap(b, lo, hi, t0, min(n, win), l, sub)
 		firstDiff(t, fmt.Sprintf("trap w=%d off=%d n=%d win=%d t0=%d sub=%v", w, off, n, win, t0, sub), b, a)
 	}
+}
+
+// twinTraps: a batch of trapezoids of every shape, added and subtracted,
+// overlapping each other's ranges and the whole vectors past them.
+func twinTraps(t *testing.T, k *kernels, rnd *lcg, w, off int) {
+	h := make([]uint16, 4*w+off+histSlack)
+	for i := range h {
+		h[i] = uint16(rnd.next(5000))
+	}
+	var ops []trapOp
+	for range 1 + rnd.next(6) {
+		n := 1 + rnd.next(2*w+1)
+		win := 1 + 2*rnd.next(33)
+		l := n + win - 1
+		t0 := rnd.next(l)
+		lo := off + rnd.next(3*w+1)
+		ops = append(ops, trapOp{i: int32(lo), n: int32(min(w, l-t0)), t0: int32(t0), m: int32(min(n, win)), l: int32(l), sub: int32(rnd.next(2))})
+	}
+	want := append([]uint16(nil), h...)
+	scalarKernels.traps(want, ops)
+	k.traps(h, ops)
+	firstDiff(t, fmt.Sprintf("traps w=%d off=%d %v", w, off, ops), h, want)
 }
 
 // twinCVRun: random counts over 2*32+1 rows, some steps or all active.
