@@ -227,6 +227,8 @@ dloop2:
 	SUBQ R10, R11
 	VPMOVZXWD (R11), Y3             // row b-d-1
 	VPMAXSD Y3, Y2, Y2              // p
+	VPTEST Y2, Y2
+	JZ dloop2                       // every p is 0: so is every value
 	VPADDD Y0, Y2, Y4               // p+p0
 	VPMULLD Y0, Y2, Y2              // p0*p
 	VPBROADCASTD (R13)(R9*4), Y5

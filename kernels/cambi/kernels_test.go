@@ -345,7 +345,8 @@ func BenchmarkKernels(b *testing.B) {
 // 40 pixels at odd offsets: whole vectors, a rest that overlaps the vector
 // before, a run shorter than a vector, in the middle of a histogram with
 // slack and at the end of one without (where a short run's vector would
-// read past it). The entries around the run must stay untouched.
+// read past it), and on histograms where half the rows are empty (steps
+// where no lane counts). The entries around the run must stay untouched.
 func TestCVRunLengths(t *testing.T) {
 	var wts [32]int32
 	for d := range wts {
@@ -357,9 +358,10 @@ func TestCVRunLengths(t *testing.T) {
 		k := kernelsFor(set)
 		for _, tc := range []struct {
 			name  string
-			slack int
-			end   bool // the run ends at the histogram's last entry
-		}{{"slack", histSlack, false}, {"end", 0, true}} {
+			slack  int
+			end    bool // the run ends at the histogram's last entry
+			sparse bool // half the rows empty
+		}{{"slack", histSlack, false, false}, {"end", 0, true, false}, {"sparse", histSlack, false, true}, {"sparse-end", 0, true, true}} {
 			rnd := lcg(11)
 			for n := 1; n <= 40; n++ {
 				for _, off := range []int{1, 3, 5, 7, 13} {
@@ -368,6 +370,13 @@ func TestCVRunLengths(t *testing.T) {
 					for i := range hist {
 						// Up to the window's 65x65 samples in all.
 						hist[i] = uint16(rnd.next(2113))
+					}
+					if tc.sparse {
+						for r := 0; r < 2*steps+1; r++ {
+							if r != steps && rnd.next(2) == 0 {
+								clear(hist[r*stride : (r+1)*stride])
+							}
+						}
 					}
 					i0 := steps*stride + off
 					if tc.end {
