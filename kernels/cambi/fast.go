@@ -95,7 +95,8 @@ type fastWS struct {
 }
 
 type bandScratch struct {
-	col  []int32  // mask column sums
+	col  []uint8  // mask column sums
+	flat []uint8  // the mask's flat marks of the rows in its window
 	rows []uint16 // 3 horizontally mode-filtered rows
 	hist []uint16 // a strip's histogram
 	ring [][]run  // a strip's run lists
@@ -330,41 +331,52 @@ func antiDitherRows(dst, src []uint16, w, h, y0, y1 int, k *kernels) {
 }
 
 // spatialMaskRows is SpatialMask for output rows [y0, y1): the column sums
-// are primed over the rows the first output row's window holds.
+// are primed over the rows the first output row's window holds. A row's
+// flat marks are found once, when it enters the window, and kept in a ring
+// of the 2*pad+2 rows in use until it leaves.
 func spatialMaskRows(mask []uint8, img []uint16, w, h, maskIndex, y0, y1 int, sc *bandScratch, k *kernels) {
 	const pad = MaskFilterSize / 2
+	const ring = 2*pad + 2
 	sc.col = grow(sc.col, w)
 	col := sc.col[:w]
 	clear(col)
+	sc.flat = grow(sc.flat, (ring+1)*w)
+	flat := func(y int) []uint8 { return sc.flat[(y%ring)*w : (y%ring+1)*w] }
+	none := sc.flat[ring*w : (ring+1)*w]
+	clear(none)
 	// Rows y0-pad-1 .. y0+pad-1: the loop's first step drops the first.
 	for y := max(y0-pad-1, 0); y < min(y0+pad, h); y++ {
-		k.derivCount(col, img, w, h, y, true)
+		k.flatRow(flat(y), img, w, h, y)
+		k.colAdd(col, flat(y), none)
 	}
 	for y := y0; y < y1; y++ {
+		in, out := none, none
 		if y+pad < h {
-			k.derivCount(col, img, w, h, y+pad, true)
+			in = flat(y + pad)
+			k.flatRow(in, img, w, h, y+pad)
 		}
 		if y-pad-1 >= 0 {
-			k.derivCount(col, img, w, h, y-pad-1, false)
+			out = flat(y - pad - 1)
 		}
+		k.colAdd(col, in, out)
 		k.boxRow(mask[y*w:(y+1)*w], col, w, int32(maskIndex))
 	}
 }
 
 // boxRowGo thresholds the 7-wide sliding sum of col: clipped windows at
 // the edges, one column in and one out in the interior.
-func boxRowGo(out []uint8, col []int32, w int, maskIndex int32) {
+func boxRowGo(out []uint8, col []uint8, w int, maskIndex int32) {
 	const pad = MaskFilterSize / 2
 	var sum int32
 	for x := 0; x < min(pad, w); x++ {
-		sum += col[x]
+		sum += int32(col[x])
 	}
 	edge := func(x int) {
 		if x+pad < w {
-			sum += col[x+pad]
+			sum += int32(col[x+pad])
 		}
 		if x-pad-1 >= 0 {
-			sum -= col[x-pad-1]
+			sum -= int32(col[x-pad-1])
 		}
 		out[x] = b2u8(sum > maskIndex)
 	}
@@ -373,7 +385,7 @@ func boxRowGo(out []uint8, col []int32, w int, maskIndex int32) {
 		edge(x)
 	}
 	for ; x+pad < w; x++ {
-		sum += col[x+pad] - col[x-pad-1]
+		sum += int32(col[x+pad]) - int32(col[x-pad-1])
 		out[x] = b2u8(sum > maskIndex)
 	}
 	for ; x < w; x++ {

@@ -7,10 +7,13 @@ import "github.com/bandscope/bandscope/kernels/cpu"
 // twins that give the same bits (kernels_test.go checks every one).
 type kernels struct {
 	set cpu.Set
-	// derivCount adds (or subtracts) to col[x] 1 where row y of img
-	// (w x h) is flat to the right and downwards (equal to its right and
-	// its lower neighbour; the last column and row count as equal).
-	derivCount func(col []int32, img []uint16, w, h, y int, add bool)
+	// flatRow sets out[x] to 1 where row y of img (w x h) is flat to the
+	// right and downwards (equal to its right and its lower neighbour;
+	// the last column and row count as equal), else to 0.
+	flatRow func(out []uint8, img []uint16, w, h, y int)
+	// colAdd adds in[x] and subtracts out[x] from col[x] (8-bit counts:
+	// a column of the mask's window holds at most 7 flat samples).
+	colAdd func(col, in, out []uint8)
 	// hmode is the horizontal 3-tap mode of in (first and last kept).
 	hmode func(out, in []uint16)
 	// vmode is the vertical 3-tap mode of three rows.
@@ -44,7 +47,7 @@ type kernels struct {
 	antiDither func(out, row, next []uint16)
 	// boxRow writes 1 where the 7-wide window sum of col (clipped to
 	// [0, w)) exceeds maskIndex.
-	boxRow func(out []uint8, col []int32, w int, maskIndex int32)
+	boxRow func(out []uint8, col []uint8, w int, maskIndex int32)
 	// bandRange returns, over the masked samples of row whose band
 	// value b = v-base (16-bit) is below size, the smallest b (0xffff if
 	// none) and the largest b+1 (0 if none).
@@ -59,7 +62,8 @@ type kernels struct {
 
 var scalarKernels = &kernels{
 	set:        cpu.Scalar,
-	derivCount: derivCountGo,
+	flatRow:    flatRowGo,
+	colAdd:     colAddGo,
 	hmode:      hmodeGo,
 	vmode:      vmodeGo,
 	decimate16: decimateGo[uint16],
@@ -84,39 +88,32 @@ func kernelsFor(s cpu.Set) *kernels {
 	return scalarKernels
 }
 
-func derivCountGo(col []int32, img []uint16, w, h, y int, add bool) {
+func flatRowGo(out []uint8, img []uint16, w, h, y int) {
 	row := img[y*w : (y+1)*w]
 	if y+1 >= h {
-		col = col[:w]
-		d := int32(1)
-		if !add {
-			d = -1
-		}
+		out = out[:w]
 		for x := 0; x < w-1; x++ {
-			if row[x] == row[x+1] {
-				col[x] += d
-			}
+			out[x] = b2u8(row[x] == row[x+1])
 		}
-		col[w-1] += d
+		out[w-1] = 1
 		return
 	}
-	derivCountTail(col, row, img[(y+1)*w:(y+2)*w], 0, w, add)
+	flatRowTail(out, row, img[(y+1)*w:(y+2)*w], 0, w)
 }
 
-// derivCountTail is derivCount's rows from column x0 on, with a row below.
-func derivCountTail(col []int32, row, below []uint16, x0, w int, add bool) {
-	col, below = col[:w], below[:w]
-	d := int32(1)
-	if !add {
-		d = -1
-	}
+// flatRowTail is flatRow's columns from x0 on, with a row below.
+func flatRowTail(out []uint8, row, below []uint16, x0, w int) {
+	out, below = out[:w], below[:w]
 	for x := x0; x < w-1; x++ {
-		if row[x] == row[x+1] && row[x] == below[x] {
-			col[x] += d
-		}
+		out[x] = b2u8(row[x] == row[x+1] && row[x] == below[x])
 	}
-	if row[w-1] == below[w-1] {
-		col[w-1] += d
+	out[w-1] = b2u8(row[w-1] == below[w-1])
+}
+
+func colAddGo(col, in, out []uint8) {
+	in, out = in[:len(col)], out[:len(col)]
+	for x := range col {
+		col[x] += in[x] - out[x]
 	}
 }
 

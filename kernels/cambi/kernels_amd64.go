@@ -24,7 +24,10 @@ func cvRunAVX2(out *float32, n int, p0 *uint16, stride int, act uint32, wts *[32
 func cvRunAVX512(out *float32, n int, p0 *uint16, stride int, act uint32, wts *[32]int32, rec *float32)
 
 //go:noescape
-func derivCountAVX2(col *int32, row, below *uint16, n int, sub bool)
+func flatRowAVX2(out *uint8, row, below *uint16, n int)
+
+//go:noescape
+func colAddAVX2(col, in, out *uint8, n int)
 
 //go:noescape
 func hmodeAVX2(out, in *uint16, n int)
@@ -45,7 +48,7 @@ func decimate16AVX2(out, in *uint16, n int)
 func decimate8AVX2(out, in *uint8, n int)
 
 //go:noescape
-func boxRowAVX2(out *uint8, col *int32, n int, thr int32)
+func boxRowAVX2(out, col *uint8, n int, thr int8)
 
 //go:noescape
 func bandRangeAVX2(row *uint16, mask *uint8, n int, base, top uint16) (mn, mx1 uint16)
@@ -94,7 +97,8 @@ func simdKernels(s cpu.Set) *kernels {
 	k.set = s
 	// The mask and mode-filter rows are memory-bound: AVX-512 shares the
 	// AVX2 twins.
-	k.derivCount = avx2DerivCount
+	k.flatRow = avx2FlatRow
+	k.colAdd = avx2ColAdd
 	k.hmode = avx2Hmode
 	k.vmode = avx2Vmode
 	k.poolScan = avx2PoolScan
@@ -186,16 +190,25 @@ func wrapCVRun(f func(out *float32, n int, p0 *uint16, stride int, act uint32, w
 	}
 }
 
-func avx2DerivCount(col []int32, img []uint16, w, h, y int, add bool) {
-	if y+1 >= h || w < 17 {
-		derivCountGo(col, img, w, h, y, add)
+func avx2FlatRow(out []uint8, img []uint16, w, h, y int) {
+	if y+1 >= h || w < 33 {
+		flatRowGo(out, img, w, h, y)
 		return
 	}
-	n := (w - 1) &^ 15
+	n := (w - 1) &^ 31
 	row, below := img[y*w:(y+1)*w], img[(y+1)*w:(y+2)*w]
-	_ = col[n-1]
-	derivCountAVX2(&col[0], &row[0], &below[0], n, !add)
-	derivCountTail(col, row, below, n, w, add)
+	_ = out[n-1]
+	flatRowAVX2(&out[0], &row[0], &below[0], n)
+	flatRowTail(out, row, below, n, w)
+}
+
+func avx2ColAdd(col, in, out []uint8) {
+	n := len(col) &^ 31
+	if n > 0 {
+		_, _ = in[n-1], out[n-1]
+		colAddAVX2(&col[0], &in[0], &out[0], n)
+	}
+	colAddGo(col[n:], in[n:], out[n:])
 }
 
 func avx2Hmode(out, in []uint16) {
@@ -265,17 +278,18 @@ func avx2Decimate8(out, in []uint8) {
 }
 
 // avx2BoxRow sums whole windows in vectors from column pad on; the
-// columns left at either end sum their clipped windows one by one.
-func avx2BoxRow(out []uint8, col []int32, w int, maskIndex int32) {
+// columns left at either end sum their clipped windows one by one. The
+// sums are at most 49: the threshold clamps to the bytes' range.
+func avx2BoxRow(out []uint8, col []uint8, w int, maskIndex int32) {
 	const pad = MaskFilterSize / 2
-	n := max(w-2*pad, 0) &^ 15
+	n := max(w-2*pad, 0) &^ 31
 	if n == 0 {
 		boxRowGo(out, col, w, maskIndex)
 		return
 	}
 	out, col = out[:w], col[:w]
 	_ = col[n+2*pad-1]
-	boxRowAVX2(&out[pad], &col[0], n, maskIndex)
+	boxRowAVX2(&out[pad], &col[0], n, int8(min(max(maskIndex, -1), 127)))
 	for x := 0; x < w; x++ {
 		if x == pad {
 			x += n
@@ -285,7 +299,7 @@ func avx2BoxRow(out []uint8, col []int32, w int, maskIndex int32) {
 		}
 		var sum int32
 		for _, c := range col[max(x-pad, 0):min(x+pad+1, w)] {
-			sum += c
+			sum += int32(c)
 		}
 		out[x] = b2u8(sum > maskIndex)
 	}

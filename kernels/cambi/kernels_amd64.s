@@ -310,47 +310,59 @@ dend5:
 cdone5:
 	RET
 
-// func derivCountAVX2(col *int32, row, below *uint16, n int, sub bool)
-// col[x] += (or -=) 1 where row[x] == row[x+1] and row[x] == below[x], for
-// x in [0, n); n is a multiple of 16 and row[n] is readable.
-TEXT ·derivCountAVX2(SB), NOSPLIT, $0-33
-	MOVQ col+0(FP), DI
+// func flatRowAVX2(out *uint8, row, below *uint16, n int)
+// out[x] = 1 where row[x] == row[x+1] and row[x] == below[x], else 0, for
+// x in [0, n); n is a multiple of 32 and row[n] is readable.
+TEXT ·flatRowAVX2(SB), NOSPLIT, $0-32
+	MOVQ out+0(FP), DI
 	MOVQ row+8(FP), SI
 	MOVQ below+16(FP), BX
 	MOVQ n+24(FP), CX
-	MOVBLZX sub+32(FP), R8
-	SHRQ $4, CX
-	JZ ddone
-dloop:
+	SHRQ $5, CX
+	JZ frdone
+frloop:
 	VMOVDQU (SI), Y0
-	VMOVDQU 2(SI), Y1
-	VMOVDQU (BX), Y2
-	VPCMPEQW Y1, Y0, Y1
-	VPCMPEQW Y2, Y0, Y2
-	VPAND Y2, Y1, Y1                // -1 where flat
-	VPMOVSXWD X1, Y3
-	VEXTRACTI128 $1, Y1, X4
-	VPMOVSXWD X4, Y4
-	VMOVDQU (DI), Y5
-	VMOVDQU 32(DI), Y6
-	TESTQ R8, R8
-	JNZ dsub
-	VPSUBD Y3, Y5, Y5
-	VPSUBD Y4, Y6, Y6
-	JMP dstore
-dsub:
-	VPADDD Y3, Y5, Y5
-	VPADDD Y4, Y6, Y6
-dstore:
-	VMOVDQU Y5, (DI)
-	VMOVDQU Y6, 32(DI)
-	ADDQ $32, SI
-	ADDQ $32, BX
-	ADDQ $64, DI
+	VMOVDQU 32(SI), Y1
+	VPCMPEQW 2(SI), Y0, Y2
+	VPCMPEQW 34(SI), Y1, Y3
+	VPCMPEQW (BX), Y0, Y0
+	VPCMPEQW 32(BX), Y1, Y1
+	VPAND Y2, Y0, Y0                // -1 where flat
+	VPAND Y3, Y1, Y1
+	VPACKSSWB Y1, Y0, Y0
+	VPERMQ $0xd8, Y0, Y0
+	VPABSB Y0, Y0                   // 1 where flat
+	VMOVDQU Y0, (DI)
+	ADDQ $64, SI
+	ADDQ $64, BX
+	ADDQ $32, DI
 	DECQ CX
-	JNZ dloop
+	JNZ frloop
 	VZEROUPPER
-ddone:
+frdone:
+	RET
+
+// func colAddAVX2(col, in, out *uint8, n int)
+// col[x] += in[x] - out[x] for x in [0, n); n is a multiple of 32.
+TEXT ·colAddAVX2(SB), NOSPLIT, $0-32
+	MOVQ col+0(FP), DI
+	MOVQ in+8(FP), SI
+	MOVQ out+16(FP), DX
+	MOVQ n+24(FP), CX
+	SHRQ $5, CX
+	JZ cadone
+caloop:
+	VMOVDQU (DI), Y0
+	VPADDB (SI), Y0, Y0
+	VPSUBB (DX), Y0, Y0
+	VMOVDQU Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DX
+	ADDQ $32, DI
+	DECQ CX
+	JNZ caloop
+	VZEROUPPER
+cadone:
 	RET
 
 // MODE3 sets dst to the 3-tap mode of a, b, c (uint16 lanes): a when it
@@ -639,46 +651,35 @@ d8loop:
 d8done:
 	RET
 
-// func boxRowAVX2(out *uint8, col *int32, n int, thr int32)
+// func boxRowAVX2(out, col *uint8, n int, thr int8)
 // out[i] = 1 if col[i] + ... + col[i+6] > thr, else 0, for i in [0, n);
-// n is a multiple of 16 and col[n+5] is readable.
-TEXT ·boxRowAVX2(SB), NOSPLIT, $0-28
+// n is a multiple of 32, col[n+5] is readable and the sums are at most 49
+// (signed bytes).
+TEXT ·boxRowAVX2(SB), NOSPLIT, $0-25
 	MOVQ out+0(FP), DI
 	MOVQ col+8(FP), SI
 	MOVQ n+16(FP), CX
-	MOVL thr+24(FP), AX
+	MOVBLSX thr+24(FP), AX
 	VMOVQ AX, X15
-	VPBROADCASTD X15, Y15
+	VPBROADCASTB X15, Y15
 	MOVL $0x01010101, AX
 	VMOVQ AX, X14
-	VPBROADCASTD X14, X14           // byte ones
-	SHRQ $4, CX
+	VPBROADCASTD X14, Y14           // byte ones
+	SHRQ $5, CX
 	JZ bxdone
 bxloop:
 	VMOVDQU (SI), Y0
-	VPADDD 4(SI), Y0, Y0
-	VPADDD 8(SI), Y0, Y0
-	VPADDD 12(SI), Y0, Y0
-	VPADDD 16(SI), Y0, Y0
-	VPADDD 20(SI), Y0, Y0
-	VPADDD 24(SI), Y0, Y0
-	VMOVDQU 32(SI), Y1
-	VPADDD 36(SI), Y1, Y1
-	VPADDD 40(SI), Y1, Y1
-	VPADDD 44(SI), Y1, Y1
-	VPADDD 48(SI), Y1, Y1
-	VPADDD 52(SI), Y1, Y1
-	VPADDD 56(SI), Y1, Y1
-	VPCMPGTD Y15, Y0, Y0
-	VPCMPGTD Y15, Y1, Y1
-	VPACKSSDW Y1, Y0, Y0
-	VPERMQ $0xd8, Y0, Y0
-	VEXTRACTI128 $1, Y0, X1
-	VPACKSSWB X1, X0, X0
-	VPAND X14, X0, X0
-	VMOVDQU X0, (DI)
-	ADDQ $64, SI
-	ADDQ $16, DI
+	VPADDB 1(SI), Y0, Y0
+	VPADDB 2(SI), Y0, Y0
+	VPADDB 3(SI), Y0, Y0
+	VPADDB 4(SI), Y0, Y0
+	VPADDB 5(SI), Y0, Y0
+	VPADDB 6(SI), Y0, Y0
+	VPCMPGTB Y15, Y0, Y0
+	VPAND Y14, Y0, Y0
+	VMOVDQU Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
 	DECQ CX
 	JNZ bxloop
 	VZEROUPPER

@@ -42,7 +42,8 @@ var cambiTwins = []struct {
 	{"antiDither", twinAntiDither},
 	{"boxRow", twinBoxRow},
 	{"bandRange", twinBandRange},
-	{"derivCount", twinDerivCount},
+	{"flatRow", twinFlatRow},
+	{"colAdd", twinColAdd},
 	{"runBits", twinRunBits},
 }
 
@@ -225,11 +226,15 @@ func twinAntiDither(t *testing.T, k *kernels, rnd *lcg, w, off int) {
 // twinBoxRow: the mask's 7-wide window sums against a random threshold;
 // the entry past the row must stay untouched.
 func twinBoxRow(t *testing.T, k *kernels, rnd *lcg, w, off int) {
-	col := make([]int32, w+off)
+	col := make([]uint8, w+off)
 	for i := range col {
-		col[i] = int32(rnd.next(8))
+		col[i] = uint8(rnd.next(8))
 	}
-	thr := int32(rnd.next(50))
+	// Thresholds below, inside and above the sums' range [0, 49].
+	thr := int32(rnd.next(60)) - 2
+	if rnd.next(8) == 0 {
+		thr = []int32{-1000, 127, 128, 1000}[rnd.next(4)]
+	}
 	bw, bg := make([]uint8, w+1), make([]uint8, w+1)
 	bw[w], bg[w] = 7, 7
 	scalarKernels.boxRow(bw, col[off:], w, thr)
@@ -288,23 +293,40 @@ func twinRunBits(t *testing.T, k *kernels, rnd *lcg, w, off int) {
 	}
 }
 
-// twinDerivCount: zero-derivative counts added and subtracted on
-// near-flat rows, the last row (no row below) included.
-func twinDerivCount(t *testing.T, k *kernels, rnd *lcg, w, off int) {
+// twinFlatRow: flat marks of near-flat rows, the last row (no row below)
+// included; the entry past the row must stay untouched.
+func twinFlatRow(t *testing.T, k *kernels, rnd *lcg, w, off int) {
 	flat := make([]uint16, (w+off)*3)
 	for i := range flat {
 		flat[i] = uint16(100 + rnd.next(2))
 	}
 	for _, y := range []int{0, 1, 2} {
-		cw, cg := make([]int32, w), make([]int32, w)
-		for i := range cw {
-			cw[i] = int32(rnd.next(49))
-			cg[i] = cw[i]
+		fw, fg := make([]uint8, w+1), make([]uint8, w+1)
+		for i := range fw {
+			fw[i] = 9
+			fg[i] = 9
 		}
-		scalarKernels.derivCount(cw, flat[off:], w, 3, y, y != 1)
-		k.derivCount(cg, flat[off:], w, 3, y, y != 1)
-		firstDiff(t, fmt.Sprintf("derivCount w=%d off=%d y=%d", w, off, y), cg, cw)
+		scalarKernels.flatRow(fw, flat[off:], w, 3, y)
+		k.flatRow(fg, flat[off:], w, 3, y)
+		firstDiff(t, fmt.Sprintf("flatRow w=%d off=%d y=%d", w, off, y), fg, fw)
 	}
+}
+
+// twinColAdd: column counts in [0, 7] plus a row entering and minus one
+// leaving.
+func twinColAdd(t *testing.T, k *kernels, rnd *lcg, w, off int) {
+	in, out := make([]uint8, w+off), make([]uint8, w+off)
+	cw, cg := make([]uint8, w), make([]uint8, w)
+	for i := range w + off {
+		in[i], out[i] = uint8(rnd.next(2)), uint8(rnd.next(2))
+	}
+	for i := range cw {
+		cw[i] = uint8(rnd.next(7)) + out[off+i]
+		cg[i] = cw[i]
+	}
+	scalarKernels.colAdd(cw, in[off:], out[off:])
+	k.colAdd(cg, in[off:], out[off:])
+	firstDiff(t, fmt.Sprintf("colAdd w=%d off=%d", w, off), cg, cw)
 }
 
 // BenchmarkKernels times the hot kernels of every set on 1080p-sized rows.
