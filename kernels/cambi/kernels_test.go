@@ -379,7 +379,7 @@ func TestCVRunLengths(t *testing.T) {
 	for _, set := range cpu.Supported() {
 		k := kernelsFor(set)
 		for _, tc := range []struct {
-			name  string
+			name   string
 			slack  int
 			end    bool // the run ends at the histogram's last entry
 			sparse bool // half the rows empty
