@@ -233,7 +233,13 @@ func (f *fast) scorePicture(r *PictureResult, pi int, p yuv.Plane, keepMaps bool
 	for i := range ws.bands {
 		ws.bands[i].top = 0
 	}
-	f.rows(ws, h, 16, func(sc *bandScratch, y0, y1 int) { sc.top = f.preprocess(cur, pl, p, y0, y1) })
+	dither := cfg.EncBitDepth < 10
+	if dither && fusedDither(pl) {
+		f.rows(ws, h, 16, func(sc *bandScratch, y0, y1 int) { sc.top = f.preprocessDither(cur, pl, p, y0, y1) })
+		dither = false
+	} else {
+		f.rows(ws, h, 16, func(sc *bandScratch, y0, y1 int) { sc.top = f.preprocess(cur, pl, p, y0, y1) })
+	}
 	if fusedCheck(pl) {
 		for _, b := range ws.bands {
 			if b.top > uint16(1<<pl.bd-1) {
@@ -241,7 +247,7 @@ func (f *fast) scorePicture(r *PictureResult, pi int, p yuv.Plane, keepMaps bool
 			}
 		}
 	}
-	if cfg.EncBitDepth < 10 {
+	if dither {
 		f.rows(ws, h, 16, func(_ *bandScratch, y0, y1 int) { antiDitherRows(other, cur, w, h, y0, y1, k) })
 		cur, other = other, cur
 	}
@@ -309,6 +315,36 @@ func (f *fast) preprocess(dst []uint16, pl *plan, src yuv.Plane, y0, y1 int) uin
 		for x, sx := range pl.sx {
 			out[x] = conv(in[sx])
 		}
+	}
+	return top
+}
+
+// fusedDither tells whether the anti-dithering runs in the preprocessing's
+// pass (preprocessDither): samples that convert by a left shift.
+func fusedDither(pl *plan) bool { return !pl.resample && pl.bd <= 10 }
+
+// preprocessDither is preprocess then AntiDither for rows [y0, y1), in one
+// pass from the input samples (shifted left to 10 bits, the sums of the
+// converted samples are the input sums shifted left); it returns the
+// largest sample it read.
+func (f *fast) preprocessDither(dst []uint16, pl *plan, src yuv.Plane, y0, y1 int) uint16 {
+	w, h, bd := pl.w, pl.h, pl.bd
+	s := uint(10 - bd)
+	var top uint16
+	for y := y0; y < y1; y++ {
+		row, out := src.Pix[y*src.Stride:y*src.Stride+w], dst[y*w:(y+1)*w]
+		top = max(top, row[w-1])
+		if y == h-1 {
+			for x := 0; x < w-1; x++ {
+				top = max(top, row[x])
+				out[x] = uint16((uint32(row[x]) + uint32(row[x+1])) << s >> 1)
+			}
+			out[w-1] = row[w-1] << s
+			continue
+		}
+		next := src.Pix[(y+1)*src.Stride : (y+1)*src.Stride+w]
+		top = max(top, f.k.convDither(out[:w-1], row, next, bd))
+		out[w-1] = uint16((uint32(row[w-1]) + uint32(next[w-1])) << s >> 1)
 	}
 	return top
 }

@@ -45,6 +45,11 @@ type kernels struct {
 	// mean of row[x], row[x+1], next[x] and next[x+1] for x < len(out);
 	// row and next hold one more sample.
 	antiDither func(out, row, next []uint16)
+	// convDither is convRow and antiDither in one pass for bd <= 10:
+	// out[x] = (row[x]+row[x+1]+next[x]+next[x+1]) << (10-bd) >> 2 for
+	// x < len(out), from bd-bit samples (row and next hold one more); it
+	// returns the largest row[x], x < len(out), whatever the samples.
+	convDither func(out, row, next []uint16, bd int) uint16
 	// boxRow writes 1 where the 7-wide window sum of col (clipped to
 	// [0, w)) exceeds maskIndex.
 	boxRow func(out []uint8, col []uint8, w int, maskIndex int32)
@@ -74,6 +79,7 @@ var scalarKernels = &kernels{
 	poolScan:   poolScanGo,
 	convRow:    convRowGo,
 	antiDither: antiDitherGo,
+	convDither: convDitherGo,
 	boxRow:     boxRowGo,
 	bandRange:  bandRangeGo,
 	runBits:    runBitsGo,
@@ -235,6 +241,18 @@ func antiDitherGo(out, row, next []uint16) {
 	for x := range out {
 		out[x] = uint16((uint32(row[x]) + uint32(row[x+1]) + uint32(next[x]) + uint32(next[x+1])) >> 2)
 	}
+}
+
+func convDitherGo(out, row, next []uint16, bd int) uint16 {
+	n := len(out)
+	row, next = row[:n+1], next[:n+1]
+	s := uint(10 - bd)
+	var mx uint16
+	for x := range out {
+		mx = max(mx, row[x])
+		out[x] = uint16((uint32(row[x]) + uint32(row[x+1]) + uint32(next[x]) + uint32(next[x+1])) << s >> 2)
+	}
+	return mx
 }
 
 func bandRangeGo(row []uint16, mrow []uint8, base, size uint16) (mn, mx1 uint16) {

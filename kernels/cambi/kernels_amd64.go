@@ -42,6 +42,9 @@ func convRowAVX2(out, in *uint16, n int, sl, sr uint64) uint16
 func antiDitherAVX2(out, row, next *uint16, n int)
 
 //go:noescape
+func convDitherAVX2(out, row, next *uint16, n int, sl uint64) uint16
+
+//go:noescape
 func decimate16AVX2(out, in *uint16, n int)
 
 //go:noescape
@@ -104,6 +107,7 @@ func simdKernels(s cpu.Set) *kernels {
 	k.poolScan = avx2PoolScan
 	k.convRow = avx2ConvRow
 	k.antiDither = avx2AntiDither
+	k.convDither = avx2ConvDither
 	k.decimate16 = avx2Decimate16
 	k.decimate8 = avx2Decimate8
 	k.boxRow = avx2BoxRow
@@ -259,6 +263,16 @@ func avx2AntiDither(out, row, next []uint16) {
 		antiDitherAVX2(&out[0], &row[0], &next[0], n)
 	}
 	antiDitherGo(out[n:], row[n:], next[n:])
+}
+
+func avx2ConvDither(out, row, next []uint16, bd int) uint16 {
+	n := len(out) &^ 15
+	var mx uint16
+	if n > 0 {
+		_, _ = row[n], next[n]
+		mx = convDitherAVX2(&out[0], &row[0], &next[0], n, uint64(10-bd))
+	}
+	return max(mx, convDitherGo(out[n:], row[n:], next[n:], bd))
 }
 
 func avx2Decimate16(out, in []uint16) {

@@ -597,6 +597,47 @@ adloop:
 addone:
 	RET
 
+// func convDitherAVX2(out, row, next *uint16, n int, sl uint64) uint16
+// out[x] = (row[x] + row[x+1] + next[x] + next[x+1]) << sl >> 2 for x in
+// [0, n) (16-bit: exact for samples of 10-sl bits); returns the largest
+// row[x]. n is a multiple of 16, row[n] and next[n] are readable.
+TEXT ·convDitherAVX2(SB), NOSPLIT, $0-42
+	MOVQ out+0(FP), DI
+	MOVQ row+8(FP), SI
+	MOVQ next+16(FP), BX
+	MOVQ n+24(FP), CX
+	MOVQ sl+32(FP), X14
+	VPXOR Y15, Y15, Y15             // largest
+	SHRQ $4, CX
+	JZ cddone
+cdloop:
+	VMOVDQU (SI), Y0
+	VPMAXUW Y0, Y15, Y15
+	VPADDW 2(SI), Y0, Y0
+	VPADDW (BX), Y0, Y0
+	VPADDW 2(BX), Y0, Y0
+	VPSLLW X14, Y0, Y0
+	VPSRLW $2, Y0, Y0
+	VMOVDQU Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, BX
+	ADDQ $32, DI
+	DECQ CX
+	JNZ cdloop
+cddone:
+	VEXTRACTI128 $1, Y15, X0
+	VPMAXUW X0, X15, X0
+	VPSHUFD $0x4e, X0, X1
+	VPMAXUW X1, X0, X0
+	VPSHUFD $0xb1, X0, X1
+	VPMAXUW X1, X0, X0
+	VPSRLD $16, X0, X1
+	VPMAXUW X1, X0, X0
+	VMOVD X0, AX
+	MOVW AX, ret+40(FP)
+	VZEROUPPER
+	RET
+
 // Word and byte masks for the decimation: the low half of each pair.
 DATA lowWords<>+0(SB)/8, $0x0000ffff0000ffff
 DATA lowWords<>+8(SB)/8, $0x0000ffff0000ffff

@@ -40,6 +40,7 @@ var cambiTwins = []struct {
 	{"decimate8", twinDecimate8},
 	{"convRow", twinConvRow},
 	{"antiDither", twinAntiDither},
+	{"convDither", twinConvDither},
 	{"boxRow", twinBoxRow},
 	{"bandRange", twinBandRange},
 	{"flatRow", twinFlatRow},
@@ -221,6 +222,35 @@ func twinAntiDither(t *testing.T, k *kernels, rnd *lcg, w, off int) {
 	scalarKernels.antiDither(aw, pre[off:off+w], pre[w+off:2*w+off])
 	k.antiDither(ag, pre[off:off+w], pre[w+off:2*w+off])
 	firstDiff(t, fmt.Sprintf("antiDither w=%d off=%d", w, off), ag, aw)
+}
+
+// twinConvDither: the fused conversion and anti-dithering at every depth
+// it takes; rows with samples out of range must still give the largest.
+func twinConvDither(t *testing.T, k *kernels, rnd *lcg, w, off int) {
+	if w < 2 {
+		return
+	}
+	for _, bd := range []int{6, 8, 9, 10} {
+		for _, bad := range []bool{false, true} {
+			in := make([]uint16, 2*(w+off))
+			for i := range in {
+				in[i] = uint16(rnd.next(1 << bd))
+				if bad && rnd.next(40) == 0 {
+					in[i] = uint16(rnd.next(1 << 16))
+				}
+			}
+			row, next := in[off:off+w], in[w+off:2*w+off]
+			ow, og := make([]uint16, w), make([]uint16, w)
+			ow[w-1], og[w-1] = 7, 7
+			mw, mg := scalarKernels.convDither(ow[:w-1], row, next, bd), k.convDither(og[:w-1], row, next, bd)
+			if mg != mw {
+				t.Errorf("convDither w=%d off=%d bd=%d bad=%v: max %d, want %d", w, off, bd, bad, mg, mw)
+			}
+			if !bad {
+				firstDiff(t, fmt.Sprintf("convDither w=%d off=%d bd=%d", w, off, bd), og, ow)
+			}
+		}
+	}
 }
 
 // twinBoxRow: the mask's 7-wide window sums against a random threshold;
