@@ -11,11 +11,23 @@ import (
 // benchCAMBI scores frames of a benchmark clip one after another and
 // reports frames per second.
 func benchCAMBI(b *testing.B, clip string, w, h int, mk func(*Config) Scorer) {
+	benchCAMBIOpts(b, clip, w, h, nil, mk)
+}
+
+// benchCAMBIOpts is benchCAMBI with options (name -> value; nil: the
+// defaults).
+func benchCAMBIOpts(b *testing.B, clip string, w, h int, opts map[string]string, mk func(*Config) Scorer) {
 	frames, err := benchclip.Clip(clip, w, h, 4)
 	if err != nil {
 		b.Skip(err)
 	}
-	cfg, err := NewConfig(nil, w, h, frames[0].BitDepth)
+	o := NewOptions()
+	for k, v := range opts {
+		if err := o.Set(k, v); err != nil {
+			b.Fatal(err)
+		}
+	}
+	cfg, err := NewConfig(o, w, h, frames[0].BitDepth)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -74,4 +86,14 @@ func BenchmarkCPU(b *testing.B) {
 // kernels/adm benchmark of the same name (go test -bench 'Score1080p$').
 func BenchmarkScore1080p(b *testing.B) {
 	benchCAMBI(b, "real", 1920, 1080, func(c *Config) Scorer { return NewCPU(c, Options{Kernels: cpu.Default(), Threads: 1}) })
+}
+
+// v1Options are the cambi options of the vmaf_v1.0.16_3d0h model.
+var v1Options = map[string]string{"cambi_high_res_speedup": "1080", "cambi_vis_lum_threshold": "0.06", "cambi_max_val": "17"}
+
+// BenchmarkScore1080pV1 is BenchmarkScore1080p with the options the
+// vmaf_v1.0.16_3d0h model passes (high-resolution speedup: the c-values
+// run on the decimated picture).
+func BenchmarkScore1080pV1(b *testing.B) {
+	benchCAMBIOpts(b, "real", 1920, 1080, v1Options, func(c *Config) Scorer { return NewCPU(c, Options{Kernels: cpu.Default(), Threads: 1}) })
 }

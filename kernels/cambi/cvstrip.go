@@ -1,6 +1,10 @@
 package cambi
 
-import "github.com/bandscope/bandscope/kernels/cpu"
+import (
+	"math/bits"
+
+	"github.com/bandscope/bandscope/kernels/cpu"
+)
 
 // cValues is CValues cut into column strips. A strip's histogram covers
 // its own columns only and is fed by the samples whose windows reach them
@@ -37,7 +41,8 @@ type strip struct {
 	hist     []uint16
 	ring     [][]run // run lists of recent rows, by row modulo its length
 	stride   int
-	rowOff   int // histogram row of band value b is b + rowOff
+	rowOff   int      // histogram row of band value b is b + rowOff
+	ops      []trapOp // the trapezoids trap queued
 }
 
 // histSlack: the SIMD range updates may touch (without changing) up to 32
@@ -78,9 +83,11 @@ func (s *strip) run() {
 		s.sc.ring = append(s.sc.ring, nil)
 	}
 	s.ring = s.sc.ring[:ringLen]
+	s.ops = s.sc.ops[:0]
 	for y := 0; y < min(pad, h); y++ {
 		s.findRuns(y)
 		s.apply(s.runs(y), nil, false)
+		s.flush()
 	}
 	for y := 0; y < h; y++ {
 		var in, out []run
@@ -93,6 +100,7 @@ func (s *strip) run() {
 		}
 		s.apply(in, out, false)
 		s.apply(out, in, true)
+		s.flush()
 		o := y * w
 		s.cvRow(s.cv[o+s.x0:o+s.x1], s.runs(y))
 	}
@@ -101,23 +109,38 @@ func (s *strip) run() {
 func (s *strip) runs(y int) []run { return s.ring[y%len(s.ring)] }
 
 // findRuns lists the runs of equal masked in-band samples of row y over
-// the samples that feed the strip.
+// the samples that feed the strip. The kernel marks the samples in band
+// and those whose run goes on; a run starts at a marked sample that does
+// not go on from the one before, and ends after one that does not go on.
 func (s *strip) findRuns(y int) {
-	w, base, size := s.w, uint16(s.t.BandBase), uint16(s.t.BandSize)
-	row, mrow := s.img[y*w:(y+1)*w], s.mask[y*w:(y+1)*w]
+	w, base := s.w, uint16(s.t.BandBase)
+	o := y*w + s.px0
+	row, mrow := s.img[o:y*w+s.px1], s.mask[o:y*w+s.px1]
+	nw := (len(row) + 31) / 32
+	s.sc.vb, s.sc.qb = grow(s.sc.vb, nw), grow(s.sc.qb, nw)
+	vb, qb := s.sc.vb, s.sc.qb
+	s.k.runBits(vb, qb, row, mrow, base, uint16(s.t.BandSize))
 	rs := s.ring[y%len(s.ring)][:0]
-	for x := s.px0; x < s.px1; {
-		v := row[x]
-		if mrow[x] == 0 || v-base >= size {
-			x++
-			continue
+	var carry uint32 // the last word's run goes on into this one
+	a := 0           // the start of the open run
+	for i, v := range vb {
+		q := qb[i]
+		st, en := v&^(q<<1|carry), v&^q
+		carry = q >> 31
+		x0 := i * 32
+		for en != 0 {
+			// Starts and ends alternate: an open run ends first.
+			if st != 0 && bits.TrailingZeros32(st) <= bits.TrailingZeros32(en) {
+				a = x0 + bits.TrailingZeros32(st)
+				st &= st - 1
+			}
+			e := x0 + bits.TrailingZeros32(en) + 1
+			en &= en - 1
+			rs = append(rs, run{int32(s.px0 + a), int32(s.px0 + e), int32(row[a] - base)})
 		}
-		e := x + 1
-		for e < s.px1 && row[e] == v && mrow[e] != 0 {
-			e++
+		if st != 0 {
+			a = x0 + bits.TrailingZeros32(st)
 		}
-		rs = append(rs, run{int32(x), int32(e), int32(v - base)})
-		x = e
 	}
 	s.ring[y%len(s.ring)] = rs
 }
@@ -146,14 +169,23 @@ func (s *strip) apply(rs, other []run, sub bool) {
 	}
 }
 
-// trap adds the samples [a, b) of band value v to the strip's columns.
+// trap adds the samples [a, b) of band value v to the strip's columns:
+// it queues the trapezoid for flush.
 func (s *strip) trap(a, b, v int, sub bool) {
 	lo, hi := max(a-s.pad, s.x0), min(b+s.pad, s.x1)
 	if lo >= hi {
 		return
 	}
 	n, win := b-a, 2*s.pad+1
-	s.k.trap(s.hist[(v+s.rowOff)*s.stride:], lo-s.x0, hi-s.x0, lo-(a-s.pad), min(n, win), n+win-1, sub)
+	s.ops = append(s.ops, trapOp{i: int32((v+s.rowOff)*s.stride + lo - s.x0), n: int32(hi - lo),
+		t0: int32(lo - (a - s.pad)), m: int32(min(n, win)), l: int32(n + win - 1), sub: int32(b2u8(sub))})
+}
+
+// flush applies the queued trapezoids in one call.
+func (s *strip) flush() {
+	s.k.traps(s.hist, s.ops)
+	s.ops = s.ops[:0]
+	s.sc.ops = s.ops
 }
 
 // cvRow computes one row of c-values from the row's runs: along a run

@@ -95,11 +95,15 @@ type fastWS struct {
 }
 
 type bandScratch struct {
-	col  []int32  // mask column sums
+	col  []uint8  // mask column sums
+	flat []uint8  // the mask's flat marks of the rows in its window
 	rows []uint16 // 3 horizontally mode-filtered rows
 	hist []uint16 // a strip's histogram
 	ring [][]run  // a strip's run lists
-	top  uint16   // the largest input sample the band's preprocessing read
+	vb   []uint32 // a row's run marks (runBits)
+	ops  []trapOp // a strip's queued trapezoids
+	qb   []uint32
+	top  uint16 // the largest input sample the band's preprocessing read
 }
 
 // run is a horizontal run [a, b) of equal samples (hist row r) that enter
@@ -229,7 +233,13 @@ func (f *fast) scorePicture(r *PictureResult, pi int, p yuv.Plane, keepMaps bool
 	for i := range ws.bands {
 		ws.bands[i].top = 0
 	}
-	f.rows(ws, h, 16, func(sc *bandScratch, y0, y1 int) { sc.top = f.preprocess(cur, pl, p, y0, y1) })
+	dither := cfg.EncBitDepth < 10
+	if dither && fusedDither(pl) {
+		f.rows(ws, h, 16, func(sc *bandScratch, y0, y1 int) { sc.top = f.preprocessDither(cur, pl, p, y0, y1) })
+		dither = false
+	} else {
+		f.rows(ws, h, 16, func(sc *bandScratch, y0, y1 int) { sc.top = f.preprocess(cur, pl, p, y0, y1) })
+	}
 	if fusedCheck(pl) {
 		for _, b := range ws.bands {
 			if b.top > uint16(1<<pl.bd-1) {
@@ -237,7 +247,7 @@ func (f *fast) scorePicture(r *PictureResult, pi int, p yuv.Plane, keepMaps bool
 			}
 		}
 	}
-	if cfg.EncBitDepth < 10 {
+	if dither {
 		f.rows(ws, h, 16, func(_ *bandScratch, y0, y1 int) { antiDitherRows(other, cur, w, h, y0, y1, k) })
 		cur, other = other, cur
 	}
@@ -309,6 +319,36 @@ func (f *fast) preprocess(dst []uint16, pl *plan, src yuv.Plane, y0, y1 int) uin
 	return top
 }
 
+// fusedDither tells whether the anti-dithering runs in the preprocessing's
+// pass (preprocessDither): samples that convert by a left shift.
+func fusedDither(pl *plan) bool { return !pl.resample && pl.bd <= 10 }
+
+// preprocessDither is preprocess then AntiDither for rows [y0, y1), in one
+// pass from the input samples (shifted left to 10 bits, the sums of the
+// converted samples are the input sums shifted left); it returns the
+// largest sample it read.
+func (f *fast) preprocessDither(dst []uint16, pl *plan, src yuv.Plane, y0, y1 int) uint16 {
+	w, h, bd := pl.w, pl.h, pl.bd
+	s := uint(10 - bd)
+	var top uint16
+	for y := y0; y < y1; y++ {
+		row, out := src.Pix[y*src.Stride:y*src.Stride+w], dst[y*w:(y+1)*w]
+		top = max(top, row[w-1])
+		if y == h-1 {
+			for x := 0; x < w-1; x++ {
+				top = max(top, row[x])
+				out[x] = uint16((uint32(row[x]) + uint32(row[x+1])) << s >> 1)
+			}
+			out[w-1] = row[w-1] << s
+			continue
+		}
+		next := src.Pix[(y+1)*src.Stride : (y+1)*src.Stride+w]
+		top = max(top, f.k.convDither(out[:w-1], row, next, bd))
+		out[w-1] = uint16((uint32(row[w-1]) + uint32(next[w-1])) << s >> 1)
+	}
+	return top
+}
+
 // antiDitherRows is AntiDither from src into dst for rows [y0, y1).
 func antiDitherRows(dst, src []uint16, w, h, y0, y1 int, k *kernels) {
 	for y := y0; y < y1; y++ {
@@ -327,41 +367,52 @@ func antiDitherRows(dst, src []uint16, w, h, y0, y1 int, k *kernels) {
 }
 
 // spatialMaskRows is SpatialMask for output rows [y0, y1): the column sums
-// are primed over the rows the first output row's window holds.
+// are primed over the rows the first output row's window holds. A row's
+// flat marks are found once, when it enters the window, and kept in a ring
+// of the 2*pad+2 rows in use until it leaves.
 func spatialMaskRows(mask []uint8, img []uint16, w, h, maskIndex, y0, y1 int, sc *bandScratch, k *kernels) {
 	const pad = MaskFilterSize / 2
+	const ring = 2*pad + 2
 	sc.col = grow(sc.col, w)
 	col := sc.col[:w]
 	clear(col)
+	sc.flat = grow(sc.flat, (ring+1)*w)
+	flat := func(y int) []uint8 { return sc.flat[(y%ring)*w : (y%ring+1)*w] }
+	none := sc.flat[ring*w : (ring+1)*w]
+	clear(none)
 	// Rows y0-pad-1 .. y0+pad-1: the loop's first step drops the first.
 	for y := max(y0-pad-1, 0); y < min(y0+pad, h); y++ {
-		k.derivCount(col, img, w, h, y, true)
+		k.flatRow(flat(y), img, w, h, y)
+		k.colAdd(col, flat(y), none)
 	}
 	for y := y0; y < y1; y++ {
+		in, out := none, none
 		if y+pad < h {
-			k.derivCount(col, img, w, h, y+pad, true)
+			in = flat(y + pad)
+			k.flatRow(in, img, w, h, y+pad)
 		}
 		if y-pad-1 >= 0 {
-			k.derivCount(col, img, w, h, y-pad-1, false)
+			out = flat(y - pad - 1)
 		}
+		k.colAdd(col, in, out)
 		k.boxRow(mask[y*w:(y+1)*w], col, w, int32(maskIndex))
 	}
 }
 
 // boxRowGo thresholds the 7-wide sliding sum of col: clipped windows at
 // the edges, one column in and one out in the interior.
-func boxRowGo(out []uint8, col []int32, w int, maskIndex int32) {
+func boxRowGo(out []uint8, col []uint8, w int, maskIndex int32) {
 	const pad = MaskFilterSize / 2
 	var sum int32
 	for x := 0; x < min(pad, w); x++ {
-		sum += col[x]
+		sum += int32(col[x])
 	}
 	edge := func(x int) {
 		if x+pad < w {
-			sum += col[x+pad]
+			sum += int32(col[x+pad])
 		}
 		if x-pad-1 >= 0 {
-			sum -= col[x-pad-1]
+			sum -= int32(col[x-pad-1])
 		}
 		out[x] = b2u8(sum > maskIndex)
 	}
@@ -370,7 +421,7 @@ func boxRowGo(out []uint8, col []int32, w int, maskIndex int32) {
 		edge(x)
 	}
 	for ; x+pad < w; x++ {
-		sum += col[x+pad] - col[x-pad-1]
+		sum += int32(col[x+pad]) - int32(col[x-pad-1])
 		out[x] = b2u8(sum > maskIndex)
 	}
 	for ; x < w; x++ {

@@ -7,10 +7,13 @@ import "github.com/bandscope/bandscope/kernels/cpu"
 // twins that give the same bits (kernels_test.go checks every one).
 type kernels struct {
 	set cpu.Set
-	// derivCount adds (or subtracts) to col[x] 1 where row y of img
-	// (w x h) is flat to the right and downwards (equal to its right and
-	// its lower neighbour; the last column and row count as equal).
-	derivCount func(col []int32, img []uint16, w, h, y int, add bool)
+	// flatRow sets out[x] to 1 where row y of img (w x h) is flat to the
+	// right and downwards (equal to its right and its lower neighbour;
+	// the last column and row count as equal), else to 0.
+	flatRow func(out []uint8, img []uint16, w, h, y int)
+	// colAdd adds in[x] and subtracts out[x] from col[x] (8-bit counts:
+	// a column of the mask's window holds at most 7 flat samples).
+	colAdd func(col, in, out []uint8)
 	// hmode is the horizontal 3-tap mode of in (first and last kept).
 	hmode func(out, in []uint16)
 	// vmode is the vertical 3-tap mode of three rows.
@@ -23,6 +26,9 @@ type kernels struct {
 	// min(t+1, m, l-t) with t = t0+i-lo, m = min(n, window), l = n+window-1.
 	// It may read and rewrite (unchanged) up to 31 entries past hi.
 	trap func(h []uint16, lo, hi, t0, m, l int, sub bool)
+	// traps applies the trapezoids of ops in order, as trap would one by
+	// one: a batch costs one call.
+	traps func(h []uint16, ops []trapOp)
 	// cvRun computes the c-values of a run of len(out) equal samples
 	// whose p0 counts start at hist[i0] (the other counts are whole rows
 	// of stride entries above and below); act has bit d set for each step
@@ -39,29 +45,44 @@ type kernels struct {
 	// mean of row[x], row[x+1], next[x] and next[x+1] for x < len(out);
 	// row and next hold one more sample.
 	antiDither func(out, row, next []uint16)
+	// convDither is convRow and antiDither in one pass for bd <= 10:
+	// out[x] = (row[x]+row[x+1]+next[x]+next[x+1]) << (10-bd) >> 2 for
+	// x < len(out), from bd-bit samples (row and next hold one more); it
+	// returns the largest row[x], x < len(out), whatever the samples.
+	convDither func(out, row, next []uint16, bd int) uint16
 	// boxRow writes 1 where the 7-wide window sum of col (clipped to
 	// [0, w)) exceeds maskIndex.
-	boxRow func(out []uint8, col []int32, w int, maskIndex int32)
+	boxRow func(out []uint8, col []uint8, w int, maskIndex int32)
 	// bandRange returns, over the masked samples of row whose band
 	// value b = v-base (16-bit) is below size, the smallest b (0xffff if
 	// none) and the largest b+1 (0 if none).
 	bandRange func(row []uint16, mrow []uint8, base, size uint16) (mn, mx1 uint16)
+	// runBits marks the runs of a row: bit x (word x/32, from bit 0) of
+	// vb is set where row[x] is masked and its band value row[x]-base
+	// (16-bit) is below size, and of qb where moreover x+1 < len(row)
+	// and row[x+1] is masked and equal to row[x] (the run goes on). It
+	// writes (len(row)+31)/32 words of each.
+	runBits func(vb, qb []uint32, row []uint16, mrow []uint8, base, size uint16)
 }
 
 var scalarKernels = &kernels{
 	set:        cpu.Scalar,
-	derivCount: derivCountGo,
+	flatRow:    flatRowGo,
+	colAdd:     colAddGo,
 	hmode:      hmodeGo,
 	vmode:      vmodeGo,
 	decimate16: decimateGo[uint16],
 	decimate8:  decimateGo[uint8],
 	trap:       trapGo,
+	traps:      trapsGo,
 	cvRun:      cvRunGo,
 	poolScan:   poolScanGo,
 	convRow:    convRowGo,
 	antiDither: antiDitherGo,
+	convDither: convDitherGo,
 	boxRow:     boxRowGo,
 	bandRange:  bandRangeGo,
+	runBits:    runBitsGo,
 }
 
 // kernelsFor returns the kernels of a set; sets without a twin for an
@@ -73,39 +94,32 @@ func kernelsFor(s cpu.Set) *kernels {
 	return scalarKernels
 }
 
-func derivCountGo(col []int32, img []uint16, w, h, y int, add bool) {
+func flatRowGo(out []uint8, img []uint16, w, h, y int) {
 	row := img[y*w : (y+1)*w]
 	if y+1 >= h {
-		col = col[:w]
-		d := int32(1)
-		if !add {
-			d = -1
-		}
+		out = out[:w]
 		for x := 0; x < w-1; x++ {
-			if row[x] == row[x+1] {
-				col[x] += d
-			}
+			out[x] = b2u8(row[x] == row[x+1])
 		}
-		col[w-1] += d
+		out[w-1] = 1
 		return
 	}
-	derivCountTail(col, row, img[(y+1)*w:(y+2)*w], 0, w, add)
+	flatRowTail(out, row, img[(y+1)*w:(y+2)*w], 0, w)
 }
 
-// derivCountTail is derivCount's rows from column x0 on, with a row below.
-func derivCountTail(col []int32, row, below []uint16, x0, w int, add bool) {
-	col, below = col[:w], below[:w]
-	d := int32(1)
-	if !add {
-		d = -1
-	}
+// flatRowTail is flatRow's columns from x0 on, with a row below.
+func flatRowTail(out []uint8, row, below []uint16, x0, w int) {
+	out, below = out[:w], below[:w]
 	for x := x0; x < w-1; x++ {
-		if row[x] == row[x+1] && row[x] == below[x] {
-			col[x] += d
-		}
+		out[x] = b2u8(row[x] == row[x+1] && row[x] == below[x])
 	}
-	if row[w-1] == below[w-1] {
-		col[w-1] += d
+	out[w-1] = b2u8(row[w-1] == below[w-1])
+}
+
+func colAddGo(col, in, out []uint8) {
+	in, out = in[:len(col)], out[:len(col)]
+	for x := range col {
+		col[x] += in[x] - out[x]
 	}
 }
 
@@ -149,6 +163,25 @@ func trapGo(h []uint16, lo, hi, t0, m, l int, sub bool) {
 	for i := range h {
 		h[i] += uint16(min(t+1, m, l-t))
 		t++
+	}
+}
+
+// trapOp is one trapezoid of a batch: trap's arguments, with lo = i and
+// hi = i+n (n > 0) and sub as 0 or 1.
+type trapOp struct{ i, n, t0, m, l, sub int32 }
+
+func trapsGo(h []uint16, ops []trapOp) {
+	for _, o := range ops {
+		trapGo(h, int(o.i), int(o.i+o.n), int(o.t0), int(o.m), int(o.l), o.sub != 0)
+	}
+}
+
+// trapsWith is traps from a trap kernel, one call per trapezoid.
+func trapsWith(trap func(h []uint16, lo, hi, t0, m, l int, sub bool)) func([]uint16, []trapOp) {
+	return func(h []uint16, ops []trapOp) {
+		for _, o := range ops {
+			trap(h, int(o.i), int(o.i+o.n), int(o.t0), int(o.m), int(o.l), o.sub != 0)
+		}
 	}
 }
 
@@ -210,6 +243,18 @@ func antiDitherGo(out, row, next []uint16) {
 	}
 }
 
+func convDitherGo(out, row, next []uint16, bd int) uint16 {
+	n := len(out)
+	row, next = row[:n+1], next[:n+1]
+	s := uint(10 - bd)
+	var mx uint16
+	for x := range out {
+		mx = max(mx, row[x])
+		out[x] = uint16((uint32(row[x]) + uint32(row[x+1]) + uint32(next[x]) + uint32(next[x+1])) << s >> 2)
+	}
+	return mx
+}
+
 func bandRangeGo(row []uint16, mrow []uint8, base, size uint16) (mn, mx1 uint16) {
 	mn = 0xffff
 	mrow = mrow[:len(row)]
@@ -219,4 +264,21 @@ func bandRangeGo(row []uint16, mrow []uint8, base, size uint16) (mn, mx1 uint16)
 		}
 	}
 	return mn, mx1
+}
+
+func runBitsGo(vb, qb []uint32, row []uint16, mrow []uint8, base, size uint16) {
+	n := len(row)
+	nw := (n + 31) / 32
+	vb, qb, mrow = vb[:nw], qb[:nw], mrow[:n]
+	clear(vb)
+	clear(qb)
+	for x, v := range row {
+		if mrow[x] == 0 || v-base >= size {
+			continue
+		}
+		vb[x>>5] |= 1 << (x & 31)
+		if x+1 < n && row[x+1] == v && mrow[x+1] != 0 {
+			qb[x>>5] |= 1 << (x & 31)
+		}
+	}
 }

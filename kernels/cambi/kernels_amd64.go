@@ -12,6 +12,9 @@ import (
 func trapAVX2(h *uint16, n, t0, m, l int, sub bool)
 
 //go:noescape
+func trapsAVX2(h *uint16, ops *trapOp, nops int)
+
+//go:noescape
 func trapAVX512(h *uint16, n, t0, m, l int, sub bool)
 
 //go:noescape
@@ -21,7 +24,10 @@ func cvRunAVX2(out *float32, n int, p0 *uint16, stride int, act uint32, wts *[32
 func cvRunAVX512(out *float32, n int, p0 *uint16, stride int, act uint32, wts *[32]int32, rec *float32)
 
 //go:noescape
-func derivCountAVX2(col *int32, row, below *uint16, n int, sub bool)
+func flatRowAVX2(out *uint8, row, below *uint16, n int)
+
+//go:noescape
+func colAddAVX2(col, in, out *uint8, n int)
 
 //go:noescape
 func hmodeAVX2(out, in *uint16, n int)
@@ -36,16 +42,22 @@ func convRowAVX2(out, in *uint16, n int, sl, sr uint64) uint16
 func antiDitherAVX2(out, row, next *uint16, n int)
 
 //go:noescape
+func convDitherAVX2(out, row, next *uint16, n int, sl uint64) uint16
+
+//go:noescape
 func decimate16AVX2(out, in *uint16, n int)
 
 //go:noescape
 func decimate8AVX2(out, in *uint8, n int)
 
 //go:noescape
-func boxRowAVX2(out *uint8, col *int32, n int, thr int32)
+func boxRowAVX2(out, col *uint8, n int, thr int8)
 
 //go:noescape
 func bandRangeAVX2(row *uint16, mask *uint8, n int, base, top uint16) (mn, mx1 uint16)
+
+//go:noescape
+func runBitsAVX2(vb, qb *uint32, row *uint16, mrow *uint8, nb int, base, top uint16)
 
 //go:noescape
 func poolScanAVX2(c *uint32, n int, lo, hi uint32, cand *uint32, lut *[256][8]uint32, r *scanResult)
@@ -88,22 +100,27 @@ func simdKernels(s cpu.Set) *kernels {
 	k.set = s
 	// The mask and mode-filter rows are memory-bound: AVX-512 shares the
 	// AVX2 twins.
-	k.derivCount = avx2DerivCount
+	k.flatRow = avx2FlatRow
+	k.colAdd = avx2ColAdd
 	k.hmode = avx2Hmode
 	k.vmode = avx2Vmode
 	k.poolScan = avx2PoolScan
 	k.convRow = avx2ConvRow
 	k.antiDither = avx2AntiDither
+	k.convDither = avx2ConvDither
 	k.decimate16 = avx2Decimate16
 	k.decimate8 = avx2Decimate8
 	k.boxRow = avx2BoxRow
 	k.bandRange = avx2BandRange
+	k.runBits = avx2RunBits
 	switch s {
 	case cpu.AVX2:
 		k.trap = wrapTrap(trapAVX2, 16)
-		k.cvRun = wrapCVRun(cvRunAVX2, 8)
+		k.traps = avx2Traps
+		k.cvRun = avx2CVRun
 	case cpu.AVX512:
 		k.trap = wrapTrap(trapAVX512, 32)
+		k.traps = trapsWith(k.trap)
 		k.cvRun = wrapCVRun(cvRunAVX512, 16)
 	default:
 		return nil
@@ -122,6 +139,40 @@ func wrapTrap(f func(h *uint16, n, t0, m, l int, sub bool), lanes int) func([]ui
 		_ = h[lo+(n+lanes-1)/lanes*lanes-1]
 		f(&h[lo], n, t0, m, l, sub)
 	}
+}
+
+// avx2Traps runs a batch in one call of the AVX2 kernel, which rewrites
+// whole vectors of 16 entries per trapezoid (histSlack leaves room); every
+// trapezoid's vectors are checked first.
+func avx2Traps(h []uint16, ops []trapOp) {
+	if len(ops) == 0 {
+		return
+	}
+	for _, o := range ops {
+		_ = h[o.i]
+		_ = h[int(o.i)+(max(int(o.n), 1)+15)&^15-1]
+	}
+	trapsAVX2(&h[0], &ops[0], len(ops))
+}
+
+// avx2CVRun runs a whole run in the AVX2 kernel: its rest past the whole
+// vectors is the vector that ends at n, and a run shorter than a vector
+// reads a vector's worth of counts from every histogram row it uses
+// (histSlack leaves room past the last row; where the reads would leave
+// hist, the Go kernel takes the run). Every pixel of a run is independent,
+// so lanes computed twice or past n change nothing.
+func avx2CVRun(out []float32, hist []uint16, i0, stride int, act uint32, wts *[32]int32, rec *[ReciprocalSize]float32) {
+	n := len(out)
+	if n == 0 {
+		return
+	}
+	// The kernel reads rows up to 32 steps above and below.
+	d := 32 - bits.LeadingZeros32(act)
+	if i0-d*stride < 0 || i0+d*stride+max(n, 8) > len(hist) {
+		cvRunGo(out, hist, i0, stride, act, wts, rec)
+		return
+	}
+	cvRunAVX2(&out[0], n, &hist[i0], stride, act, wts, &rec[0])
 }
 
 // wrapCVRun wraps a c-value kernel that handles whole vectors; the rest of
@@ -143,16 +194,25 @@ func wrapCVRun(f func(out *float32, n int, p0 *uint16, stride int, act uint32, w
 	}
 }
 
-func avx2DerivCount(col []int32, img []uint16, w, h, y int, add bool) {
-	if y+1 >= h || w < 17 {
-		derivCountGo(col, img, w, h, y, add)
+func avx2FlatRow(out []uint8, img []uint16, w, h, y int) {
+	if y+1 >= h || w < 33 {
+		flatRowGo(out, img, w, h, y)
 		return
 	}
-	n := (w - 1) &^ 15
+	n := (w - 1) &^ 31
 	row, below := img[y*w:(y+1)*w], img[(y+1)*w:(y+2)*w]
-	_ = col[n-1]
-	derivCountAVX2(&col[0], &row[0], &below[0], n, !add)
-	derivCountTail(col, row, below, n, w, add)
+	_ = out[n-1]
+	flatRowAVX2(&out[0], &row[0], &below[0], n)
+	flatRowTail(out, row, below, n, w)
+}
+
+func avx2ColAdd(col, in, out []uint8) {
+	n := len(col) &^ 31
+	if n > 0 {
+		_, _ = in[n-1], out[n-1]
+		colAddAVX2(&col[0], &in[0], &out[0], n)
+	}
+	colAddGo(col[n:], in[n:], out[n:])
 }
 
 func avx2Hmode(out, in []uint16) {
@@ -205,6 +265,16 @@ func avx2AntiDither(out, row, next []uint16) {
 	antiDitherGo(out[n:], row[n:], next[n:])
 }
 
+func avx2ConvDither(out, row, next []uint16, bd int) uint16 {
+	n := len(out) &^ 15
+	var mx uint16
+	if n > 0 {
+		_, _ = row[n], next[n]
+		mx = convDitherAVX2(&out[0], &row[0], &next[0], n, uint64(10-bd))
+	}
+	return max(mx, convDitherGo(out[n:], row[n:], next[n:], bd))
+}
+
 func avx2Decimate16(out, in []uint16) {
 	n := min(len(out), len(in)/2) &^ 15
 	if n > 0 {
@@ -222,17 +292,18 @@ func avx2Decimate8(out, in []uint8) {
 }
 
 // avx2BoxRow sums whole windows in vectors from column pad on; the
-// columns left at either end sum their clipped windows one by one.
-func avx2BoxRow(out []uint8, col []int32, w int, maskIndex int32) {
+// columns left at either end sum their clipped windows one by one. The
+// sums are at most 49: the threshold clamps to the bytes' range.
+func avx2BoxRow(out []uint8, col []uint8, w int, maskIndex int32) {
 	const pad = MaskFilterSize / 2
-	n := max(w-2*pad, 0) &^ 15
+	n := max(w-2*pad, 0) &^ 31
 	if n == 0 {
 		boxRowGo(out, col, w, maskIndex)
 		return
 	}
 	out, col = out[:w], col[:w]
 	_ = col[n+2*pad-1]
-	boxRowAVX2(&out[pad], &col[0], n, maskIndex)
+	boxRowAVX2(&out[pad], &col[0], n, int8(min(max(maskIndex, -1), 127)))
 	for x := 0; x < w; x++ {
 		if x == pad {
 			x += n
@@ -242,7 +313,7 @@ func avx2BoxRow(out []uint8, col []int32, w int, maskIndex int32) {
 		}
 		var sum int32
 		for _, c := range col[max(x-pad, 0):min(x+pad+1, w)] {
-			sum += c
+			sum += int32(c)
 		}
 		out[x] = b2u8(sum > maskIndex)
 	}
@@ -257,4 +328,20 @@ func avx2BandRange(row []uint16, mrow []uint8, base, size uint16) (mn, mx1 uint1
 	}
 	a, b := bandRangeGo(row[n:], mrow[n:], base, size)
 	return min(mn, a), max(mx1, b)
+}
+
+// avx2RunBits marks whole blocks of 32 samples in vectors while the block's
+// last sample has a next one to compare with; the rest goes to the Go
+// kernel.
+func avx2RunBits(vb, qb []uint32, row []uint16, mrow []uint8, base, size uint16) {
+	n := len(row)
+	nb := 0
+	if n > 0 && size > 0 {
+		nb = (n - 1) / 32
+	}
+	if nb > 0 {
+		_, _, _ = mrow[32*nb], vb[nb-1], qb[nb-1]
+		runBitsAVX2(&vb[0], &qb[0], &row[0], &mrow[0], nb, base, size-1)
+	}
+	runBitsGo(vb[nb:], qb[nb:], row[32*nb:], mrow[32*nb:], base, size)
 }

@@ -65,6 +65,74 @@ tstore2:
 tdone2:
 	RET
 
+// func trapsAVX2(h *uint16, ops *trapOp, nops int)
+// trapAVX2 over a batch: trapOp is {i, n, t0, m, l, sub int32}.
+TEXT ·trapsAVX2(SB), NOSPLIT, $0-24
+	MOVQ h+0(FP), R9
+	MOVQ ops+8(FP), R10
+	MOVQ nops+16(FP), R11
+	TESTQ R11, R11
+	JLE tsdone
+	VMOVDQU iota16<>(SB), Y15       // lane index
+	MOVL $0x00010001, AX
+	VMOVQ AX, X5
+	VPBROADCASTD X5, Y5             // 1
+	MOVL $0x00100010, AX
+	VMOVQ AX, X6
+	VPBROADCASTD X6, Y6             // 16
+tsop:
+	MOVLQSX 0(R10), DI
+	LEAQ (R9)(DI*2), DI             // &h[i]
+	MOVLQSX 4(R10), CX              // n
+	TESTQ CX, CX
+	JLE tsnext
+	VMOVDQU Y15, Y0                 // j
+	VPBROADCASTW 8(R10), Y1
+	VPADDW Y0, Y1, Y1               // t
+	VPBROADCASTW 12(R10), Y2        // m
+	VPBROADCASTW 16(R10), Y3        // l
+	VPBROADCASTW 4(R10), Y4         // n
+	MOVL 20(R10), R8
+	TESTL R8, R8
+	JNZ tssub
+tsadd:
+	VPADDW Y5, Y1, Y7               // t+1
+	VPMINSW Y2, Y7, Y7
+	VPSUBW Y1, Y3, Y8               // l-t
+	VPMINSW Y8, Y7, Y7
+	VPCMPGTW Y0, Y4, Y9             // j < n
+	VPAND Y9, Y7, Y7
+	VPADDW (DI), Y7, Y7
+	VMOVDQU Y7, (DI)
+	VPADDW Y6, Y1, Y1
+	VPADDW Y6, Y0, Y0
+	ADDQ $32, DI
+	SUBQ $16, CX
+	JG tsadd
+	JMP tsnext
+tssub:
+	VPADDW Y5, Y1, Y7
+	VPMINSW Y2, Y7, Y7
+	VPSUBW Y1, Y3, Y8
+	VPMINSW Y8, Y7, Y7
+	VPCMPGTW Y0, Y4, Y9
+	VPAND Y9, Y7, Y7
+	VMOVDQU (DI), Y10
+	VPSUBW Y7, Y10, Y10
+	VMOVDQU Y10, (DI)
+	VPADDW Y6, Y1, Y1
+	VPADDW Y6, Y0, Y0
+	ADDQ $32, DI
+	SUBQ $16, CX
+	JG tssub
+tsnext:
+	ADDQ $24, R10
+	DECQ R11
+	JNZ tsop
+	VZEROUPPER
+tsdone:
+	RET
+
 // func trapAVX512(h *uint16, n, t0, m, l int, sub bool)
 TEXT ·trapAVX512(SB), NOSPLIT, $0-41
 	MOVQ h+0(FP), DI
@@ -110,7 +178,12 @@ tdone5:
 	RET
 
 // func cvRunAVX2(out *float32, n int, p0 *uint16, stride int, act uint32, wts *[32]int32, rec *float32)
-// n is a multiple of 8; stride is in entries.
+// Any n; stride is in entries. Whole vectors first; a rest of a run of at
+// least 8 is the vector that ends at n (the lanes it shares with the one
+// before compute the same values again); a run shorter than 8 is one
+// vector whose table reads (gather) and stores are masked to its n lanes,
+// while its count loads read 8 entries of every row (the caller checks
+// that they exist).
 TEXT ·cvRunAVX2(SB), NOSPLIT, $0-56
 	MOVQ out+0(FP), DI
 	MOVQ n+8(FP), CX
@@ -120,8 +193,24 @@ TEXT ·cvRunAVX2(SB), NOSPLIT, $0-56
 	MOVL act+32(FP), R12
 	MOVQ wts+40(FP), R13
 	MOVQ rec+48(FP), R14
+	TESTQ CX, CX
+	JLE cdone2
+	XORQ AX, AX                     // masked: 0
+	VPCMPEQD Y8, Y8, Y8             // gather mask: every lane
+	CMPQ CX, $8
+	JGE cwhole2
+	VPMOVZXWD iota16<>(SB), Y9      // lane index
+	VMOVQ CX, X8
+	VPBROADCASTD X8, Y8
+	VPCMPGTD Y9, Y8, Y8             // gather and store mask: lane < n
+	MOVQ $1, AX
+	XORQ BX, BX
+	MOVQ $1, CX
+	JMP cloop2
+cwhole2:
+	MOVQ CX, BX
+	ANDQ $7, BX                     // the rest
 	SHRQ $3, CX
-	JZ cdone2
 cloop2:
 	VPMOVZXWD (SI), Y0              // p0
 	VXORPS Y1, Y1, Y1               // c
@@ -138,22 +227,36 @@ dloop2:
 	SUBQ R10, R11
 	VPMOVZXWD (R11), Y3             // row b-d-1
 	VPMAXSD Y3, Y2, Y2              // p
+	VPTEST Y2, Y2
+	JZ dloop2                       // every p is 0: so is every value
 	VPADDD Y0, Y2, Y4               // p+p0
 	VPMULLD Y0, Y2, Y2              // p0*p
 	VPBROADCASTD (R13)(R9*4), Y5
 	VPMULLD Y5, Y2, Y2              // w*p0*p
 	VCVTDQ2PS Y2, Y2
-	VPCMPEQD Y6, Y6, Y6
+	VMOVDQU Y8, Y6
 	VGATHERDPS Y6, (R14)(Y4*4), Y7  // rec[p+p0]
 	VMULPS Y7, Y2, Y2
 	VMAXPS Y1, Y2, Y1               // c = val > c ? val : c
 	JMP dloop2
 dend2:
+	TESTQ AX, AX
+	JNZ cmask2
 	VMOVUPS Y1, (DI)
 	ADDQ $32, DI
 	ADDQ $16, SI
 	DECQ CX
 	JNZ cloop2
+	TESTQ BX, BX
+	JZ cexit2
+	LEAQ -32(DI)(BX*4), DI          // back to the vector ending at n
+	LEAQ -16(SI)(BX*2), SI
+	XORQ BX, BX
+	MOVQ $1, CX
+	JMP cloop2
+cmask2:
+	VMASKMOVPS Y1, Y8, (DI)
+cexit2:
 	VZEROUPPER
 cdone2:
 	RET
@@ -207,47 +310,59 @@ dend5:
 cdone5:
 	RET
 
-// func derivCountAVX2(col *int32, row, below *uint16, n int, sub bool)
-// col[x] += (or -=) 1 where row[x] == row[x+1] and row[x] == below[x], for
-// x in [0, n); n is a multiple of 16 and row[n] is readable.
-TEXT ·derivCountAVX2(SB), NOSPLIT, $0-33
-	MOVQ col+0(FP), DI
+// func flatRowAVX2(out *uint8, row, below *uint16, n int)
+// out[x] = 1 where row[x] == row[x+1] and row[x] == below[x], else 0, for
+// x in [0, n); n is a multiple of 32 and row[n] is readable.
+TEXT ·flatRowAVX2(SB), NOSPLIT, $0-32
+	MOVQ out+0(FP), DI
 	MOVQ row+8(FP), SI
 	MOVQ below+16(FP), BX
 	MOVQ n+24(FP), CX
-	MOVBLZX sub+32(FP), R8
-	SHRQ $4, CX
-	JZ ddone
-dloop:
+	SHRQ $5, CX
+	JZ frdone
+frloop:
 	VMOVDQU (SI), Y0
-	VMOVDQU 2(SI), Y1
-	VMOVDQU (BX), Y2
-	VPCMPEQW Y1, Y0, Y1
-	VPCMPEQW Y2, Y0, Y2
-	VPAND Y2, Y1, Y1                // -1 where flat
-	VPMOVSXWD X1, Y3
-	VEXTRACTI128 $1, Y1, X4
-	VPMOVSXWD X4, Y4
-	VMOVDQU (DI), Y5
-	VMOVDQU 32(DI), Y6
-	TESTQ R8, R8
-	JNZ dsub
-	VPSUBD Y3, Y5, Y5
-	VPSUBD Y4, Y6, Y6
-	JMP dstore
-dsub:
-	VPADDD Y3, Y5, Y5
-	VPADDD Y4, Y6, Y6
-dstore:
-	VMOVDQU Y5, (DI)
-	VMOVDQU Y6, 32(DI)
-	ADDQ $32, SI
-	ADDQ $32, BX
-	ADDQ $64, DI
+	VMOVDQU 32(SI), Y1
+	VPCMPEQW 2(SI), Y0, Y2
+	VPCMPEQW 34(SI), Y1, Y3
+	VPCMPEQW (BX), Y0, Y0
+	VPCMPEQW 32(BX), Y1, Y1
+	VPAND Y2, Y0, Y0                // -1 where flat
+	VPAND Y3, Y1, Y1
+	VPACKSSWB Y1, Y0, Y0
+	VPERMQ $0xd8, Y0, Y0
+	VPABSB Y0, Y0                   // 1 where flat
+	VMOVDQU Y0, (DI)
+	ADDQ $64, SI
+	ADDQ $64, BX
+	ADDQ $32, DI
 	DECQ CX
-	JNZ dloop
+	JNZ frloop
 	VZEROUPPER
-ddone:
+frdone:
+	RET
+
+// func colAddAVX2(col, in, out *uint8, n int)
+// col[x] += in[x] - out[x] for x in [0, n); n is a multiple of 32.
+TEXT ·colAddAVX2(SB), NOSPLIT, $0-32
+	MOVQ col+0(FP), DI
+	MOVQ in+8(FP), SI
+	MOVQ out+16(FP), DX
+	MOVQ n+24(FP), CX
+	SHRQ $5, CX
+	JZ cadone
+caloop:
+	VMOVDQU (DI), Y0
+	VPADDB (SI), Y0, Y0
+	VPSUBB (DX), Y0, Y0
+	VMOVDQU Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DX
+	ADDQ $32, DI
+	DECQ CX
+	JNZ caloop
+	VZEROUPPER
+cadone:
 	RET
 
 // MODE3 sets dst to the 3-tap mode of a, b, c (uint16 lanes): a when it
@@ -482,6 +597,47 @@ adloop:
 addone:
 	RET
 
+// func convDitherAVX2(out, row, next *uint16, n int, sl uint64) uint16
+// out[x] = (row[x] + row[x+1] + next[x] + next[x+1]) << sl >> 2 for x in
+// [0, n) (16-bit: exact for samples of 10-sl bits); returns the largest
+// row[x]. n is a multiple of 16, row[n] and next[n] are readable.
+TEXT ·convDitherAVX2(SB), NOSPLIT, $0-42
+	MOVQ out+0(FP), DI
+	MOVQ row+8(FP), SI
+	MOVQ next+16(FP), BX
+	MOVQ n+24(FP), CX
+	MOVQ sl+32(FP), X14
+	VPXOR Y15, Y15, Y15             // largest
+	SHRQ $4, CX
+	JZ cddone
+cdloop:
+	VMOVDQU (SI), Y0
+	VPMAXUW Y0, Y15, Y15
+	VPADDW 2(SI), Y0, Y0
+	VPADDW (BX), Y0, Y0
+	VPADDW 2(BX), Y0, Y0
+	VPSLLW X14, Y0, Y0
+	VPSRLW $2, Y0, Y0
+	VMOVDQU Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, BX
+	ADDQ $32, DI
+	DECQ CX
+	JNZ cdloop
+cddone:
+	VEXTRACTI128 $1, Y15, X0
+	VPMAXUW X0, X15, X0
+	VPSHUFD $0x4e, X0, X1
+	VPMAXUW X1, X0, X0
+	VPSHUFD $0xb1, X0, X1
+	VPMAXUW X1, X0, X0
+	VPSRLD $16, X0, X1
+	VPMAXUW X1, X0, X0
+	VMOVD X0, AX
+	MOVW AX, ret+40(FP)
+	VZEROUPPER
+	RET
+
 // Word and byte masks for the decimation: the low half of each pair.
 DATA lowWords<>+0(SB)/8, $0x0000ffff0000ffff
 DATA lowWords<>+8(SB)/8, $0x0000ffff0000ffff
@@ -536,46 +692,35 @@ d8loop:
 d8done:
 	RET
 
-// func boxRowAVX2(out *uint8, col *int32, n int, thr int32)
+// func boxRowAVX2(out, col *uint8, n int, thr int8)
 // out[i] = 1 if col[i] + ... + col[i+6] > thr, else 0, for i in [0, n);
-// n is a multiple of 16 and col[n+5] is readable.
-TEXT ·boxRowAVX2(SB), NOSPLIT, $0-28
+// n is a multiple of 32, col[n+5] is readable and the sums are at most 49
+// (signed bytes).
+TEXT ·boxRowAVX2(SB), NOSPLIT, $0-25
 	MOVQ out+0(FP), DI
 	MOVQ col+8(FP), SI
 	MOVQ n+16(FP), CX
-	MOVL thr+24(FP), AX
+	MOVBLSX thr+24(FP), AX
 	VMOVQ AX, X15
-	VPBROADCASTD X15, Y15
+	VPBROADCASTB X15, Y15
 	MOVL $0x01010101, AX
 	VMOVQ AX, X14
-	VPBROADCASTD X14, X14           // byte ones
-	SHRQ $4, CX
+	VPBROADCASTD X14, Y14           // byte ones
+	SHRQ $5, CX
 	JZ bxdone
 bxloop:
 	VMOVDQU (SI), Y0
-	VPADDD 4(SI), Y0, Y0
-	VPADDD 8(SI), Y0, Y0
-	VPADDD 12(SI), Y0, Y0
-	VPADDD 16(SI), Y0, Y0
-	VPADDD 20(SI), Y0, Y0
-	VPADDD 24(SI), Y0, Y0
-	VMOVDQU 32(SI), Y1
-	VPADDD 36(SI), Y1, Y1
-	VPADDD 40(SI), Y1, Y1
-	VPADDD 44(SI), Y1, Y1
-	VPADDD 48(SI), Y1, Y1
-	VPADDD 52(SI), Y1, Y1
-	VPADDD 56(SI), Y1, Y1
-	VPCMPGTD Y15, Y0, Y0
-	VPCMPGTD Y15, Y1, Y1
-	VPACKSSDW Y1, Y0, Y0
-	VPERMQ $0xd8, Y0, Y0
-	VEXTRACTI128 $1, Y0, X1
-	VPACKSSWB X1, X0, X0
-	VPAND X14, X0, X0
-	VMOVDQU X0, (DI)
-	ADDQ $64, SI
-	ADDQ $16, DI
+	VPADDB 1(SI), Y0, Y0
+	VPADDB 2(SI), Y0, Y0
+	VPADDB 3(SI), Y0, Y0
+	VPADDB 4(SI), Y0, Y0
+	VPADDB 5(SI), Y0, Y0
+	VPADDB 6(SI), Y0, Y0
+	VPCMPGTB Y15, Y0, Y0
+	VPAND Y14, Y0, Y0
+	VMOVDQU Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
 	DECQ CX
 	JNZ bxloop
 	VZEROUPPER
@@ -635,4 +780,57 @@ brdone:
 	NOTL AX
 	MOVW AX, mx1+34(FP)
 	VZEROUPPER
+	RET
+
+// func runBitsAVX2(vb, qb *uint32, row *uint16, mrow *uint8, nb int, base, top uint16)
+// For nb blocks of 32 samples: bit j of vb is set where sample j is masked
+// and b = v-base (16-bit) is at most top, of qb where moreover sample j+1
+// is masked and equal (so in band too). Reads row[32*nb] and mrow[32*nb].
+TEXT ·runBitsAVX2(SB), NOSPLIT, $0-44
+	MOVQ vb+0(FP), DI
+	MOVQ qb+8(FP), R8
+	MOVQ row+16(FP), SI
+	MOVQ mrow+24(FP), DX
+	MOVQ nb+32(FP), CX
+	MOVWLZX base+40(FP), AX
+	MOVWLZX top+42(FP), BX
+	TESTQ CX, CX
+	JLE rbdone
+	VMOVQ AX, X15
+	VPBROADCASTW X15, Y15           // base
+	VMOVQ BX, X14
+	VPBROADCASTW X14, Y14           // top
+	VPXOR Y13, Y13, Y13             // 0
+rbloop:
+	VMOVDQU (SI), Y0                // samples 0..15
+	VMOVDQU 32(SI), Y1              // 16..31
+	VPCMPEQW 2(SI), Y0, Y4          // equal to the next
+	VPCMPEQW 34(SI), Y1, Y5
+	VPSUBW Y15, Y0, Y0              // b
+	VPSUBW Y15, Y1, Y1
+	VPMINUW Y14, Y0, Y2
+	VPCMPEQW Y2, Y0, Y0             // b <= top
+	VPMINUW Y14, Y1, Y3
+	VPCMPEQW Y3, Y1, Y1
+	VPACKSSWB Y1, Y0, Y0
+	VPERMQ $0xd8, Y0, Y0            // in band, as bytes
+	VPACKSSWB Y5, Y4, Y4
+	VPERMQ $0xd8, Y4, Y4            // equal to the next, as bytes
+	VPCMPEQB (DX), Y13, Y2          // not masked
+	VPCMPEQB 1(DX), Y13, Y3         // next not masked
+	VPANDN Y0, Y2, Y0               // valid
+	VPANDN Y4, Y3, Y4
+	VPAND Y0, Y4, Y4                // valid and the run goes on
+	VPMOVMSKB Y0, AX
+	MOVL AX, (DI)
+	VPMOVMSKB Y4, AX
+	MOVL AX, (R8)
+	ADDQ $64, SI
+	ADDQ $32, DX
+	ADDQ $4, DI
+	ADDQ $4, R8
+	DECQ CX
+	JNZ rbloop
+	VZEROUPPER
+rbdone:
 	RET

@@ -32,6 +32,7 @@ var cambiTwins = []struct {
 	check  func(t *testing.T, k *kernels, rnd *lcg, w, off int)
 }{
 	{"trap", twinTrap},
+	{"traps", twinTraps},
 	{"cvRun", twinCVRun},
 	{"hmode", twinMode},
 	{"vmode", twinMode},
@@ -39,9 +40,12 @@ var cambiTwins = []struct {
 	{"decimate8", twinDecimate8},
 	{"convRow", twinConvRow},
 	{"antiDither", twinAntiDither},
+	{"convDither", twinConvDither},
 	{"boxRow", twinBoxRow},
 	{"bandRange", twinBandRange},
-	{"derivCount", twinDerivCount},
+	{"flatRow", twinFlatRow},
+	{"colAdd", twinColAdd},
+	{"runBits", twinRunBits},
 }
 
 // TestKernelTwins checks every kernel of every kernel set the host supports
@@ -86,6 +90,28 @@ func twinTrap(t *testing.T, k *kernels, rnd *lcg, w, off int) {
 		k.trap(b, lo, hi, t0, min(n, win), l, sub)
 		firstDiff(t, fmt.Sprintf("trap w=%d off=%d n=%d win=%d t0=%d sub=%v", w, off, n, win, t0, sub), b, a)
 	}
+}
+
+// twinTraps: a batch of trapezoids of every shape, added and subtracted,
+// overlapping each other's ranges and the whole vectors past them.
+func twinTraps(t *testing.T, k *kernels, rnd *lcg, w, off int) {
+	h := make([]uint16, 4*w+off+histSlack)
+	for i := range h {
+		h[i] = uint16(rnd.next(5000))
+	}
+	var ops []trapOp
+	for range 1 + rnd.next(6) {
+		n := 1 + rnd.next(2*w+1)
+		win := 1 + 2*rnd.next(33)
+		l := n + win - 1
+		t0 := rnd.next(l)
+		lo := off + rnd.next(3*w+1)
+		ops = append(ops, trapOp{i: int32(lo), n: int32(min(w, l-t0)), t0: int32(t0), m: int32(min(n, win)), l: int32(l), sub: int32(rnd.next(2))})
+	}
+	want := append([]uint16(nil), h...)
+	scalarKernels.traps(want, ops)
+	k.traps(h, ops)
+	firstDiff(t, fmt.Sprintf("traps w=%d off=%d %v", w, off, ops), h, want)
 }
 
 // twinCVRun: random counts over 2*32+1 rows, some steps or all active.
@@ -198,14 +224,47 @@ func twinAntiDither(t *testing.T, k *kernels, rnd *lcg, w, off int) {
 	firstDiff(t, fmt.Sprintf("antiDither w=%d off=%d", w, off), ag, aw)
 }
 
+// twinConvDither: the fused conversion and anti-dithering at every depth
+// it takes; rows with samples out of range must still give the largest.
+func twinConvDither(t *testing.T, k *kernels, rnd *lcg, w, off int) {
+	if w < 2 {
+		return
+	}
+	for _, bd := range []int{6, 8, 9, 10} {
+		for _, bad := range []bool{false, true} {
+			in := make([]uint16, 2*(w+off))
+			for i := range in {
+				in[i] = uint16(rnd.next(1 << bd))
+				if bad && rnd.next(40) == 0 {
+					in[i] = uint16(rnd.next(1 << 16))
+				}
+			}
+			row, next := in[off:off+w], in[w+off:2*w+off]
+			ow, og := make([]uint16, w), make([]uint16, w)
+			ow[w-1], og[w-1] = 7, 7
+			mw, mg := scalarKernels.convDither(ow[:w-1], row, next, bd), k.convDither(og[:w-1], row, next, bd)
+			if mg != mw {
+				t.Errorf("convDither w=%d off=%d bd=%d bad=%v: max %d, want %d", w, off, bd, bad, mg, mw)
+			}
+			if !bad {
+				firstDiff(t, fmt.Sprintf("convDither w=%d off=%d bd=%d", w, off, bd), og, ow)
+			}
+		}
+	}
+}
+
 // twinBoxRow: the mask's 7-wide window sums against a random threshold;
 // the entry past the row must stay untouched.
 func twinBoxRow(t *testing.T, k *kernels, rnd *lcg, w, off int) {
-	col := make([]int32, w+off)
+	col := make([]uint8, w+off)
 	for i := range col {
-		col[i] = int32(rnd.next(8))
+		col[i] = uint8(rnd.next(8))
 	}
-	thr := int32(rnd.next(50))
+	// Thresholds below, inside and above the sums' range [0, 49].
+	thr := int32(rnd.next(60)) - 2
+	if rnd.next(8) == 0 {
+		thr = []int32{-1000, 127, 128, 1000}[rnd.next(4)]
+	}
 	bw, bg := make([]uint8, w+1), make([]uint8, w+1)
 	bw[w], bg[w] = 7, 7
 	scalarKernels.boxRow(bw, col[off:], w, thr)
@@ -233,23 +292,71 @@ func twinBandRange(t *testing.T, k *kernels, rnd *lcg, w, off int) {
 	}
 }
 
-// twinDerivCount: zero-derivative counts added and subtracted on
-// near-flat rows, the last row (no row below) included.
-func twinDerivCount(t *testing.T, k *kernels, rnd *lcg, w, off int) {
+// twinRunBits: the run marks of near-flat rows with masked-out samples
+// and samples out of band, empty and full bands included.
+func twinRunBits(t *testing.T, k *kernels, rnd *lcg, w, off int) {
+	for _, bs := range [][2]uint16{{0, 1024}, {500, 3}, {502, 1}, {520, 0}, {0xfff0, 0x20}} {
+		row := make([]uint16, w+off+1)
+		mrow := make([]uint8, w+off+1)
+		for i := range row {
+			row[i] = uint16(500 + rnd.next(4))
+			if rnd.next(3) == 0 {
+				row[i] = row[max(i-1, 0)]
+			}
+			if rnd.next(11) == 0 {
+				row[i] = uint16(rnd.next(1 << 16))
+			}
+			if rnd.next(6) > 0 {
+				mrow[i] = uint8(1 + rnd.next(255))
+			}
+		}
+		// The sample past the row continues the last run: it must not count.
+		row[w+off], mrow[w+off] = row[w+off-1], 1
+		nw := (w + 31) / 32
+		vw, qw := make([]uint32, nw+1), make([]uint32, nw+1)
+		vg, qg := make([]uint32, nw+1), make([]uint32, nw+1)
+		vw[nw], qw[nw], vg[nw], qg[nw] = 7, 7, 7, 7
+		scalarKernels.runBits(vw, qw, row[off:off+w], mrow[off:off+w], bs[0], bs[1])
+		k.runBits(vg, qg, row[off:off+w], mrow[off:off+w], bs[0], bs[1])
+		firstDiff(t, fmt.Sprintf("runBits vb w=%d off=%d %v", w, off, bs), vg, vw)
+		firstDiff(t, fmt.Sprintf("runBits qb w=%d off=%d %v", w, off, bs), qg, qw)
+	}
+}
+
+// twinFlatRow: flat marks of near-flat rows, the last row (no row below)
+// included; the entry past the row must stay untouched.
+func twinFlatRow(t *testing.T, k *kernels, rnd *lcg, w, off int) {
 	flat := make([]uint16, (w+off)*3)
 	for i := range flat {
 		flat[i] = uint16(100 + rnd.next(2))
 	}
 	for _, y := range []int{0, 1, 2} {
-		cw, cg := make([]int32, w), make([]int32, w)
-		for i := range cw {
-			cw[i] = int32(rnd.next(49))
-			cg[i] = cw[i]
+		fw, fg := make([]uint8, w+1), make([]uint8, w+1)
+		for i := range fw {
+			fw[i] = 9
+			fg[i] = 9
 		}
-		scalarKernels.derivCount(cw, flat[off:], w, 3, y, y != 1)
-		k.derivCount(cg, flat[off:], w, 3, y, y != 1)
-		firstDiff(t, fmt.Sprintf("derivCount w=%d off=%d y=%d", w, off, y), cg, cw)
+		scalarKernels.flatRow(fw, flat[off:], w, 3, y)
+		k.flatRow(fg, flat[off:], w, 3, y)
+		firstDiff(t, fmt.Sprintf("flatRow w=%d off=%d y=%d", w, off, y), fg, fw)
 	}
+}
+
+// twinColAdd: column counts in [0, 7] plus a row entering and minus one
+// leaving.
+func twinColAdd(t *testing.T, k *kernels, rnd *lcg, w, off int) {
+	in, out := make([]uint8, w+off), make([]uint8, w+off)
+	cw, cg := make([]uint8, w), make([]uint8, w)
+	for i := range w + off {
+		in[i], out[i] = uint8(rnd.next(2)), uint8(rnd.next(2))
+	}
+	for i := range cw {
+		cw[i] = uint8(rnd.next(7)) + out[off+i]
+		cg[i] = cw[i]
+	}
+	scalarKernels.colAdd(cw, in[off:], out[off:])
+	k.colAdd(cg, in[off:], out[off:])
+	firstDiff(t, fmt.Sprintf("colAdd w=%d off=%d", w, off), cg, cw)
 }
 
 // BenchmarkKernels times the hot kernels of every set on 1080p-sized rows.
@@ -283,5 +390,66 @@ func BenchmarkKernels(b *testing.B) {
 				k.cvRun(out[:64], hist, 32*w+7, w, 0xf, &wts, rec)
 			}
 		})
+	}
+}
+
+// TestCVRunLengths holds every set's cvRun to the Go one on runs of 1 to
+// 40 pixels at odd offsets: whole vectors, a rest that overlaps the vector
+// before, a run shorter than a vector, in the middle of a histogram with
+// slack and at the end of one without (where a short run's vector would
+// read past it), and on histograms where half the rows are empty (steps
+// where no lane counts). The entries around the run must stay untouched.
+func TestCVRunLengths(t *testing.T) {
+	var wts [32]int32
+	for d := range wts {
+		wts[d] = int32(contrastWeights[d])
+	}
+	rec := Reciprocal()
+	const steps = 4
+	for _, set := range cpu.Supported() {
+		k := kernelsFor(set)
+		for _, tc := range []struct {
+			name   string
+			slack  int
+			end    bool // the run ends at the histogram's last entry
+			sparse bool // half the rows empty
+		}{{"slack", histSlack, false, false}, {"end", 0, true, false}, {"sparse", histSlack, false, true}, {"sparse-end", 0, true, true}} {
+			rnd := lcg(11)
+			for n := 1; n <= 40; n++ {
+				for _, off := range []int{1, 3, 5, 7, 13} {
+					stride := 41 + off
+					hist := make([]uint16, (2*steps+1)*stride+tc.slack)
+					for i := range hist {
+						// Up to the window's 65x65 samples in all.
+						hist[i] = uint16(rnd.next(2113))
+					}
+					if tc.sparse {
+						for r := 0; r < 2*steps+1; r++ {
+							if r != steps && rnd.next(2) == 0 {
+								clear(hist[r*stride : (r+1)*stride])
+							}
+						}
+					}
+					i0 := steps*stride + off
+					if tc.end {
+						i0 = (steps+1)*stride - n
+					}
+					for _, act := range []uint32{1, 0b1010, 1<<steps - 1} {
+						want := make([]float32, n+2*off)
+						got := make([]float32, n+2*off)
+						for i := range want {
+							want[i], got[i] = -1, -1
+						}
+						scalarKernels.cvRun(want[off:off+n], hist, i0, stride, act, &wts, rec)
+						k.cvRun(got[off:off+n], hist, i0, stride, act, &wts, rec)
+						for i := range want {
+							if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+								t.Fatalf("%s/%s n=%d off=%d act=%#b: [%d] = %v, want %v", set, tc.name, n, off, act, i-off, got[i], want[i])
+							}
+						}
+					}
+				}
+			}
+		}
 	}
 }

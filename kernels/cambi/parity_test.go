@@ -64,6 +64,8 @@ func TestFastParity(t *testing.T) {
 	variants := []variant{
 		{"default10", nil, 10},
 		{"encbd8", map[string]string{"enc_bitdepth": "8"}, 8},
+		{"in9", nil, 9},
+		{"in10_encbd8", map[string]string{"enc_bitdepth": "8"}, 10},
 		{"mlc3_ws35", map[string]string{"max_log_contrast": "3", "window_size": "35"}, 10},
 		{"fullref", map[string]string{"full_ref": "true"}, 10},
 	}
@@ -168,14 +170,19 @@ func TestFastParityErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := parityPlane(300, 220, 8, 1)
-	p.Pix[150*p.Stride+77] = 300
-	p.Pix[190*p.Stride+7] = 400
-	for _, set := range cpu.Supported() {
-		_, werr := New(cfg).Score(0, p, p, false)
-		_, gerr := NewCPU(cfg, Options{Kernels: set, Threads: 4}).Score(0, p, p, false)
-		if werr == nil || gerr == nil || werr.Error() != gerr.Error() {
-			t.Errorf("%s: error %v, want %v", set, gerr, werr)
+	// Inside, then alone in the last column, the last row and the corner
+	// (the preprocessing reads those apart from the rest of a row).
+	for _, bad := range [][][3]int{{{150, 77, 300}, {190, 7, 400}}, {{100, 299, 256}}, {{219, 5, 1000}}, {{219, 299, 65535}}} {
+		p := parityPlane(300, 220, 8, 1)
+		for _, b := range bad {
+			p.Pix[b[0]*p.Stride+b[1]] = uint16(b[2])
+		}
+		for _, set := range cpu.Supported() {
+			_, werr := New(cfg).Score(0, p, p, false)
+			_, gerr := NewCPU(cfg, Options{Kernels: set, Threads: 4}).Score(0, p, p, false)
+			if werr == nil || gerr == nil || werr.Error() != gerr.Error() {
+				t.Errorf("%s %v: error %v, want %v", set, bad, gerr, werr)
+			}
 		}
 	}
 }

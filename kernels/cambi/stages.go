@@ -104,10 +104,10 @@ func ceilLog2(n uint32) int {
 // zero derivative when it equals its right and its lower neighbour; the last
 // column and row count as equal.
 //
-// The box sum runs as a running column sum per row (add the row entering the
-// window, subtract the one leaving: derivCountGo) followed by a sliding row
-// sum (boxRowGo), which is exact in integers and visits each pixel a
-// constant number of times. It is the fast scorer's row-band pass over all
+// The box sum runs as a running column sum per row (add the flat marks of
+// the row entering the window, subtract those of the one leaving: flatRowGo,
+// colAddGo) followed by a sliding row sum (boxRowGo), which is exact in
+// integers and visits each pixel a constant number of times. It is the fast scorer's row-band pass over all
 // rows with the Go twins.
 func SpatialMask(mask []uint8, img []uint16, w, h, maskIndex int) {
 	spatialMaskRows(mask, img, w, h, maskIndex, 0, h, &bandScratch{}, scalarKernels)
