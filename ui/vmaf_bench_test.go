@@ -13,6 +13,7 @@ import (
 	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/synth"
 	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/internal/golden"
 )
 
 // BenchmarkFrameStepVMAF1080p measures a frame step on the real CPU engine
@@ -35,7 +36,9 @@ import (
 // scored every time (at most 21 steps: -benchtime 20x): a frame scored from
 // scratch. "new_frames_paused" waits 300 ms after each frame is drawn, as a
 // user reading the maps does, and the inspector scores the next frame in
-// that time (its look-ahead): the step then only shows it.
+// that time (its look-ahead): the step then only shows it. "real_grad"
+// steps onto new frames of a real banding encode (testdata's 8-bit 1080p
+// x264 CRF 40 gradient and its source), where CAMBI has most to do.
 func BenchmarkFrameStepVMAF1080p(b *testing.B) {
 	f := yuv.Format{Width: 1920, Height: 1080, Chroma: yuv.C420, BitDepth: 8}
 	dir := b.TempDir()
@@ -76,6 +79,48 @@ func BenchmarkFrameStepVMAF1080p(b *testing.B) {
 			frameStepVMAF(b, f, lref, ldist, longFrames, c.pause, "vmaf_v1.0.16_3d0h")
 		})
 	}
+	b.Run("vmaf_v1.0.16_3d0h/real_grad", func(b *testing.B) {
+		c, frames := realGrad(b)
+		if b.N >= frames-1 {
+			b.Skipf("at most %d steps onto new frames (-benchtime %dx)", frames-2, frames-2)
+		}
+		rdir := filepath.Join(dir, "real")
+		if _, err := os.Stat(rdir); err != nil {
+			if err := os.Mkdir(rdir, 0o755); err != nil {
+				b.Fatal(err)
+			}
+			var ref, dist []byte
+			for t := 0; t < frames; t++ {
+				r, d, err := c.Pictures(t)
+				if err != nil {
+					b.Fatal(err)
+				}
+				ref, dist = synth.AppendRaw(ref, r), synth.AppendRaw(dist, d)
+			}
+			for name, raw := range map[string][]byte{"ref.yuv": ref, "dist.yuv": dist} {
+				if err := os.WriteFile(filepath.Join(rdir, name), raw, 0o644); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		frameStepVMAF(b, c.Format(), filepath.Join(rdir, "ref.yuv"), filepath.Join(rdir, "dist.yuv"), frames, 0, "vmaf_v1.0.16_3d0h")
+	})
+}
+
+// realGrad is the real 1080p 8-bit gradient pair of testdata and its frame
+// count.
+func realGrad(b *testing.B) (*golden.Case, int) {
+	cases, err := golden.RealPairs1080p()
+	if err != nil {
+		b.Skip(err)
+	}
+	for _, c := range cases {
+		if c.BD == 8 {
+			return c, c.N
+		}
+	}
+	b.Skip("no 8-bit real 1080p pair in testdata")
+	return nil, 0
 }
 
 // frameStepVMAF steps through the clip with models picked (back to frame
