@@ -16,6 +16,15 @@ func convertADM(r *adm.FrameResult) *admData {
 	if r == nil {
 		return nil
 	}
+	return admConverted.get(r, func() *admData { return newADMData(r) })
+}
+
+// admConverted keeps the last results' conversions: the ADM view, the VMAF
+// view and the exports of one frame share them, and with them each band
+// map's top (mapData.top).
+var admConverted = memo[*adm.FrameResult, *admData]{max: 4}
+
+func newADMData(r *adm.FrameResult) *admData {
 	a := &admData{Score: r.ADM2, Num: r.Num, Den: r.Den}
 	for s := 0; s < admScales && s < adm.NumScales; s++ {
 		a.Scales[s] = r.Scale[s]

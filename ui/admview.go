@@ -28,8 +28,18 @@ var bandNames = [admBands]string{"horizontal", "vertical", "diagonal"}
 // and its map (nil when the backend kept none).
 type admBand struct {
 	Num, Den float64
-	Map      *mapData    // the map shown: one of Maps
+	Map      *mapData    // the restored coefficients' map, Maps[0]
 	Maps     [3]*mapData // restored, additive, threshold (see admMapKinds)
+}
+
+// kindMap is the band's map of a kind (admMapKinds), or Map when the
+// backend kept none of that kind. An admData is shared by the views
+// (convertADM), so the ADM view's choice of kind is not written into it.
+func (b *admBand) kindMap(kind int) *mapData {
+	if kind >= 0 && kind < len(b.Maps) && b.Maps[kind] != nil {
+		return b.Maps[kind]
+	}
+	return b.Map
 }
 
 // admData is the view's form of an ADM frame result, whatever backend made
@@ -176,21 +186,13 @@ func (v *admView) update() {
 		return
 	}
 	kind := max(v.kind.SelectedIndex(), 0)
-	for s := range a.Bands {
-		for b := range a.Bands[s] {
-			if m := a.Bands[s][b].Maps[kind]; m != nil {
-				a.Bands[s][b].Map = m
-			}
-		}
-	}
-
-	setText(v.table, admTable(a))
+	setText(v.table, admTable(a, kind))
 	for s := range v.panes {
 		for b := range v.panes[s] {
-			bd := a.Bands[s][b]
+			m := a.Bands[s][b].kindMap(kind)
 			// Each band has its own colour scale: coarse scales' values are
 			// far larger, and one scale would leave the fine ones dark.
-			v.panes[s][b].set(bd.Map, absHeat(v.i.colormap, bandTop(bd.Map)))
+			v.panes[s][b].set(m, absHeat(v.i.colormap, bandTop(m)))
 			setText(v.labels[s][b], fmt.Sprintf("scale %d %s", s, bandNames[b]))
 		}
 	}
@@ -207,15 +209,15 @@ func (v *admView) update() {
 }
 
 // admTable lists every band's numerator and denominator terms, its share
-// of the numerator and the top of its map's colour scale.
-func admTable(a *admData) string {
+// of the numerator and the top of the colour scale of its map of a kind.
+func admTable(a *admData, kind int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%-5s %11s %11s %6s %9s\n", "band", "num", "den", "share", "top")
 	for s := range a.Bands {
 		for k := range a.Bands[s] {
 			bd := a.Bands[s][k]
 			top := "-"
-			if t, ok := bandTopOK(bd.Map); ok {
+			if t, ok := bandTopOK(bd.kindMap(kind)); ok {
 				top = strconv.FormatFloat(t, 'g', 4, 64)
 			}
 			fmt.Fprintf(&b, "s%d %s  %11.6g %11.6g %5.1f%% %9s\n", s, bandNames[k][:1], bd.Num, bd.Den, 100*a.share(s, k), top)
@@ -238,6 +240,12 @@ func bandTopOK(m *mapData) (float64, bool) {
 	if m == nil {
 		return 1, false
 	}
+	m.topOnce.Do(func() { m.top, m.topOK = sampledTop(m) })
+	return m.top, m.topOK
+}
+
+// sampledTop is bandTopOK's value, from about 20000 of the map's values.
+func sampledTop(m *mapData) (float64, bool) {
 	var vals []float64
 	n := m.W * m.H
 	step := max(n/20000, 1)

@@ -138,6 +138,25 @@ func cValueTop(p *cambi.PictureResult) float64 {
 // cValueTopAt is cValueTop and the scale that holds it (-1: every c-value
 // is 0 and the top is 1).
 func cValueTopAt(p *cambi.PictureResult) (float64, int) {
+	t := cValueTops.get(p, func() cTop {
+		top, at := scanCValueTop(p)
+		return cTop{top, at}
+	})
+	return t.top, t.at
+}
+
+// cTop is cValueTopAt's answer.
+type cTop struct {
+	top float64
+	at  int
+}
+
+// cValueTops keeps the last pictures' tops: the frame, CAMBI and VMAF views
+// of one frame ask for each, and each answer reads every c-value.
+var cValueTops = memo[*cambi.PictureResult, cTop]{max: 4}
+
+// scanCValueTop is cValueTopAt's value, from every c-value.
+func scanCValueTop(p *cambi.PictureResult) (float64, int) {
 	top, at := 0.0, -1
 	for k, s := range p.Scales {
 		for _, v := range s.CValues {

@@ -24,6 +24,12 @@ type mapData struct {
 	f32 []float32
 	u16 []uint16
 	u8  []uint8
+
+	// The band top (bandTopOK), computed once: the views of a frame ask
+	// for it several times, and each answer samples the whole map.
+	topOnce sync.Once
+	top     float64
+	topOK   bool
 }
 
 // gather reads the values at row offset off + cols[i] into dst[i].
