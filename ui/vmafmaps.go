@@ -157,6 +157,13 @@ func admInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *inputMaps) 
 		out.Note = unmatched
 	}
 	a := convertADM(r)
+	var restored []*mapData
+	for s := range a.Bands {
+		for k := range a.Bands[s] {
+			restored = append(restored, a.Bands[s][k].Maps[0])
+		}
+	}
+	warmTops(restored)
 	kept := false
 	for s := range a.Bands {
 		for k := range a.Bands[s] {
