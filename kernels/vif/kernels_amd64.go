@@ -135,8 +135,14 @@ func statVSIMD(ref, dis [][]uint16, filt []uint16, rd Rounding, j0, w int, mu1, 
 }
 
 func statHSIMD(mu1, mu2, rr, dd, rdv []uint32, filt []uint16, j0, w int, s1, s2, s12 []int32) {
-	if n := (w - j0) &^ 7; n > 0 {
-		last := j0 + n - 1 + len(filt) - 1
+	n := (w - j0) &^ 7
+	// statHPairAVX2's odd-column loads read one column past the last
+	// one used: without it in every row, the Go loop takes the last 8.
+	if m := min(len(mu1), len(mu2), len(rr), len(dd), len(rdv)); n > 0 && j0+n+len(filt)-1 >= m {
+		n -= 8
+	}
+	if n > 0 {
+		last := j0 + n - 1 + len(filt) - 1 + 1
 		_, _, _, _, _ = mu1[last], mu2[last], rr[last], dd[last], rdv[last]
 		_, _, _ = s1[j0+n-1], s2[j0+n-1], s12[j0+n-1]
 		statHPairAVX2(&s1[j0], &s2[j0], &s12[j0], &mu1[j0], &mu2[j0], &rr[j0], &dd[j0], &rdv[j0], taps32(filt), len(filt), n)
