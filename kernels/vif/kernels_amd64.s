@@ -720,3 +720,203 @@ hpfinish:
 hpdone:
 	VZEROUPPER
 	RET
+
+// Dword constants of statHMaddAVX2, each repeated 8 times: the bias of
+// word pairs, 2^31 and 2^31 + 2^15; and the qword 2^31.
+DATA hmBias<>+0(SB)/8, $0x8000800080008000
+DATA hmBias<>+8(SB)/8, $0x8000800080008000
+DATA hmBias<>+16(SB)/8, $0x8000800080008000
+DATA hmBias<>+24(SB)/8, $0x8000800080008000
+GLOBL hmBias<>(SB), RODATA|NOPTR, $32
+DATA hmTwo31<>+0(SB)/8, $0x8000000080000000
+DATA hmTwo31<>+8(SB)/8, $0x8000000080000000
+DATA hmTwo31<>+16(SB)/8, $0x8000000080000000
+DATA hmTwo31<>+24(SB)/8, $0x8000000080000000
+GLOBL hmTwo31<>(SB), RODATA|NOPTR, $32
+DATA hmTwo31r<>+0(SB)/8, $0x8000800080008000
+DATA hmTwo31r<>+8(SB)/8, $0x8000800080008000
+DATA hmTwo31r<>+16(SB)/8, $0x8000800080008000
+DATA hmTwo31r<>+24(SB)/8, $0x8000800080008000
+GLOBL hmTwo31r<>(SB), RODATA|NOPTR, $32
+DATA hmQ31<>+0(SB)/8, $0x80000000
+DATA hmQ31<>+8(SB)/8, $0x80000000
+DATA hmQ31<>+16(SB)/8, $0x80000000
+DATA hmQ31<>+24(SB)/8, $0x80000000
+GLOBL hmQ31<>(SB), RODATA|NOPTR, $32
+
+// func statHMaddAVX2(s1, s2, s12 *int32, mu1, mu2, rr, dd, rd *uint32, fpairs *uint32, np, n, chunks int, scratch *[8][80]uint32)
+// statHPairAVX2's outputs for j in [0, n), n a multiple of 8 and at most
+// 64, with word multiplies (statHSIMD says why they are exact). First,
+// for q in [0, 8*chunks), eight word-pair planes into scratch, each dword
+// q holding (low word: column q, high word: column q+1) XOR 0x8000 per
+// word: plane 0 mu1, 1 mu2 (below 2^16), 2/3 the low/high words of rr,
+// 4/5 dd, 6/7 rd. Then VPMADDWD weighs pair q = j+2p with fpairs[p] (taps
+// 2p and 2p+1 as words) for p in [0, np), summing in dwords: each plane's
+// sum is sum f*v - 2^31 mod 2^32 (the taps sum to 2^16, the bias is
+// 2^15), so adding 2^31 gives it back. A moment's sum is hi*2^16 + lo,
+// and (sum + 2^15) >> 16 = hi + ((lo + 2^15) >> 16) (lo + 2^15 < 2^32).
+// Reads columns [0, 8*chunks] of the rows.
+TEXT ·statHMaddAVX2(SB), NOSPLIT, $0-104
+	MOVQ mu1+24(FP), SI
+	MOVQ mu2+32(FP), DI
+	MOVQ rr+40(FP), R8
+	MOVQ dd+48(FP), R9
+	MOVQ rd+56(FP), R10
+	MOVQ scratch+96(FP), R11
+	MOVQ chunks+88(FP), CX
+	SHLQ $3, CX
+	VMOVDQU hmBias<>(SB), Y14
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE hmdone
+
+hmprep:
+	VMOVDQU (SI)(AX*4), Y0
+	VMOVDQU 4(SI)(AX*4), Y1
+	VPSLLD $16, Y1, Y1
+	VPBLENDW $0xAA, Y1, Y0, Y0
+	VPXOR Y14, Y0, Y0
+	VMOVDQU Y0, 0(R11)(AX*4)
+	VMOVDQU (DI)(AX*4), Y0
+	VMOVDQU 4(DI)(AX*4), Y1
+	VPSLLD $16, Y1, Y1
+	VPBLENDW $0xAA, Y1, Y0, Y0
+	VPXOR Y14, Y0, Y0
+	VMOVDQU Y0, 320(R11)(AX*4)
+	VMOVDQU (R8)(AX*4), Y0
+	VMOVDQU 4(R8)(AX*4), Y1
+	VPSLLD $16, Y1, Y2
+	VPBLENDW $0xAA, Y2, Y0, Y2
+	VPSRLD $16, Y0, Y3
+	VPBLENDW $0xAA, Y1, Y3, Y3
+	VPXOR Y14, Y2, Y2
+	VPXOR Y14, Y3, Y3
+	VMOVDQU Y2, 640(R11)(AX*4)
+	VMOVDQU Y3, 960(R11)(AX*4)
+	VMOVDQU (R9)(AX*4), Y0
+	VMOVDQU 4(R9)(AX*4), Y1
+	VPSLLD $16, Y1, Y2
+	VPBLENDW $0xAA, Y2, Y0, Y2
+	VPSRLD $16, Y0, Y3
+	VPBLENDW $0xAA, Y1, Y3, Y3
+	VPXOR Y14, Y2, Y2
+	VPXOR Y14, Y3, Y3
+	VMOVDQU Y2, 1280(R11)(AX*4)
+	VMOVDQU Y3, 1600(R11)(AX*4)
+	VMOVDQU (R10)(AX*4), Y0
+	VMOVDQU 4(R10)(AX*4), Y1
+	VPSLLD $16, Y1, Y2
+	VPBLENDW $0xAA, Y2, Y0, Y2
+	VPSRLD $16, Y0, Y3
+	VPBLENDW $0xAA, Y1, Y3, Y3
+	VPXOR Y14, Y2, Y2
+	VPXOR Y14, Y3, Y3
+	VMOVDQU Y2, 1920(R11)(AX*4)
+	VMOVDQU Y3, 2240(R11)(AX*4)
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT hmprep
+
+	MOVQ fpairs+64(FP), R12
+	MOVQ np+72(FP), R13
+	MOVQ n+80(FP), CX
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE hmdone
+
+hmloop:
+	LEAQ (R11)(AX*4), DX
+	VPBROADCASTD (R12), Y15
+	VPMADDWD 0(DX), Y15, Y0
+	VPMADDWD 320(DX), Y15, Y1
+	VPMADDWD 640(DX), Y15, Y2
+	VPMADDWD 960(DX), Y15, Y3
+	VPMADDWD 1280(DX), Y15, Y4
+	VPMADDWD 1600(DX), Y15, Y5
+	VPMADDWD 1920(DX), Y15, Y6
+	VPMADDWD 2240(DX), Y15, Y7
+	MOVQ $1, BX
+	CMPQ BX, R13
+	JGE hmfinish
+
+hmtap:
+	ADDQ $8, DX // two columns on
+	VPBROADCASTD (R12)(BX*4), Y15
+	VPMADDWD 0(DX), Y15, Y8
+	VPMADDWD 320(DX), Y15, Y9
+	VPMADDWD 640(DX), Y15, Y10
+	VPMADDWD 960(DX), Y15, Y11
+	VPADDD Y8, Y0, Y0
+	VPADDD Y9, Y1, Y1
+	VPADDD Y10, Y2, Y2
+	VPADDD Y11, Y3, Y3
+	VPMADDWD 1280(DX), Y15, Y8
+	VPMADDWD 1600(DX), Y15, Y9
+	VPMADDWD 1920(DX), Y15, Y10
+	VPMADDWD 2240(DX), Y15, Y11
+	VPADDD Y8, Y4, Y4
+	VPADDD Y9, Y5, Y5
+	VPADDD Y10, Y6, Y6
+	VPADDD Y11, Y7, Y7
+	INCQ BX
+	CMPQ BX, R13
+	JLT hmtap
+
+hmfinish:
+	VMOVDQU hmTwo31<>(SB), Y14
+	VMOVDQU hmTwo31r<>(SB), Y13
+	VMOVDQU hmQ31<>(SB), Y12
+	// means m1 Y0, m2 Y1; moments' (sum + 2^15) >> 16: rr Y2, dd Y4, rd Y6
+	VPADDD Y14, Y0, Y0
+	VPADDD Y14, Y1, Y1
+	VPADDD Y13, Y2, Y2
+	VPADDD Y14, Y3, Y3
+	VPSRLD $16, Y2, Y2
+	VPADDD Y3, Y2, Y2
+	VPADDD Y13, Y4, Y4
+	VPADDD Y14, Y5, Y5
+	VPSRLD $16, Y4, Y4
+	VPADDD Y5, Y4, Y4
+	VPADDD Y13, Y6, Y6
+	VPADDD Y14, Y7, Y7
+	VPSRLD $16, Y6, Y6
+	VPADDD Y7, Y6, Y6
+	// odd columns' means in the low dwords: Y10 m1, Y11 m2
+	VPSRLQ $32, Y0, Y10
+	VPSRLQ $32, Y1, Y11
+	// (m*m' + 2^31) >> 32: the even columns' shifted down, the odd ones' high dwords kept
+	VPMULUDQ Y0, Y0, Y8
+	VPMULUDQ Y10, Y10, Y9
+	VPADDQ Y12, Y8, Y8
+	VPADDQ Y12, Y9, Y9
+	VPSRLQ $32, Y8, Y8
+	VPBLENDD $0xAA, Y9, Y8, Y8
+	VPSUBD Y8, Y2, Y2
+	MOVQ s1+0(FP), R14
+	VMOVDQU Y2, (R14)(AX*4)
+	VPMULUDQ Y1, Y1, Y8
+	VPMULUDQ Y11, Y11, Y9
+	VPADDQ Y12, Y8, Y8
+	VPADDQ Y12, Y9, Y9
+	VPSRLQ $32, Y8, Y8
+	VPBLENDD $0xAA, Y9, Y8, Y8
+	VPSUBD Y8, Y4, Y4
+	MOVQ s2+8(FP), R14
+	VMOVDQU Y4, (R14)(AX*4)
+	VPMULUDQ Y1, Y0, Y8
+	VPMULUDQ Y11, Y10, Y9
+	VPADDQ Y12, Y8, Y8
+	VPADDQ Y12, Y9, Y9
+	VPSRLQ $32, Y8, Y8
+	VPBLENDD $0xAA, Y9, Y8, Y8
+	VPSUBD Y8, Y6, Y6
+	MOVQ s12+16(FP), R14
+	VMOVDQU Y6, (R14)(AX*4)
+
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT hmloop
+
+hmdone:
+	VZEROUPPER
+	RET

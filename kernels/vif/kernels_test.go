@@ -274,3 +274,58 @@ func TestPixelTwins(t *testing.T) {
 		})
 	}
 }
+
+// TestStatHExtremes holds statH to statHGo where the sums are largest:
+// every mean 0xffff and every moment 0xffffffff (each word's filtered sum
+// reaches 65535*2^16, the bound the word-multiply twin relies on), all
+// zero, and the two alternating or in runs, at every scale (scale 3's
+// taps take the other twin) and at widths that leave blocks of 64, the
+// column past the padding present or not, and ragged tails.
+func TestStatHExtremes(t *testing.T) {
+	fills := []struct {
+		name string
+		at   func(j int) bool // true: maximum
+	}{
+		{"max", func(int) bool { return true }},
+		{"zero", func(int) bool { return false }},
+		{"alternate", func(j int) bool { return j%2 == 0 }},
+		{"runs", func(j int) bool { return j/5%2 == 1 }},
+	}
+	for _, set := range cpu.Supported() {
+		k := kernelsFor(set)
+		for s := 0; s < NumScales; s++ {
+			filt := Filters[s]
+			for _, f := range fills {
+				for _, w := range []int{8, 9, 63, 64, 65, 136, 200} {
+					for _, slack := range []int{0, 1, 8} {
+						n := w + len(filt) - 1 + slack
+						var in [5][]uint32
+						for i := range in {
+							in[i] = make([]uint32, n)
+							for j := range in[i] {
+								switch {
+								case !f.at(j + i):
+								case i < 2:
+									in[i][j] = 0xffff
+								default:
+									in[i][j] = 0xffffffff
+								}
+							}
+						}
+						var got, want [3][]int32
+						for i := range got {
+							got[i], want[i] = make([]int32, w), make([]int32, w)
+						}
+						statHGo(in[0], in[1], in[2], in[3], in[4], filt, 0, w, want[0], want[1], want[2])
+						k.statH(in[0], in[1], in[2], in[3], in[4], filt, 0, w, got[0], got[1], got[2])
+						for i := range got {
+							if !slices.Equal(got[i], want[i]) {
+								t.Fatalf("%v scale %d %s w %d slack %d output %d:\n%v\n%v", set, s, f.name, w, slack, i, got[i], want[i])
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
