@@ -53,14 +53,14 @@
 //
 // Twins (every row is tested bit for bit):
 //
-//	stage                  libvmaf                        reference (New)           fast Go twin (NewCPU)  AVX2 (also the AVX-512 set)       WGSL (package gpu, NewVIF)                              test
-//	vertical statistics    vif_statistic_8/16 VERTICAL    StatVertical              statVGo                statVAVX2; statV8AVX2 (8-bit s0)  vif_statv.wgsl                                          TestKernelTwins/*/statV, TestStagesAgree, gpu TestVIFParity
-//	horizontal statistics  vif_statistic_8/16 HORIZONTAL  StatHorizontal            statHGo                statHPairAVX2                     vif_stath.wgsl                                          TestKernelTwins/*/statH, TestStagesAgree, gpu TestVIFParity
-//	per-pixel terms        vif_statistic_* tail, log2_*   Pixel, Accumulate         pixelsGo, pixelsMap    pixelsAVX2                        vif_pixel.wgsl, vif_exact.wgsl; sums in vif_stath.wgsl  TestPixelTwins, TestLibvmaf, TestGolden, gpu TestVIFPixel, TestVIFDoubles
-//	low-pass vertical      subsample_rd_8/16 VERTICAL     Subsample                 subVGo                 subVAVX2                          vif_subv.wgsl (even rows)                               TestKernelTwins/*/subV, TestStagesAgree, gpu TestVIFParity
-//	low-pass horizontal    subsample_rd_* + decimate      Subsample                 subHGo (even columns)  subHAVX2                          vif_subh.wgsl (even columns)                            TestKernelTwins/*/subH, TestStagesAgree, gpu TestVIFParity
-//	finishing              write_scores                   Sums.Finish, FinishFrame  (shared)               -                                 host: FinishFrame, PixelMap                             TestLibvmaf (debug keys), gpu TestVIFParity
-//	log2 table             log_generate (glibc log2f)     Log2Table (libm.Log2f)    (shared)               -                                 uploaded from Log2Table                                 libm TestVIFLog2Table, TestLog2f
+//	stage                  libvmaf                        reference (New)           fast Go twin (NewCPU)  AVX2 (also the AVX-512 set)        WGSL (package gpu, NewVIF)                              test
+//	vertical statistics    vif_statistic_8/16 VERTICAL    StatVertical              statVGo                statVAVX2; statV8AVX2 (8-bit s0)   vif_statv.wgsl                                          TestKernelTwins/*/statV, TestStagesAgree, gpu TestVIFParity
+//	horizontal statistics  vif_statistic_8/16 HORIZONTAL  StatHorizontal            statHGo                statHMaddAVX2; statHPairAVX2 (s3)  vif_stath.wgsl                                          TestKernelTwins/*/statH, TestStatHExtremes, TestStagesAgree, gpu TestVIFParity
+//	per-pixel terms        vif_statistic_* tail, log2_*   Pixel, Accumulate         pixelsGo, pixelsMap    pixelsAVX2                         vif_pixel.wgsl, vif_exact.wgsl; sums in vif_stath.wgsl  TestPixelTwins, TestLibvmaf, TestGolden, gpu TestVIFPixel, TestVIFDoubles
+//	low-pass vertical      subsample_rd_8/16 VERTICAL     Subsample                 subVGo                 subVAVX2                           vif_subv.wgsl (even rows)                               TestKernelTwins/*/subV, TestStagesAgree, gpu TestVIFParity
+//	low-pass horizontal    subsample_rd_* + decimate      Subsample                 subHGo (even columns)  subHAVX2                           vif_subh.wgsl (even columns)                            TestKernelTwins/*/subH, TestStagesAgree, gpu TestVIFParity
+//	finishing              write_scores                   Sums.Finish, FinishFrame  (shared)               -                                  host: FinishFrame, PixelMap                             TestLibvmaf (debug keys), gpu TestVIFParity
+//	log2 table             log_generate (glibc log2f)     Log2Table (libm.Log2f)    (shared)               -                                  uploaded from Log2Table                                 libm TestVIFLog2Table, TestLog2f
 //
 // New is the readable reference: whole-image stages, as above. NewCPU
 // fuses the statistics per row (no whole-frame intermediates), computes
@@ -68,7 +68,10 @@
 // bands in parallel and takes its row loops from a kernel set (package
 // cpu). AVX2's 64-bit lanes hold every moment sum exactly (8-bit samples
 // at scale 0 fit 32-bit lanes, VPMADDWD on interleaved row pairs); the
-// per-pixel terms run 4 lanes of doubles with C's truncations, the log2
+// horizontal statistics at scales 0-2 multiply 16-bit words too
+// (VPMADDWD on each mean's and moment's words paired with the next
+// column's, biased to signed; statHSIMD says why every sum stays exact in
+// 32 bits); the per-pixel terms run 4 lanes of doubles with C's truncations, the log2
 // bit length read from the exponent and the table gathered. The AVX-512
 // set uses the AVX2 twins for now. One thread, 1080p 8-bit (the corpus's
 // x264 encode), frames per CPU second on a shared 2-core machine:

@@ -92,7 +92,9 @@ func (f *fast) putWS(ws *fastWS) {
 
 // ensureParts makes n row-band workspaces sized for the full width.
 func (f *fast) ensureParts(ws *fastWS, n int) {
-	w := f.cfg.Width + 16
+	// 16 padding columns for the widest filter and one more that
+	// statHPairAVX2 reads (without using it).
+	w := f.cfg.Width + 17
 	for len(ws.parts) < n {
 		ws.parts = append(ws.parts, &partWS{
 			mu1: make([]uint32, w), mu2: make([]uint32, w), rr: make([]uint32, w), dd: make([]uint32, w), rd: make([]uint32, w),

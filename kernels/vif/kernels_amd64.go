@@ -1,6 +1,10 @@
 package vif
 
-import "github.com/bandscope/bandscope/kernels/cpu"
+import (
+	"slices"
+
+	"github.com/bandscope/bandscope/kernels/cpu"
+)
 
 //go:noescape
 func statVAVX2(mu1, mu2, rr, dd, rd *uint32, ref, dis **uint16, filt *uint32, taps, n int, muAdd, muShift, sqAdd, sqShift uint64)
@@ -134,9 +138,81 @@ func statVSIMD(ref, dis [][]uint16, filt []uint16, rd Rounding, j0, w int, mu1, 
 	statVGo(ref, dis, filt, rd, j0, w, mu1, mu2, rr, dd, rdv)
 }
 
+//go:noescape
+func statHMaddAVX2(s1, s2, s12 *int32, mu1, mu2, rr, dd, rd *uint32, fpairs *uint32, np, n, chunks int, scratch *[8][80]uint32)
+
+// hmPairs are the filters' taps in pairs for statHMaddAVX2: word 0 tap
+// 2p, word 1 tap 2p+1 (0 past the last); nil where a tap does not fit a
+// signed word (scale 3's centre, 43728), as VPMADDWD needs.
+var hmPairs = func() (f [NumScales][]uint32) {
+	for s, taps := range Filters {
+		if slices.Max(taps) >= 1<<15 {
+			continue
+		}
+		for k := 0; k < len(taps); k += 2 {
+			v := uint32(taps[k])
+			if k+1 < len(taps) {
+				v |= uint32(taps[k+1]) << 16
+			}
+			f[s] = append(f[s], v)
+		}
+	}
+	return
+}()
+
+func pairsFor(filt []uint16) []uint32 {
+	for s := range Filters {
+		if len(Filters[s]) == len(filt) {
+			return hmPairs[s]
+		}
+	}
+	panic("vif: unknown filter")
+}
+
+// statHSIMD runs statHMaddAVX2 where the filter allows it, in blocks of
+// up to 64 columns, then statHPairAVX2 and the Go loop on what is left.
+//
+// statHMaddAVX2 multiplies 16-bit words (VPMADDWD, 8 columns' products
+// of two taps per instruction, the most of any form here) and sums in
+// 32-bit lanes. That is exact for every input, at every scale and bit
+// depth: a mean is below 2^16 (StatVertical rounds it to 16 bits) and a
+// moment, a uint32, is hi*2^16 + lo with both words below 2^16; the taps
+// sum to 2^16, so each word's filtered sum is at most 65535*2^16 < 2^32,
+// and the 64-bit moment sum is hi's sum*2^16 + lo's. VPMADDWD's words are
+// signed: each word is biased by -2^15 (XOR 0x8000), which takes 2^15
+// times the taps' sum, 2^31, from every sum (put back at the end; the
+// wrapping dword adds keep the sums mod 2^32 and a pair's products never
+// overflow: 2 * 26386 * 2^15 < 2^31), and the taps must be below 2^15:
+// scales 0-2 (largest tap 26386); scale 3 falls back.
 func statHSIMD(mu1, mu2, rr, dd, rdv []uint32, filt []uint16, j0, w int, s1, s2, s12 []int32) {
-	if n := (w - j0) &^ 7; n > 0 {
-		last := j0 + n - 1 + len(filt) - 1
+	if fp := pairsFor(filt); fp != nil {
+		m := min(len(mu1), len(mu2), len(rr), len(dd), len(rdv))
+		var scratch [8][80]uint32
+		for {
+			n := min((w-j0)&^7, 64)
+			// The word pairs reach column j0+8*chunks of the rows.
+			chunks := (n + len(filt) - 1 + 7) / 8
+			for n > 0 && j0+8*chunks >= m {
+				n -= 8
+				chunks = (n + len(filt) - 1 + 7) / 8
+			}
+			if n <= 0 {
+				break
+			}
+			_, _, _, _, _ = mu1[j0+8*chunks], mu2[j0+8*chunks], rr[j0+8*chunks], dd[j0+8*chunks], rdv[j0+8*chunks]
+			_, _, _ = s1[j0+n-1], s2[j0+n-1], s12[j0+n-1]
+			statHMaddAVX2(&s1[j0], &s2[j0], &s12[j0], &mu1[j0], &mu2[j0], &rr[j0], &dd[j0], &rdv[j0], &fp[0], len(fp), n, chunks, &scratch)
+			j0 += n
+		}
+	}
+	n := (w - j0) &^ 7
+	// statHPairAVX2's odd-column loads read one column past the last
+	// one used: without it in every row, the Go loop takes the last 8.
+	if m := min(len(mu1), len(mu2), len(rr), len(dd), len(rdv)); n > 0 && j0+n+len(filt)-1 >= m {
+		n -= 8
+	}
+	if n > 0 {
+		last := j0 + n - 1 + len(filt) - 1 + 1
 		_, _, _, _, _ = mu1[last], mu2[last], rr[last], dd[last], rdv[last]
 		_, _, _ = s1[j0+n-1], s2[j0+n-1], s12[j0+n-1]
 		statHPairAVX2(&s1[j0], &s2[j0], &s12[j0], &mu1[j0], &mu2[j0], &rr[j0], &dd[j0], &rdv[j0], taps32(filt), len(filt), n)

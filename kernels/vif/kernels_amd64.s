@@ -568,8 +568,14 @@ pxdone:
 // the uint32 differences). The means use 32-bit lanes: the filters are symmetric and
 // a mean is below 2^16, so each pair of columns (k, taps-1-k) is summed
 // first and weighed once (every tap times 2^17 and the centre tap times
-// 2^16 stay below 2^32, and so does the whole sum). The moments keep
-// 64-bit lanes. For j in [0, n), n a multiple of 8.
+// 2^16 stay below 2^32, and so does the whole sum). The moments span 32
+// bits (a pair's sum does not fit), so each side keeps 64-bit lanes:
+// VPMULUDQ weighs the low dword of each qword, so a load at column c
+// weighs the even columns c, c+2, .. and a load at c+1 the odd ones, with
+// no widening; the sums of columns j, j+2, .. (Y2-Y4) and j+1, j+3, ..
+// (Y5-Y7) are interleaved back at the end. The odd loads read one column
+// past the last one used: the rows must hold taps+n columns (the caller
+// checks).
 TEXT ·statHPairAVX2(SB), NOSPLIT, $0-88
 	MOVQ mu1+24(FP), SI
 	MOVQ mu2+32(FP), DI
@@ -586,23 +592,17 @@ TEXT ·statHPairAVX2(SB), NOSPLIT, $0-88
 	JLE hpdone
 
 hploop:
-	// centre tap: means in Y0 (mu1), Y1 (mu2); moments rr Y2/Y5, dd Y3/Y6, rd Y4/Y7
+	// centre tap: means in Y0 (mu1), Y1 (mu2); moments even/odd columns rr Y2/Y5, dd Y3/Y6, rd Y4/Y7
 	LEAQ (AX)(R13*1), DX
 	VPBROADCASTD (R11)(R13*4), Y15
 	VPMULLD (SI)(DX*4), Y15, Y0
 	VPMULLD (DI)(DX*4), Y15, Y1
-	VPMOVZXDQ (R8)(DX*4), Y2
-	VPMOVZXDQ 16(R8)(DX*4), Y5
-	VPMULUDQ Y15, Y2, Y2
-	VPMULUDQ Y15, Y5, Y5
-	VPMOVZXDQ (R9)(DX*4), Y3
-	VPMOVZXDQ 16(R9)(DX*4), Y6
-	VPMULUDQ Y15, Y3, Y3
-	VPMULUDQ Y15, Y6, Y6
-	VPMOVZXDQ (R10)(DX*4), Y4
-	VPMOVZXDQ 16(R10)(DX*4), Y7
-	VPMULUDQ Y15, Y4, Y4
-	VPMULUDQ Y15, Y7, Y7
+	VPMULUDQ (R8)(DX*4), Y15, Y2
+	VPMULUDQ 4(R8)(DX*4), Y15, Y5
+	VPMULUDQ (R9)(DX*4), Y15, Y3
+	VPMULUDQ 4(R9)(DX*4), Y15, Y6
+	VPMULUDQ (R10)(DX*4), Y15, Y4
+	VPMULUDQ 4(R10)(DX*4), Y15, Y7
 	TESTQ R13, R13
 	JZ hpfinish
 	XORQ BX, BX
@@ -619,38 +619,26 @@ hptap:
 	VPADDD (DI)(R14*4), Y9, Y9
 	VPMULLD Y15, Y9, Y9
 	VPADDD Y9, Y1, Y1
-	VPMOVZXDQ (R8)(DX*4), Y10
-	VPMOVZXDQ 16(R8)(DX*4), Y11
-	VPMOVZXDQ (R8)(R14*4), Y12
-	VPMOVZXDQ 16(R8)(R14*4), Y13
-	VPMULUDQ Y15, Y10, Y10
-	VPMULUDQ Y15, Y11, Y11
-	VPMULUDQ Y15, Y12, Y12
-	VPMULUDQ Y15, Y13, Y13
+	VPMULUDQ (R8)(DX*4), Y15, Y10
+	VPMULUDQ 4(R8)(DX*4), Y15, Y11
+	VPMULUDQ (R8)(R14*4), Y15, Y12
+	VPMULUDQ 4(R8)(R14*4), Y15, Y13
 	VPADDQ Y10, Y2, Y2
 	VPADDQ Y11, Y5, Y5
 	VPADDQ Y12, Y2, Y2
 	VPADDQ Y13, Y5, Y5
-	VPMOVZXDQ (R9)(DX*4), Y10
-	VPMOVZXDQ 16(R9)(DX*4), Y11
-	VPMOVZXDQ (R9)(R14*4), Y12
-	VPMOVZXDQ 16(R9)(R14*4), Y13
-	VPMULUDQ Y15, Y10, Y10
-	VPMULUDQ Y15, Y11, Y11
-	VPMULUDQ Y15, Y12, Y12
-	VPMULUDQ Y15, Y13, Y13
+	VPMULUDQ (R9)(DX*4), Y15, Y10
+	VPMULUDQ 4(R9)(DX*4), Y15, Y11
+	VPMULUDQ (R9)(R14*4), Y15, Y12
+	VPMULUDQ 4(R9)(R14*4), Y15, Y13
 	VPADDQ Y10, Y3, Y3
 	VPADDQ Y11, Y6, Y6
 	VPADDQ Y12, Y3, Y3
 	VPADDQ Y13, Y6, Y6
-	VPMOVZXDQ (R10)(DX*4), Y10
-	VPMOVZXDQ 16(R10)(DX*4), Y11
-	VPMOVZXDQ (R10)(R14*4), Y12
-	VPMOVZXDQ 16(R10)(R14*4), Y13
-	VPMULUDQ Y15, Y10, Y10
-	VPMULUDQ Y15, Y11, Y11
-	VPMULUDQ Y15, Y12, Y12
-	VPMULUDQ Y15, Y13, Y13
+	VPMULUDQ (R10)(DX*4), Y15, Y10
+	VPMULUDQ 4(R10)(DX*4), Y15, Y11
+	VPMULUDQ (R10)(R14*4), Y15, Y12
+	VPMULUDQ 4(R10)(R14*4), Y15, Y13
 	VPADDQ Y10, Y4, Y4
 	VPADDQ Y11, Y7, Y7
 	VPADDQ Y12, Y4, Y4
@@ -662,13 +650,9 @@ hptap:
 	JLT hptap
 
 hpfinish:
-	// means to qwords: Y8/Y9 mu1 columns 0-3/4-7, Y10/Y11 mu2
-	VEXTRACTI128 $1, Y0, X9
-	VPMOVZXDQ X0, Y8
-	VPMOVZXDQ X9, Y9
-	VEXTRACTI128 $1, Y1, X11
-	VPMOVZXDQ X1, Y10
-	VPMOVZXDQ X11, Y11
+	// means of the odd columns in the low dwords: Y8 mu1, Y9 mu2
+	VPSRLQ $32, Y0, Y8
+	VPSRLQ $32, Y1, Y9
 	MOVQ $0x80000000, DX
 	VMOVQ DX, X15
 	VPBROADCASTQ X15, Y15
@@ -676,15 +660,15 @@ hpfinish:
 	VMOVQ DX, X14
 	VPBROADCASTQ X14, Y14
 
-	// columns 0-3: mu1sq Y0, mu2sq Y1, mu12 Y12
-	VPMULUDQ Y8, Y8, Y0
-	VPMULUDQ Y10, Y10, Y1
-	VPMULUDQ Y10, Y8, Y12
-	VPADDQ Y15, Y0, Y0
-	VPADDQ Y15, Y1, Y1
+	// even columns: mu1sq Y10, mu2sq Y11, mu12 Y12
+	VPMULUDQ Y0, Y0, Y10
+	VPMULUDQ Y1, Y1, Y11
+	VPMULUDQ Y1, Y0, Y12
+	VPADDQ Y15, Y10, Y10
+	VPADDQ Y15, Y11, Y11
 	VPADDQ Y15, Y12, Y12
-	VPSRLQ $32, Y0, Y0
-	VPSRLQ $32, Y1, Y1
+	VPSRLQ $32, Y10, Y10
+	VPSRLQ $32, Y11, Y11
 	VPSRLQ $32, Y12, Y12
 	VPADDQ Y14, Y2, Y2
 	VPADDQ Y14, Y3, Y3
@@ -692,18 +676,18 @@ hpfinish:
 	VPSRLQ $16, Y2, Y2
 	VPSRLQ $16, Y3, Y3
 	VPSRLQ $16, Y4, Y4
-	VPSUBQ Y0, Y2, Y2
-	VPSUBQ Y1, Y3, Y3
+	VPSUBQ Y10, Y2, Y2
+	VPSUBQ Y11, Y3, Y3
 	VPSUBQ Y12, Y4, Y4
-	// columns 4-7
-	VPMULUDQ Y9, Y9, Y0
-	VPMULUDQ Y11, Y11, Y1
-	VPMULUDQ Y11, Y9, Y12
-	VPADDQ Y15, Y0, Y0
-	VPADDQ Y15, Y1, Y1
+	// odd columns
+	VPMULUDQ Y8, Y8, Y10
+	VPMULUDQ Y9, Y9, Y11
+	VPMULUDQ Y9, Y8, Y12
+	VPADDQ Y15, Y10, Y10
+	VPADDQ Y15, Y11, Y11
 	VPADDQ Y15, Y12, Y12
-	VPSRLQ $32, Y0, Y0
-	VPSRLQ $32, Y1, Y1
+	VPSRLQ $32, Y10, Y10
+	VPSRLQ $32, Y11, Y11
 	VPSRLQ $32, Y12, Y12
 	VPADDQ Y14, Y5, Y5
 	VPADDQ Y14, Y6, Y6
@@ -711,24 +695,21 @@ hpfinish:
 	VPSRLQ $16, Y5, Y5
 	VPSRLQ $16, Y6, Y6
 	VPSRLQ $16, Y7, Y7
-	VPSUBQ Y0, Y5, Y5
-	VPSUBQ Y1, Y6, Y6
+	VPSUBQ Y10, Y5, Y5
+	VPSUBQ Y11, Y6, Y6
 	VPSUBQ Y12, Y7, Y7
 
-	VMOVDQU lowDwords<>(SB), Y13
-	VPERMD Y2, Y13, Y2
-	VPERMD Y5, Y13, Y5
-	VINSERTI128 $1, X5, Y2, Y2
+	// interleave: the odd columns' low dwords move up into the even ones' high dwords
+	VPSLLQ $32, Y5, Y5
+	VPSLLQ $32, Y6, Y6
+	VPSLLQ $32, Y7, Y7
+	VPBLENDD $0xAA, Y5, Y2, Y2
+	VPBLENDD $0xAA, Y6, Y3, Y3
+	VPBLENDD $0xAA, Y7, Y4, Y4
 	MOVQ s1+0(FP), DX
 	VMOVDQU Y2, (DX)(AX*4)
-	VPERMD Y3, Y13, Y3
-	VPERMD Y6, Y13, Y6
-	VINSERTI128 $1, X6, Y3, Y3
 	MOVQ s2+8(FP), DX
 	VMOVDQU Y3, (DX)(AX*4)
-	VPERMD Y4, Y13, Y4
-	VPERMD Y7, Y13, Y7
-	VINSERTI128 $1, X7, Y4, Y4
 	MOVQ s12+16(FP), DX
 	VMOVDQU Y4, (DX)(AX*4)
 
@@ -737,5 +718,205 @@ hpfinish:
 	JLT hploop
 
 hpdone:
+	VZEROUPPER
+	RET
+
+// Dword constants of statHMaddAVX2, each repeated 8 times: the bias of
+// word pairs, 2^31 and 2^31 + 2^15; and the qword 2^31.
+DATA hmBias<>+0(SB)/8, $0x8000800080008000
+DATA hmBias<>+8(SB)/8, $0x8000800080008000
+DATA hmBias<>+16(SB)/8, $0x8000800080008000
+DATA hmBias<>+24(SB)/8, $0x8000800080008000
+GLOBL hmBias<>(SB), RODATA|NOPTR, $32
+DATA hmTwo31<>+0(SB)/8, $0x8000000080000000
+DATA hmTwo31<>+8(SB)/8, $0x8000000080000000
+DATA hmTwo31<>+16(SB)/8, $0x8000000080000000
+DATA hmTwo31<>+24(SB)/8, $0x8000000080000000
+GLOBL hmTwo31<>(SB), RODATA|NOPTR, $32
+DATA hmTwo31r<>+0(SB)/8, $0x8000800080008000
+DATA hmTwo31r<>+8(SB)/8, $0x8000800080008000
+DATA hmTwo31r<>+16(SB)/8, $0x8000800080008000
+DATA hmTwo31r<>+24(SB)/8, $0x8000800080008000
+GLOBL hmTwo31r<>(SB), RODATA|NOPTR, $32
+DATA hmQ31<>+0(SB)/8, $0x80000000
+DATA hmQ31<>+8(SB)/8, $0x80000000
+DATA hmQ31<>+16(SB)/8, $0x80000000
+DATA hmQ31<>+24(SB)/8, $0x80000000
+GLOBL hmQ31<>(SB), RODATA|NOPTR, $32
+
+// func statHMaddAVX2(s1, s2, s12 *int32, mu1, mu2, rr, dd, rd *uint32, fpairs *uint32, np, n, chunks int, scratch *[8][80]uint32)
+// statHPairAVX2's outputs for j in [0, n), n a multiple of 8 and at most
+// 64, with word multiplies (statHSIMD says why they are exact). First,
+// for q in [0, 8*chunks), eight word-pair planes into scratch, each dword
+// q holding (low word: column q, high word: column q+1) XOR 0x8000 per
+// word: plane 0 mu1, 1 mu2 (below 2^16), 2/3 the low/high words of rr,
+// 4/5 dd, 6/7 rd. Then VPMADDWD weighs pair q = j+2p with fpairs[p] (taps
+// 2p and 2p+1 as words) for p in [0, np), summing in dwords: each plane's
+// sum is sum f*v - 2^31 mod 2^32 (the taps sum to 2^16, the bias is
+// 2^15), so adding 2^31 gives it back. A moment's sum is hi*2^16 + lo,
+// and (sum + 2^15) >> 16 = hi + ((lo + 2^15) >> 16) (lo + 2^15 < 2^32).
+// Reads columns [0, 8*chunks] of the rows.
+TEXT ·statHMaddAVX2(SB), NOSPLIT, $0-104
+	MOVQ mu1+24(FP), SI
+	MOVQ mu2+32(FP), DI
+	MOVQ rr+40(FP), R8
+	MOVQ dd+48(FP), R9
+	MOVQ rd+56(FP), R10
+	MOVQ scratch+96(FP), R11
+	MOVQ chunks+88(FP), CX
+	SHLQ $3, CX
+	VMOVDQU hmBias<>(SB), Y14
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE hmdone
+
+hmprep:
+	VMOVDQU (SI)(AX*4), Y0
+	VMOVDQU 4(SI)(AX*4), Y1
+	VPSLLD $16, Y1, Y1
+	VPBLENDW $0xAA, Y1, Y0, Y0
+	VPXOR Y14, Y0, Y0
+	VMOVDQU Y0, 0(R11)(AX*4)
+	VMOVDQU (DI)(AX*4), Y0
+	VMOVDQU 4(DI)(AX*4), Y1
+	VPSLLD $16, Y1, Y1
+	VPBLENDW $0xAA, Y1, Y0, Y0
+	VPXOR Y14, Y0, Y0
+	VMOVDQU Y0, 320(R11)(AX*4)
+	VMOVDQU (R8)(AX*4), Y0
+	VMOVDQU 4(R8)(AX*4), Y1
+	VPSLLD $16, Y1, Y2
+	VPBLENDW $0xAA, Y2, Y0, Y2
+	VPSRLD $16, Y0, Y3
+	VPBLENDW $0xAA, Y1, Y3, Y3
+	VPXOR Y14, Y2, Y2
+	VPXOR Y14, Y3, Y3
+	VMOVDQU Y2, 640(R11)(AX*4)
+	VMOVDQU Y3, 960(R11)(AX*4)
+	VMOVDQU (R9)(AX*4), Y0
+	VMOVDQU 4(R9)(AX*4), Y1
+	VPSLLD $16, Y1, Y2
+	VPBLENDW $0xAA, Y2, Y0, Y2
+	VPSRLD $16, Y0, Y3
+	VPBLENDW $0xAA, Y1, Y3, Y3
+	VPXOR Y14, Y2, Y2
+	VPXOR Y14, Y3, Y3
+	VMOVDQU Y2, 1280(R11)(AX*4)
+	VMOVDQU Y3, 1600(R11)(AX*4)
+	VMOVDQU (R10)(AX*4), Y0
+	VMOVDQU 4(R10)(AX*4), Y1
+	VPSLLD $16, Y1, Y2
+	VPBLENDW $0xAA, Y2, Y0, Y2
+	VPSRLD $16, Y0, Y3
+	VPBLENDW $0xAA, Y1, Y3, Y3
+	VPXOR Y14, Y2, Y2
+	VPXOR Y14, Y3, Y3
+	VMOVDQU Y2, 1920(R11)(AX*4)
+	VMOVDQU Y3, 2240(R11)(AX*4)
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT hmprep
+
+	MOVQ fpairs+64(FP), R12
+	MOVQ np+72(FP), R13
+	MOVQ n+80(FP), CX
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE hmdone
+
+hmloop:
+	LEAQ (R11)(AX*4), DX
+	VPBROADCASTD (R12), Y15
+	VPMADDWD 0(DX), Y15, Y0
+	VPMADDWD 320(DX), Y15, Y1
+	VPMADDWD 640(DX), Y15, Y2
+	VPMADDWD 960(DX), Y15, Y3
+	VPMADDWD 1280(DX), Y15, Y4
+	VPMADDWD 1600(DX), Y15, Y5
+	VPMADDWD 1920(DX), Y15, Y6
+	VPMADDWD 2240(DX), Y15, Y7
+	MOVQ $1, BX
+	CMPQ BX, R13
+	JGE hmfinish
+
+hmtap:
+	ADDQ $8, DX // two columns on
+	VPBROADCASTD (R12)(BX*4), Y15
+	VPMADDWD 0(DX), Y15, Y8
+	VPMADDWD 320(DX), Y15, Y9
+	VPMADDWD 640(DX), Y15, Y10
+	VPMADDWD 960(DX), Y15, Y11
+	VPADDD Y8, Y0, Y0
+	VPADDD Y9, Y1, Y1
+	VPADDD Y10, Y2, Y2
+	VPADDD Y11, Y3, Y3
+	VPMADDWD 1280(DX), Y15, Y8
+	VPMADDWD 1600(DX), Y15, Y9
+	VPMADDWD 1920(DX), Y15, Y10
+	VPMADDWD 2240(DX), Y15, Y11
+	VPADDD Y8, Y4, Y4
+	VPADDD Y9, Y5, Y5
+	VPADDD Y10, Y6, Y6
+	VPADDD Y11, Y7, Y7
+	INCQ BX
+	CMPQ BX, R13
+	JLT hmtap
+
+hmfinish:
+	VMOVDQU hmTwo31<>(SB), Y14
+	VMOVDQU hmTwo31r<>(SB), Y13
+	VMOVDQU hmQ31<>(SB), Y12
+	// means m1 Y0, m2 Y1; moments' (sum + 2^15) >> 16: rr Y2, dd Y4, rd Y6
+	VPADDD Y14, Y0, Y0
+	VPADDD Y14, Y1, Y1
+	VPADDD Y13, Y2, Y2
+	VPADDD Y14, Y3, Y3
+	VPSRLD $16, Y2, Y2
+	VPADDD Y3, Y2, Y2
+	VPADDD Y13, Y4, Y4
+	VPADDD Y14, Y5, Y5
+	VPSRLD $16, Y4, Y4
+	VPADDD Y5, Y4, Y4
+	VPADDD Y13, Y6, Y6
+	VPADDD Y14, Y7, Y7
+	VPSRLD $16, Y6, Y6
+	VPADDD Y7, Y6, Y6
+	// odd columns' means in the low dwords: Y10 m1, Y11 m2
+	VPSRLQ $32, Y0, Y10
+	VPSRLQ $32, Y1, Y11
+	// (m*m' + 2^31) >> 32: the even columns' shifted down, the odd ones' high dwords kept
+	VPMULUDQ Y0, Y0, Y8
+	VPMULUDQ Y10, Y10, Y9
+	VPADDQ Y12, Y8, Y8
+	VPADDQ Y12, Y9, Y9
+	VPSRLQ $32, Y8, Y8
+	VPBLENDD $0xAA, Y9, Y8, Y8
+	VPSUBD Y8, Y2, Y2
+	MOVQ s1+0(FP), R14
+	VMOVDQU Y2, (R14)(AX*4)
+	VPMULUDQ Y1, Y1, Y8
+	VPMULUDQ Y11, Y11, Y9
+	VPADDQ Y12, Y8, Y8
+	VPADDQ Y12, Y9, Y9
+	VPSRLQ $32, Y8, Y8
+	VPBLENDD $0xAA, Y9, Y8, Y8
+	VPSUBD Y8, Y4, Y4
+	MOVQ s2+8(FP), R14
+	VMOVDQU Y4, (R14)(AX*4)
+	VPMULUDQ Y1, Y0, Y8
+	VPMULUDQ Y11, Y10, Y9
+	VPADDQ Y12, Y8, Y8
+	VPADDQ Y12, Y9, Y9
+	VPSRLQ $32, Y8, Y8
+	VPBLENDD $0xAA, Y9, Y8, Y8
+	VPSUBD Y8, Y6, Y6
+	MOVQ s12+16(FP), R14
+	VMOVDQU Y6, (R14)(AX*4)
+
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT hmloop
+
+hmdone:
 	VZEROUPPER
 	RET

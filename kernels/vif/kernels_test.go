@@ -74,11 +74,15 @@ func TestKernelTwins(t *testing.T) {
 			for s := 0; s < NumScales; s++ {
 				filt := Filters[s]
 				for _, w := range widths {
-					for _, j0 := range []int{0, 5} {
+					// slack 1: the rows hold the column past the padding that
+					// statHPairAVX2 reads, so the SIMD loop covers every
+					// whole 8 columns; slack 0 leaves the last 8 to Go.
+					for _, jslack := range [][2]int{{0, 0}, {5, 0}, {0, 1}, {5, 1}} {
+						j0, slack := jslack[0], jslack[1]
 						if j0 >= w {
 							continue
 						}
-						n := w + len(filt) - 1
+						n := w + len(filt) - 1 + slack
 						var in [5][]uint32
 						for i := range in {
 							in[i] = make([]uint32, n)
@@ -106,7 +110,7 @@ func TestKernelTwins(t *testing.T) {
 						k.statH(in[0], in[1], in[2], in[3], in[4], filt, j0, w, got[0], got[1], got[2])
 						for i := range got {
 							if !slices.Equal(got[i], want[i]) {
-								t.Fatalf("scale %d w %d j0 %d output %d:\n%v\n%v", s, w, j0, i, got[i], want[i])
+								t.Fatalf("scale %d w %d j0 %d slack %d output %d:\n%v\n%v", s, w, j0, slack, i, got[i], want[i])
 							}
 						}
 					}
@@ -268,5 +272,60 @@ func TestPixelTwins(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestStatHExtremes holds statH to statHGo where the sums are largest:
+// every mean 0xffff and every moment 0xffffffff (each word's filtered sum
+// reaches 65535*2^16, the bound the word-multiply twin relies on), all
+// zero, and the two alternating or in runs, at every scale (scale 3's
+// taps take the other twin) and at widths that leave blocks of 64, the
+// column past the padding present or not, and ragged tails.
+func TestStatHExtremes(t *testing.T) {
+	fills := []struct {
+		name string
+		at   func(j int) bool // true: maximum
+	}{
+		{"max", func(int) bool { return true }},
+		{"zero", func(int) bool { return false }},
+		{"alternate", func(j int) bool { return j%2 == 0 }},
+		{"runs", func(j int) bool { return j/5%2 == 1 }},
+	}
+	for _, set := range cpu.Supported() {
+		k := kernelsFor(set)
+		for s := 0; s < NumScales; s++ {
+			filt := Filters[s]
+			for _, f := range fills {
+				for _, w := range []int{8, 9, 63, 64, 65, 136, 200} {
+					for _, slack := range []int{0, 1, 8} {
+						n := w + len(filt) - 1 + slack
+						var in [5][]uint32
+						for i := range in {
+							in[i] = make([]uint32, n)
+							for j := range in[i] {
+								switch {
+								case !f.at(j + i):
+								case i < 2:
+									in[i][j] = 0xffff
+								default:
+									in[i][j] = 0xffffffff
+								}
+							}
+						}
+						var got, want [3][]int32
+						for i := range got {
+							got[i], want[i] = make([]int32, w), make([]int32, w)
+						}
+						statHGo(in[0], in[1], in[2], in[3], in[4], filt, 0, w, want[0], want[1], want[2])
+						k.statH(in[0], in[1], in[2], in[3], in[4], filt, 0, w, got[0], got[1], got[2])
+						for i := range got {
+							if !slices.Equal(got[i], want[i]) {
+								t.Fatalf("%v scale %d %s w %d slack %d output %d:\n%v\n%v", set, s, f.name, w, slack, i, got[i], want[i])
+							}
+						}
+					}
+				}
+			}
+		}
 	}
 }
