@@ -205,7 +205,7 @@ func TestExplainScoresWhatModelsRead(t *testing.T) {
 			t.Errorf("motion input %+v: its perfect value is the frame's own, at no cost", motion)
 		}
 		// A second visit reuses the perfect copy's metrics, to the bit.
-		if _, ok := s.perfects.get(1); !ok {
+		if _, ok := s.perfects.Get(1); !ok {
 			t.Error("frame 1's perfect-copy metrics were not kept")
 		}
 		again, err := s.Frame(context.Background(), 1)

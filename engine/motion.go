@@ -8,6 +8,7 @@ import (
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/gpu"
+	"github.com/bandscope/bandscope/internal/recent"
 	"github.com/bandscope/bandscope/kernels/motion"
 )
 
@@ -37,7 +38,7 @@ type motionExtractor struct {
 
 	// Session.Frame's raw SADs by frame: a step forward needs its frame's
 	// and the next one's, and the next step needs that one again.
-	sads recent[uint64]
+	sads recent.Cache[int, uint64]
 }
 
 // maxSADs bounds the raw SADs a motion extractor keeps for Session.Frame.
@@ -58,10 +59,10 @@ func openMotion(o opening) (extractor, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &motionExtractor{opts: o.opts, cfg: cfg, sums: motion.NewSums(cfg), ring: r, dev: o.b.dev, sads: recent[uint64]{max: maxSADs}}, nil
+		return &motionExtractor{opts: o.opts, cfg: cfg, sums: motion.NewSums(cfg), ring: r, dev: o.b.dev, sads: recent.Cache[int, uint64]{Max: maxSADs}}, nil
 	}
 	mo := motion.Options{Kernels: o.cpuKernels(), Threads: o.b.threads, Limiter: o.b.limiter}
-	return &motionExtractor{opts: o.opts, cfg: cfg, sums: motion.NewSums(cfg), fast: motion.NewFastSAD(cfg, mo), sads: recent[uint64]{max: maxSADs}}, nil
+	return &motionExtractor{opts: o.opts, cfg: cfg, sums: motion.NewSums(cfg), fast: motion.NewFastSAD(cfg, mo), sads: recent.Cache[int, uint64]{Max: maxSADs}}, nil
 }
 
 // pairSAD is the SAD of two pictures for random access, with the run's
@@ -155,7 +156,7 @@ func (x *motionExtractor) score(fr *FrameResult, keepMaps bool) (any, error) {
 		}
 		// Frame n's SAD comes with its map, once; the others may have
 		// been computed by an earlier step.
-		if raw, ok := x.sads.get(j); ok && (j != n || res.Diff != nil) {
+		if raw, ok := x.sads.Get(j); ok && (j != n || res.Diff != nil) {
 			return x.cfg.Score(raw)
 		}
 		prev, cur := plane(j-x.cfg.Stride()), plane(j)
@@ -176,7 +177,7 @@ func (x *motionExtractor) score(fr *FrameResult, keepMaps bool) (any, error) {
 		if j == n {
 			res.RawSAD = raw
 		}
-		x.sads.put(j, func() uint64 { return raw })
+		x.sads.Put(j, func() uint64 { return raw })
 		return x.cfg.Score(raw)
 	}
 	res.SAD = sad(n)

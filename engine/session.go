@@ -11,6 +11,7 @@ import (
 	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/gpu"
+	"github.com/bandscope/bandscope/internal/recent"
 )
 
 // Session is an open pair of clips with the features built for them, on
@@ -30,10 +31,10 @@ type Session struct {
 
 	// refs keeps recently decoded reference luma planes by frame, for the
 	// temporal features of Session.Frame (a step forward reuses them).
-	refs recent[*yuv.Picture]
+	refs recent.Cache[int, *yuv.Picture]
 	// perfects keeps Session.Frame's perfect-copy metrics by frame: they
 	// depend on the reference alone, and an inspector steps back and forth.
-	perfects recent[[]feature.Metric]
+	perfects recent.Cache[int, []feature.Metric]
 }
 
 // maxPerfect bounds the frames whose perfect-copy metrics Session.Frame
@@ -86,7 +87,7 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{req: req, lumaOnly: true, refs: recent[*yuv.Picture]{max: maxRefs}, perfects: recent[[]feature.Metric]{max: maxPerfect}}
+	s := &Session{req: req, lumaOnly: true, refs: recent.Cache[int, *yuv.Picture]{Max: maxRefs}, perfects: recent.Cache[int, []feature.Metric]{Max: maxPerfect}}
 	if s.models, specs, err = openModels(req.Models, specs); err != nil {
 		return nil, err
 	}
@@ -299,7 +300,7 @@ func (s *Session) Frame(ctx context.Context, n int) (*FrameResult, error) {
 			terr = s.twin.scoreFrame(ctx, tw, true, true, s.frameError)
 		}()
 	}
-	pm, cached := s.perfects.get(n)
+	pm, cached := s.perfects.Get(n)
 	if s.perfect != nil && !cached {
 		perfect = &FrameResult{Frame: n, Dist: fr.Ref, Ref: fr.Ref, refAt: fr.refAt, frames: fr.frames}
 		wg.Add(1)
@@ -323,7 +324,7 @@ func (s *Session) Frame(ctx context.Context, n int) (*FrameResult, error) {
 		if perfect != nil {
 			pm = perfect.Metrics
 			if len(perfect.Errors) == 0 {
-				s.perfects.put(n, func() []feature.Metric { return pm })
+				s.perfects.Put(n, func() []feature.Metric { return pm })
 			}
 		}
 		if s.req.Explain && pm == nil {
@@ -343,7 +344,7 @@ func (s *Session) Frame(ctx context.Context, n int) (*FrameResult, error) {
 
 // keepRef remembers frame n's reference luma for later steps.
 func (s *Session) keepRef(n int, ref *yuv.Picture) {
-	s.refs.put(n, func() *yuv.Picture {
+	s.refs.Put(n, func() *yuv.Picture {
 		f := ref.Format
 		f.Chroma = yuv.C400
 		p := yuv.NewPicture(f)
@@ -355,7 +356,7 @@ func (s *Session) keepRef(n int, ref *yuv.Picture) {
 // refAt returns frame j's reference luma, decoding it (luma only) unless a
 // recent step kept it.
 func (s *Session) refAt(j int) (yuv.Plane, error) {
-	if p, ok := s.refs.get(j); ok {
+	if p, ok := s.refs.Get(j); ok {
 		return p.Luma(), nil
 	}
 	r := s.ref

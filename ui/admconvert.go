@@ -3,6 +3,7 @@ package ui
 import (
 	"image/color"
 
+	"github.com/bandscope/bandscope/internal/recent"
 	"github.com/bandscope/bandscope/kernels/adm"
 )
 
@@ -16,13 +17,13 @@ func convertADM(r *adm.FrameResult) *admData {
 	if r == nil {
 		return nil
 	}
-	return admConverted.get(r, func() *admData { return newADMData(r) })
+	return admConverted.Do(r, func() *admData { return newADMData(r) })
 }
 
 // admConverted keeps the last results' conversions: the ADM view, the VMAF
 // view and the exports of one frame share them, and with them each band
 // map's top (mapData.top).
-var admConverted = memo[*adm.FrameResult, *admData]{max: 4}
+var admConverted = recent.Cache[*adm.FrameResult, *admData]{Max: 4}
 
 func newADMData(r *adm.FrameResult) *admData {
 	a := &admData{Score: r.ADM2, Num: r.Num, Den: r.Den}

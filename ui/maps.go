@@ -7,6 +7,7 @@ import (
 
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/internal/recent"
 	"github.com/bandscope/bandscope/kernels/cambi"
 )
 
@@ -138,7 +139,7 @@ func cValueTop(p *cambi.PictureResult) float64 {
 // cValueTopAt is cValueTop and the scale that holds it (-1: every c-value
 // is 0 and the top is 1).
 func cValueTopAt(p *cambi.PictureResult) (float64, int) {
-	t := cValueTops.get(p, func() cTop {
+	t := cValueTops.Do(p, func() cTop {
 		top, at := scanCValueTop(p)
 		return cTop{top, at}
 	})
@@ -153,7 +154,7 @@ type cTop struct {
 
 // cValueTops keeps the last pictures' tops: the frame, CAMBI and VMAF views
 // of one frame ask for each, and each answer reads every c-value.
-var cValueTops = memo[*cambi.PictureResult, cTop]{max: 4}
+var cValueTops = recent.Cache[*cambi.PictureResult, cTop]{Max: 4}
 
 // scanCValueTop is cValueTopAt's value, from every c-value.
 func scanCValueTop(p *cambi.PictureResult) (float64, int) {

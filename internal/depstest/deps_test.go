@@ -18,9 +18,10 @@ const module = "github.com/bandscope/bandscope"
 // and everything under it.
 var (
 	// base is the bottom layer: pictures, option tables, synthetic clips,
-	// the golden-clip helper and the benchmarks' CPU-time loop. It imports
+	// the golden-clip helper, the benchmarks' CPU-time loop and the cache of
+	// recent values the engine and the views share. It imports
 	// nothing above it.
-	base = []string{"engine/yuv", "engine/feature", "engine/synth", "internal/golden", "internal/cpubench"}
+	base = []string{"engine/yuv", "engine/feature", "engine/synth", "internal/golden", "internal/cpubench", "internal/recent"}
 	// compute is what the kernels and the GPU backend may import besides
 	// base: each other's packages (kernels never gpu), the x/ libraries,
 	// CPU feature detection and WebGPU.
@@ -51,6 +52,7 @@ var rules = []struct {
 	{"engine/synth", []string{"engine/yuv"}},
 	{"internal/golden", []string{"engine/yuv", "engine/synth"}},
 	{"internal/cpubench", nil},
+	{"internal/recent", nil},
 	{"internal/quietlocale", nil},
 	{"internal/outfile", nil},
 	// The real-GPU check's helper (.ci/gpu-device-check): the standard library only.

@@ -1,0 +1,72 @@
+// Package recent keeps values computed for the last few keys: the
+// inspector asks for the same derived values again and again (a frame's
+// reference picture, its perfect-copy metrics and motion SADs in the
+// engine; a map's colour-scale top and a result's conversion in the
+// views), each costly to make, and what a key stands for does not change
+// once scored.
+package recent
+
+import "sync"
+
+// Cache keeps the values of the last Max keys put, oldest dropped first;
+// the first value put for a key stays. A Cache with Max set is ready; it
+// is safe for concurrent use. Keys are compared with ==: pointers to
+// results the caller holds anyway, or frame numbers.
+type Cache[K comparable, V any] struct {
+	Max int
+
+	mu   sync.Mutex
+	keys []K // oldest first
+	vals []V
+}
+
+// Get returns k's value, if kept.
+func (c *Cache[K, V]) Get(k K) (V, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.find(k)
+}
+
+// Put keeps make's value for k unless one is kept already; make runs
+// under the lock, only when its value is kept.
+func (c *Cache[K, V]) Put(k K, make func() V) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.find(k); !ok {
+		c.add(k, make())
+	}
+}
+
+// Do returns k's value, making and keeping it first when none is kept.
+// make runs outside the lock (it may take milliseconds); when two calls
+// make k's value at once, both return the one kept first.
+func (c *Cache[K, V]) Do(k K, make func() V) V {
+	if v, ok := c.Get(k); ok {
+		return v
+	}
+	v := make()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if kept, ok := c.find(k); ok {
+		return kept
+	}
+	c.add(k, v)
+	return v
+}
+
+func (c *Cache[K, V]) find(k K) (V, bool) {
+	for i := len(c.keys) - 1; i >= 0; i-- { // the newest are asked for most
+		if c.keys[i] == k {
+			return c.vals[i], true
+		}
+	}
+	var zero V
+	return zero, false
+}
+
+func (c *Cache[K, V]) add(k K, v V) {
+	c.keys, c.vals = append(c.keys, k), append(c.vals, v)
+	if len(c.keys) > c.Max {
+		c.keys, c.vals = c.keys[1:], c.vals[1:]
+	}
+}
