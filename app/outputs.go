@@ -66,6 +66,9 @@ func (r *scoreRun) exec(ctx context.Context) int {
 	if err != nil {
 		return r.fail(ctx, err)
 	}
+	if p := s.GPUProfile(); p != "" {
+		fmt.Fprint(r.stderr, p)
+	}
 	if r.out == "" {
 		if err := r.writer(&res)(r.stdout); err != nil {
 			return r.fail(ctx, err)

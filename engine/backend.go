@@ -74,13 +74,18 @@ type backend struct {
 	id  string
 	dev *gpu.Device // nil for the CPU
 
-	// CPU only: the kernel set, goroutines per run, and the limiter the
-	// frames scored at once share.
-	kernels  cpu.Set
-	threads  int
-	inflight int  // frames scored at once (pipeline.go)
-	pipeline bool // decode ahead of scoring (pipeline.go)
-	limiter  *cpu.Limiter
+	// CPU: the kernel set, goroutines per run, and the limiter the frames
+	// scored at once share.
+	kernels cpu.Set
+	threads int
+	limiter *cpu.Limiter
+
+	// Both (planFrames): frames scored at once, decoding ahead of scoring,
+	// and (GPU) a frame's host halves finishing while the next frame is
+	// scored and a third decoded.
+	inflight    int
+	pipeline    bool
+	finishAhead bool
 }
 
 // Devices are opened once per process and shared by every session: opening
@@ -157,6 +162,12 @@ func (b *backend) close() error { return nil }
 // the device (gpu.Frame) instead of uploading its own copy.
 type frameScorer[R any] interface {
 	ScoreFrame(frame int, f *gpu.Frame, keepMaps bool) (R, error)
+}
+
+// splitFrameScorer is a frameScorer whose ScoreFrame splits into a device
+// half and a host half (gpu's SpEED: ScoreFrameDevice).
+type splitFrameScorer[R any] interface {
+	ScoreFrameDevice(frame int, f *gpu.Frame, keepMaps bool) (finish func() (R, error), err error)
 }
 
 // readsDevice reports whether scorer s scores from a gpu.Frame.

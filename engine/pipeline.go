@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bandscope/bandscope/engine/clip"
@@ -20,16 +21,22 @@ const frameBudget = 256 << 20
 // planFrames decides how many frames a CPU run scores at once (at most one
 // per thread, within frameBudget) and gives the rest of the threads to the
 // parallel loops inside each frame. Scores do not depend on either choice.
-// A GPU scores one frame at a time.
+// A GPU scores one frame at a time, with the next one decoded meanwhile
+// (at 4K decoding a pair costs more host time than every GPU feature's
+// host share together).
 func (b *backend) planFrames(dist, ref yuv.Format, specs []parsedSpec, sameClip bool) {
-	if b.dev != nil {
-		b.inflight = 1
-		return
-	}
 	pix := int64(dist.Width * dist.Height)
 	pics := pix * 3 // the decoded pictures of 16-bit samples (4:2:0 and up)
 	if !sameClip {
 		pics += int64(ref.Width*ref.Height) * 3
+	}
+	if b.dev != nil {
+		b.inflight = 1
+		b.pipeline = 2*pics <= frameBudget
+		// One frame finishing on the host (Run), one on the device, one
+		// being decoded: the third picture set within the same budget.
+		b.finishAhead = 3*pics <= frameBudget
+		return
 	}
 	var work int64
 	for _, p := range specs {
@@ -64,6 +71,13 @@ type slot struct {
 // features concurrently on the CPU), and one collector takes the results in
 // frame order: it emits each feature's metrics and per-frame files, so
 // progress, results, files and errors are those of a sequential run.
+//
+// On a GPU the one worker drives the device: it uploads a frame and runs
+// every device half (startFrame), then hands the frame's host halves
+// (SpEED's est_params, the set's CPU features) to a goroutine of their
+// own and takes the next frame, which the reader decoded meanwhile (both
+// clips at once). The device's critical path is then the uploads and
+// the device halves alone; BenchmarkGPURun measures each share.
 func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Results, err error) {
 	set := s.main
 	di := s.dist.Info()
@@ -105,6 +119,11 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 		lag = max(lag, s.perfect.refLag())
 	}
 	buffers += lag
+	if set.frame != nil && set.backend.finishAhead {
+		// A GPU set finishes a frame on the host while the next is
+		// scored on the device and a third decoded.
+		buffers++
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	free := make(chan *FrameResult, buffers) // pictures to decode into
@@ -127,7 +146,9 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 			case <-ctx.Done():
 				return
 			}
+			t := runClock.start()
 			fr, err := s.read(n, prev, true)
+			runClock.add(clockRead, t)
 			if err == nil {
 				fr.prevRefs = recent
 				recent = [2]*yuv.Picture{fr.Ref, recent[0]}
@@ -151,13 +172,17 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 			}
 		}
 	}()
+	var finishing sync.WaitGroup // GPU: frames whose host halves are running
 	for range k {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer finishing.Wait()
 			for sl := range jobs {
-				sl.err = set.scoreFrame(ctx, sl.fr, false, false, s.frameError)
-				if sl.err == nil && s.perfect != nil {
+				t := runClock.start()
+				rest, err := set.startFrame(ctx, sl.fr, false, s.frameError)
+				var perfectRest func(bool) error
+				if err == nil && s.perfect != nil {
 					sl.perfect = &FrameResult{Frame: sl.n, Dist: sl.fr.Ref, Ref: sl.fr.Ref, prevRefs: sl.fr.prevRefs}
 					if set.frame != nil && s.perfect.frame != nil && set.backend.dev == s.perfect.backend.dev && k == 1 {
 						// The reference the main set just uploaded serves
@@ -165,9 +190,29 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 						// next upload comes after).
 						sl.perfect.onDevice = set.frame.RefView()
 					}
-					sl.err = s.perfect.scoreFrame(ctx, sl.perfect, false, false, s.frameError)
+					perfectRest, err = s.perfect.startFrame(ctx, sl.perfect, false, s.frameError)
 				}
-				close(sl.done)
+				runClock.add(clockDevice, t)
+				if err != nil {
+					sl.err = err
+					close(sl.done)
+					continue
+				}
+				finish := func() {
+					defer close(sl.done)
+					defer runClock.add(clockFinish, runClock.start())
+					if sl.err = rest(false); sl.err == nil && perfectRest != nil {
+						sl.err = perfectRest(false)
+					}
+				}
+				if set.frame == nil {
+					finish()
+					continue
+				}
+				// A GPU set's device is done with the frame: its host
+				// halves finish while the worker uploads the next one.
+				finishing.Add(1)
+				go func() { defer finishing.Done(); finish() }()
 			}
 		}()
 	}
@@ -269,4 +314,34 @@ func (set *featureSet) refLag() int {
 		}
 	}
 	return lag
+}
+
+// runClock, when a benchmark sets it, adds up where a run's time goes: in
+// the reader (decoding, off the workers' path when it decodes ahead), in
+// the workers' startFrame (on a GPU: the upload and every device half, the
+// run's critical path) and in the rest of each frame (on a GPU: the host
+// halves, concurrent with the next frame). A nil clock costs a nil check.
+var runClock *stageClock
+
+// stageClock is runClock's sums, in nanoseconds, by clockRead,
+// clockDevice and clockFinish.
+type stageClock [3]atomic.Int64
+
+const (
+	clockRead = iota
+	clockDevice
+	clockFinish
+)
+
+func (c *stageClock) start() time.Time {
+	if c == nil {
+		return time.Time{}
+	}
+	return time.Now()
+}
+
+func (c *stageClock) add(which int, t time.Time) {
+	if c != nil {
+		c[which].Add(int64(time.Since(t)))
+	}
 }

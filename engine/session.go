@@ -262,6 +262,23 @@ func (s *Session) Frames() int { return s.frames }
 // Backend is the backend's ID.
 func (s *Session) Backend() string { return s.main.backend.id }
 
+// GPUProfile is the device time of every pass the session's GPU ran
+// since it was opened, as a table (gpu.FormatProfile), when the
+// environment asks for it (gpu.ProfileEnv); "" on the CPU or when not
+// asked for. A GPU is opened once per process and shared by its sessions.
+func (s *Session) GPUProfile() string {
+	d := s.main.backend.dev
+	if d == nil || !gpu.ProfileWanted() {
+		return ""
+	}
+	pts, why := d.Profile()
+	out := "device time per pass on " + d.Info().Name + ":\n" + gpu.FormatProfile(pts)
+	if why != "" {
+		out += "profile: " + why + "\n"
+	}
+	return out
+}
+
 // Skipped names the features that could not be built on the session's
 // backends (with Request.SkipUnavailable) and why; a feature the compare
 // backend lacks is named "BACKEND: feature".
@@ -371,54 +388,115 @@ func (s *Session) refAt(j int) (yuv.Plane, error) {
 	return pic.Luma(), nil
 }
 
-// scoreFrame runs every extractor of the set on fr, concurrently on the
-// CPU (a GPU device takes one submission at a time), then attaches the
+// scoreFrame runs every extractor of the set on fr, then attaches the
 // results and, with metrics (Session.Frame: a run emits them in frame
 // order instead), the metrics in registration order; keepMaps keeps each
 // feature's intermediate maps. With metrics a frame some features fail is
-// still a result (FrameResult.Errors).
+// still a result (FrameResult.Errors). It is startFrame and its rest.
 func (set *featureSet) scoreFrame(ctx context.Context, fr *FrameResult, keepMaps, metrics bool, wrap func(int, error) error) error {
-	if err := ctx.Err(); err != nil {
+	rest, err := set.startFrame(ctx, fr, keepMaps, wrap)
+	if err != nil {
 		return err
+	}
+	return rest(metrics)
+}
+
+// splitter is an extractor whose device work ends before its host work
+// (speed_chroma on a GPU): scoreSplit does the device half, and finish the
+// host half, which needs nothing on the device.
+type splitter interface {
+	scoreSplit(fr *FrameResult, keepMaps bool) (finish func() (any, error), err error)
+}
+
+// startFrame does the part of a frame's scoring that needs the set's
+// pictures on the device, and returns the rest. On a GPU set it uploads
+// the frame (each plane once) and runs every extractor that reads it, one
+// at a time (the device takes one submission at a time); when it returns,
+// the device is done with the frame, so a run can upload the next one
+// while rest finishes this one: the host halves of splitters and the
+// extractors that do not read the device (CPU features of a GPU set), all
+// concurrently, as every extractor of a CPU set.
+func (set *featureSet) startFrame(ctx context.Context, fr *FrameResult, keepMaps bool, wrap func(int, error) error) (rest func(metrics bool) error, err error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	n := len(set.extractors)
+	res := make([]any, n)
+	errs := make([]error, n)
+	later := make([]func() (any, error), n)
+	// guarded runs one extractor's step, a panic becoming its error.
+	guarded := func(k int, f func() (any, error)) {
+		defer func() {
+			if p := recover(); p != nil {
+				res[k], errs[k] = nil, fmt.Errorf("%s: internal error: %v", set.names[k], p)
+			}
+		}()
+		res[k], errs[k] = f()
+	}
+	for k, x := range set.extractors {
+		later[k] = func() (any, error) { return x.score(fr, keepMaps) }
 	}
 	if set.frame != nil {
 		// Each plane the GPU extractors read goes to the device once; they
-		// copy from it there.
-		// A run's perfect copy comes with the main set's view of the
-		// reference already on the device (Run), when it holds every
-		// plane this set reads.
-		set.frameMu.Lock()
-		defer set.frameMu.Unlock()
-		if v := fr.onDevice; v == nil || !v.Holds(set.refPlanes, set.distPlanes) {
-			if err := set.frame.Upload(fr.Ref, fr.Dist, set.refPlanes, set.distPlanes); err != nil {
-				return wrap(fr.Frame, err)
+		// copy from it there. A run's perfect copy comes with the main
+		// set's view of the reference already on the device (Run), when it
+		// holds every plane this set reads.
+		err := func() error {
+			set.frameMu.Lock()
+			defer set.frameMu.Unlock()
+			if v := fr.onDevice; v == nil || !v.Holds(set.refPlanes, set.distPlanes) {
+				// The clip readers refused any sample above the bit depth.
+				if err := set.frame.UploadChecked(fr.Ref, fr.Dist, set.refPlanes, set.distPlanes); err != nil {
+					return wrap(fr.Frame, err)
+				}
+				fr.onDevice = set.frame
 			}
-			fr.onDevice = set.frame
-		}
-		defer func() { fr.onDevice = nil }()
-	}
-	res := make([]any, len(set.extractors))
-	errs := make([]error, len(set.extractors))
-	one := func(k int) {
-		defer func() {
-			if p := recover(); p != nil {
-				errs[k] = fmt.Errorf("%s: internal error: %v", set.names[k], p)
+			defer func() { fr.onDevice = nil }()
+			for k, x := range set.extractors {
+				dr, ok := x.(deviceReader)
+				if !ok {
+					continue
+				}
+				if rp, dp := dr.devicePlanes(); rp|dp == 0 {
+					continue
+				}
+				if sp, ok := x.(splitter); ok {
+					var finish func() (any, error)
+					guarded(k, func() (any, error) {
+						f, err := sp.scoreSplit(fr, keepMaps)
+						finish = f
+						return nil, err
+					})
+					later[k] = finish // nil after an error
+					continue
+				}
+				guarded(k, later[k])
+				later[k] = nil
 			}
+			return nil
 		}()
-		res[k], errs[k] = set.extractors[k].score(fr, keepMaps)
+		if err != nil {
+			return nil, err
+		}
 	}
-	if set.backend.dev == nil && len(set.extractors) > 1 {
+	return func(metrics bool) error {
 		var wg sync.WaitGroup
-		for k := range set.extractors {
+		for k := range later {
+			if later[k] == nil {
+				continue
+			}
 			wg.Add(1)
-			go func() { defer wg.Done(); one(k) }()
+			go func() { defer wg.Done(); guarded(k, later[k]) }()
 		}
 		wg.Wait()
-	} else {
-		for k := range set.extractors {
-			one(k)
-		}
-	}
+		return set.attachFrame(fr, res, errs, metrics, wrap)
+	}, nil
+}
+
+// attachFrame attaches a frame's results (and with metrics its metrics)
+// and returns its error: the first extractor's that failed, unless with
+// metrics some succeeded (FrameResult.Errors names the others).
+func (set *featureSet) attachFrame(fr *FrameResult, res []any, errs []error, metrics bool, wrap func(int, error) error) error {
 	fr.results = res
 	failed := 0
 	for k, x := range set.extractors {
@@ -464,22 +542,31 @@ func (s *Session) read(n int, prev *FrameResult, lumaOnly bool) (*FrameResult, e
 		dist, ref = prev.Dist, prev.Ref
 	}
 	dist = yuv.Reuse(dist, s.dist.Info().Format)
-	if err := readFrame(s.dist, n, dist, lumaOnly); err != nil {
-		return nil, err
-	}
-	fr.Dist = dist
 	if s.sameClip {
-		fr.Ref = dist
+		if err := readFrame(s.dist, n, dist, lumaOnly); err != nil {
+			return nil, err
+		}
+		fr.Dist, fr.Ref = dist, dist
 		return fr, nil
 	}
 	if ref == dist {
 		ref = nil
 	}
 	ref = yuv.Reuse(ref, s.ref.Info().Format)
-	if err := readFrame(s.ref, n, ref, lumaOnly); err != nil {
+	// The two clips decode side by side (two readers, two goroutines): at
+	// 4K a pair is tens of milliseconds of copying and range checks, the
+	// host's largest share of a GPU run. The distorted clip's error comes
+	// first, as when they were read in turn.
+	refErr := make(chan error, 1)
+	go func() { refErr <- readFrame(s.ref, n, ref, lumaOnly) }()
+	err := readFrame(s.dist, n, dist, lumaOnly)
+	if rerr := <-refErr; err == nil {
+		err = rerr
+	}
+	if err != nil {
 		return nil, err
 	}
-	fr.Ref = ref
+	fr.Dist, fr.Ref = dist, ref
 	return fr, nil
 }
 

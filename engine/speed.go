@@ -45,6 +45,22 @@ func (x *speedExtractor) score(fr *FrameResult, keepMaps bool) (any, error) {
 	return x.scorer.Score(fr.Frame, fr.Ref, fr.Dist, keepMaps)
 }
 
+// scoreSplit (splitter): on a GPU, the device stages now and est_params
+// and the score in finish, after the device is free for the next frame.
+func (x *speedExtractor) scoreSplit(fr *FrameResult, keepMaps bool) (func() (any, error), error) {
+	if fs, ok := fromDevice[*speed.FrameResult](fr, x.scorer); ok {
+		if sp, ok := fs.(splitFrameScorer[*speed.FrameResult]); ok {
+			finish, err := sp.ScoreFrameDevice(fr.Frame, fr.onDevice, keepMaps)
+			if err != nil {
+				return nil, err
+			}
+			return func() (any, error) { return finish() }, nil
+		}
+	}
+	r, err := x.score(fr, keepMaps)
+	return func() (any, error) { return r, err }, nil
+}
+
 // devicePlanes: both pictures' chroma.
 func (x *speedExtractor) devicePlanes() (ref, dist gpu.Planes) {
 	if !readsDevice[*speed.FrameResult](x.scorer) {

@@ -23,20 +23,33 @@ func bestDevice(b *testing.B) *Device {
 			d = dd
 		}
 	}
+	benchDevice = d
 	return d
 }
+
+// benchDevice is the adapter the benchmarks time, whose profile (with
+// ProfileEnv set) each sub-benchmark logs.
+var benchDevice *Device
 
 // benchFrames runs a sub-benchmark that scores one frame an iteration and
 // reports frames per second (upload and readback included when score
 // does them).
 func benchFrames(b *testing.B, name string, score func(i int) error) {
 	b.Run(name, func(b *testing.B) {
+		if benchDevice != nil {
+			benchDevice.ResetProfile()
+		}
 		for i := 0; i < b.N; i++ {
 			if err := score(i); err != nil {
 				b.Fatal(err)
 			}
 		}
 		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "frames/s")
+		if benchDevice != nil {
+			if pts, _ := benchDevice.Profile(); len(pts) > 0 {
+				b.Logf("device time per pass over %d frames (%s set: every pass timed alone):\n%s", b.N, ProfileEnv, FormatProfile(pts))
+			}
+		}
 	})
 }
 

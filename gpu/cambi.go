@@ -20,7 +20,6 @@ type cambiScorer struct {
 	cfg  *cambi.Config
 	k    *cambiKernels
 	pics []*cambiPicture // [0] distorted, [1] source (full reference)
-	res  cambi.FrameResult
 
 	noBad *wgpu.Buffer // the validation word's reset value (ScoreFrame)
 
@@ -378,11 +377,9 @@ func (s *cambiScorer) ScoreFrame(frame int, f *Frame, keepMaps bool) (*cambi.Fra
 // each picture (nothing uploaded).
 func (s *cambiScorer) score(frame int, planes [2]yuv.Plane, pre *[2][]step, keepMaps bool) (*cambi.FrameResult, error) {
 	cfg := s.cfg
-	r := &s.res
-	if keepMaps {
-		r = new(cambi.FrameResult)
-	}
-	*r = cambi.FrameResult{Frame: frame}
+	// A fresh result each frame: a GPU run's collector reads frame n's
+	// while the worker scores frame n+1.
+	r := &cambi.FrameResult{Frame: frame}
 	var preOf [2][]step
 	if pre != nil {
 		preOf = *pre

@@ -4,6 +4,7 @@ package gpu
 
 import (
 	"fmt"
+	"time"
 	"unsafe"
 
 	"github.com/oliverbestmann/webgpu/wgpu"
@@ -133,6 +134,21 @@ func (d *Device) write(b *wgpu.Buffer, off uint64, data []byte) (err error) {
 	return d.queue.TryWriteBuffer(b, off, data)
 }
 
+// wait blocks until the device has run everything submitted (and mapped
+// what was asked), counting the time in Waited. The caller holds d.mu.
+func (d *Device) wait() {
+	start := time.Now()
+	d.dev.Poll(true, nil)
+	d.waited.Add(int64(time.Since(start)))
+}
+
+// Waited is how long the host has waited for the device since Open: the
+// device's share of a run's wall time (its passes, plus each submission's
+// round trip). The rest of a GPU run's time per frame is host work
+// (decoding, uploading, recording, finishing the scores), which no GPU
+// makes faster: benchmarks report both.
+func (d *Device) Waited() time.Duration { return time.Duration(d.waited.Load()) }
+
 // BytesWritten is how many bytes the host has written into the device's
 // buffers since Open: pictures, uniforms, tables. Tests count a frame's
 // uploads with it (a Frame uploads each plane once, whatever the number of
@@ -166,6 +182,8 @@ type step struct {
 	dstOff       uint64
 	dst          *wgpu.Buffer // device-to-device copy (or clear) when set
 	clear        bool
+
+	label string // what a profile calls a step that is none of these
 }
 
 // copyStep copies size bytes (rounded up to whole words: every buffer is)
@@ -205,18 +223,18 @@ func (d *Device) submit(steps []step, staging *wgpu.Buffer, read func([]byte)) (
 		pass = nil
 		return err
 	}
-	for _, s := range steps {
+	record := func(s step) error {
 		if s.k != nil {
 			if pass == nil {
 				pass = enc.BeginComputePass(nil)
 			}
 			if s.x == 0 || s.y == 0 || s.z == 0 {
-				continue
+				return nil
 			}
 			pass.SetPipeline(s.k.pipe)
 			pass.SetBindGroup(0, s.group, nil)
 			pass.DispatchWorkgroups(s.x, s.y, s.z)
-			continue
+			return nil
 		}
 		if err := endPass(); err != nil {
 			return fmt.Errorf("gpu: %w", err)
@@ -235,9 +253,41 @@ func (d *Device) submit(steps []step, staging *wgpu.Buffer, read func([]byte)) (
 				return fmt.Errorf("gpu: copying results: %w", err)
 			}
 		}
+		return nil
+	}
+	for i, s := range steps {
+		// Profiling: each timed step in a pass of its own, between two
+		// timestamps.
+		timed := d.prof != nil && i < profileSlots
+		if timed {
+			if err := endPass(); err != nil {
+				return fmt.Errorf("gpu: %w", err)
+			}
+			d.prof.stamp(enc, 2*i)
+		}
+		if err := record(s); err != nil {
+			return err
+		}
+		if timed {
+			if err := endPass(); err != nil {
+				return fmt.Errorf("gpu: %w", err)
+			}
+			d.prof.stamp(enc, 2*i+1)
+		}
 	}
 	if err := endPass(); err != nil {
 		return fmt.Errorf("gpu: %w", err)
+	}
+	timedSteps := 0
+	if d.prof != nil {
+		if timedSteps, err = d.prof.finishRecording(enc, len(steps)); err != nil {
+			return fmt.Errorf("gpu: profiling: %w", err)
+		}
+		defer func() {
+			if err == nil {
+				d.collect(steps, timedSteps)
+			}
+		}()
 	}
 	cmd, err := enc.TryFinish(nil)
 	if err != nil {
@@ -246,7 +296,7 @@ func (d *Device) submit(steps []step, staging *wgpu.Buffer, read func([]byte)) (
 	defer cmd.Release()
 	d.queue.Submit(cmd)
 	if staging == nil {
-		d.dev.Poll(true, nil)
+		d.wait()
 		return d.check()
 	}
 	size := staging.GetSize()
@@ -254,7 +304,7 @@ func (d *Device) submit(steps []step, staging *wgpu.Buffer, read func([]byte)) (
 	if err := staging.TryMapAsync(wgpu.MapModeRead, 0, size, func(s wgpu.MapAsyncStatus) { status = s }); err != nil {
 		return fmt.Errorf("gpu: reading results: %w", err)
 	}
-	d.dev.Poll(true, nil)
+	d.wait()
 	if err := d.check(); err != nil {
 		return err
 	}

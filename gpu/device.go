@@ -36,7 +36,11 @@ type Device struct {
 	mu       sync.Mutex // serialises submissions and readbacks
 	released bool
 
+	prof    *profiler // timing every pass (Profile), or nil
+	profWhy string    // why prof is nil
+
 	written atomic.Uint64 // bytes the host wrote into buffers (BytesWritten)
+	waited  atomic.Int64  // nanoseconds the host waited for the device (Waited)
 }
 
 // instanceMu serialises adapter enumeration and device creation.
@@ -175,10 +179,21 @@ func Open(selector string) (d *Device, err error) {
 	// The bindings leave wgpu-native's extra limits partly uninitialised
 	// (garbage on some calls); requestLimits leaves them undefined.
 	limits := requestLimits(d.adapter.GetLimits())
+	// Timing passes (Profile) needs timestamp queries, asked for only
+	// when wanted.
+	var features []wgpu.FeatureName
+	d.profWhy = "not asked for (" + ProfileEnv + "=1 times every pass)"
+	if wantProfile() {
+		if ok, why := profileSupport(d.adapter); ok {
+			features = profileFeatures
+		} else {
+			d.profWhy = why
+		}
+	}
 	dev, err := func() (*wgpu.Device, error) {
 		instanceMu.Lock()
 		defer instanceMu.Unlock()
-		return d.adapter.RequestDevice(&wgpu.DeviceDescriptor{Label: "bandscope", RequiredLimits: &limits})
+		return d.adapter.RequestDevice(&wgpu.DeviceDescriptor{Label: "bandscope", RequiredFeatures: features, RequiredLimits: &limits})
 	}()
 	if err != nil {
 		return nil, fmt.Errorf("gpu: opening %s: %w", chosen.Name, err)
@@ -189,6 +204,13 @@ func Open(selector string) (d *Device, err error) {
 	// device has exactly the limits it was asked for.
 	d.limits = limits
 	d.logGranted()
+	if features != nil {
+		if err := d.startProfile(); err != nil {
+			d.profWhy = err.Error()
+		} else {
+			d.profWhy = ""
+		}
+	}
 	return d, nil
 }
 
@@ -225,6 +247,9 @@ func (d *Device) Release() (err error) {
 	}
 	defer guard(&err, "releasing device")
 	d.released = true
+	if d.prof != nil {
+		d.prof.release()
+	}
 	d.queue.Release()
 	d.dev.Release()
 	d.adapter.Release()

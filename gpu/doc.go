@@ -79,7 +79,9 @@
 // the CPU's own code, so every field of speed.FrameResult has the CPU's
 // bits, maps included. The host half is most of the fast CPU scorer's work
 // (about 70% at 1080p: the QR factorisation, the covariances, the
-// eigenvalues), so on a fast GPU a frame costs about that.
+// eigenvalues), so on a fast GPU a frame costs about that on the host.
+// ScoreFrameDevice splits ScoreFrame there: a run finishes a frame's host
+// half while the device scores the next frame.
 //
 // Integer motion (NewMotion): kernels/motion's temporal recipe
 // (motion.NewStream: motion2, motion3, the moving average, the five-frame
@@ -93,11 +95,17 @@
 // access).
 //
 // How a frame reaches the device (Frame, frame.go): the engine uploads
-// each frame once per GPU feature set with Frame.Upload, each plane its
-// GPU features read (both lumas; both pictures' chroma for SpEED; the
+// each frame once per GPU feature set with Frame.UploadChecked, each plane
+// its GPU features read (both lumas; both pictures' chroma for SpEED; the
 // reference and the distorted picture once when they are one picture)
 // written once, rows back to back, two 16-bit samples a word: the layout
-// every scorer's first pass already reads. Each scorer's ScoreFrame then
+// every scorer's first pass already reads. The samples go through a
+// stage per plane (stage.go: a mapped MapWrite buffer, filled on every
+// core, then copied on the device), not Queue.WriteBuffer's one-thread
+// copy: at 4K that copy was the largest host cost on a run's critical
+// path. UploadChecked's caller vouches for the samples' range (the
+// engine's readers refuse others), so motion skips its host check; the
+// other scorers check on the device. Each scorer's ScoreFrame then
 // starts its one submission with device-side work, no upload: CAMBI, ADM
 // and VIF copy the lumas into their input buffers (copyStep) and reset
 // their validation words and accumulators from device buffers; SpEED
@@ -120,6 +128,15 @@
 // the most negative i32, countLeadingZeros(0)) on an adapter and names
 // every case its compiler gets wrong; the parity tests run it first. No
 // shader shifts a signed value left (undefined in MSL) or by 32 or more.
+//
+// Where the time goes: Device.Waited is how long the host has waited for
+// the device (a run's wall time less that is host work no GPU shortens),
+// and with BANDSCOPE_GPU_PROFILE set when a Device is opened, on an
+// adapter with timestamp queries, every step of every submission runs as
+// a pass of its own between two timestamps (profile.go) and
+// Device.Profile adds up each kernel's, copy's and upload's device time:
+// the pass that holds a feature back, by name. The bits do not change
+// (TestProfile).
 //
 // The package needs cgo (wgpu-native is linked statically); without cgo it
 // builds a stub whose Adapters and Open report that no GPU backend exists.

@@ -3,6 +3,8 @@
 package gpu
 
 import (
+	"time"
+
 	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/motion"
 )
@@ -15,6 +17,11 @@ func (d *Device) NewFrame() (*Frame, error) { return nil, errNoCgo }
 
 // Upload reports that this build has no GPU backend.
 func (f *Frame) Upload(ref, dist *yuv.Picture, refPlanes, distPlanes Planes) error {
+	return errNoCgo
+}
+
+// UploadChecked reports that this build has no GPU backend.
+func (f *Frame) UploadChecked(ref, dist *yuv.Picture, refPlanes, distPlanes Planes) error {
 	return errNoCgo
 }
 
@@ -42,3 +49,6 @@ func (m *MotionFrames) Push(frame int, f *Frame) (uint64, error) { return 0, err
 
 // Close does nothing.
 func (m *MotionFrames) Close() error { return nil }
+
+// Waited is 0: there is no device to wait for.
+func (d *Device) Waited() time.Duration { return 0 }

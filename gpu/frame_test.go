@@ -269,3 +269,54 @@ func TestFrameParity(t *testing.T) {
 		}
 	}
 }
+
+// TestFrameUploadChecked: motion, the one scorer that checks samples on
+// the host, refuses a sample above the bit depth from a plain Upload with
+// the CPU's error, and trusts UploadChecked's caller (the engine, whose
+// clip readers refuse such samples); a RefView keeps its Frame's word.
+// Several uploads in a row also exercise the stages' remapping.
+func TestFrameUploadChecked(t *testing.T) {
+	const w, h, depth = 45, 23, 10
+	for _, d := range openAll(t) {
+		t.Run(d.Info().Name, func(t *testing.T) {
+			cfg, err := motion.NewConfig(motionOpts(t), w, h, depth)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := NewMotionFrames(d, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer m.Close()
+			f, err := d.NewFrame()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			for n := 0; n < 4; n++ {
+				ref, dist := framePictures(w, h, yuv.C420, depth, n)
+				if err := f.UploadChecked(ref, dist, Luma, Luma); err != nil {
+					t.Fatal(err)
+				}
+				if !f.samplesChecked() || !f.RefView().samplesChecked() {
+					t.Fatal("UploadChecked's pictures are not marked checked")
+				}
+				if _, err := m.Push(n, f); err != nil {
+					t.Fatalf("frame %d: %v", n, err)
+				}
+			}
+			ref, dist := framePictures(w, h, yuv.C420, depth, 4)
+			ref.Planes[0][3*w+5] = 1 << depth
+			if err := f.Upload(ref, dist, Luma, Luma); err != nil {
+				t.Fatal(err)
+			}
+			if f.samplesChecked() {
+				t.Fatal("Upload's pictures are marked checked")
+			}
+			want := motion.CheckSamples(ref.Luma(), depth)
+			if _, err := m.Push(4, f); want == nil || err == nil || err.Error() != want.Error() {
+				t.Fatalf("a sample out of range: %v, want %v", err, want)
+			}
+		})
+	}
+}

@@ -95,8 +95,10 @@ func (m *MotionFrames) Push(frame int, f *Frame) (uint64, error) {
 	if err != nil {
 		return 0, err
 	}
-	if err := motion.CheckSamples(pic.Luma(), m.cfg.BitDepth); err != nil {
-		return 0, err
+	if !f.samplesChecked() {
+		if err := motion.CheckSamples(pic.Luma(), m.cfg.BitDepth); err != nil {
+			return 0, err
+		}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -262,6 +262,19 @@ func (s *speedScorer) Score(frame int, ref, dist *yuv.Picture, keepMaps bool) (*
 // reads is repacked from them into the scorer's samples on the device
 // (frame_repack.wgsl), nothing is uploaded.
 func (s *speedScorer) ScoreFrame(frame int, f *Frame, keepMaps bool) (*speed.FrameResult, error) {
+	finish, err := s.ScoreFrameDevice(frame, f, keepMaps)
+	if err != nil {
+		return nil, err
+	}
+	return finish()
+}
+
+// ScoreFrameDevice is ScoreFrame's device half: when it returns, the
+// device is done with f (the next frame may be uploaded) and finish is
+// the host half (est_params and the score, from the operating-size planes
+// read back), which a caller may run on another goroutine while the
+// device scores the next frame: at 4K it is most of a frame's host time.
+func (s *speedScorer) ScoreFrameDevice(frame int, f *Frame, keepMaps bool) (finish func() (*speed.FrameResult, error), err error) {
 	ref, err := f.pic(0)
 	if err != nil {
 		return nil, err
@@ -296,7 +309,7 @@ func (s *speedScorer) ScoreFrame(frame int, f *Frame, keepMaps bool) (*speed.Fra
 	if err != nil {
 		return nil, err
 	}
-	return s.est.Score(frame, &local, keepMaps)
+	return func() (*speed.FrameResult, error) { return s.est.Score(frame, &local, keepMaps) }, nil
 }
 
 // repackFrom returns the repack dispatches from the four planes (U ref, U
