@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 
@@ -143,6 +144,16 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 	}
 	if s.main, err = s.openSet(req.Backend, specs, ri.Format, di.Format, false); err != nil {
 		return nil, err
+	}
+	if s.main.backend.dev != nil {
+		// A GPU run's host decodes each frame on several cores: at 4K one
+		// core per clip would cap the run near the GPU goal's rate.
+		w := min(4, max(1, runtime.GOMAXPROCS(0)/4))
+		for _, r := range []clip.Reader{s.dist, s.ref} {
+			if pr, ok := r.(clip.ParallelReader); ok {
+				pr.SetReadWorkers(w)
+			}
+		}
 	}
 	if ps := explainSpecs(s.models, specs); req.Explain && len(ps) > 0 {
 		if s.perfect, err = s.openSet(req.Backend, ps, ri.Format, ri.Format, true); err != nil {

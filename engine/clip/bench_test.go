@@ -31,21 +31,28 @@ func BenchmarkReadFrame(b *testing.B) {
 			path string
 			opts RawOptions
 		}{{"y4m", y4m, RawOptions{}}, {"yuv", raw, rawOpts(f.Width, f.Height, f.Chroma, f.BitDepth)}} {
-			b.Run(fmt.Sprintf("%s/%dbit", c.name, f.BitDepth), func(b *testing.B) {
-				r, err := Open(c.path, c.opts)
-				if err != nil {
-					b.Fatal(err)
+			for _, workers := range []int{1, 2, 4} {
+				name := fmt.Sprintf("%s/%dbit", c.name, f.BitDepth)
+				if workers > 1 {
+					name += fmt.Sprintf("/workers=%d", workers) // SetReadWorkers: a GPU run's reads
 				}
-				defer r.Close()
-				pic := yuv.NewPicture(f)
-				b.SetBytes(planeBytes(f))
-				b.ResetTimer()
-				for i := 0; i < b.N; i++ {
-					if err := r.ReadFrame(i%frames, pic); err != nil {
+				b.Run(name, func(b *testing.B) {
+					r, err := Open(c.path, c.opts)
+					if err != nil {
 						b.Fatal(err)
 					}
-				}
-			})
+					defer r.Close()
+					r.(ParallelReader).SetReadWorkers(workers)
+					pic := yuv.NewPicture(f)
+					b.SetBytes(planeBytes(f))
+					b.ResetTimer()
+					for i := 0; i < b.N; i++ {
+						if err := r.ReadFrame(i%frames, pic); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
 		}
 	}
 }

@@ -60,7 +60,7 @@ type rawReader struct {
 	f      *os.File
 	info   Info
 	layout RawLayout
-	buf    []byte
+	bands  bandReader
 }
 
 // openRaw refuses a file whose size is not a whole number of frames, naming
@@ -84,7 +84,7 @@ func openRaw(path string, f *os.File, size int64, raw RawOptions) (*rawReader, e
 		f:      f,
 		info:   Info{Path: path, Container: "yuv", Format: l.Format, Frames: int(l.Frames)},
 		layout: l,
-	}, nil // the frame buffer is allocated by the first read (see y4m.go)
+	}, nil // the band buffers are allocated by the first read
 }
 
 func (r *rawReader) Info() Info {
@@ -111,37 +111,18 @@ func (r *rawReader) read(n int, dst *yuv.Picture, lumaOnly bool) error {
 	if err := checkDst(r.info.Format, dst); err != nil {
 		return &Error{r.info.Path, n, err}
 	}
-	_, planes := readPlanes(r.info.Format, lumaOnly)
-	// The file is read a chunk of rows at a time into a buffer that stays
-	// in cache, each chunk widened (and range-checked) from there: a whole
+	// The file is read a band of rows at a time into a buffer that stays
+	// in cache, each band widened (and range-checked) from there: a whole
 	// frame's buffer would go through memory twice more (written by the
 	// read, read by the widening), which cost as much as the widening.
-	f := r.info.Format
-	bps := f.BytesPerSample()
-	if r.buf == nil {
-		r.buf = make([]byte, min(int64(rawChunk), r.layout.FrameBytes))
-	}
-	off := int64(n) * r.layout.FrameBytes
-	for i := 0; i < planes; i++ {
-		w, h := f.PlaneSize(i)
-		rowBytes := w * bps
-		band := max(1, len(r.buf)/rowBytes)
-		if band*rowBytes > len(r.buf) {
-			r.buf = make([]byte, rowBytes) // a row longer than the chunk
-		}
-		for y0 := 0; y0 < h; y0 += band {
-			y1 := min(y0+band, h)
-			b, err := readFull(r.f, r.info.Path, n, r.buf[:(y1-y0)*rowBytes], off)
-			if err != nil {
-				return err
-			}
-			off += int64(len(b))
-			if err := unpackRows(b, dst, i, y0, y1); err != nil {
-				return &Error{r.info.Path, n, err}
-			}
-		}
-	}
-	return nil
+	return r.bands.read(r.f, r.info.Path, n, int64(n)*r.layout.FrameBytes, dst, lumaOnly)
+}
+
+// SetReadWorkers (ParallelReader) reads a frame's bands on n goroutines.
+func (r *rawReader) SetReadWorkers(n int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.bands.workers = n
 }
 
 // rawChunk is the most a raw read takes from the file at once (whole rows;
@@ -155,6 +136,6 @@ func (r *rawReader) Close() error {
 		return nil
 	}
 	err := r.f.Close()
-	r.f, r.buf = nil, nil
+	r.f, r.bands = nil, bandReader{}
 	return err
 }

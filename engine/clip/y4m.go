@@ -29,7 +29,8 @@ type y4mReader struct {
 	fhLen   int64  // length of the first FRAME line
 	buf     []byte // allocated on the first read (bufLen bytes)
 	bufLen  int64
-	line    []byte // scratch for FRAME lines
+	bands   bandReader // SetReadWorkers' reads
+	line    []byte     // scratch for FRAME lines
 
 	indexed bool
 	index   []int64 // payload offset of each frame, once indexed
@@ -168,6 +169,9 @@ func (r *y4mReader) read(n int, dst *yuv.Picture, lumaOnly bool) error {
 	if err := r.check(n, dst); err != nil {
 		return err
 	}
+	if r.bands.workers > 1 {
+		return r.readBands(n, dst, lumaOnly)
+	}
 	var data []byte
 	size, planes := readPlanes(r.info.Format, lumaOnly)
 	if r.buf == nil {
@@ -203,6 +207,47 @@ func (r *y4mReader) read(n int, dst *yuv.Picture, lumaOnly bool) error {
 		return &Error{r.info.Path, n, err}
 	}
 	return nil
+}
+
+// readBands is read on several goroutines (SetReadWorkers): the frame's
+// header is checked as read does, then its payload read in bands.
+func (r *y4mReader) readBands(n int, dst *yuv.Picture, lumaOnly bool) error {
+	var off int64
+	if !r.indexed {
+		stride := r.fhLen + r.payload
+		off = r.dataOff + int64(n)*stride
+		if r.line == nil {
+			r.line = make([]byte, maxFrameHeader)
+		}
+		b, err := r.readAt(n, r.line[:r.fhLen], off)
+		if err != nil {
+			return err
+		}
+		if hl, err := frameHeaderLen(b); err == nil && int64(hl) == r.fhLen {
+			off += r.fhLen
+		} else {
+			r.scan()
+			r.info.Frames = len(r.index)
+		}
+	}
+	if r.indexed {
+		if n >= len(r.index) {
+			if r.scanErr != nil {
+				return r.scanErr
+			}
+			return &Error{r.info.Path, n, io.EOF}
+		}
+		off = r.index[n]
+	}
+	return r.bands.read(r.f, r.info.Path, n, off, dst, lumaOnly)
+}
+
+// SetReadWorkers (ParallelReader) reads a frame's payload in bands on n
+// goroutines (with 1, the default, in one read).
+func (r *y4mReader) SetReadWorkers(n int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.bands.workers = n
 }
 
 // check validates a ReadFrame call.
@@ -247,5 +292,6 @@ func (r *y4mReader) Close() error {
 	err := r.f.Close()
 	r.f = nil
 	r.buf = nil
+	r.bands = bandReader{}
 	return err
 }

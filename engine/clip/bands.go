@@ -1,0 +1,119 @@
+package clip
+
+import (
+	"os"
+	"sync"
+	"sync/atomic"
+
+	"github.com/bandscope/bandscope/engine/yuv"
+)
+
+// ParallelReader is a Reader that can decode one frame on several
+// goroutines: the file is read a band of rows at a time (pread is safe to
+// call concurrently) and each band widened and range-checked while in
+// cache. A GPU run, whose host has little else to do, asks for it: at 4K
+// decoding a pair is the host's largest cost. CPU runs keep one, so that
+// --threads holds.
+type ParallelReader interface {
+	Reader
+	SetReadWorkers(n int)
+}
+
+// band is one band of rows of one plane of a frame in a file.
+type band struct {
+	plane, y0, y1 int
+	off           int64 // from the start of the frame's payload
+	bytes         int
+}
+
+// frameBands lists the bands of the first planes planes of a frame: whole
+// rows, at most rawChunk bytes each (one row when a row is longer).
+func frameBands(f yuv.Format, planes int) []band {
+	bps := f.BytesPerSample()
+	var bs []band
+	var off int64
+	for i := 0; i < planes; i++ {
+		w, h := f.PlaneSize(i)
+		rowBytes := w * bps
+		rows := max(1, rawChunk/rowBytes)
+		for y0 := 0; y0 < h; y0 += rows {
+			y1 := min(y0+rows, h)
+			bs = append(bs, band{plane: i, y0: y0, y1: y1, off: off, bytes: (y1 - y0) * rowBytes})
+			off += int64((y1 - y0) * rowBytes)
+		}
+	}
+	return bs
+}
+
+// bandReader reads frames' bands into pictures, on up to workers
+// goroutines, each with a buffer of its own kept from frame to frame. Its
+// owner serialises calls.
+type bandReader struct {
+	workers int
+	bufs    [][]byte
+	bands   [2][]band // frameBands with the chroma, and of the luma alone
+}
+
+// read reads frame n's payload, which starts at off in f, into dst (the
+// luma alone with lumaOnly). The error is the first band's in file order,
+// as a one-goroutine read returns it.
+func (br *bandReader) read(f *os.File, path string, n int, off int64, dst *yuv.Picture, lumaOnly bool) error {
+	k := 0
+	if lumaOnly {
+		k = 1
+	}
+	if br.bands[k] == nil {
+		_, planes := readPlanes(dst.Format, lumaOnly)
+		br.bands[k] = frameBands(dst.Format, planes)
+	}
+	bands := br.bands[k]
+	workers := min(max(br.workers, 1), len(bands))
+	for len(br.bufs) < workers {
+		br.bufs = append(br.bufs, nil)
+	}
+	one := func(buf *[]byte, b band) error {
+		if len(*buf) < b.bytes {
+			*buf = make([]byte, max(b.bytes, rawChunk))
+		}
+		data, err := readFull(f, path, n, (*buf)[:b.bytes], off+b.off)
+		if err != nil {
+			return err
+		}
+		if err := unpackRows(data, dst, b.plane, b.y0, b.y1); err != nil {
+			return &Error{path, n, err}
+		}
+		return nil
+	}
+	if workers <= 1 {
+		for _, b := range bands {
+			if err := one(&br.bufs[0], b); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	errs := make([]error, len(bands))
+	var next atomic.Int64
+	var failed atomic.Bool
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < len(bands) && !failed.Load(); i = int(next.Add(1) - 1) {
+				if errs[i] = one(&br.bufs[w], bands[i]); errs[i] != nil {
+					failed.Store(true)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	// Bands are taken in file order, so every band before a failed one
+	// was read: the first error is the serial read's.
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
