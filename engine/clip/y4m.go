@@ -191,17 +191,13 @@ func (r *y4mReader) read(n int, dst *yuv.Picture, lumaOnly bool) error {
 		}
 	}
 	if r.indexed {
-		if n >= len(r.index) {
-			if r.scanErr != nil {
-				return r.scanErr
-			}
-			return &Error{r.info.Path, n, io.EOF}
-		}
-		b, err := r.readAt(n, r.buf[:size], r.index[n])
+		off, err := r.indexedAt(n)
 		if err != nil {
 			return err
 		}
-		data = b
+		if data, err = r.readAt(n, r.buf[:size], off); err != nil {
+			return err
+		}
 	}
 	if err := unpackPlanes(data, dst, planes); err != nil {
 		return &Error{r.info.Path, n, err}
@@ -231,15 +227,24 @@ func (r *y4mReader) readBands(n int, dst *yuv.Picture, lumaOnly bool) error {
 		}
 	}
 	if r.indexed {
-		if n >= len(r.index) {
-			if r.scanErr != nil {
-				return r.scanErr
-			}
-			return &Error{r.info.Path, n, io.EOF}
+		var err error
+		if off, err = r.indexedAt(n); err != nil {
+			return err
 		}
-		off = r.index[n]
 	}
 	return r.bands.read(r.f, r.info.Path, n, off, dst, lumaOnly)
+}
+
+// indexedAt is frame n's payload offset in an indexed file (scan), or why
+// there is none.
+func (r *y4mReader) indexedAt(n int) (int64, error) {
+	if n >= len(r.index) {
+		if r.scanErr != nil {
+			return 0, r.scanErr
+		}
+		return 0, &Error{r.info.Path, n, io.EOF}
+	}
+	return r.index[n], nil
 }
 
 // SetReadWorkers (ParallelReader) reads a frame's payload in bands on n
