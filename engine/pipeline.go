@@ -21,9 +21,10 @@ const frameBudget = 256 << 20
 // planFrames decides how many frames a CPU run scores at once (at most one
 // per thread, within frameBudget) and gives the rest of the threads to the
 // parallel loops inside each frame. Scores do not depend on either choice.
-// A GPU scores one frame at a time, with the next one decoded meanwhile
-// (at 4K decoding a pair costs more host time than every GPU feature's
-// host share together).
+// A GPU's device halves take one frame at a time, with the next frame
+// decoded and the previous one's host halves finishing meanwhile (at 4K
+// decoding a pair costs more host time than every GPU feature's host share
+// together).
 func (b *backend) planFrames(dist, ref yuv.Format, specs []parsedSpec, sameClip bool) {
 	pix := int64(dist.Width * dist.Height)
 	pics := pix * 3 // the decoded pictures of 16-bit samples (4:2:0 and up)
