@@ -135,7 +135,9 @@ func openBackend(id string, threads int) (*backend, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &backend{id: id, dev: d}, nil
+		// The host's share of a GPU run (decoding, uploads, SpEED's host
+		// half, CPU features) keeps to --threads too.
+		return &backend{id: id, dev: d, threads: ClampThreads(cpu.Threads(threads))}, nil
 	}
 	return nil, fmt.Errorf("unknown backend %q (want cpu, gpu or gpu:N; `bandscope devices` lists the GPUs)", id)
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"strings"
 	"sync"
 
@@ -147,8 +146,9 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 	}
 	if s.main.backend.dev != nil {
 		// A GPU run's host decodes each frame on several cores: at 4K one
-		// core per clip would cap the run near the GPU goal's rate.
-		w := min(4, max(1, runtime.GOMAXPROCS(0)/4))
+		// core per clip would cap the run near the GPU goal's rate. Two
+		// clips, each on a quarter of the run's threads, at most 4.
+		w := min(4, max(1, s.main.backend.threads/4))
 		for _, r := range []clip.Reader{s.dist, s.ref} {
 			if pr, ok := r.(clip.ParallelReader); ok {
 				pr.SetReadWorkers(w)
@@ -214,6 +214,7 @@ func (s *Session) openSet(id string, specs []parsedSpec, ref, dist yuv.Format, p
 				set.close()
 				return nil, err
 			}
+			set.frame.SetUploadWorkers(min(8, b.threads))
 		}
 	}
 	if len(set.extractors) == 0 {

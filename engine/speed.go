@@ -27,7 +27,7 @@ func openSpeed(o opening) (extractor, error) {
 	if o.b.dev != nil {
 		// The per-sample stages on the device, est_params and the score on
 		// the host (gpu/speed_downscale.wgsl says why).
-		if s, err = gpu.NewSpeed(o.b.dev, cfg); err != nil {
+		if s, err = gpu.NewSpeedOptions(o.b.dev, cfg, gpu.SpeedOptions{Threads: o.b.threads}); err != nil {
 			return nil, fmt.Errorf("speed_chroma on %s: %w", o.b.id, err)
 		}
 	} else {

@@ -41,6 +41,7 @@ type Frame struct {
 	// depth by the caller (UploadChecked), so scorers that check samples
 	// on the host (motion) skip it. The others check on the device.
 	checked bool
+	workers int // SetUploadWorkers
 }
 
 // frameBuf is one plane's buffer and size, and the stage its uploads go
@@ -135,11 +136,19 @@ func (f *Frame) upload(ref, dist *yuv.Picture, refPlanes, distPlanes Planes, che
 			staged = append(staged, stagedPlane{src: pic.Planes[pl][:w*h], st: fb.stage, dst: fb.buf})
 		}
 	}
-	if err := f.d.uploadStaged(staged); err != nil {
+	if err := f.d.uploadStaged(staged, f.workers); err != nil {
 		return err
 	}
 	f.checked = checked
 	return nil
+}
+
+// SetUploadWorkers bounds the goroutines an upload copies samples on (0,
+// the default: the cores, at most 8): a run's --threads.
+func (f *Frame) SetUploadWorkers(n int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.workers = n
 }
 
 // samplesChecked reports whether the last upload's pictures were checked

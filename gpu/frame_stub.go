@@ -20,6 +20,9 @@ func (f *Frame) Upload(ref, dist *yuv.Picture, refPlanes, distPlanes Planes) err
 	return errNoCgo
 }
 
+// SetUploadWorkers does nothing: there is no device.
+func (f *Frame) SetUploadWorkers(n int) {}
+
 // UploadChecked reports that this build has no GPU backend.
 func (f *Frame) UploadChecked(ref, dist *yuv.Picture, refPlanes, distPlanes Planes) error {
 	return errNoCgo

@@ -18,15 +18,16 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strconv"
 	"time"
 	"unsafe"
 
 	"github.com/oliverbestmann/webgpu/wgpu"
 )
 
-// ProfileEnv, when set (to anything but "" or "0") while a Device is
-// opened, makes it time every pass on the device with timestamp queries,
-// where the adapter has them (Device.Profile).
+// ProfileEnv, when true (1, true) while a Device is opened, makes it time
+// every pass on the device with timestamp queries, where the adapter has
+// them (Device.Profile).
 const ProfileEnv = "BANDSCOPE_GPU_PROFILE"
 
 // profileFeatures are what timing passes needs: timestamp queries, written
@@ -36,6 +37,11 @@ var profileFeatures = []wgpu.FeatureName{wgpu.FeatureNameTimestampQuery, wgpu.Na
 // profileSlots is how many steps of one submission are timed (two
 // queries each, within wgpu's 8192 a query set); later steps are counted
 // in Profile's "untimed" line.
+//
+// Times are the resolved timestamps' differences taken as nanoseconds.
+// wgpu-native (v27) has no query for an adapter's tick length; NVIDIA's,
+// Apple's and lavapipe's ticks are nanoseconds. On an adapter whose ticks
+// are longer the shares and the order of the table still hold.
 const profileSlots = 2048
 
 // PassTime is the device time of one kind of step over the profile:
@@ -60,10 +66,11 @@ type profiler struct {
 // ProfileWanted reports whether ProfileEnv asks for a profile.
 func ProfileWanted() bool { return wantProfile() }
 
-// wantProfile reports whether ProfileEnv asks for a profile.
+// wantProfile reports whether ProfileEnv asks for a profile (1, true...:
+// strconv.ParseBool's true).
 func wantProfile() bool {
-	v := os.Getenv(ProfileEnv)
-	return v != "" && v != "0"
+	v, err := strconv.ParseBool(os.Getenv(ProfileEnv))
+	return err == nil && v
 }
 
 // profileSupport says whether adapter a can time passes, and if not why.

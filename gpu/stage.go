@@ -65,12 +65,12 @@ type stagedPlane struct {
 // that reads the buffers), and the stages are mapped again for the next
 // upload (the mapping completes on a later poll; the next upload waits
 // for it if it has not).
-func (d *Device) uploadStaged(planes []stagedPlane) error {
+func (d *Device) uploadStaged(planes []stagedPlane, workers int) error {
 	ranges, err := d.mappedRanges(planes)
 	if err != nil {
 		return err
 	}
-	fillParallel(planes, ranges)
+	fillParallel(planes, ranges, workers)
 	return d.copyStages(planes)
 }
 
@@ -110,8 +110,9 @@ func (d *Device) mappedRanges(planes []stagedPlane) (ranges [][]byte, err error)
 
 // fillParallel copies every plane's samples into its mapped range (a
 // little-endian []uint16's bytes: the layout the shaders read), and zeroes
-// the padding to a whole word, in chunks spread over the cores.
-func fillParallel(planes []stagedPlane, ranges [][]byte) {
+// the padding to a whole word, in chunks spread over up to workers
+// goroutines (0: the cores, at most 8).
+func fillParallel(planes []stagedPlane, ranges [][]byte, workers int) {
 	const chunk = 1 << 20 // bytes: large enough to amortise a goroutine
 	type piece struct {
 		dst, src []byte
@@ -126,7 +127,10 @@ func fillParallel(planes []stagedPlane, ranges [][]byte) {
 			pieces = append(pieces, piece{dst[off:end], src[off:end]})
 		}
 	}
-	workers := min(runtime.GOMAXPROCS(0), len(pieces), 8)
+	if workers <= 0 {
+		workers = min(runtime.GOMAXPROCS(0), 8)
+	}
+	workers = min(workers, len(pieces))
 	if workers <= 1 {
 		for _, pc := range pieces {
 			copy(pc.dst, pc.src)

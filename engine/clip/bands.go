@@ -11,9 +11,9 @@ import (
 // ParallelReader is a Reader that can decode one frame on several
 // goroutines: the file is read a band of rows at a time (pread is safe to
 // call concurrently) and each band widened and range-checked while in
-// cache. A GPU run, whose host has little else to do, asks for it: at 4K
-// decoding a pair is the host's largest cost. CPU runs keep one, so that
-// --threads holds.
+// cache. A GPU run, whose host has little else to do, asks for it (a
+// quarter of its threads a clip): at 4K decoding a pair is the host's
+// largest cost. CPU runs keep one: their threads score frames.
 type ParallelReader interface {
 	Reader
 	SetReadWorkers(n int)
