@@ -80,6 +80,12 @@ type FrameResult struct {
 	// and Frame-2 (nil before the clip's start): the run keeps them
 	// decoded until this frame is scored, for temporal features' workers.
 	prevRefs [2]*yuv.Picture
+	// prepared is, in a GPU run, the frame staged for the device by the
+	// reader (gpu.Frame.Prepare); startFrame commits it and, after the
+	// device halves, calls committed, which frees its stage set for a
+	// later frame.
+	prepared  *gpu.Prepared
+	committed func()
 	// onDevice is, while a GPU set scores the frame, its pictures on the
 	// device (uploaded once, read by every GPU extractor: deviceFrame).
 	onDevice *gpu.Frame

@@ -23,9 +23,10 @@ import (
 // and the rest (host-ms/frame: work on the run's critical path that no
 // GPU makes faster). A run whose host-ms/frame is most of 1000/fps is
 // held back by the host, not the GPU. The host's time is split too: on
-// the run's critical path (path-host-ms/frame: the uploads, recording and
-// readbacks of the one worker that drives the device), and beside it
-// (read-ms/frame: decoding both clips, ahead of the worker;
+// the run's critical path (path-host-ms/frame: the uploads' device
+// copies, recording and readbacks of the one worker that drives the
+// device), and beside it (read-ms/frame: decoding both clips, ahead of the
+// worker; stage-ms/frame: filling the upload's stages, there too;
 // finish-ms/frame: the host halves, while the next frame is on the
 // device). With gpu.ProfileEnv set it logs the
 // device time of every pass (timestamp queries).
@@ -87,6 +88,7 @@ func BenchmarkGPURun(b *testing.B) {
 				// waits (all of which happen there).
 				b.ReportMetric(ms(clockDevice)-waited.Seconds()*1e3/n, "path-host-ms/frame")
 				b.ReportMetric(ms(clockRead), "read-ms/frame")
+				b.ReportMetric(ms(clockStage), "stage-ms/frame")
 				b.ReportMetric(ms(clockFinish), "finish-ms/frame")
 				b.ReportMetric(0, "ns/op")
 				if pts, _ := dev.Profile(); pts != nil {

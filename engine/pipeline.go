@@ -10,6 +10,7 @@ import (
 
 	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/gpu"
 	"github.com/bandscope/bandscope/kernels/cpu"
 )
 
@@ -133,6 +134,19 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 	}
 	jobs := make(chan *slot, k)
 	order := make(chan *slot, buffers)
+	// A GPU set that decodes ahead also stages the decoded frames for the
+	// device on the reader's side (gpu.Frame.Prepare), in the Frame's
+	// stage sets 1 and up, each back in stageFree once its frame was
+	// committed: the worker's startFrame then only hands them to the
+	// device, and filling the stages (most of an upload's host time)
+	// overlaps the device's work on the frame before.
+	var stageFree chan int
+	if set.frame != nil && set.backend.pipeline {
+		stageFree = make(chan int, gpu.StageSets-1)
+		for k := 1; k < gpu.StageSets; k++ {
+			stageFree <- k
+		}
+	}
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
@@ -153,6 +167,24 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 			if err == nil {
 				fr.prevRefs = recent
 				recent = [2]*yuv.Picture{fr.Ref, recent[0]}
+			}
+			if err == nil && stageFree != nil {
+				var k int
+				select {
+				case k = <-stageFree:
+				case <-ctx.Done():
+					return
+				}
+				t := runClock.start()
+				p, perr := set.frame.Prepare(k, fr.Ref, fr.Dist, set.refPlanes, set.distPlanes, true)
+				runClock.add(clockStage, t)
+				if perr != nil {
+					err = s.frameError(n, perr)
+					stageFree <- k
+				} else {
+					fr.prepared = p
+					fr.committed = func() { stageFree <- k }
+				}
 			}
 			sl := &slot{n: n, fr: fr, err: err, done: make(chan struct{})}
 			if err != nil {
@@ -318,18 +350,20 @@ func (set *featureSet) refLag() int {
 }
 
 // runClock, when a benchmark sets it, adds up where a run's time goes: in
-// the reader (decoding, off the workers' path when it decodes ahead), in
+// the reader (decoding, and on a GPU staging the frame for the device;
+// off the workers' path when it decodes ahead), in
 // the workers' startFrame (on a GPU: the upload and every device half, the
 // run's critical path) and in the rest of each frame (on a GPU: the host
 // halves, concurrent with the next frame). A nil clock costs a nil check.
 var runClock *stageClock
 
 // stageClock is runClock's sums, in nanoseconds, by clockRead,
-// clockDevice and clockFinish.
-type stageClock [3]atomic.Int64
+// clockStage, clockDevice and clockFinish.
+type stageClock [4]atomic.Int64
 
 const (
 	clockRead = iota
+	clockStage
 	clockDevice
 	clockFinish
 )

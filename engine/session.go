@@ -458,7 +458,19 @@ func (set *featureSet) startFrame(ctx context.Context, fr *FrameResult, keepMaps
 			defer set.frameMu.Unlock()
 			if v := fr.onDevice; v == nil || !v.Holds(set.refPlanes, set.distPlanes) {
 				// The clip readers refused any sample above the bit depth.
-				if err := set.frame.UploadChecked(fr.Ref, fr.Dist, set.refPlanes, set.distPlanes); err != nil {
+				var err error
+				if p := fr.prepared; p != nil {
+					// Staged by the run's reader: only the device copy is
+					// left. Its stage set goes back to the reader once the
+					// device halves below have run (and with them the
+					// copy): a set filled again sooner would wait for it.
+					fr.prepared = nil
+					defer fr.committed()
+					err = set.frame.Commit(p)
+				} else {
+					err = set.frame.UploadChecked(fr.Ref, fr.Dist, set.refPlanes, set.distPlanes)
+				}
+				if err != nil {
 					return wrap(fr.Frame, err)
 				}
 				fr.onDevice = set.frame

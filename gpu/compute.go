@@ -4,6 +4,8 @@ package gpu
 
 import (
 	"fmt"
+	"runtime"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -294,25 +296,47 @@ func (d *Device) submit(steps []step, staging *wgpu.Buffer, read func([]byte)) (
 		return fmt.Errorf("gpu: %w", err)
 	}
 	defer cmd.Release()
-	d.queue.Submit(cmd)
+	idx := uint64(d.queue.Submit(cmd))
 	if staging == nil {
-		d.wait()
+		d.waitFor(idx, nil)
 		return d.check()
 	}
 	size := staging.GetSize()
-	status := wgpu.MapAsyncStatus(0)
-	if err := staging.TryMapAsync(wgpu.MapModeRead, 0, size, func(s wgpu.MapAsyncStatus) { status = s }); err != nil {
+	var status atomic.Int32 // 0 until the mapping's callback has run
+	if err := staging.TryMapAsync(wgpu.MapModeRead, 0, size, func(s wgpu.MapAsyncStatus) { status.Store(int32(s)) }); err != nil {
 		return fmt.Errorf("gpu: reading results: %w", err)
 	}
-	d.wait()
+	d.waitFor(idx, &status)
 	if err := d.check(); err != nil {
 		return err
 	}
-	if status != wgpu.MapAsyncStatusSuccess {
-		return fmt.Errorf("gpu: reading results: mapping failed (%s)", status)
+	if s := wgpu.MapAsyncStatus(status.Load()); s != wgpu.MapAsyncStatusSuccess {
+		return fmt.Errorf("gpu: reading results: mapping failed (%s)", s)
 	}
 	read(staging.GetMappedRange(0, uint(size)))
 	return staging.TryUnmap()
+}
+
+// waitFor waits for submission idx to have run and, when mapped is not
+// nil, for its mapping's callback (which any goroutine's poll may run).
+// The caller holds d.mu; waitFor lets go of it while it waits, so that
+// other goroutines record, submit and upload meanwhile (a run's reader
+// stages the next frame while the device scores this one). Polling needs
+// no lock: it takes no error scope, and wgpu-native's device is safe to
+// use from several threads.
+func (d *Device) waitFor(idx uint64, mapped *atomic.Int32) {
+	d.mu.Unlock()
+	defer d.mu.Lock()
+	start := time.Now()
+	defer func() { d.waited.Add(int64(time.Since(start))) }()
+	d.dev.Poll(true, &idx)
+	for tries := 0; mapped != nil && mapped.Load() == 0 && tries < 1000; tries++ {
+		// Another goroutine's poll may be running the callback now.
+		d.dev.Poll(true, nil)
+		if mapped.Load() == 0 {
+			runtime.Gosched()
+		}
+	}
 }
 
 // asU32 views a byte slice as uint32 words (the mapped range is aligned).

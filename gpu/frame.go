@@ -42,23 +42,28 @@ type Frame struct {
 	// on the host (motion) skip it. The others check on the device.
 	checked bool
 	workers int // SetUploadWorkers
+
+	// stages[k][i][pl]: stage set k of picture i's plane pl. Set 0 is
+	// Upload's; Prepare fills sets 1 and up, so that a run's reader can
+	// stage the next frames while the device still reads this one.
+	stages [StageSets][2][3]*stage
 }
 
-// frameBuf is one plane's buffer and size, and the stage its uploads go
-// through.
+// StageSets is how many sets of stage buffers a Frame has: set 0 for
+// Upload, the others for Prepare (a run's reader, this many less one
+// frames ahead of Commit at most).
+const StageSets = 3
+
+// frameBuf is one plane's buffer and size.
 type frameBuf struct {
-	buf   *wgpu.Buffer
-	stage *stage
-	w, h  int
+	buf  *wgpu.Buffer
+	w, h int
 }
 
-// release frees the plane's buffers.
+// release frees the plane's buffer.
 func (fb *frameBuf) release() {
 	if fb.buf != nil {
 		fb.buf.Release()
-	}
-	if fb.stage != nil {
-		fb.stage.buf.Release()
 	}
 	*fb = frameBuf{}
 }
@@ -88,24 +93,84 @@ func (f *Frame) UploadChecked(ref, dist *yuv.Picture, refPlanes, distPlanes Plan
 func (f *Frame) upload(ref, dist *yuv.Picture, refPlanes, distPlanes Planes, checked bool) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	p, err := f.stageLocked(0, ref, dist, refPlanes, distPlanes, checked)
+	if err != nil {
+		return err
+	}
+	if err := f.d.fillStages(p.staged, f.workers); err != nil {
+		return err
+	}
+	return f.commitLocked(p)
+}
+
+// Prepared is a frame's samples staged by Prepare, for Commit.
+type Prepared struct {
+	f       *Frame
+	set     int
+	pics    [2]*yuv.Picture
+	planes  [2]Planes
+	checked bool
+	staged  []stagedPlane // dst is set by Commit
+	where   [][2]int      // each staged plane's picture and plane
+}
+
+// Prepare is the host half of UploadChecked (checked: the caller has
+// checked the samples) or Upload: it copies the planes into stage set
+// set (1 to StageSets-1) on the host's side of the bus, without touching
+// what the device reads, so that it may run while the device scores the
+// frame before. Commit then hands them to the device. The caller keeps
+// each set to one frame at a time: a set is Prepared again only after its
+// Prepared was committed (or dropped). It waits for the set's last copy
+// to have run.
+func (f *Frame) Prepare(set int, ref, dist *yuv.Picture, refPlanes, distPlanes Planes, checked bool) (*Prepared, error) {
+	if set < 1 || set >= StageSets {
+		return nil, fmt.Errorf("gpu: Frame.Prepare: stage set %d (want 1 to %d)", set, StageSets-1)
+	}
+	f.mu.Lock()
+	p, err := f.stageLocked(set, ref, dist, refPlanes, distPlanes, checked)
+	workers := f.workers
+	f.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	if err := f.d.fillStages(p.staged, workers); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Commit makes a Prepared frame the Frame's: the device copies its stages
+// into the buffers every scorer reads (in the queue's order: after every
+// submission made before, before every one after). It is what Upload does
+// once the samples are staged.
+func (f *Frame) Commit(p *Prepared) error {
+	if p == nil || p.f != f {
+		return errors.New("gpu: Frame.Commit of another Frame's Prepared")
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.commitLocked(p)
+}
+
+// stageLocked lists the planes an upload of ref and dist writes and makes
+// sure stage set k holds a stage of the right size for each. The caller
+// holds f.mu.
+func (f *Frame) stageLocked(k int, ref, dist *yuv.Picture, refPlanes, distPlanes Planes, checked bool) (*Prepared, error) {
 	if f.closed {
-		return errors.New("gpu: Frame used after Close")
+		return nil, errors.New("gpu: Frame used after Close")
 	}
 	if f.view {
-		return errors.New("gpu: Upload to a Frame's RefView")
+		return nil, errors.New("gpu: Upload to a Frame's RefView")
 	}
 	if ref == nil || dist == nil {
-		return errors.New("gpu: Frame.Upload needs two pictures")
+		return nil, errors.New("gpu: Frame.Upload needs two pictures")
 	}
-	f.pics = [2]*yuv.Picture{ref, dist}
-	f.checked = false // until every plane is written
-	f.planes = [2]Planes{refPlanes, distPlanes}
+	p := &Prepared{f: f, set: k, pics: [2]*yuv.Picture{ref, dist}, planes: [2]Planes{refPlanes, distPlanes}, checked: checked}
 	if ref == dist {
-		f.planes = [2]Planes{refPlanes | distPlanes, refPlanes | distPlanes}
+		p.planes = [2]Planes{refPlanes | distPlanes, refPlanes | distPlanes}
 	}
-	var staged []stagedPlane
-	for i, pic := range f.pics {
-		planes := f.planes[i]
+	for i, pic := range p.pics {
+		planes := p.planes[i]
 		for pl := 0; pl < 3; pl++ {
 			want := pl == 0 && planes&Luma != 0 || pl > 0 && planes&Chroma != 0 && pl < pic.Chroma.Planes()
 			if !want {
@@ -115,31 +180,55 @@ func (f *Frame) upload(ref, dist *yuv.Picture, refPlanes, distPlanes Planes, che
 				continue // ref's buffers serve both (buf)
 			}
 			w, h := pic.PlaneSize(pl)
-			fb := &f.bufs[i][pl]
-			if fb.buf == nil || fb.w != w || fb.h != h || fb.stage.st.Load() == stageFailed {
-				fb.release()
-				label := fmt.Sprintf("frame picture %d plane %d", i, pl)
-				b, err := f.d.newBuffer(label, uint64(2*w*h), storageUsage)
-				if err != nil {
-					return err
-				}
-				st, err := f.d.newStage(label+" upload", uint64(2*w*h))
-				if err != nil {
-					b.Release()
-					return err
-				}
-				*fb = frameBuf{buf: b, stage: st, w: w, h: h}
-			}
 			if len(pic.Planes[pl]) < w*h {
-				return fmt.Errorf("gpu: Frame.Upload: plane %d has %d samples, want %d", pl, len(pic.Planes[pl]), w*h)
+				return nil, fmt.Errorf("gpu: Frame.Upload: plane %d has %d samples, want %d", pl, len(pic.Planes[pl]), w*h)
 			}
-			staged = append(staged, stagedPlane{src: pic.Planes[pl][:w*h], st: fb.stage, dst: fb.buf})
+			st := &f.stages[k][i][pl]
+			if *st == nil || (*st).size != max(4, (uint64(2*w*h)+3)&^3) || (*st).st.Load() == stageFailed {
+				if *st != nil {
+					(*st).buf.Release()
+					*st = nil
+				}
+				ns, err := f.d.newStage(fmt.Sprintf("frame picture %d plane %d upload %d", i, pl, k), uint64(2*w*h))
+				if err != nil {
+					return nil, err
+				}
+				*st = ns
+			}
+			p.staged = append(p.staged, stagedPlane{src: pic.Planes[pl][:w*h], st: *st})
+			p.where = append(p.where, [2]int{i, pl})
 		}
 	}
-	if err := f.d.uploadStaged(staged, f.workers); err != nil {
+	return p, nil
+}
+
+// commitLocked allocates the planes' buffers where the format changed and
+// copies p's stages into them. The caller holds f.mu.
+func (f *Frame) commitLocked(p *Prepared) error {
+	if f.closed {
+		return errors.New("gpu: Frame used after Close")
+	}
+	f.pics = p.pics
+	f.planes = p.planes
+	f.checked = false // until every plane is written
+	for n, at := range p.where {
+		i, pl := at[0], at[1]
+		w, h := p.pics[i].PlaneSize(pl)
+		fb := &f.bufs[i][pl]
+		if fb.buf == nil || fb.w != w || fb.h != h {
+			fb.release()
+			b, err := f.d.newBuffer(fmt.Sprintf("frame picture %d plane %d", i, pl), uint64(2*w*h), storageUsage)
+			if err != nil {
+				return err
+			}
+			*fb = frameBuf{buf: b, w: w, h: h}
+		}
+		p.staged[n].dst = fb.buf
+	}
+	if err := f.d.copyStages(p.staged); err != nil {
 		return err
 	}
-	f.checked = checked
+	f.checked = p.checked
 	return nil
 }
 
@@ -249,6 +338,16 @@ func (f *Frame) Close() (err error) {
 	for i := range f.bufs {
 		for pl := range f.bufs[i] {
 			f.bufs[i][pl].release()
+		}
+	}
+	for k := range f.stages {
+		for i := range f.stages[k] {
+			for pl, st := range f.stages[k][i] {
+				if st != nil {
+					st.buf.Release()
+					f.stages[k][i][pl] = nil
+				}
+			}
 		}
 	}
 	f.pics = [2]*yuv.Picture{}

@@ -55,3 +55,17 @@ func (m *MotionFrames) Close() error { return nil }
 
 // Waited is 0: there is no device to wait for.
 func (d *Device) Waited() time.Duration { return 0 }
+
+// StageSets is how many stage sets a Frame has.
+const StageSets = 3
+
+// Prepared is a frame staged by Prepare; without cgo none exists.
+type Prepared struct{}
+
+// Prepare reports that this build has no GPU backend.
+func (f *Frame) Prepare(set int, ref, dist *yuv.Picture, refPlanes, distPlanes Planes, checked bool) (*Prepared, error) {
+	return nil, errNoCgo
+}
+
+// Commit reports that this build has no GPU backend.
+func (f *Frame) Commit(p *Prepared) error { return errNoCgo }

@@ -320,3 +320,78 @@ func TestFrameUploadChecked(t *testing.T) {
 		})
 	}
 }
+
+// TestFramePrepare: a frame staged with Prepare while the Frame holds
+// another changes nothing the scorers read until Commit, and after Commit
+// every scorer gives the bits of the same frame uploaded with Upload;
+// stage sets alternate as a run's reader uses them, two frames ahead.
+func TestFramePrepare(t *testing.T) {
+	const w, h, depth = 337, 329, 10
+	for _, d := range openAll(t) {
+		t.Run(d.Info().Name, func(t *testing.T) {
+			scorers := newFrameScorers(t, d, w, h, yuv.C420, depth)
+			defer func() {
+				for _, s := range scorers {
+					s.close()
+				}
+			}()
+			up, err := d.NewFrame()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer up.Close()
+			f, err := d.NewFrame()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			const frames = 4
+			want := make([][]any, frames)
+			for n := range frames {
+				ref, dist := framePictures(w, h, yuv.C420, depth, n)
+				if err := up.Upload(ref, dist, Luma|Chroma, Luma|Chroma); err != nil {
+					t.Fatal(err)
+				}
+				for _, s := range scorers {
+					r, err := s.sframe(n, up, false)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !s.off(r) {
+						t.Fatalf("%s frame %d: the content scores as a perfect copy", s.name, n)
+					}
+					want[n] = append(want[n], r)
+				}
+			}
+			prepare := func(n int) *Prepared {
+				ref, dist := framePictures(w, h, yuv.C420, depth, n)
+				p, err := f.Prepare(1+n%(StageSets-1), ref, dist, Luma|Chroma, Luma|Chroma, true)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return p
+			}
+			next := []*Prepared{prepare(0), prepare(1)}
+			for n := range frames {
+				if err := f.Commit(next[0]); err != nil {
+					t.Fatal(err)
+				}
+				next = next[1:]
+				// The reader stages frame n+2 before frame n is scored.
+				if n+2 < frames {
+					next = append(next, prepare(n+2))
+				}
+				for i, s := range scorers {
+					r, err := s.sframe(n, f, false)
+					if err != nil {
+						t.Fatal(err)
+					}
+					s.same(t, want[n][i], r, false)
+				}
+			}
+			if _, err := f.Prepare(0, nil, nil, Luma, Luma, true); err == nil {
+				t.Error("Prepare took stage set 0 (Upload's)")
+			}
+		})
+	}
+}

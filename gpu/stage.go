@@ -59,19 +59,20 @@ type stagedPlane struct {
 	dst *wgpu.Buffer
 }
 
-// uploadStaged writes each plane's samples into its buffer on the device
-// through its stage: the stages' mapped ranges are filled on every core,
-// then one submission copies them (ordered before any later submission
-// that reads the buffers), and the stages are mapped again for the next
-// upload (the mapping completes on a later poll; the next upload waits
-// for it if it has not).
-func (d *Device) uploadStaged(planes []stagedPlane, workers int) error {
+// fillStages writes each plane's samples into its stage (the host half of
+// an upload: Frame.Prepare): the stages' mapped ranges are filled on up to
+// workers goroutines. copyStages is the device half (Frame.Commit): one
+// submission copies them (ordered before any later submission that reads
+// the buffers), and the stages are mapped again for the next upload (the
+// mapping completes on a later poll; the next fill waits for it if it has
+// not).
+func (d *Device) fillStages(planes []stagedPlane, workers int) error {
 	ranges, err := d.mappedRanges(planes)
 	if err != nil {
 		return err
 	}
 	fillParallel(planes, ranges, workers)
-	return d.copyStages(planes)
+	return nil
 }
 
 // mappedRanges waits for every stage's mapping and returns the mapped
