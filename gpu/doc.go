@@ -100,10 +100,13 @@
 // reference and the distorted picture once when they are one picture)
 // written once, rows back to back, two 16-bit samples a word: the layout
 // every scorer's first pass already reads. The samples go through a
-// stage per plane (stage.go: a mapped MapWrite buffer, filled on every
-// core, then copied on the device), not Queue.WriteBuffer's one-thread
+// stage per plane (stage.go: a mapped MapWrite buffer, filled on several
+// cores, then copied on the device), not Queue.WriteBuffer's one-thread
 // copy: at 4K that copy was the largest host cost on a run's critical
-// path. UploadChecked's caller vouches for the samples' range (the
+// path. Prepare and Commit split an upload in two, so that a run's reader
+// fills the next frame's stages (sets 1 and 2) while the device still
+// reads this frame, and the worker only commits them; submissions wait
+// for the device without holding its lock. UploadChecked's caller vouches for the samples' range (the
 // engine's readers refuse others), so motion skips its host check; the
 // other scorers check on the device. Each scorer's ScoreFrame then
 // starts its one submission with device-side work, no upload: CAMBI, ADM
