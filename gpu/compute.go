@@ -325,12 +325,17 @@ func (d *Device) submit(steps []step, staging *wgpu.Buffer, read func([]byte)) (
 // no lock: it takes no error scope, and wgpu-native's device is safe to
 // use from several threads.
 func (d *Device) waitFor(idx uint64, mapped *atomic.Int32) {
-	d.mu.Unlock()
-	defer d.mu.Lock()
+	if d.prof == nil {
+		// A profile shares one query set and staging buffer between
+		// submissions, and its readback expects its own poll to run its
+		// callback: with a profile every poll stays under d.mu.
+		d.mu.Unlock()
+		defer d.mu.Lock()
+	}
 	start := time.Now()
 	defer func() { d.waited.Add(int64(time.Since(start))) }()
 	d.dev.Poll(true, &idx)
-	for tries := 0; mapped != nil && mapped.Load() == 0 && tries < 1000; tries++ {
+	for mapped != nil && mapped.Load() == 0 && time.Since(start) < callbackWait {
 		// Another goroutine's poll may be running the callback now.
 		d.dev.Poll(true, nil)
 		if mapped.Load() == 0 {
@@ -338,6 +343,11 @@ func (d *Device) waitFor(idx uint64, mapped *atomic.Int32) {
 		}
 	}
 }
+
+// callbackWait bounds how long a wait polls for a mapping callback that
+// another goroutine's poll may have picked up: long enough for any
+// scheduler, short of a hang.
+const callbackWait = 10 * time.Second
 
 // asU32 views a byte slice as uint32 words (the mapped range is aligned).
 func asU32(b []byte) []uint32 {

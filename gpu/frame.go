@@ -47,6 +47,9 @@ type Frame struct {
 	// Upload's; Prepare fills sets 1 and up, so that a run's reader can
 	// stage the next frames while the device still reads this one.
 	stages [StageSets][2][3]*stage
+	// staged[k] is the last Prepared of stage set k not yet committed
+	// (Commit refuses any other: its stages hold another frame now).
+	staged [StageSets]*Prepared
 }
 
 // StageSets is how many sets of stage buffers a Frame has: set 0 for
@@ -128,12 +131,18 @@ func (f *Frame) Prepare(set int, ref, dist *yuv.Picture, refPlanes, distPlanes P
 	}
 	f.mu.Lock()
 	p, err := f.stageLocked(set, ref, dist, refPlanes, distPlanes, checked)
+	f.staged[set] = p // nil after an error: the set's stages are in doubt
 	workers := f.workers
 	f.mu.Unlock()
 	if err != nil {
 		return nil, err
 	}
 	if err := f.d.fillStages(p.staged, workers); err != nil {
+		f.mu.Lock()
+		if f.staged[set] == p {
+			f.staged[set] = nil
+		}
+		f.mu.Unlock()
 		return nil, err
 	}
 	return p, nil
@@ -149,6 +158,10 @@ func (f *Frame) Commit(p *Prepared) error {
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if f.staged[p.set] != p {
+		return errors.New("gpu: Frame.Commit of a Prepared already committed, or whose stage set was prepared again")
+	}
+	f.staged[p.set] = nil
 	return f.commitLocked(p)
 }
 

@@ -4,6 +4,7 @@ package gpu
 
 import (
 	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/bandscope/bandscope/engine/yuv"
@@ -392,6 +393,108 @@ func TestFramePrepare(t *testing.T) {
 			if _, err := f.Prepare(0, nil, nil, Luma, Luma, true); err == nil {
 				t.Error("Prepare took stage set 0 (Upload's)")
 			}
+			// A Prepared is committed once, and only while its set still
+			// holds it.
+			a := prepare(1)
+			if err := f.Commit(a); err != nil {
+				t.Fatal(err)
+			}
+			if err := f.Commit(a); err == nil {
+				t.Error("a Prepared committed twice")
+			}
+			old, cur := prepare(1), prepare(3) // both stage set 2
+			if err := f.Commit(old); err == nil {
+				t.Error("committed a Prepared whose stage set was prepared again")
+			}
+			if err := f.Commit(cur); err != nil {
+				t.Fatal(err)
+			}
 		})
 	}
+}
+
+// TestSharedDevice: several goroutines drive one Device at once (two
+// sessions in one process, Session.Frame beside a run), each with its own
+// scorers and Frame, staging with Prepare and Commit or uploading with
+// Upload: a wait lets go of the device's lock, so one goroutine's poll
+// may run another's callbacks. Every call succeeds with Upload's bits.
+func TestSharedDevice(t *testing.T) {
+	for _, d := range openAll(t) {
+		t.Run(d.Info().Name, func(t *testing.T) { sharedDevice(t, d, 4) })
+	}
+}
+
+// sharedDevice runs TestSharedDevice's check on d, iters frames a
+// goroutine.
+func sharedDevice(t *testing.T, d *Device, iters int) {
+	const w, h, depth, frames, workers = 216, 216, 8, 3, 3
+	type job struct {
+		scorers []frameScorer
+		f       *Frame
+	}
+	jobs := make([]job, workers)
+	for i := range jobs {
+		jobs[i].scorers = newFrameScorers(t, d, w, h, yuv.C420, depth)
+		f, err := d.NewFrame()
+		if err != nil {
+			t.Fatal(err)
+		}
+		jobs[i].f = f
+	}
+	defer func() {
+		for _, j := range jobs {
+			for _, s := range j.scorers {
+				s.close()
+			}
+			j.f.Close()
+		}
+	}()
+	want := make([][]any, frames)
+	for n := range frames {
+		ref, dist := framePictures(w, h, yuv.C420, depth, n)
+		if err := jobs[0].f.Upload(ref, dist, Luma|Chroma, Luma|Chroma); err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range jobs[0].scorers {
+			r, err := s.sframe(n, jobs[0].f, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want[n] = append(want[n], r)
+		}
+	}
+	var wg sync.WaitGroup
+	for i := range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			j := jobs[i]
+			for it := range iters {
+				n := (it + i) % frames
+				ref, dist := framePictures(w, h, yuv.C420, depth, n)
+				var err error
+				if i%2 == 0 {
+					var p *Prepared
+					if p, err = j.f.Prepare(1+it%(StageSets-1), ref, dist, Luma|Chroma, Luma|Chroma, true); err == nil {
+						err = j.f.Commit(p)
+					}
+				} else {
+					err = j.f.Upload(ref, dist, Luma|Chroma, Luma|Chroma)
+				}
+				if err != nil {
+					t.Errorf("goroutine %d frame %d: %v", i, it, err)
+					continue
+				}
+				for k, s := range j.scorers {
+					r, err := s.sframe(n, j.f, false)
+					if err != nil {
+						t.Errorf("goroutine %d frame %d %s: %v", i, it, s.name, err)
+						continue
+					}
+					s.same(t, want[n][k], r, false)
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }

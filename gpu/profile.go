@@ -19,6 +19,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -154,13 +155,17 @@ func (d *Device) collect(steps []step, n int) {
 	if n == 0 {
 		return
 	}
-	status := wgpu.MapAsyncStatus(0)
-	if err := p.staging.TryMapAsync(wgpu.MapModeRead, 0, uint64(16*n), func(s wgpu.MapAsyncStatus) { status = s }); err != nil {
+	var status atomic.Int32
+	if err := p.staging.TryMapAsync(wgpu.MapModeRead, 0, uint64(16*n), func(s wgpu.MapAsyncStatus) { status.Store(int32(s)) }); err != nil {
 		p.failures++
 		return
 	}
-	d.wait()
-	if status != wgpu.MapAsyncStatusSuccess {
+	// Every poll runs under d.mu while a profile is taken (waitFor), so
+	// this one runs the callback; the loop is a guard.
+	for start := time.Now(); status.Load() == 0 && time.Since(start) < callbackWait; {
+		d.wait()
+	}
+	if wgpu.MapAsyncStatus(status.Load()) != wgpu.MapAsyncStatusSuccess {
 		p.failures++
 		return
 	}

@@ -89,6 +89,13 @@ func TestProfile(t *testing.T) {
 				t.Errorf("no device time measured:\n%s", FormatProfile(pts))
 			}
 			t.Logf("\n%s", FormatProfile(pts))
+			// Several goroutines on the profiled device: a profile keeps
+			// every poll under the device's lock, and no readback fails.
+			d.ResetProfile()
+			sharedDevice(t, d, 2)
+			if pts, why := d.Profile(); len(pts) == 0 || why != "" {
+				t.Errorf("profile of concurrent scorers: %d steps, %q", len(pts), why)
+			}
 			d.ResetProfile()
 			if pts, _ := d.Profile(); len(pts) != 0 {
 				t.Errorf("%d steps after ResetProfile", len(pts))

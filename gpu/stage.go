@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 	"unsafe"
 
 	"github.com/oliverbestmann/webgpu/wgpu"
@@ -88,11 +89,14 @@ func (d *Device) mappedRanges(planes []stagedPlane) (ranges [][]byte, err error)
 		// A stage is mapped again right after its copy is submitted; the
 		// mapping completes once the copy has run, on the next poll (each
 		// submission's wait polls). Poll until it has.
-		for tries := 0; p.st.st.Load() == stageMapping; tries++ {
-			if tries == 100 {
+		for start := time.Now(); p.st.st.Load() == stageMapping; {
+			if time.Since(start) > callbackWait {
 				return nil, errors.New("gpu: an upload buffer's mapping did not complete")
 			}
 			d.wait()
+			if p.st.st.Load() == stageMapping {
+				runtime.Gosched() // another goroutine's poll may be running the callback
+			}
 		}
 		if p.st.st.Load() == stageFailed {
 			return nil, fmt.Errorf("gpu: mapping an upload buffer failed (%v)", p.st.err.Load())
