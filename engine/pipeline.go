@@ -63,7 +63,7 @@ type slot struct {
 	done    chan struct{}
 }
 
-// Run scores every frame in order. progress, when not nil, is called after
+// Run scores every frame in order, once per Session. progress, when not nil, is called after
 // each frame. On error or cancellation, output files the features were
 // writing are removed.
 //
@@ -81,6 +81,9 @@ type slot struct {
 // clips at once). The device's critical path is then the uploads and
 // the device halves alone; BenchmarkGPURun measures each share.
 func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Results, err error) {
+	if !s.ran.CompareAndSwap(false, true) {
+		return nil, errors.New("engine: a Session runs once (open another for a second run)")
+	}
 	set := s.main
 	di := s.dist.Info()
 	res = &Results{Width: di.Width, Height: di.Height, Scaled: di.Scaled}

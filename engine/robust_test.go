@@ -178,3 +178,29 @@ func TestRefusalNamesClip(t *testing.T) {
 		})
 	}
 }
+
+// TestRunOnce: a second Run of a Session is refused with a clear error,
+// after a run that succeeded as after one that was cancelled (motion keeps
+// a run's state; a second run would push frame 0 after the last).
+func TestRunOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.yuv")
+	raw := writeRaw(t, path, synth.Spec{Pattern: "noise8", Format: yuv.Format{Width: 64, Height: 48, Chroma: yuv.C420, BitDepth: 8}}, 3)
+	for _, cancelFirst := range []bool{false, true} {
+		s, err := Open(context.Background(), Request{Distorted: path, Raw: raw, Features: []feature.Spec{{Name: "motion"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		if cancelFirst {
+			cancel()
+		}
+		if _, err := s.Run(ctx, nil); (err != nil) != cancelFirst {
+			t.Fatalf("first Run (cancelled %v): %v", cancelFirst, err)
+		}
+		cancel()
+		if _, err := s.Run(context.Background(), nil); err == nil || !strings.Contains(err.Error(), "runs once") {
+			t.Errorf("second Run (first cancelled %v): %v, want a refusal", cancelFirst, err)
+		}
+		s.Close()
+	}
+}

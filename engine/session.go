@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/feature"
@@ -25,6 +26,9 @@ type Session struct {
 	frames    int
 
 	main, twin *featureSet // twin: the compare backend's, or nil
+	// ran: Run was called. A session runs once: temporal features (motion)
+	// keep a run's state, and files are published at its end.
+	ran atomic.Bool
 	// perfect scores the reference against itself (Request.Explain).
 	perfect *featureSet
 	models  []scoredModel
