@@ -106,7 +106,8 @@
 // path. Prepare and Commit split an upload in two, so that a run's reader
 // fills the next frame's stages (sets 1 and 2) while the device still
 // reads this frame, and the worker only commits them; submissions wait
-// for the device without holding its lock. UploadChecked's caller vouches for the samples' range (the
+// for the device without holding its lock (except while a profile is
+// taken: the profile's one query set is shared). UploadChecked's caller vouches for the samples' range (the
 // engine's readers refuse others), so motion skips its host check; the
 // other scorers check on the device. Each scorer's ScoreFrame then
 // starts its one submission with device-side work, no upload: CAMBI, ADM
