@@ -125,7 +125,25 @@ func newFrameScorers(t *testing.T, d *Device, w, h int, chroma yuv.Chroma, depth
 		same:  func(t *testing.T, a, b any, m bool) { sameSpeed(t, a.(*speed.FrameResult), b.(*speed.FrameResult), m) },
 		off:   func(r any) bool { return r.(*speed.FrameResult).UV > 0 },
 		close: ss.Close})
+	t.Cleanup(func() {
+		for _, s := range out {
+			s.close()
+		}
+	})
 	return out
+}
+
+// newTestFrame is a Frame on d, closed when the test ends (before the
+// scorers newFrameScorers made earlier in the test: cleanups run last
+// first).
+func newTestFrame(t *testing.T, d *Device) *Frame {
+	t.Helper()
+	f, err := d.NewFrame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
 }
 
 // TestFrameParity: scoring from a shared Frame (each plane uploaded once)
@@ -149,16 +167,7 @@ func TestFrameParity(t *testing.T) {
 			name := fmt.Sprintf("%s/%dx%d %s %d-bit", d.Info().Name, tc.w, tc.h, tc.chroma, tc.depth)
 			t.Run(name, func(t *testing.T) {
 				scorers := newFrameScorers(t, d, tc.w, tc.h, tc.chroma, tc.depth)
-				defer func() {
-					for _, s := range scorers {
-						s.close()
-					}
-				}()
-				f, err := d.NewFrame()
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer f.Close()
+				f := newTestFrame(t, d)
 				mc, err := motion.NewConfig(motion.NewOptions(), tc.w, tc.h, tc.depth)
 				if err != nil {
 					t.Fatal(err)
@@ -289,11 +298,7 @@ func TestFrameUploadChecked(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer m.Close()
-			f, err := d.NewFrame()
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
+			f := newTestFrame(t, d)
 			for n := 0; n < 4; n++ {
 				ref, dist := framePictures(w, h, yuv.C420, depth, n)
 				if err := f.UploadChecked(ref, dist, Luma, Luma); err != nil {
@@ -331,21 +336,7 @@ func TestFramePrepare(t *testing.T) {
 	for _, d := range openAll(t) {
 		t.Run(d.Info().Name, func(t *testing.T) {
 			scorers := newFrameScorers(t, d, w, h, yuv.C420, depth)
-			defer func() {
-				for _, s := range scorers {
-					s.close()
-				}
-			}()
-			up, err := d.NewFrame()
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer up.Close()
-			f, err := d.NewFrame()
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
+			up, f := newTestFrame(t, d), newTestFrame(t, d)
 			const frames = 4
 			want := make([][]any, frames)
 			for n := range frames {
@@ -434,21 +425,8 @@ func sharedDevice(t *testing.T, d *Device, iters int) {
 	}
 	jobs := make([]job, workers)
 	for i := range jobs {
-		jobs[i].scorers = newFrameScorers(t, d, w, h, yuv.C420, depth)
-		f, err := d.NewFrame()
-		if err != nil {
-			t.Fatal(err)
-		}
-		jobs[i].f = f
+		jobs[i] = job{newFrameScorers(t, d, w, h, yuv.C420, depth), newTestFrame(t, d)}
 	}
-	defer func() {
-		for _, j := range jobs {
-			for _, s := range j.scorers {
-				s.close()
-			}
-			j.f.Close()
-		}
-	}()
 	want := make([][]any, frames)
 	for n := range frames {
 		ref, dist := framePictures(w, h, yuv.C420, depth, n)

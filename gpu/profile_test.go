@@ -25,22 +25,15 @@ func TestProfile(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer d.Release()
+			// Released after every scorer and Frame the test's cleanups
+			// close (registered first, run last).
+			t.Cleanup(func() { d.Release() })
 			if _, why := d.Profile(); d.prof == nil {
 				t.Skipf("no profile on %s: %s", d.Info().Name, why)
 			}
 			want := newFrameScorers(t, pd, w, h, yuv.C420, depth)
 			got := newFrameScorers(t, d, w, h, yuv.C420, depth)
-			fw, err := pd.NewFrame()
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer fw.Close()
-			fg, err := d.NewFrame()
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer fg.Close()
+			fw, fg := newTestFrame(t, pd), newTestFrame(t, d)
 			for n := 0; n < 2; n++ {
 				ref, dist := framePictures(w, h, yuv.C420, depth, n)
 				if err := fw.Upload(ref, dist, Luma|Chroma, Luma|Chroma); err != nil {
@@ -63,10 +56,6 @@ func TestProfile(t *testing.T) {
 					}
 					want[i].same(t, a, b, n == 1)
 				}
-			}
-			for i := range want {
-				want[i].close()
-				got[i].close()
 			}
 			pts, why := d.Profile()
 			if why != "" {
