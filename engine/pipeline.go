@@ -74,12 +74,13 @@ type slot struct {
 // frame order: it emits each feature's metrics and per-frame files, so
 // progress, results, files and errors are those of a sequential run.
 //
-// On a GPU the one worker drives the device: it uploads a frame and runs
+// On a GPU the one worker drives the device: it commits a frame the
+// reader decoded (both clips at once) and staged for the device, runs
 // every device half (startFrame), then hands the frame's host halves
 // (SpEED's est_params, the set's CPU features) to a goroutine of their
-// own and takes the next frame, which the reader decoded meanwhile (both
-// clips at once). The device's critical path is then the uploads and
-// the device halves alone; BenchmarkGPURun measures each share.
+// own and takes the next frame. The device's critical path is then the
+// uploads' device copies and the device halves alone; BenchmarkGPURun
+// measures each share.
 func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Results, err error) {
 	if !s.ran.CompareAndSwap(false, true) {
 		return nil, errors.New("engine: a Session runs once (open another for a second run)")
