@@ -85,6 +85,8 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 	if !s.ran.CompareAndSwap(false, true) {
 		return nil, errors.New("engine: a Session runs once (open another for a second run)")
 	}
+	s.running.Lock() // waits for Frames in progress; refuses later ones
+	defer s.running.Unlock()
 	set := s.main
 	di := s.dist.Info()
 	res = &Results{Width: di.Width, Height: di.Height, Scaled: di.Scaled}
@@ -224,7 +226,8 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 					if set.frame != nil && s.perfect.frame != nil && set.backend.dev == s.perfect.backend.dev && k == 1 {
 						// The reference the main set just uploaded serves
 						// the perfect copy too (one worker: the main set's
-						// next upload comes after).
+						// next upload comes after; Session.Frame, which
+						// would upload in between, waits for the run).
 						sl.perfect.onDevice = set.frame.RefView()
 					}
 					perfectRest, err = s.perfect.startFrame(ctx, sl.perfect, false, s.frameError)

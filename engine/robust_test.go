@@ -204,3 +204,34 @@ func TestRunOnce(t *testing.T) {
 		s.Close()
 	}
 }
+
+// TestFrameDuringRun: Session.Frame is refused (ErrRunning) while the
+// session's Run is in progress, whose GPU uploads and temporal state it
+// would disturb, and works again once the run is over.
+func TestFrameDuringRun(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.yuv")
+	raw := writeRaw(t, path, synth.Spec{Pattern: "noise8", Format: yuv.Format{Width: 64, Height: 48, Chroma: yuv.C420, BitDepth: 8}}, 3)
+	s, err := Open(context.Background(), Request{Distorted: path, Raw: raw, Features: []feature.Spec{{Name: "motion"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var during []error
+	if _, err := s.Run(context.Background(), func(Progress) {
+		_, err := s.Frame(context.Background(), 0)
+		during = append(during, err)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(during) == 0 {
+		t.Fatal("no progress reported")
+	}
+	for _, err := range during {
+		if !errors.Is(err, ErrRunning) {
+			t.Errorf("Frame during Run: %v, want ErrRunning", err)
+		}
+	}
+	if _, err := s.Frame(context.Background(), 1); err != nil {
+		t.Errorf("Frame after Run: %v", err)
+	}
+}

@@ -29,6 +29,12 @@ type Session struct {
 	// ran: Run was called. A session runs once: temporal features (motion)
 	// keep a run's state, and files are published at its end.
 	ran atomic.Bool
+	// running is held by Run for its whole length and read-held by each
+	// Frame: a Frame during the Run of the same session is refused, since
+	// the run's GPU uploads, --explain's view of them and its temporal
+	// state are not shared with an inspector's random access (the
+	// inspector opens a session per run).
+	running sync.RWMutex
 	// perfect scores the reference against itself (Request.Explain).
 	perfect *featureSet
 	models  []scoredModel
@@ -40,6 +46,10 @@ type Session struct {
 	// depend on the reference alone, and an inspector steps back and forth.
 	perfects recent.Cache[int, []feature.Metric]
 }
+
+// ErrRunning is Session.Frame's error while the session's Run is in
+// progress: open a second session to inspect frames meanwhile.
+var ErrRunning = errors.New("engine: Session.Frame during the same session's Run (open another session to inspect meanwhile)")
 
 // maxPerfect bounds the frames whose perfect-copy metrics Session.Frame
 // keeps (a few dozen numbers each).
@@ -314,8 +324,14 @@ func (s *Session) Skipped() map[string]error {
 // Frame scores frame n keeping every intermediate map, for inspection. The
 // pictures are decoded once and every feature, on both backends in compare
 // mode, scores them concurrently. A feature that fails is named in the
-// result's Errors; Frame fails only when nothing could be scored.
+// result's Errors; Frame fails only when nothing could be scored. Frames
+// may be scored concurrently; during the session's Run, Frame returns
+// ErrRunning.
 func (s *Session) Frame(ctx context.Context, n int) (*FrameResult, error) {
+	if !s.running.TryRLock() {
+		return nil, ErrRunning
+	}
+	defer s.running.RUnlock()
 	fr, err := s.read(n, nil, false)
 	if err != nil {
 		return nil, err
