@@ -166,6 +166,44 @@ func TestVanishingFile(t *testing.T) {
 	}
 }
 
+// TestShrankMidFrame: a frame cut short after Open is told in the frame's
+// bytes whether it is read in one piece or in bands on several goroutines
+// (SetReadWorkers), its header included for Y4M, and whichever band
+// the cut falls in.
+func TestShrankMidFrame(t *testing.T) {
+	f := yuv.Format{Width: 512, Height: 512, Chroma: yuv.C400, BitDepth: 8} // two bands a frame
+	const payload = 512 * 512
+	for _, tc := range []struct {
+		name string
+		data []byte
+		raw  RawOptions
+		cut  int // bytes cut from the end of the file (frame 1 is last)
+		want string
+	}{
+		{"s.yuv", make([]byte, 2*payload), rawOpts(512, 512, yuv.C400, 8), 100, "read 262044 of 262144 bytes"},
+		{"s.yuv", make([]byte, 2*payload), rawOpts(512, 512, yuv.C400, 8), payload - 5, "read 5 of 262144 bytes"},
+		{"s.y4m", y4mBytes("YUV4MPEG2 W512 H512 F1:1 Cmono", f, 2, nil, 0), RawOptions{}, 100, "read 262050 of 262150 bytes"},
+		{"s.y4m", y4mBytes("YUV4MPEG2 W512 H512 F1:1 Cmono", f, 2, nil, 0), RawOptions{}, payload + 3, "read 3 of 262150 bytes"},
+	} {
+		for _, workers := range []int{1, 3} {
+			path := writeFile(t, tc.name, tc.data)
+			r, err := Open(path, tc.raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.(ParallelReader).SetReadWorkers(workers)
+			if err := os.Truncate(path, int64(len(tc.data)-tc.cut)); err != nil {
+				t.Fatal(err)
+			}
+			want := "PATH: frame 1: truncated frame: " + tc.want + " (the file shrank after it was opened)"
+			if got := errText(r.ReadFrame(1, yuv.NewPicture(f)), path); got != want {
+				t.Errorf("%s cut %d, %d workers: %s, want %s", tc.name, tc.cut, workers, got, want)
+			}
+			r.Close()
+		}
+	}
+}
+
 func TestNotAFile(t *testing.T) {
 	dir := t.TempDir()
 	_, err := Open(dir, RawOptions{})

@@ -56,8 +56,10 @@ type bandReader struct {
 
 // read reads frame n's payload, which starts at off in f, into dst (the
 // luma alone with lumaOnly). The error is the first band's in file order,
-// as a one-goroutine read returns it.
-func (br *bandReader) read(f *os.File, path string, n int, off int64, dst *yuv.Picture, lumaOnly bool) error {
+// as a one-goroutine read returns it; a short read counts the frame's
+// bytes, lead of them (a Y4M frame header) before the payload, as one
+// read of the whole frame would.
+func (br *bandReader) read(f *os.File, path string, n int, off int64, lead int, dst *yuv.Picture, lumaOnly bool) error {
 	k := 0
 	if lumaOnly {
 		k = 1
@@ -67,6 +69,8 @@ func (br *bandReader) read(f *os.File, path string, n int, off int64, dst *yuv.P
 		br.bands[k] = frameBands(dst.Format, planes)
 	}
 	bands := br.bands[k]
+	last := bands[len(bands)-1]
+	want := lead + int(last.off) + last.bytes
 	workers := min(max(br.workers, 1), len(bands))
 	for len(br.bufs) < workers {
 		br.bufs = append(br.bufs, nil)
@@ -75,8 +79,8 @@ func (br *bandReader) read(f *os.File, path string, n int, off int64, dst *yuv.P
 		if len(*buf) < b.bytes {
 			*buf = make([]byte, max(b.bytes, rawChunk))
 		}
-		data, err := readFull(f, path, n, (*buf)[:b.bytes], off+b.off)
-		if err != nil {
+		data := (*buf)[:b.bytes]
+		if err := readPart(f, path, n, data, off+b.off, lead+int(b.off), want); err != nil {
 			return err
 		}
 		if err := unpackRows(data, dst, b.plane, b.y0, b.y1); err != nil {

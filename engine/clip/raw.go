@@ -115,7 +115,7 @@ func (r *rawReader) read(n int, dst *yuv.Picture, lumaOnly bool) error {
 	// in cache, each band widened (and range-checked) from there: a whole
 	// frame's buffer would go through memory twice more (written by the
 	// read, read by the widening), which cost as much as the widening.
-	return r.bands.read(r.f, r.info.Path, n, int64(n)*r.layout.FrameBytes, dst, lumaOnly)
+	return r.bands.read(r.f, r.info.Path, n, int64(n)*r.layout.FrameBytes, 0, dst, lumaOnly)
 }
 
 // SetReadWorkers (ParallelReader) reads a frame's bands on n goroutines.

@@ -209,18 +209,21 @@ func (r *y4mReader) read(n int, dst *yuv.Picture, lumaOnly bool) error {
 // header is checked as read does, then its payload read in bands.
 func (r *y4mReader) readBands(n int, dst *yuv.Picture, lumaOnly bool) error {
 	var off int64
+	lead := 0 // the frame header's bytes, which read reads with the payload
 	if !r.indexed {
 		stride := r.fhLen + r.payload
 		off = r.dataOff + int64(n)*stride
 		if r.line == nil {
 			r.line = make([]byte, maxFrameHeader)
 		}
-		b, err := r.readAt(n, r.line[:r.fhLen], off)
-		if err != nil {
+		size, _ := readPlanes(r.info.Format, lumaOnly)
+		b := r.line[:r.fhLen]
+		if err := readPart(r.f, r.info.Path, n, b, off, 0, len(b)+int(size)); err != nil {
 			return err
 		}
 		if hl, err := frameHeaderLen(b); err == nil && int64(hl) == r.fhLen {
 			off += r.fhLen
+			lead = int(r.fhLen)
 		} else {
 			r.scan()
 			r.info.Frames = len(r.index)
@@ -232,7 +235,7 @@ func (r *y4mReader) readBands(n int, dst *yuv.Picture, lumaOnly bool) error {
 			return err
 		}
 	}
-	return r.bands.read(r.f, r.info.Path, n, off, dst, lumaOnly)
+	return r.bands.read(r.f, r.info.Path, n, off, lead, dst, lumaOnly)
 }
 
 // indexedAt is frame n's payload offset in an indexed file (scan), or why
@@ -278,14 +281,24 @@ func (r *y4mReader) readAt(n int, b []byte, off int64) ([]byte, error) {
 }
 
 func readFull(f *os.File, path string, n int, b []byte, off int64) ([]byte, error) {
+	if err := readPart(f, path, n, b, off, 0, len(b)); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// readPart fills b from off, b being bytes [at, at+len(b)) of a frame's
+// read of want bytes: a short read is told in the frame's terms, so a
+// frame read in bands (or its header apart) says what one read would.
+func readPart(f *os.File, path string, n int, b []byte, off int64, at, want int) error {
 	got, err := f.ReadAt(b, off)
 	if got == len(b) {
-		return b, nil
+		return nil
 	}
 	if err == nil || err == io.EOF {
-		return nil, &Error{path, n, fmt.Errorf("%w: read %d of %d bytes (the file shrank after it was opened)", ErrTruncated, got, len(b))}
+		return &Error{path, n, fmt.Errorf("%w: read %d of %d bytes (the file shrank after it was opened)", ErrTruncated, at+got, want)}
 	}
-	return nil, &Error{path, n, err}
+	return &Error{path, n, err}
 }
 
 func (r *y4mReader) Close() error {
