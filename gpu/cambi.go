@@ -197,7 +197,7 @@ func (s *cambiScorer) newPicture(w, h, window, inW, inH, bitDepth int, rec, tabl
 	var histBytes uint64
 	strips, perPass := make([]int, cambi.NumScales), make([]int, cambi.NumScales)
 	for i, sz := range sizes {
-		rows, n, per := stripLayout(sz[0], sz[1], pad, bandSize, d.histBudget(), d.limits.MaxComputeWorkgroupsPerDimension)
+		rows, n, per := stripLayout(sz[0], sz[1], pad, bandSize, d.histBudget(), d.limits.MaxComputeWorkgroupsPerDimension, d.spread())
 		p.scales[i].strip, strips[i], perPass[i] = rows, n, per
 		histBytes = max(histBytes, uint64(per)*uint64(bandSize)*uint64(sz[0])*4)
 	}

@@ -129,22 +129,46 @@ func reciprocalBytes() []byte {
 	return wgpu.ToBytes(r[:])
 }
 
-// stripLayout splits h rows into strips for the c-value pass: strips of
-// about two windows' height (priming a strip costs about as much as sliding
-// it that far), perPass of them in one dispatch: as many as the histograms
-// of w columns x size bins per strip fit in budget bytes, and at most
-// maxGroups (the workgroups a dispatch may have per dimension). A small
-// budget means more dispatches, never taller strips: an invocation walks
-// its whole strip, and Mesa's llvmpipe (lavapipe) silently leaves any loop
-// of an invocation after 65535 iterations in all (its loop limiter), which
-// a 1080-row strip exceeds (the c-values below row ~878 stayed zero).
-func stripLayout(w, h, pad, size int, budget uint64, maxGroups uint32) (rows, strips, perPass int) {
+// stripLayout splits h rows into strips for the c-value pass, perPass of
+// them in one dispatch: as many as the histograms of w columns x size bins
+// per strip fit in budget bytes, and at most maxGroups (the workgroups a
+// dispatch may have per dimension). A small budget means more dispatches,
+// never taller strips: an invocation walks its whole strip, and Mesa's
+// llvmpipe (lavapipe) silently leaves any loop of an invocation after 65535
+// iterations in all (its loop limiter), which a 1080-row strip exceeds (the
+// c-values below row ~878 stayed zero).
+//
+// How tall a strip is weighs priming against parallelism. Priming a strip
+// costs about as much as sliding it a window's height, so a CPU adapter,
+// whose few cores have work enough, gets strips of two windows. A GPU
+// (spread) runs each invocation's strip as one serial chain of histogram
+// updates, and at 4K two-window strips give 17 strips x 3840 columns, a
+// quarter of an H200's resident threads, and the lower scales a few
+// workgroups each: it gets strips short enough for spreadInvocations
+// invocations a scale (16 rows at least), more work in all but shorter
+// chains on more cores. stripRowsHook (tests, benchmarks) sets the height.
+func stripLayout(w, h, pad, size int, budget uint64, maxGroups uint32, spread bool) (rows, strips, perPass int) {
 	rows = max(2*(2*pad+1), 16)
+	switch {
+	case stripRowsHook > 0:
+		rows = stripRowsHook
+	case spread:
+		want := (spreadInvocations + w - 1) / w // strips
+		rows = min(rows, max(16, (h+want-1)/want))
+	}
 	strips = (h + rows - 1) / rows
 	per := uint64(size) * uint64(w) * 4
 	perPass = int(min(budget/max(per, 1), uint64(strips), uint64(maxGroups)))
 	return rows, strips, max(perPass, 1)
 }
+
+// spreadInvocations is how many c-value invocations a GPU's scale aims at:
+// about an H200's resident threads (132 SMs x 2048).
+const spreadInvocations = 1 << 18
+
+// spread says whether the c-value strips are laid out for a GPU (short
+// strips, many invocations) rather than for a CPU adapter.
+func (d *Device) spread() bool { return d.Info().Type != "cpu" }
 
 // histBudget is the most the c-value histograms may take on this device.
 func (d *Device) histBudget() uint64 {

@@ -175,7 +175,7 @@ func (s *cambiStages) CValues(c []float32, img []uint16, mask []uint8, w, h, win
 	pad := window >> 1
 	// One dispatch of every strip (small pictures here); the scorer's
 	// passes are TestCAMBISmallHistogramBudget's.
-	rows, strips, _ := stripLayout(w, h, pad, int(t.BandSize), s.d.histBudget(), s.d.limits.MaxComputeWorkgroupsPerDimension)
+	rows, strips, _ := stripLayout(w, h, pad, int(t.BandSize), s.d.histBudget(), s.d.limits.MaxComputeWorkgroupsPerDimension, s.d.spread())
 	return s.cValuesStrips(c, img, mask, w, h, window, t, rows, strips)
 }
 

@@ -188,14 +188,72 @@ func TestCAMBISmallHistogramBudget(t *testing.T) {
 		pad := cfg.Window >> 1
 		for _, n := range c.budgets {
 			histBudgetCap = uint64(n * band * w * 4)
-			rows, strips, per := stripLayout(w, h, pad, band, histBudgetCap, 65535)
-			defRows, defStrips, defPer := stripLayout(w, h, pad, band, 1<<30, 65535)
+			rows, strips, per := stripLayout(w, h, pad, band, histBudgetCap, 65535, false)
+			defRows, defStrips, defPer := stripLayout(w, h, pad, band, 1<<30, 65535, false)
 			if per != n || rows != defRows || strips != defStrips || defPer != defStrips || strips <= n {
 				t.Fatalf("%dx%d: budget for %d strips gives %d strips of %d rows, %d a pass (default %d of %d, %d a pass)",
 					w, h, n, strips, rows, per, defStrips, defRows, defPer)
 			}
 			for _, d := range openAll(t) {
 				t.Run(fmt.Sprintf("%dx%d %d strips a pass/%s", w, h, n, d.Info().Name), func(t *testing.T) {
+					s, err := NewCAMBI(d, cfg)
+					if err != nil {
+						t.Fatal(err)
+					}
+					defer s.Close()
+					got, err := s.Score(0, dist, ref, true)
+					if err != nil {
+						t.Fatal(err)
+					}
+					sameFrame(t, want, got)
+				})
+			}
+		}
+	}
+}
+
+// TestCAMBIStripHeights scores with the c-value strips a GPU gets
+// (stripLayout's spread layout: strips shorter than the window, so that
+// priming reaches over several strips) and other heights on every adapter,
+// lavapipe included, whose own layout is two windows: every map and score
+// must keep its bits whatever the height.
+func TestCAMBIStripHeights(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipped with -short")
+	}
+	// The spread layout: at 4K scale 0 (window 65) strips of 32 rows give
+	// 68 x 3840 invocations; the smaller scales keep 16 rows.
+	for _, c := range []struct{ w, h, rows int }{{3840, 2160, 32}, {1920, 1080, 16}, {480, 270, 16}, {64, 2400, 16}} {
+		if rows, _, _ := stripLayout(c.w, c.h, 32, 564, 1<<30, 65535, true); rows != c.rows {
+			t.Errorf("%dx%d: a GPU's strips are %d rows, want %d", c.w, c.h, rows, c.rows)
+		}
+		if rows, _, _ := stripLayout(c.w, c.h, 32, 564, 1<<30, 65535, false); rows != 130 {
+			t.Errorf("%dx%d: a CPU adapter's strips are %d rows, want 130", c.w, c.h, rows)
+		}
+	}
+	sizes := [][2]int{{481, 271}}
+	if isLarge() {
+		sizes = append(sizes, [2]int{1920, 1080})
+	}
+	defer func() { stripRowsHook = 0 }()
+	for _, sz := range sizes {
+		w, h := sz[0], sz[1]
+		cfg, err := cambi.NewConfig(opts(t, "full_ref", "true"), w, h, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dist, ref := bandPlane(w, h, 10, 3), bandPlane(w, h, 10, 4)
+		want, err := cambi.New(cfg).Score(0, dist, ref, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want.Dist.Score <= 1 {
+			t.Fatalf("%dx%d: CPU score %.17g: the content does not band", w, h, want.Dist.Score)
+		}
+		for _, rows := range []int{16, 17, 40} {
+			stripRowsHook = rows
+			for _, d := range openAll(t) {
+				t.Run(fmt.Sprintf("%dx%d strips of %d/%s", w, h, rows, d.Info().Name), func(t *testing.T) {
 					s, err := NewCAMBI(d, cfg)
 					if err != nil {
 						t.Fatal(err)
