@@ -142,11 +142,12 @@ func reciprocalBytes() []byte {
 // costs about as much as sliding it a window's height, so a CPU adapter,
 // whose few cores have work enough, gets strips of two windows. A GPU
 // (spread) runs each invocation's strip as one serial chain of histogram
-// updates, and at 4K two-window strips give 17 strips x 3840 columns, a
+// updates: at 4K two-window strips give 17 strips x 3840 columns, a
 // quarter of an H200's resident threads, and the lower scales a few
-// workgroups each: it gets strips short enough for spreadInvocations
-// invocations a scale (16 rows at least), more work in all but shorter
-// chains on more cores. stripRowsHook (tests, benchmarks) sets the height.
+// workgroups each, whose time is then one chain's. It gets strips short
+// enough for spreadInvocations invocations a scale (16 rows at least):
+// about a fifth more work at 4K's scale 0, chains a fifth as long at the
+// lower scales. stripRowsHook (tests, benchmarks) sets the height.
 func stripLayout(w, h, pad, size int, budget uint64, maxGroups uint32, spread bool) (rows, strips, perPass int) {
 	rows = max(2*(2*pad+1), 16)
 	switch {
@@ -162,9 +163,12 @@ func stripLayout(w, h, pad, size int, budget uint64, maxGroups uint32, spread bo
 	return rows, strips, max(perPass, 1)
 }
 
-// spreadInvocations is how many c-value invocations a GPU's scale aims at:
-// about an H200's resident threads (132 SMs x 2048).
-const spreadInvocations = 1 << 18
+// spreadInvocations is how many c-value invocations a GPU's scale aims
+// at: half an H200's resident threads (132 SMs x 2048), past which the
+// pass should be bound by the histogram updates' memory traffic rather
+// than by each strip's chain. A guess until a GPU times it (BenchmarkCAMBI
+// sweeps the height at 4K).
+const spreadInvocations = 1 << 17
 
 // spread says whether the c-value strips are laid out for a GPU (short
 // strips, many invocations) rather than for a CPU adapter.
