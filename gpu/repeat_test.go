@@ -169,18 +169,7 @@ func TestCAMBISmallHistogramBudget(t *testing.T) {
 	defer func() { histBudgetCap = ^uint64(0) }()
 	for _, c := range cases {
 		w, h := c.w, c.h
-		cfg, err := cambi.NewConfig(opts(t, "full_ref", "true"), w, h, 10)
-		if err != nil {
-			t.Fatal(err)
-		}
-		dist, ref := bandPlane(w, h, 10, 3), bandPlane(w, h, 10, 4)
-		want, err := cambi.New(cfg).Score(0, dist, ref, true)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if want.Dist.Score <= 1 {
-			t.Fatalf("%dx%d: CPU score %.17g: the content does not band", w, h, want.Dist.Score)
-		}
+		cfg, dist, ref, want := bandingFullRef(t, w, h)
 		if i := (h-1)*w + w/2; want.Dist.Scales[0].CValues[i] == 0 && want.Dist.Scales[0].CValues[i-w] == 0 {
 			t.Fatalf("%dx%d: no c-value in the last rows to lose", w, h)
 		}
@@ -194,20 +183,7 @@ func TestCAMBISmallHistogramBudget(t *testing.T) {
 				t.Fatalf("%dx%d: budget for %d strips gives %d strips of %d rows, %d a pass (default %d of %d, %d a pass)",
 					w, h, n, strips, rows, per, defStrips, defRows, defPer)
 			}
-			for _, d := range openAll(t) {
-				t.Run(fmt.Sprintf("%dx%d %d strips a pass/%s", w, h, n, d.Info().Name), func(t *testing.T) {
-					s, err := NewCAMBI(d, cfg)
-					if err != nil {
-						t.Fatal(err)
-					}
-					defer s.Close()
-					got, err := s.Score(0, dist, ref, true)
-					if err != nil {
-						t.Fatal(err)
-					}
-					sameFrame(t, want, got)
-				})
-			}
+			sameOnEvery(t, fmt.Sprintf("%dx%d %d strips a pass", w, h, n), cfg, dist, ref, want)
 		}
 	}
 }
@@ -238,34 +214,47 @@ func TestCAMBIStripHeights(t *testing.T) {
 	defer func() { stripRowsHook = 0 }()
 	for _, sz := range sizes {
 		w, h := sz[0], sz[1]
-		cfg, err := cambi.NewConfig(opts(t, "full_ref", "true"), w, h, 10)
-		if err != nil {
-			t.Fatal(err)
-		}
-		dist, ref := bandPlane(w, h, 10, 3), bandPlane(w, h, 10, 4)
-		want, err := cambi.New(cfg).Score(0, dist, ref, true)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if want.Dist.Score <= 1 {
-			t.Fatalf("%dx%d: CPU score %.17g: the content does not band", w, h, want.Dist.Score)
-		}
+		cfg, dist, ref, want := bandingFullRef(t, w, h)
 		for _, rows := range []int{16, 17, 40} {
 			stripRowsHook = rows
-			for _, d := range openAll(t) {
-				t.Run(fmt.Sprintf("%dx%d strips of %d/%s", w, h, rows, d.Info().Name), func(t *testing.T) {
-					s, err := NewCAMBI(d, cfg)
-					if err != nil {
-						t.Fatal(err)
-					}
-					defer s.Close()
-					got, err := s.Score(0, dist, ref, true)
-					if err != nil {
-						t.Fatal(err)
-					}
-					sameFrame(t, want, got)
-				})
-			}
+			sameOnEvery(t, fmt.Sprintf("%dx%d strips of %d", w, h, rows), cfg, dist, ref, want)
 		}
+	}
+}
+
+// bandingFullRef is a 10-bit full-reference CAMBI case at w x h whose CPU
+// score clearly bands (asserted): its config, pictures and CPU result.
+func bandingFullRef(t *testing.T, w, h int) (cfg *cambi.Config, dist, ref yuv.Plane, want *cambi.FrameResult) {
+	t.Helper()
+	cfg, err := cambi.NewConfig(opts(t, "full_ref", "true"), w, h, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dist, ref = bandPlane(w, h, 10, 3), bandPlane(w, h, 10, 4)
+	if want, err = cambi.New(cfg).Score(0, dist, ref, true); err != nil {
+		t.Fatal(err)
+	}
+	if want.Dist.Score <= 1 {
+		t.Fatalf("%dx%d: CPU score %.17g: the content does not band", w, h, want.Dist.Score)
+	}
+	return cfg, dist, ref, want
+}
+
+// sameOnEvery scores the case on every adapter, in a subtest named name/
+// ADAPTER each, with every map and score to match the CPU's.
+func sameOnEvery(t *testing.T, name string, cfg *cambi.Config, dist, ref yuv.Plane, want *cambi.FrameResult) {
+	for _, d := range openAll(t) {
+		t.Run(name+"/"+d.Info().Name, func(t *testing.T) {
+			s, err := NewCAMBI(d, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			got, err := s.Score(0, dist, ref, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameFrame(t, want, got)
+		})
 	}
 }
