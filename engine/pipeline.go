@@ -76,7 +76,8 @@ type slot struct {
 //
 // On a GPU the one worker drives the device: it commits a frame the
 // reader decoded (both clips at once) and staged for the device, runs
-// every device half (startFrame), then hands the frame's host halves
+// every device half (startFrame: the features side by side, each one's
+// submission recorded while another's passes run), then hands the frame's host halves
 // (SpEED's est_params, the set's CPU features) to a goroutine of their
 // own and takes the next frame. The device's critical path is then the
 // uploads' device copies and the device halves alone; BenchmarkGPURun

@@ -442,8 +442,11 @@ type splitter interface {
 
 // startFrame does the part of a frame's scoring that needs the set's
 // pictures on the device, and returns the rest. On a GPU set it uploads
-// the frame (each plane once) and runs every extractor that reads it, one
-// at a time (the device takes one submission at a time); when it returns,
+// the frame (each plane once) and runs every extractor that reads it,
+// each on a goroutine of its own: one records and submits its passes while
+// another's run on the device (the device queues them; none reads
+// another's buffers), so the device does not idle through each
+// submission's round trip and the next one's recording; when it returns,
 // the device is done with the frame, so a run can upload the next one
 // while rest finishes this one: the host halves of splitters and the
 // extractors that do not read the device (CPU features of a GPU set), all
@@ -496,15 +499,16 @@ func (set *featureSet) startFrame(ctx context.Context, fr *FrameResult, keepMaps
 				fr.onDevice = set.frame
 			}
 			defer func() { fr.onDevice = nil }()
+			var onDevice []int
 			for k, x := range set.extractors {
-				dr, ok := x.(deviceReader)
-				if !ok {
-					continue
+				if dr, ok := x.(deviceReader); ok {
+					if rp, dp := dr.devicePlanes(); rp|dp != 0 {
+						onDevice = append(onDevice, k)
+					}
 				}
-				if rp, dp := dr.devicePlanes(); rp|dp == 0 {
-					continue
-				}
-				if sp, ok := x.(splitter); ok {
+			}
+			deviceHalf := func(k int) {
+				if sp, ok := set.extractors[k].(splitter); ok {
 					var finish func() (any, error)
 					guarded(k, func() (any, error) {
 						f, err := sp.scoreSplit(fr, keepMaps)
@@ -512,11 +516,21 @@ func (set *featureSet) startFrame(ctx context.Context, fr *FrameResult, keepMaps
 						return nil, err
 					})
 					later[k] = finish // nil after an error
-					continue
+					return
 				}
 				guarded(k, later[k])
 				later[k] = nil
 			}
+			if len(onDevice) == 1 {
+				deviceHalf(onDevice[0])
+				return nil
+			}
+			var wg sync.WaitGroup
+			for _, k := range onDevice {
+				wg.Add(1)
+				go func() { defer wg.Done(); deviceHalf(k) }()
+			}
+			wg.Wait()
 			return nil
 		}()
 		if err != nil {
