@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bandscope/bandscope/assets"
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/synth"
 )
@@ -274,5 +275,44 @@ func TestDuplicateFeatures(t *testing.T) {
 	b, _ := os.ReadFile(out)
 	if !bytes.Contains(b, []byte(`"cambi"`)) || !bytes.Contains(b, []byte(`"cambi_topk_0.2"`)) {
 		t.Errorf("output:\n%s", b)
+	}
+}
+
+// TestOutputNeverAModel: -o naming the file a --model path= reads is
+// refused like a clip, and the model file is untouched.
+func TestOutputNeverAModel(t *testing.T) {
+	dir := t.TempDir()
+	dist, geom := smallRaw(t, dir, "dist.yuv", 2)
+	want, err := assets.Models.ReadFile("models/vmaf_v0.6.1.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "mymodel.json")
+	if err := os.WriteFile(path, want, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runScore(append([]string{"-d", dist, "--model", "path=" + path + ":name=m", "--json", "-o", path}, geom...)...)
+	if code != 2 || !strings.Contains(stderr, "same file as an input") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+	oneLine(t, stderr)
+	if got, _ := os.ReadFile(path); !bytes.Equal(got, want) {
+		t.Error("the model file was changed")
+	}
+}
+
+// TestHeatmapsPathNamed: a heatmaps_path that cannot be a directory is
+// refused (exit 2) in one line that names it.
+func TestHeatmapsPathNamed(t *testing.T) {
+	dir := t.TempDir()
+	dist, geom := smallRaw(t, dir, "dist.yuv", 2)
+	file := filepath.Join(dir, "hmfile")
+	os.WriteFile(file, []byte("x"), 0o644)
+	for _, hm := range []string{file, filepath.Join(file, "sub")} {
+		code, _, stderr := runScore(append([]string{"-d", dist, "--feature", "cambi=heatmaps_path=" + hm, "--json", "-o", filepath.Join(dir, "o.json")}, geom...)...)
+		if code != 2 || !strings.Contains(stderr, hm) {
+			t.Errorf("heatmaps_path %s: exit %d: %s", hm, code, stderr)
+		}
+		oneLine(t, stderr)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/bandscope/bandscope/internal/outfile"
 	"github.com/bandscope/bandscope/kernels/cambi"
@@ -57,15 +58,22 @@ func newHeatmapWriter(cfg *cambi.Config, set *outfile.Set, inputs ...string) (*h
 	if set == nil {
 		hw.set, hw.own = outfile.NewSet(inputs...), true
 	}
-	if err := hw.set.MkdirAll(cfg.HeatmapsPath); err != nil {
+	// The path is named once: outfile's refusals may name it already.
+	refused := func(path string, err error) error {
 		hw.abort()
-		return nil, fmt.Errorf("cambi: heatmaps_path: %w", err)
+		if strings.Contains(err.Error(), path) {
+			return fmt.Errorf("cambi: heatmaps_path: %w", err)
+		}
+		return fmt.Errorf("cambi: heatmaps_path %s: %w", path, err)
+	}
+	if err := hw.set.MkdirAll(cfg.HeatmapsPath); err != nil {
+		return nil, refused(cfg.HeatmapsPath, err)
 	}
 	for s, name := range HeatmapNames(cfg.EncWidth, cfg.EncHeight) {
-		f, err := hw.set.Stage(filepath.Join(cfg.HeatmapsPath, name))
+		path := filepath.Join(cfg.HeatmapsPath, name)
+		f, err := hw.set.Stage(path)
 		if err != nil {
-			hw.abort()
-			return nil, fmt.Errorf("cambi: heatmaps_path: %w", err)
+			return nil, refused(path, err)
 		}
 		hw.files[s] = f
 	}

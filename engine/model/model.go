@@ -670,6 +670,32 @@ func UniqueNames(ms []*Model) error {
 	return nil
 }
 
+// validName reports whether a model name can stand as an XML attribute
+// name and a CSV column unquoted, as libvmaf writes it: libvmaf takes any
+// name and then writes XML no parser reads.
+func validName(n string) bool {
+	for i, r := range n {
+		switch {
+		case r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z':
+		case i > 0 && (r == '-' || r == '.' || '0' <= r && r <= '9'):
+		default:
+			return false
+		}
+	}
+	return n != ""
+}
+
+// FlagFile is the model file a --model argument reads (its path=), or "".
+// An output must never replace it.
+func FlagFile(s string) string {
+	for _, kv := range strings.Split(s, ":") {
+		if key, val, ok := strings.Cut(kv, "="); ok && key == "path" {
+			return val
+		}
+	}
+	return ""
+}
+
 // ParseFlag reads libvmaf's --model argument, colon-separated key=value
 // pairs (cli_parse.c, parse_model_config): version=NAME or path=FILE,
 // name=KEY, disable_clip and enable_transform (bare, or =true; any other
@@ -697,6 +723,9 @@ func ParseFlag(s string) (*Model, error) {
 		case "name":
 			if val == "" {
 				return nil, fmt.Errorf("--model %q: empty name", s)
+			}
+			if !validName(val) {
+				return nil, fmt.Errorf("--model %q: name %q: use letters, digits, '_', '-' and '.', starting with a letter or '_' (it names XML attributes and CSV columns)", s, val)
 			}
 			c.Name = val
 		case "disable_clip":
