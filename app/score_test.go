@@ -127,7 +127,18 @@ func TestScoreErrors(t *testing.T) {
 		{"unknown feature", append([]string{"-d", good, "--feature", "psnr"}, geom...), 2, []string{"psnr"}},
 		{"bad precision", append([]string{"-d", good, "--feature", "cambi", "--precision", "x"}, geom...), 2, []string{"precision"}},
 		{"bad model", append([]string{"-d", good, "--model", "version=nope"}, geom...), 2, []string{"nope"}},
-		{"no size", []string{"-d", good, "--feature", "cambi"}, 1, []string{"good.yuv", "width"}},
+		{"no size", []string{"-d", good, "--feature", "cambi"}, 2, []string{"good.yuv", "width"}},
+		{"no pixel format", []string{"-d", good, "--feature", "cambi", "-w", "640", "-h", "480", "-b", "10"}, 2, []string{"good.yuv", "pixel_format"}},
+		{"raw bit depth", []string{"-d", good, "--feature", "cambi", "-w", "640", "-h", "480", "-p", "420", "-b", "9"}, 2, []string{"-b", "9"}},
+		// Option values no clip makes valid: refused as the command line.
+		{"bad eotf", append([]string{"-d", good, "--feature", "cambi=eotf=bogus"}, geom...), 2, []string{"eotf", "bogus"}},
+		{"bad speedup", append([]string{"-d", good, "--feature", "cambi=cambi_high_res_speedup=500"}, geom...), 2, []string{"cambi_high_res_speedup=500"}},
+		{"bad prescale method", append([]string{"-d", good, "--feature", "speed_chroma=speed_prescale_method=bogus"}, geom...), 2, []string{"speed_prescale_method"}},
+		{"lanczos4", append([]string{"-d", good, "--feature", "speed_chroma=speed_prescale_method=lanczos4"}, geom...), 2, []string{"lanczos4"}},
+		{"adm view", append([]string{"-d", good, "--feature", "adm=adm_ref_display_height=720"}, geom...), 2, []string{"3 * 1080"}},
+		{"adm blend", append([]string{"-d", good, "--feature", "adm=adm_csf_mode=2:adm_norm_view_dist=4"}, geom...), 2, []string{"adm_csf_mode=2"}},
+		{"model override", append([]string{"-d", good, "--model", "version=vmaf_v0.6.1:adm.adm_norm_view_dist=1.5"}, geom...), 2, []string{"vmaf_v0.6.1", "adm_norm_view_dist"}},
+		{"nothing to score", append([]string{"-d", good, "-n"}, geom...), 2, []string{"no_prediction"}},
 		{"bad backend", append([]string{"-d", good, "--feature", "cambi", "--backend", "tpu"}, geom...), 2, []string{"tpu"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -39,7 +39,12 @@ func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(f
 // (its values would be written twice: duplicate JSON keys and XML
 // attributes), and no two CAMBI instances writing heatmaps to the same
 // directory (same file names). Its errors wrap ErrUsage.
-func CheckFeatures(specs []feature.Spec) error {
+func CheckFeatures(specs []feature.Spec) error { return checkFeatures(specs, true) }
+
+// checkFeatures is CheckFeatures, the features' Valid checks only with
+// valid (a request that skips unavailable features leaves a feature with
+// such values out when it is built).
+func checkFeatures(specs []feature.Spec, valid bool) error {
 	seen := map[string]string{} // canonical metric key -> the argument
 	heatmaps := map[string]string{}
 	for _, sp := range specs {
@@ -52,8 +57,15 @@ func CheckFeatures(specs []feature.Spec) error {
 		if err := o.SetAll(sp.Opts); err != nil {
 			return usagef("--feature %s: %v", arg, err)
 		}
-		if def.Check != nil {
-			if err := def.Check(o); err != nil {
+		checks := []func(*feature.Values) error{def.Check}
+		if valid {
+			checks = append(checks, def.Valid)
+		}
+		for _, check := range checks {
+			if check == nil {
+				continue
+			}
+			if err := check(o); err != nil {
 				return usagef("--feature %s: %v", arg, err)
 			}
 		}

@@ -116,7 +116,7 @@ const runtimeOverhead = 64 << 20
 // workspace, and the runtime. More frames in flight only use what the
 // engine's frame budget allows on top (pipeline.go).
 func EstimateMemory(req Request, g Geometry) int64 {
-	specs, err := parseSpecs(req.Features)
+	specs, err := parseSpecs(req.Features, req.SkipUnavailable)
 	if err != nil {
 		return runtimeOverhead + pixels(g.Dist)*unknownMemory*int64(max(len(req.Features), 1))
 	}

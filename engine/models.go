@@ -64,6 +64,14 @@ func openModels(flags []string, specs []parsedSpec) ([]scoredModel, []parsedSpec
 			if err := o.SetAll(in.Opts); err != nil {
 				return nil, nil, fmt.Errorf("--model %s: %w", m, err)
 			}
+			for _, check := range []func(*feature.Values) error{def.Check, def.Valid} {
+				if check == nil {
+					continue
+				}
+				if err := check(o); err != nil {
+					return nil, nil, fmt.Errorf("--model %s: %w", m, err)
+				}
+			}
 			suffix := o.MetricName("")
 			shared := false
 			for _, p := range specs {

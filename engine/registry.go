@@ -45,6 +45,11 @@ type Feature struct {
 	// Check refuses option combinations that parse but make no sense; may
 	// be nil.
 	Check func(o *feature.Values) error
+	// Valid refuses option values that no clip makes valid (values the
+	// feature does not take); may be nil. The feature's constructor
+	// refuses them too, so with Request.SkipUnavailable they leave the
+	// feature out (Session.Skipped) instead of failing the request.
+	Valid func(o *feature.Values) error
 
 	open func(o opening) (extractor, error)
 }
@@ -76,15 +81,15 @@ func (o opening) cpuKernels() cpu.Set {
 var registry = []Feature{
 	{Name: "cambi", Options: cambi.NewOptions, MetricNames: cambiMetricNames,
 		OtherReference: func(o *feature.Values) bool { return o.Bool("full_ref") },
-		Memory:         cambiMemory, Check: checkCAMBIOptions, GPU: true, open: openCAMBI},
+		Memory:         cambiMemory, Check: checkCAMBIOptions, Valid: cambi.CheckOptions, GPU: true, open: openCAMBI},
 	{Name: "adm", Aliases: []string{"integer_adm"}, Options: adm.NewOptions, MetricNames: adm.MetricNames,
-		Memory: admMemory, GPU: true, open: openADM},
+		Memory: admMemory, Valid: adm.CheckOptions, GPU: true, open: openADM},
 	{Name: "vif", Aliases: []string{"integer_vif"}, Options: vif.NewOptions, MetricNames: vif.MetricNames,
 		Memory: vifMemory, GPU: true, open: openVIF},
 	{Name: "motion", Aliases: []string{"integer_motion"}, Options: motion.NewOptions, MetricNames: motion.MetricNames,
 		Memory: motionMemory, GPU: true, RefOnly: true, open: openMotion},
 	{Name: "speed_chroma", Options: speed.NewOptions, MetricNames: speed.MetricNames, Chroma: true,
-		Memory: speedMemory, GPU: true, open: openSpeed},
+		Memory: speedMemory, Valid: speed.CheckOptions, GPU: true, open: openSpeed},
 }
 
 // errSameFormat refuses a pair whose reference and distorted formats differ
@@ -120,8 +125,8 @@ type parsedSpec struct {
 // parseSpecs checks the requested features (CheckFeatures: known names,
 // options in range, no key written twice, no shared heatmap directory) and
 // applies their options.
-func parseSpecs(specs []feature.Spec) ([]parsedSpec, error) {
-	if err := CheckFeatures(specs); err != nil {
+func parseSpecs(specs []feature.Spec, skipUnavailable bool) ([]parsedSpec, error) {
+	if err := checkFeatures(specs, !skipUnavailable); err != nil {
 		return nil, err
 	}
 	var out []parsedSpec

@@ -97,7 +97,7 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 	if req.Explain && len(req.Models) == 0 {
 		return nil, errors.New("--explain needs a --model")
 	}
-	specs, err := parseSpecs(req.Features)
+	specs, err := parseSpecs(req.Features, req.SkipUnavailable)
 	if err != nil {
 		return nil, err
 	}

@@ -65,11 +65,9 @@ func guessRaw(name string) (o clip.RawOptions, complete bool) {
 	return o, gotSize && gotDepth
 }
 
-// isRaw says whether a path is a raw planar YUV file.
-func isRaw(path string) bool {
-	ext := strings.ToLower(filepath.Ext(path))
-	return ext == ".yuv" || ext == ".raw"
-}
+// isRaw says whether a path is a raw planar YUV file (its extension says
+// so, as the engine reads it).
+func isRaw(path string) bool { return clip.HasRawExtension(path) }
 
 // clipExtensions are the extensions the open dialog offers.
 func clipExtensions() []string {

@@ -53,6 +53,11 @@ type RawOptions struct {
 	BitDepth      int
 }
 
+// complete reports whether every raw option was given.
+func (r RawOptions) complete() bool {
+	return r.Width > 0 && r.Height > 0 && r.ChromaSet && r.BitDepth > 0
+}
+
 // Error is a problem with a clip: the file, the frame (-1 when the problem is
 // not in a frame, e.g. the header) and what went wrong.
 type Error struct {

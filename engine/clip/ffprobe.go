@@ -191,11 +191,18 @@ func toolError(err error, stderr []byte, path string) string {
 	msg := lastLine(stderr)
 	msg = strings.TrimPrefix(msg, fileURL(path)+": ")
 	msg = strings.TrimPrefix(msg, path+": ")
+	// "[rawvideo @ 0x5600...] Invalid pixel format.": the address says
+	// nothing to a user and changes from run to run.
+	msg = ffmpegContext.ReplaceAllString(msg, "")
 	if msg == "" {
 		return err.Error()
 	}
 	return fmt.Sprintf("%s (%v)", msg, err)
 }
+
+// ffmpegContext is the "[component @ 0xADDRESS] " prefix of ffmpeg's log
+// lines.
+var ffmpegContext = regexp.MustCompile(`^\[[^]]* @ 0x[0-9a-fA-F]+\] `)
 
 func lastLine(b []byte) string {
 	lines := strings.Split(strings.TrimSpace(string(b)), "\n")

@@ -78,11 +78,21 @@ func openFileReader(ctx context.Context, path string, f *os.File, raw RawOptions
 	switch {
 	case strings.HasPrefix(string(magic), y4mMagic) || ext == ".y4m":
 		return openY4M(path, f, size, raw)
-	case ext == ".yuv":
+	case rawExts[ext] || ext == "" && raw.complete():
 		return openRaw(path, f, size, raw)
 	}
 	return openOther(ctx, path, f, size, raw)
 }
+
+// rawExts are the extensions of raw planar YUV files: libvmaf's CLI reads
+// any file but a .y4m as raw; Bandscope gives other files to ffmpeg
+// (containers), and reads these, and a file without an extension given
+// every raw option, as raw.
+var rawExts = map[string]bool{".yuv": true, ".raw": true, ".bin": true}
+
+// HasRawExtension reports whether path's extension (any case) is a raw
+// planar YUV file's.
+func HasRawExtension(path string) bool { return rawExts[strings.ToLower(filepath.Ext(path))] }
 
 // plainFSError drops the path an *fs.PathError repeats, as Error names it.
 func plainFSError(what string, err error) error {

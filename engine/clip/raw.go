@@ -1,6 +1,7 @@
 package clip
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -20,31 +21,47 @@ type RawLayout struct {
 	Partial    int64
 }
 
+// ErrRawOptions is wrapped by LayoutRaw's refusals of the raw options (the
+// command line's -w/-h/-p/-b): missing, unsupported, or a size the format
+// cannot have.
+var ErrRawOptions = errors.New("raw options")
+
+// rawOptionsError is a refusal of the raw options, worded as its error.
+type rawOptionsError struct{ err error }
+
+func (e rawOptionsError) Error() string        { return e.err.Error() }
+func (e rawOptionsError) Unwrap() error        { return e.err }
+func (e rawOptionsError) Is(target error) bool { return target == ErrRawOptions }
+
+func rawOptionsErrorf(format string, args ...any) error {
+	return rawOptionsError{fmt.Errorf(format, args...)}
+}
+
 // LayoutRaw checks raw options and computes the frame count of a file of
 // size bytes. It never overflows: sizes are bounded before they multiply.
 func LayoutRaw(raw RawOptions, size int64) (RawLayout, error) {
 	var l RawLayout
 	switch {
 	case raw.Width == 0 || raw.Height == 0:
-		return l, fmt.Errorf("raw .yuv needs the frame size (--width and --height), got %dx%d", raw.Width, raw.Height)
+		return l, rawOptionsErrorf("raw .yuv needs the frame size (--width and --height), got %dx%d", raw.Width, raw.Height)
 	case !raw.ChromaSet:
-		return l, fmt.Errorf("raw .yuv needs the pixel format (--pixel_format 420, 422, 444 or 400)")
+		return l, rawOptionsErrorf("raw .yuv needs the pixel format (--pixel_format 420, 422, 444 or 400)")
 	case raw.BitDepth == 0:
-		return l, fmt.Errorf("raw .yuv needs the bit depth (--bitdepth 8, 10, 12 or 16)")
+		return l, rawOptionsErrorf("raw .yuv needs the bit depth (--bitdepth 8, 10, 12 or 16)")
 	}
 	switch raw.Chroma {
 	case yuv.C420, yuv.C422, yuv.C444, yuv.C400:
 	default:
-		return l, fmt.Errorf("raw .yuv pixel format %s is not supported (420, 422, 444 or 400)", raw.Chroma)
+		return l, rawOptionsErrorf("raw .yuv pixel format %s is not supported (420, 422, 444 or 400)", raw.Chroma)
 	}
 	switch raw.BitDepth {
 	case 8, 10, 12, 16:
 	default:
-		return l, fmt.Errorf("raw .yuv bit depth %d is not supported (8, 10, 12 or 16)", raw.BitDepth)
+		return l, rawOptionsErrorf("raw .yuv bit depth %d is not supported (8, 10, 12 or 16)", raw.BitDepth)
 	}
 	l.Format = yuv.Format{Width: raw.Width, Height: raw.Height, Chroma: raw.Chroma, BitDepth: raw.BitDepth}
 	if err := checkFormat(l.Format); err != nil {
-		return l, err
+		return l, rawOptionsError{err}
 	}
 	if size < 0 {
 		return l, fmt.Errorf("negative file size %d", size)

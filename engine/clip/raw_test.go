@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/bandscope/bandscope/engine/synth"
@@ -144,5 +145,44 @@ func TestSyntheticCorpus(t *testing.T) {
 			t.Fatal(err)
 		}
 		samePicture(t, "grad10", pic, want)
+	}
+}
+
+// TestRawNames: .yuv, .raw and .bin files (any case) are raw, and so is a
+// file without an extension given every raw option (libvmaf reads any
+// file but a .y4m as raw); a raw file missing options is refused with
+// ErrRawOptions, which the command line reports as its own error.
+func TestRawNames(t *testing.T) {
+	f := yuv.Format{Width: 8, Height: 4, Chroma: yuv.C420, BitDepth: 8}
+	b := synth.AppendRaw(nil, testPicture(f, 0))
+	full := rawOpts(f.Width, f.Height, f.Chroma, f.BitDepth)
+	for _, name := range []string{"c.yuv", "c.RAW", "c.bin", "noext"} {
+		r, err := Open(writeFile(t, name, b), full)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if info := r.Info(); info.Container != "yuv" || info.Frames != 1 {
+			t.Errorf("%s: info %+v", name, info)
+		}
+		r.Close()
+		if !HasRawExtension(name) && name != "noext" {
+			t.Errorf("HasRawExtension(%q) = false", name)
+		}
+	}
+	if _, err := Open(writeFile(t, "c.raw", b), RawOptions{Width: 8, Height: 4}); !errors.Is(err, ErrRawOptions) || !strings.Contains(err.Error(), "pixel format") {
+		t.Errorf("missing -p: %v", err)
+	}
+	if HasRawExtension("c.y4m") || HasRawExtension("c.mkv") || HasRawExtension("noext") {
+		t.Error("HasRawExtension says yes to a non-raw name")
+	}
+}
+
+// TestToolErrorContext: ffmpeg's "[component @ 0xADDRESS] " prefix, which
+// says nothing to a user and changes from run to run, is dropped.
+func TestToolErrorContext(t *testing.T) {
+	got := toolError(errors.New("exit status 1"), []byte("[rawvideo @ 0x560065514180] Invalid pixel format.\n"), "x.raw")
+	if got != "Invalid pixel format. (exit status 1)" {
+		t.Errorf("toolError: %q", got)
 	}
 }

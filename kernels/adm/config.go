@@ -130,6 +130,14 @@ func blendCase(nvd float64, rdh int) (int, bool) {
 	return 0, false
 }
 
+// CheckOptions refuses option values that no frame makes valid (the view
+// distance and display height, the CSF weights: none depends on the frame),
+// so that a command line can be refused before any clip is opened.
+func CheckOptions(opts *feature.Values) error {
+	_, err := NewConfig(opts, MinSize, MinSize, 8)
+	return err
+}
+
 // NewConfig validates a frame size, bit depth and options and derives the
 // per-scale weights.
 func NewConfig(opts *feature.Values, width, height, bitDepth int) (*Config, error) {

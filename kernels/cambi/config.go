@@ -63,30 +63,15 @@ func NewConfig(o *feature.Values, w, h, bitDepth int) (*Config, error) {
 		return nil, fmt.Errorf("cambi: source size %dx%d and encode size %dx%d must not be larger in one dimension and smaller in the other",
 			c.SrcWidth, c.SrcHeight, c.EncWidth, c.EncHeight)
 	}
+	if err := CheckOptions(o); err != nil {
+		return nil, err
+	}
 	encPix := c.EncWidth * c.EncHeight
-	switch hrs := o.Int("cambi_high_res_speedup"); hrs {
-	case 0:
-	case 1080, 1440, 2160:
+	if hrs := o.Int("cambi_high_res_speedup"); hrs != 0 {
 		threshold := map[int]int{1080: 1920 * 1080, 1440: 2560 * 1440, 2160: 3840 * 2160}[hrs]
 		c.HighResSpeedup = encPix >= threshold
-	default:
-		// libvmaf silently ignores other values; say so instead.
-		return nil, fmt.Errorf("cambi: option cambi_high_res_speedup=%d: want 0, 1080, 1440 or 2160", hrs)
 	}
-
-	eotfName := o.String("eotf")
-	if ce := o.String("cambi_eotf"); ce != DefaultEOTF {
-		eotfName = ce
-	}
-	var eotf EOTF
-	switch eotfName {
-	case "bt1886":
-		eotf = BT1886
-	case "pq":
-		eotf = PQ
-	default:
-		return nil, fmt.Errorf("cambi: option eotf=%q: want bt1886 or pq", eotfName)
-	}
+	eotf := eotfs[eotfName(o)]
 	c.TopK = o.Float("cambi_topk")
 	if t := o.Float("topk"); t != DefaultTopK {
 		c.TopK = t
@@ -97,10 +82,37 @@ func NewConfig(o *feature.Values, w, h, bitDepth int) (*Config, error) {
 	c.Window = AdjustWindow(ws, c.EncWidth, c.EncHeight, c.HighResSpeedup)
 	c.SrcWindow = AdjustWindow(ws, c.SrcWidth, c.SrcHeight, c.HighResSpeedup)
 	if m := max(c.Window, c.SrcWindow); m*m >= ReciprocalSize {
-		return nil, fmt.Errorf("cambi: window_size %d gives a %d-pixel window at %dx%d, too large (the window may hold at most %d pixels)",
-			ws, m, max(c.EncWidth, c.SrcWidth), max(c.EncHeight, c.SrcHeight), ReciprocalSize-1)
+		return nil, feature.FormatErrorf("cambi: window_size %d gives a %dx%d window (%d pixels) at %dx%d, too large (a window may hold at most %d pixels)",
+			ws, m, m, m*m, max(c.EncWidth, c.SrcWidth), max(c.EncHeight, c.SrcHeight), ReciprocalSize-1)
 	}
 	return c, nil
+}
+
+// eotfs are the EOTFs option eotf (or cambi_eotf) names.
+var eotfs = map[string]EOTF{"bt1886": BT1886, "pq": PQ}
+
+// eotfName is the EOTF the options name: cambi_eotf when given, else eotf.
+func eotfName(o *feature.Values) string {
+	if ce := o.String("cambi_eotf"); ce != DefaultEOTF {
+		return ce
+	}
+	return o.String("eotf")
+}
+
+// CheckOptions refuses option values that no picture size makes valid, so
+// that a command line can be refused before any clip is opened; NewConfig
+// checks them too.
+func CheckOptions(o *feature.Values) error {
+	switch hrs := o.Int("cambi_high_res_speedup"); hrs {
+	case 0, 1080, 1440, 2160:
+	default:
+		// libvmaf silently ignores other values; say so instead.
+		return fmt.Errorf("cambi: option cambi_high_res_speedup=%d: want 0, 1080, 1440 or 2160", hrs)
+	}
+	if name := eotfName(o); eotfs[name] == nil {
+		return fmt.Errorf("cambi: option eotf=%q: want bt1886 or pq", name)
+	}
+	return nil
 }
 
 // SetReference declares reference pictures of another size or bit depth than

@@ -117,6 +117,32 @@ func almostOne(p float64) bool { return math.Abs(p-1.0) < 1.0e-3 }
 // kernel scales off vif_tools' list and unknown methods (libvmaf's init
 // fails and it crashes), and lanczos4 prescaling (it calls glibc's sin,
 // which Bandscope does not reproduce).
+// methods are the prescale methods speed_prescale_method names (lanczos4
+// aside: CheckOptions refuses it).
+var methods = map[string]Method{"nearest": Nearest, "bilinear": Bilinear, "bicubic": Bicubic}
+
+// CheckOptions refuses option values that no picture makes valid, so that
+// a command line can be refused before any clip is opened; NewConfig
+// checks them too.
+func CheckOptions(opts *feature.Values) error {
+	switch m := opts.String("speed_prescale_method"); m {
+	case "nearest", "bilinear", "bicubic":
+	case "lanczos4":
+		return fmt.Errorf("speed_chroma: speed_prescale_method=lanczos4 is not supported " +
+			"(libvmaf's lanczos4 weights call glibc's sin, which Bandscope does not reproduce bit for bit); use nearest, bilinear or bicubic")
+	default:
+		return fmt.Errorf("speed_chroma: invalid speed_prescale_method %q (nearest, bilinear, bicubic or lanczos4)", m)
+	}
+	if !validKernelScale(float32(opts.Float("speed_kernelscale"))) {
+		return fmt.Errorf("speed_chroma: invalid speed_kernelscale %g: libvmaf accepts only, within 1e-3, %s",
+			opts.Float("speed_kernelscale"), kernelScaleList())
+	}
+	if m := opts.Int("speed_weight_var_mode"); m < 0 || m > 6 {
+		return fmt.Errorf("speed_chroma: speed_weight_var_mode %d out of range [0, 6]", m)
+	}
+	return nil
+}
+
 func NewConfig(opts *feature.Values, f yuv.Format) (*Config, error) {
 	if opts == nil {
 		opts = NewOptions()
@@ -130,26 +156,10 @@ func NewConfig(opts *feature.Values, f yuv.Format) (*Config, error) {
 		MaxVal:      opts.Float("speed_max_val"),
 		WeightMode:  opts.Int("speed_weight_var_mode"),
 	}
-	switch m := opts.String("speed_prescale_method"); m {
-	case "nearest":
-		c.Method = Nearest
-	case "bilinear":
-		c.Method = Bilinear
-	case "bicubic":
-		c.Method = Bicubic
-	case "lanczos4":
-		return nil, fmt.Errorf("speed_chroma: speed_prescale_method=lanczos4 is not supported " +
-			"(libvmaf's lanczos4 weights call glibc's sin, which Bandscope does not reproduce bit for bit); use nearest, bilinear or bicubic")
-	default:
-		return nil, fmt.Errorf("speed_chroma: invalid speed_prescale_method %q (nearest, bilinear, bicubic or lanczos4)", m)
+	if err := CheckOptions(opts); err != nil {
+		return nil, err
 	}
-	if !validKernelScale(c.KernelScale) {
-		return nil, fmt.Errorf("speed_chroma: invalid speed_kernelscale %g: libvmaf accepts only, within 1e-3, %s",
-			opts.Float("speed_kernelscale"), kernelScaleList())
-	}
-	if c.WeightMode < 0 || c.WeightMode > 6 {
-		return nil, fmt.Errorf("speed_chroma: speed_weight_var_mode %d out of range [0, 6]", c.WeightMode)
-	}
+	c.Method = methods[opts.String("speed_prescale_method")]
 	switch f.BitDepth {
 	case 8, 10, 12, 16:
 	default:
