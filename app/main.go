@@ -5,9 +5,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"runtime/debug"
+	"strconv"
+	"strings"
+	"unicode"
 
 	_ "github.com/bandscope/bandscope/internal/quietlocale" // before Fyne initialises
 )
@@ -34,7 +38,7 @@ func run(args []string) (code int) {
 			return scoreMain(args[1:], os.Stdout, os.Stderr)
 		case "devices":
 			return devicesMain(args[1:], os.Stdout, os.Stderr)
-		case "help", "-help", "--help":
+		case "help", "-help", "--help", "-h":
 			usage(os.Stdout)
 			return 0
 		case "version", "--version", "-v":
@@ -43,10 +47,33 @@ func run(args []string) (code int) {
 		}
 	}
 	if err := openInspector(args); err != nil {
-		fmt.Fprintln(os.Stderr, "bandscope:", err)
+		fmt.Fprintln(os.Stderr, printable("bandscope: "+err.Error()))
+		var u interface{ Usage() bool }
+		if errors.As(err, &u) && u.Usage() {
+			return 2
+		}
 		return 1
 	}
 	return 0
+}
+
+// printable escapes the control characters of a message (a file name's
+// newline, a terminal escape), so that it stays one line and prints as
+// it reads.
+func printable(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 func usage(w *os.File) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
+	"github.com/bandscope/bandscope/engine/model"
 	"github.com/bandscope/bandscope/internal/outfile"
 )
 
@@ -30,6 +31,11 @@ type scoreRun struct {
 // succeeds.
 func (r *scoreRun) exec(ctx context.Context) int {
 	outputs := outfile.NewSet(r.req.Reference, r.req.Distorted)
+	for _, m := range r.req.Models {
+		if f := model.FlagFile(m); f != "" {
+			outputs.AddInputs(f) // --model path=: an input too
+		}
+	}
 	outputs.Cancel = ctx.Done()
 	defer outputs.Abort() // a no-op once committed
 	r.req.Outputs = outputs
@@ -90,15 +96,16 @@ func (r *scoreRun) writer(res **engine.Results) func(io.Writer) error {
 }
 
 // fail prints err as one line and returns the exit code: 130 when
-// interrupted, 2 for a refused output path, 1 otherwise.
+// interrupted, 2 for a refused output path or command line (options that
+// no clip makes valid, raw options missing or unsupported), 1 otherwise.
 func (r *scoreRun) fail(ctx context.Context, err error) int {
 	if ctx.Err() != nil {
 		where := r.req.Distorted
-		fmt.Fprintf(r.stderr, "bandscope: interrupted at frame %d of %s\n", r.done.Load(), where)
+		fmt.Fprintln(r.stderr, printable(fmt.Sprintf("bandscope: interrupted at frame %d of %s", r.done.Load(), where)))
 		return 130
 	}
-	fmt.Fprintln(r.stderr, "bandscope:", err)
-	if errors.Is(err, outfile.ErrRefused) || errors.Is(err, engine.ErrUsage) {
+	fmt.Fprintln(r.stderr, printable("bandscope: "+err.Error()))
+	if errors.Is(err, outfile.ErrRefused) || errors.Is(err, engine.ErrUsage) || errors.Is(err, clip.ErrRawOptions) {
 		return 2
 	}
 	return 1
@@ -123,8 +130,8 @@ func (r *scoreRun) checkClips(s *engine.Session) error {
 		if r.req.Frames > 0 {
 			n = min(n, r.req.Frames)
 		}
-		fmt.Fprintf(r.stderr, "bandscope: warning: reference %s has %d frames and distorted %s has %d: scoring frames 0 to %d\n",
-			ri.Path, ri.Frames, di.Path, di.Frames, n-1)
+		fmt.Fprintln(r.stderr, printable(fmt.Sprintf("bandscope: warning: reference %s has %d frames and distorted %s has %d: scoring frames 0 to %d",
+			ri.Path, ri.Frames, di.Path, di.Frames, n-1)))
 	}
 	return nil
 }

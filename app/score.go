@@ -50,7 +50,7 @@ func scoreMain(args []string, stdout, stderr io.Writer) (code int) {
 		fs.BoolVar(&req.NoScale, n, false, "")
 	}
 	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "bandscope score: "+format+"\n", a...)
+		fmt.Fprintln(stderr, printable(fmt.Sprintf("bandscope score: "+format, a...)))
 		return 2
 	}
 	if err := fs.Parse(args); err != nil {
@@ -67,6 +67,11 @@ func scoreMain(args []string, stdout, stderr io.Writer) (code int) {
 		return usageErr("-d/--distorted is required (the clip to score)")
 	}
 	if len(features) == 0 && len(models) == 0 {
+		if noPred {
+			// libvmaf adds its default model unless -n; it then scores
+			// nothing at all.
+			return usageErr("-n/--no_prediction with no --feature or --model: nothing to score")
+		}
 		models = modelFlags{"version=vmaf_v0.6.1"} // libvmaf's default
 	}
 	if err := engine.CheckFeatures(features); err != nil {

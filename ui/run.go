@@ -22,6 +22,9 @@ const AppID = "io.github.bandscope.bandscope"
 func Run(cmdline []string) error {
 	ra, err := parseRunArgs(cmdline)
 	if err != nil {
+		return &UsageError{err}
+	}
+	if err := checkRunArgs(ra); err != nil {
 		return err
 	}
 	var args []string
