@@ -17,7 +17,7 @@ import (
 )
 
 // TestOutputNeverAnInput: -o naming an input (itself, through a symlink,
-// or a hard link to it) is refused before any work with exit 2, and the
+// or a hard link to it; a --model path= file too) is refused before any work with exit 2, and the
 // input is untouched.
 func TestOutputNeverAnInput(t *testing.T) {
 	dir := t.TempDir()
@@ -30,21 +30,42 @@ func TestOutputNeverAnInput(t *testing.T) {
 	if err := os.Link(dist, hard); err != nil {
 		t.Fatal(err)
 	}
-	for _, tc := range []struct{ name, out string }{
-		{"distorted", dist}, {"reference", ref}, {"symlink", link}, {"hard link", hard},
-		{"dotted path", filepath.Join(dir, ".", "sub", "..", "dist.yuv")},
+	// A --model path= file is an input too.
+	modelJSON, err := assets.Models.ReadFile("models/vmaf_v0.6.1.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	model := filepath.Join(dir, "mymodel.json")
+	if err := os.WriteFile(model, modelJSON, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, out string
+		what      []string // what is scored
+	}{
+		{"distorted", dist, nil}, {"reference", ref, nil}, {"symlink", link, nil}, {"hard link", hard, nil},
+		{"dotted path", filepath.Join(dir, ".", "sub", "..", "dist.yuv"), nil},
+		{"model file", model, []string{"--model", "path=" + model + ":name=m"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.name == "dotted path" {
 				os.Mkdir(filepath.Join(dir, "sub"), 0o755)
 			}
-			code, _, stderr := runScore(append([]string{"-r", ref, "-d", dist, "--feature", "cambi", "--json", "-o", tc.out}, geom...)...)
+			what := tc.what
+			if what == nil {
+				what = []string{"--feature", "cambi"}
+			}
+			args := append(append([]string{"-r", ref, "-d", dist, "--json", "-o", tc.out}, what...), geom...)
+			code, _, stderr := runScore(args...)
 			if code != 2 || !strings.Contains(stderr, "same file as an input") {
 				t.Errorf("exit %d: %s", code, stderr)
 			}
 			oneLine(t, stderr)
 			if got, _ := os.ReadFile(dist); !bytes.Equal(got, want) {
 				t.Error("the input was changed")
+			}
+			if got, _ := os.ReadFile(model); !bytes.Equal(got, modelJSON) {
+				t.Error("the model file was changed")
 			}
 		})
 	}
@@ -275,29 +296,6 @@ func TestDuplicateFeatures(t *testing.T) {
 	b, _ := os.ReadFile(out)
 	if !bytes.Contains(b, []byte(`"cambi"`)) || !bytes.Contains(b, []byte(`"cambi_topk_0.2"`)) {
 		t.Errorf("output:\n%s", b)
-	}
-}
-
-// TestOutputNeverAModel: -o naming the file a --model path= reads is
-// refused like a clip, and the model file is untouched.
-func TestOutputNeverAModel(t *testing.T) {
-	dir := t.TempDir()
-	dist, geom := smallRaw(t, dir, "dist.yuv", 2)
-	want, err := assets.Models.ReadFile("models/vmaf_v0.6.1.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(dir, "mymodel.json")
-	if err := os.WriteFile(path, want, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	code, _, stderr := runScore(append([]string{"-d", dist, "--model", "path=" + path + ":name=m", "--json", "-o", path}, geom...)...)
-	if code != 2 || !strings.Contains(stderr, "same file as an input") {
-		t.Errorf("exit %d: %s", code, stderr)
-	}
-	oneLine(t, stderr)
-	if got, _ := os.ReadFile(path); !bytes.Equal(got, want) {
-		t.Error("the model file was changed")
 	}
 }
 
