@@ -54,6 +54,16 @@ func TestTopLevelCommandLine(t *testing.T) {
 	if entries, _ := os.ReadDir(home); len(entries) > 0 {
 		t.Errorf("a refused start created %s in $HOME", entries[0].Name())
 	}
+
+	// A display that is named but cannot be opened: GLFW's reason, in
+	// one line, not its log and a panic.
+	cmd := child(t, clip)
+	cmd.Env = append(cmd.Env, "DISPLAY=:987", "WAYLAND_DISPLAY=", "HOME="+t.TempDir(), "XDG_CONFIG_HOME=", "XDG_CACHE_HOME=")
+	out, err := cmd.CombinedOutput()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 || string(out) != "bandscope: cannot open a window: X11: Failed to open display :987\n" {
+		t.Errorf("unreachable display: %v: %q", err, out)
+	}
 }
 
 // TestPrintableNames: a file name's control characters print escaped, so

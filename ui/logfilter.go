@@ -9,11 +9,22 @@ import (
 // quietLog drops Fyne's report that the file dialog found no favourite
 // folders (a desktop without XDG user directories has no VIDEOS folder):
 // three log lines on stderr each time a dialog opens, about nothing the
-// user can act on. Every other line passes through.
+// user can act on; and holds back GLFW's PlatformError, which Run turns
+// into its error. Every other line passes through.
 type quietLog struct {
 	mu   sync.Mutex
 	w    io.Writer
 	drop bool // dropping the Cause/At lines of a dropped error
+	// platform is GLFW's last PlatformError (no display to open): held
+	// back, for Run's one-line error.
+	platform string
+}
+
+// platformError is GLFW's last PlatformError, or "".
+func (q *quietLog) platformError() string {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.platform
 }
 
 var quietReasons = [][]byte{[]byte("Getting favorite locations"), []byte("Fyne error:  Error parsing user locale")}
@@ -21,6 +32,11 @@ var quietReasons = [][]byte{[]byte("Getting favorite locations"), []byte("Fyne e
 func (q *quietLog) Write(p []byte) (int, error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
+	if _, why, ok := bytes.Cut(p, []byte("PlatformError: ")); ok {
+		// GLFW could not start (Run reports it in one line).
+		q.platform = string(bytes.TrimSpace(why))
+		return len(p), nil
+	}
 	if bytes.Contains(p, []byte("Fyne error:")) {
 		q.drop = false
 		for _, r := range quietReasons {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"log"
 	"os"
 
@@ -19,7 +20,7 @@ const AppID = "io.github.bandscope.bandscope"
 // DIST opens a distorted clip alone, DIST REF opens it with its reference;
 // --compare-with DIST2 compares it with a second encode of the reference
 // (with no DIST, the demo clip's), --log LOG reads libvmaf logs beside it.
-func Run(cmdline []string) error {
+func Run(cmdline []string) (err error) {
 	ra, err := parseRunArgs(cmdline)
 	if err != nil {
 		return &UsageError{err}
@@ -36,7 +37,19 @@ func Run(cmdline []string) error {
 	// The engine lists its GPU adapters before Fyne starts: creating the
 	// WebGPU instance after GLFW has made its GL context crashes inside
 	// wgpu-native. The list (and so the instance) is made once, here.
-	log.SetOutput(&quietLog{w: os.Stderr})
+	ql := &quietLog{w: os.Stderr}
+	log.SetOutput(ql)
+	defer func() {
+		// A display that is named but cannot be opened: GLFW logs why,
+		// then every later call panics "not initialized". Say why, once.
+		if p := recover(); p != nil {
+			why := ql.platformError()
+			if why == "" {
+				panic(p)
+			}
+			err = fmt.Errorf("cannot open a window: %s", why)
+		}
+	}()
 	eng := cachedBackends(defaultEngine())
 	a := app.NewWithID(AppID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
