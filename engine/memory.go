@@ -249,15 +249,22 @@ func featureList(specs []parsedSpec) string {
 	return strings.Join(names, "+")
 }
 
-// FormatBytes prints a size with a binary unit.
+// FormatBytes prints a size with a binary unit and at most one decimal
+// ("512 bytes", "1.5 MiB", "8 GiB").
 func FormatBytes(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20))
+	for _, u := range []struct {
+		shift uint
+		name  string
+	}{{40, "TiB"}, {30, "GiB"}, {20, "MiB"}, {10, "KiB"}} {
+		if n >= 1<<u.shift {
+			v := strconv.FormatFloat(float64(n)/float64(int64(1)<<u.shift), 'f', 1, 64)
+			return strings.TrimSuffix(v, ".0") + " " + u.name
+		}
 	}
-	return fmt.Sprintf("%d KiB", (n+1023)>>10)
+	if n == 1 {
+		return "1 byte"
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // ParseBytes reads a size: a number of bytes with an optional K, M, G or
