@@ -80,6 +80,9 @@ func scoreMain(args []string, stdout, stderr io.Writer) (code int) {
 	if err := engine.CheckModels(models); err != nil {
 		return usageErr("%v", err)
 	}
+	if req.Explain && noPred {
+		return usageErr("--explain needs the models' scores: leave out -n/--no_prediction")
+	}
 	if req.Explain && len(models) == 0 {
 		return usageErr("--explain needs a --model (it says what each model input costs the score)")
 	}
@@ -94,6 +97,7 @@ func scoreMain(args []string, stdout, stderr io.Writer) (code int) {
 	}
 	req.Features = features
 	req.Models = models
+	req.NoPrediction = noPred
 	if cpuKernels != "" {
 		if req.Backend != "" && req.Backend != "cpu" && !strings.HasPrefix(req.Backend, "cpu:") {
 			return usageErr("--cpu-kernels needs --backend cpu (it is %s)", req.Backend)

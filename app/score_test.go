@@ -168,3 +168,37 @@ func TestScoreErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestNoPrediction: -n with a --model scores the model's features but not
+// the model, as libvmaf does (the same keys, no "vmaf"); with --explain it
+// is refused.
+func TestNoPrediction(t *testing.T) {
+	dir := t.TempDir()
+	dist, geom := smallRaw(t, dir, "dist.yuv", 2)
+	out := filepath.Join(dir, "out.json")
+	code, _, stderr := runScore(append([]string{"-d", dist, "--model", "version=vmaf_v0.6.1", "-n", "--json", "-o", out}, geom...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var res struct {
+		Frames []struct{ Metrics map[string]float64 } `json:"frames"`
+		Pooled map[string]any                         `json:"pooled_metrics"`
+	}
+	b, _ := os.ReadFile(out)
+	if err := json.Unmarshal(b, &res); err != nil || len(res.Frames) != 2 {
+		t.Fatalf("%v: %s", err, b)
+	}
+	m := res.Frames[0].Metrics
+	if _, ok := m["vmaf"]; ok || res.Pooled["vmaf"] != nil {
+		t.Error("a model score with -n")
+	}
+	for _, k := range []string{"integer_adm2", "integer_motion2", "integer_vif_scale0"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("no %s with -n: %v", k, m)
+		}
+	}
+	code, _, stderr = runScore(append([]string{"-d", dist, "--model", "version=vmaf_v0.6.1", "-n", "--explain"}, geom...)...)
+	if code != 2 || !strings.Contains(stderr, "no_prediction") {
+		t.Errorf("--explain -n: exit %d: %s", code, stderr)
+	}
+}

@@ -84,7 +84,7 @@ Output:
                             the file's layout (XML by default)
       --precision N|max     decimals printed (default 6); max: the shortest exact text
   -q, --quiet               no progress line
-  -n, --no_prediction       no default model (as libvmaf; --model still predicts)
+  -n, --no_prediction       no model scores: the --model features alone, no default model
 
 Run:
       --threads N           threads, 0 (all cores) to %d; larger counts are clamped

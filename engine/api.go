@@ -22,6 +22,9 @@ type Request struct {
 	// "path=m.json:name=x"); their features are added to Features (shared
 	// where the options agree) and their scores follow the features'.
 	Models []string
+	// NoPrediction scores the models' features but not the models
+	// (libvmaf's -n/--no_prediction): no model keys in the results.
+	NoPrediction bool
 	// Explain adds, per frame and model, what each model input costs: the
 	// score with that input at its value on a perfect copy (the reference
 	// against itself) minus the score (keys NAME_cost_KEY).

@@ -330,8 +330,10 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 			perfect.add(fms)
 		}
 	}
-	if err := predictAll(res, perfect, s.models, s.req.Explain); err != nil {
-		return nil, s.frameError(-1, err)
+	if !s.req.NoPrediction {
+		if err := predictAll(res, perfect, s.models, s.req.Explain); err != nil {
+			return nil, s.frameError(-1, err)
+		}
 	}
 	if el := time.Since(start).Seconds(); el > 0 {
 		res.FPS = float64(scored) / el

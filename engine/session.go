@@ -97,6 +97,9 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 	if req.Explain && len(req.Models) == 0 {
 		return nil, errors.New("--explain needs a --model")
 	}
+	if req.Explain && req.NoPrediction {
+		return nil, usagef("--explain needs the models' scores: leave out -n/--no_prediction")
+	}
 	specs, err := parseSpecs(req.Features, req.SkipUnavailable)
 	if err != nil {
 		return nil, err
@@ -369,7 +372,7 @@ func (s *Session) Frame(ctx context.Context, n int) (*FrameResult, error) {
 	if perr != nil {
 		return nil, fmt.Errorf("--explain: %w", perr)
 	}
-	if len(s.models) > 0 && len(fr.Errors) == 0 {
+	if len(s.models) > 0 && len(fr.Errors) == 0 && !s.req.NoPrediction {
 		if perfect != nil {
 			pm = perfect.Metrics
 			if len(perfect.Errors) == 0 {
