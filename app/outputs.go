@@ -32,9 +32,7 @@ type scoreRun struct {
 func (r *scoreRun) exec(ctx context.Context) int {
 	outputs := outfile.NewSet(r.req.Reference, r.req.Distorted)
 	for _, m := range r.req.Models {
-		if f := model.FlagFile(m); f != "" {
-			outputs.AddInputs(f) // --model path=: an input too
-		}
+		outputs.AddInputs(model.FlagFiles(m)...) // --model path=: inputs too
 	}
 	outputs.Cancel = ctx.Done()
 	defer outputs.Abort() // a no-op once committed

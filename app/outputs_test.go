@@ -39,6 +39,7 @@ func TestOutputNeverAnInput(t *testing.T) {
 	if err := os.WriteFile(model, modelJSON, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	os.WriteFile(model+".2", modelJSON, 0o644)
 	for _, tc := range []struct {
 		name, out string
 		what      []string // what is scored
@@ -46,6 +47,7 @@ func TestOutputNeverAnInput(t *testing.T) {
 		{"distorted", dist, nil}, {"reference", ref, nil}, {"symlink", link, nil}, {"hard link", hard, nil},
 		{"dotted path", filepath.Join(dir, ".", "sub", "..", "dist.yuv"), nil},
 		{"model file", model, []string{"--model", "path=" + model + ":name=m"}},
+		{"model file named first", model, []string{"--model", "path=" + model + ":path=" + model + ".2:name=m"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.name == "dotted path" {
@@ -306,9 +308,11 @@ func TestHeatmapsPathNamed(t *testing.T) {
 	dist, geom := smallRaw(t, dir, "dist.yuv", 2)
 	file := filepath.Join(dir, "hmfile")
 	os.WriteFile(file, []byte("x"), 0o644)
-	for _, hm := range []string{file, filepath.Join(file, "sub")} {
+	t.Chdir(dir)
+	os.WriteFile("dir", []byte("x"), 0o644) // a name inside "not a directory"
+	for _, hm := range []string{file, filepath.Join(file, "sub"), "dir"} {
 		code, _, stderr := runScore(append([]string{"-d", dist, "--feature", "cambi=heatmaps_path=" + hm, "--json", "-o", filepath.Join(dir, "o.json")}, geom...)...)
-		if code != 2 || !strings.Contains(stderr, hm) {
+		if code != 2 || !strings.Contains(stderr, "heatmaps_path "+hm) {
 			t.Errorf("heatmaps_path %s: exit %d: %s", hm, code, stderr)
 		}
 		oneLine(t, stderr)

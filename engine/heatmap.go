@@ -58,10 +58,10 @@ func newHeatmapWriter(cfg *cambi.Config, set *outfile.Set, inputs ...string) (*h
 	if set == nil {
 		hw.set, hw.own = outfile.NewSet(inputs...), true
 	}
-	// The path is named once: outfile's refusals may name it already.
+	// The path is named once: outfile's refusals of a file start with it.
 	refused := func(path string, err error) error {
 		hw.abort()
-		if strings.Contains(err.Error(), path) {
+		if strings.HasPrefix(err.Error(), path) {
 			return fmt.Errorf("cambi: heatmaps_path: %w", err)
 		}
 		return fmt.Errorf("cambi: heatmaps_path %s: %w", path, err)

@@ -685,15 +685,16 @@ func validName(n string) bool {
 	return n != ""
 }
 
-// FlagFile is the model file a --model argument reads (its path=), or "".
-// An output must never replace it.
-func FlagFile(s string) string {
+// FlagFiles are the files a --model argument names with path= (the last
+// is read; each is kept from any output all the same).
+func FlagFiles(s string) []string {
+	var files []string
 	for _, kv := range strings.Split(s, ":") {
-		if key, val, ok := strings.Cut(kv, "="); ok && key == "path" {
-			return val
+		if key, val, ok := strings.Cut(kv, "="); ok && key == "path" && val != "" {
+			files = append(files, val)
 		}
 	}
-	return ""
+	return files
 }
 
 // ParseFlag reads libvmaf's --model argument, colon-separated key=value
