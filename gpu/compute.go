@@ -139,17 +139,18 @@ func (d *Device) write(b *wgpu.Buffer, off uint64, data []byte) (err error) {
 // wait blocks until the device has run everything submitted (and mapped
 // what was asked), counting the time in Waited. The caller holds d.mu.
 func (d *Device) wait() {
-	start := time.Now()
+	d.waits.begin()
+	defer d.waits.end()
 	d.dev.Poll(true, nil)
-	d.waited.Add(int64(time.Since(start)))
 }
 
-// Waited is how long the host has waited for the device since Open: the
-// device's share of a run's wall time (its passes, plus each submission's
-// round trip). The rest of a GPU run's time per frame is host work
-// (decoding, uploading, recording, finishing the scores), which no GPU
-// makes faster: benchmarks report both.
-func (d *Device) Waited() time.Duration { return time.Duration(d.waited.Load()) }
+// Waited is how long the host has waited for the device since Open,
+// counting once a time when several goroutines wait at once (a frame's
+// features wait side by side): the device's share of a run's wall time
+// (its passes, plus each submission's round trip). The rest of a GPU run's
+// time per frame is host work (decoding, uploading, recording, finishing
+// the scores), which no GPU makes faster: benchmarks report both.
+func (d *Device) Waited() time.Duration { return d.waits.waited() }
 
 // BytesWritten is how many bytes the host has written into the device's
 // buffers since Open: pictures, uniforms, tables. Tests count a frame's
@@ -333,7 +334,8 @@ func (d *Device) waitFor(idx uint64, mapped *atomic.Int32) {
 		defer d.mu.Lock()
 	}
 	start := time.Now()
-	defer func() { d.waited.Add(int64(time.Since(start))) }()
+	d.waits.begin()
+	defer d.waits.end()
 	d.dev.Poll(true, &idx)
 	for mapped != nil && mapped.Load() == 0 && time.Since(start) < callbackWait {
 		// Another goroutine's poll may be running the callback now.

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/oliverbestmann/webgpu/wgpu"
 )
@@ -40,7 +41,44 @@ type Device struct {
 	profWhy string    // why prof is nil
 
 	written atomic.Uint64 // bytes the host wrote into buffers (BytesWritten)
-	waited  atomic.Int64  // nanoseconds the host waited for the device (Waited)
+	waits   waitClock     // how long some goroutine waited for the device (Waited)
+}
+
+// waitClock adds up the time during which at least one goroutine waits for
+// the device: several features' device halves wait side by side, and their
+// waits overlap.
+type waitClock struct {
+	mu      sync.Mutex
+	waiters int
+	since   time.Time     // when the current overlap began
+	total   time.Duration // the overlaps that ended
+}
+
+func (c *waitClock) begin() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.waiters == 0 {
+		c.since = time.Now()
+	}
+	c.waiters++
+}
+
+func (c *waitClock) end() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.waiters--; c.waiters == 0 {
+		c.total += time.Since(c.since)
+	}
+}
+
+// waited is the total so far, an overlap in progress included.
+func (c *waitClock) waited() time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.waiters > 0 {
+		return c.total + time.Since(c.since)
+	}
+	return c.total
 }
 
 // instanceMu serialises adapter enumeration and device creation.

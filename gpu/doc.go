@@ -134,7 +134,8 @@
 // shader shifts a signed value left (undefined in MSL) or by 32 or more.
 //
 // Where the time goes: Device.Waited is how long the host has waited for
-// the device (a run's wall time less that is host work no GPU shortens),
+// the device, overlapping waits (a frame's features wait side by side)
+// counted once (a run's wall time less that is host work no GPU shortens),
 // and with BANDSCOPE_GPU_PROFILE set when a Device is opened, on an
 // adapter with timestamp queries, every step of every submission runs as
 // a pass of its own between two timestamps (profile.go) and
