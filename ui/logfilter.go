@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"sync"
 )
@@ -15,9 +16,23 @@ type quietLog struct {
 	mu   sync.Mutex
 	w    io.Writer
 	drop bool // dropping the Cause/At lines of a dropped error
-	// platform is GLFW's last PlatformError (no display to open): held
-	// back, for Run's one-line error.
+	// platform is GLFW's last PlatformError before the app started (no
+	// display to open): held back, for Run's one-line error. Once running,
+	// GLFW's errors pass through.
 	platform string
+	running  bool
+}
+
+// started marks the app as running (its window is up).
+func (q *quietLog) started() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.running = true
+	if q.platform != "" {
+		// Held back, but GLFW started after all: say it now.
+		fmt.Fprintf(q.w, "PlatformError: %s\n", q.platform)
+		q.platform = ""
+	}
 }
 
 // platformError is GLFW's last PlatformError, or "".
@@ -32,7 +47,7 @@ var quietReasons = [][]byte{[]byte("Getting favorite locations"), []byte("Fyne e
 func (q *quietLog) Write(p []byte) (int, error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	if _, why, ok := bytes.Cut(p, []byte("PlatformError: ")); ok {
+	if _, why, ok := bytes.Cut(p, []byte("PlatformError: ")); ok && !q.running {
 		// GLFW could not start (Run reports it in one line).
 		q.platform = string(bytes.TrimSpace(why))
 		return len(p), nil

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
@@ -40,11 +41,13 @@ func Run(cmdline []string) (err error) {
 	ql := &quietLog{w: os.Stderr}
 	log.SetOutput(ql)
 	defer func() {
-		// A display that is named but cannot be opened: GLFW logs why,
-		// then every later call panics "not initialized". Say why, once.
+		// A display that is named but cannot be opened: GLFW logs why
+		// (held back by ql until the app has started), then its next
+		// call panics "not initialized". Say why, once; any other panic
+		// goes on.
 		if p := recover(); p != nil {
 			why := ql.platformError()
-			if why == "" {
+			if why == "" || !strings.Contains(fmt.Sprint(p), "NotInitialized") {
 				panic(p)
 			}
 			err = fmt.Errorf("cannot open a window: %s", why)
@@ -52,6 +55,7 @@ func Run(cmdline []string) (err error) {
 	}()
 	eng := cachedBackends(defaultEngine())
 	a := app.NewWithID(AppID)
+	a.Lifecycle().SetOnStarted(ql.started) // GLFW's later errors pass through
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
 	w := a.NewWindow("Bandscope")
 	i := newInspector(a, w, eng)
