@@ -139,15 +139,19 @@ func reciprocalBytes() []byte {
 // c-values below row ~878 stayed zero).
 //
 // How tall a strip is weighs priming against parallelism. Priming a strip
-// costs about as much as sliding it a window's height, so a CPU adapter,
-// whose few cores have work enough, gets strips of two windows. A GPU
-// (spread) runs each invocation's strip as one serial chain of histogram
-// updates: at 4K two-window strips give 17 strips x 3840 columns, a
-// quarter of an H200's resident threads, and the lower scales a few
-// workgroups each, whose time is then one chain's. It gets strips short
-// enough for spreadInvocations invocations a scale (16 rows at least):
-// about a fifth more work at 4K's scale 0, chains a fifth as long at the
-// lower scales. stripRowsHook (tests, benchmarks) sets the height.
+// costs about as much as sliding it a window's height, so a strip of r rows
+// costs about r + window row updates. A CPU adapter, whose few cores have
+// work enough, gets strips of two windows: the least work. A GPU (spread:
+// any adapter but a CPU one) runs each invocation's strip as one serial
+// chain of histogram updates: at 4K (window 65) two-window strips give 17
+// strips x 3840 columns at scale 0, a quarter of an H200's resident
+// threads, and the lower scales a few workgroups each, whose time is then
+// one chain's. It gets strips short enough for spreadInvocations
+// invocations a scale, 16 rows at least: at 4K scale 0, 35 strips of 62
+// rows (2160 + 35*65 row updates a column against 2160 + 17*65: a third
+// more work; chains of 127 rather than 195; histograms of 303 MB rather
+// than 147, within histBudget), and strips of 16 rows at the lower scales
+// (chains of 81). stripRowsHook (tests, benchmarks) sets the height.
 func stripLayout(w, h, pad, size int, budget uint64, maxGroups uint32, spread bool) (rows, strips, perPass int) {
 	rows = max(2*(2*pad+1), 16)
 	switch {

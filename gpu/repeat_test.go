@@ -188,11 +188,13 @@ func TestCAMBISmallHistogramBudget(t *testing.T) {
 	}
 }
 
-// TestCAMBIStripHeights scores with the c-value strips a GPU gets
-// (stripLayout's spread layout: strips shorter than the window, so that
-// priming reaches over several strips) and other heights on every adapter,
-// lavapipe included, whose own layout is two windows: every map and score
-// must keep its bits whatever the height.
+// TestCAMBIStripHeights scores with c-value strips of the heights a GPU
+// gets (stripLayout's spread layout) and others on every adapter, lavapipe
+// included, whose own layout is two windows: strips shorter than the
+// window (4 and 8 rows against 481x271's window of 9; 16 against 1080p's
+// 33 with BANDSCOPE_GPU_LARGE), so that priming reaches over several
+// strips, and taller. Every map and score must keep its bits whatever the
+// height.
 func TestCAMBIStripHeights(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipped with -short")
@@ -215,8 +217,23 @@ func TestCAMBIStripHeights(t *testing.T) {
 	for _, sz := range sizes {
 		w, h := sz[0], sz[1]
 		cfg, dist, ref, want := bandingFullRef(t, w, h)
-		for _, rows := range []int{16, 17, 40} {
+		if cfg.Window <= 8 {
+			t.Fatalf("%dx%d: window %d: strips of 4 and 8 rows would not be shorter than it", w, h, cfg.Window)
+		}
+		for _, rows := range []int{4, 8, 16, 17, 40} {
 			stripRowsHook = rows
+			for _, d := range openAll(t) {
+				s, err := NewCAMBI(d, cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i, sc := range s.(*cambiScorer).pics[0].scales {
+					if sc.strip != rows {
+						t.Fatalf("%s: scale %d has strips of %d rows, the hook asked for %d", d.Info().Name, i, sc.strip, rows)
+					}
+				}
+				s.Close()
+			}
 			sameOnEvery(t, fmt.Sprintf("%dx%d strips of %d", w, h, rows), cfg, dist, ref, want)
 		}
 	}
