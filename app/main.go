@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	_ "github.com/bandscope/bandscope/internal/quietlocale" // before Fyne initialises
 )
@@ -25,7 +26,7 @@ func main() {
 func run(args []string) (code int) {
 	defer func() {
 		if p := recover(); p != nil {
-			fmt.Fprintf(os.Stderr, "bandscope: internal error: %v\n", p)
+			fmt.Fprintln(os.Stderr, printable(fmt.Sprintf("bandscope: internal error: %v", p)))
 			if os.Getenv("BANDSCOPE_TRACE") != "" {
 				os.Stderr.Write(debug.Stack())
 			}
@@ -58,20 +59,25 @@ func run(args []string) (code int) {
 }
 
 // printable escapes the control characters of a message (a file name's
-// newline, a terminal escape), so that it stays one line and prints as
-// it reads.
+// newline, a terminal escape) and the bytes that are not UTF-8 (an 8-bit
+// CSI), so that it stays one line and prints as it reads.
 func printable(s string) string {
-	if !strings.ContainsFunc(s, unicode.IsControl) {
+	if utf8.ValidString(s) && !strings.ContainsFunc(s, unicode.IsControl) {
 		return s
 	}
 	var b strings.Builder
-	for _, r := range s {
-		if unicode.IsControl(r) {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case unicode.IsControl(r):
 			q := strconv.QuoteRune(r)
 			b.WriteString(q[1 : len(q)-1])
-			continue
+		default:
+			b.WriteString(s[i : i+size])
 		}
-		b.WriteRune(r)
+		i += size
 	}
 	return b.String()
 }

@@ -76,7 +76,13 @@ func TestPrintableNames(t *testing.T) {
 			t.Errorf("%q: exit %d: %q", name, code, stderr)
 		}
 	}
-	if got := printable("a\tb\nc\x1bd\u0085e"); got != `a\tb\nc\x1bd\u0085e` {
-		t.Errorf("printable: %q", got)
+	for in, want := range map[string]string{
+		"a\tb\nc\x1bd\u0085e": `a\tb\nc\x1bd\u0085e`,
+		"csi\x9b31m é":        `csi\x9b31m é`,
+		"plain é.y4m":         "plain é.y4m",
+	} {
+		if got := printable(in); got != want {
+			t.Errorf("printable(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

@@ -24,7 +24,7 @@ const version = engine.Version
 func scoreMain(args []string, stdout, stderr io.Writer) (code int) {
 	defer func() {
 		if p := recover(); p != nil {
-			fmt.Fprintf(stderr, "bandscope: internal error: %v\n", p)
+			fmt.Fprintln(stderr, printable(fmt.Sprintf("bandscope: internal error: %v", p)))
 			if os.Getenv("BANDSCOPE_TRACE") != "" {
 				stderr.Write(debug.Stack())
 			}

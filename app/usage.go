@@ -57,12 +57,12 @@ func scoreUsage(w io.Writer) {
 	fmt.Fprintf(w, `Usage: bandscope score -d DIST [-r REF] [-w W -h H -p PF -b BD] --feature NAME[=opt=val:...] [--json -o OUT]
 
 Input:
-  -d, --distorted FILE      the clip to score (.y4m, .yuv, or anything ffmpeg decodes)
+  -d, --distorted FILE      the clip to score (.y4m; raw YUV: .yuv, .raw, .bin; anything ffmpeg decodes)
   -r, --reference FILE      its reference (default: the distorted clip itself)
-  -w, --width N             raw .yuv only: width
-  -h, --height N            raw .yuv only: height
-  -p, --pixel_format PF     raw .yuv only: 420, 422, 444 or 400
-  -b, --bitdepth N          raw .yuv only: 8, 10, 12 or 16 (little-endian above 8)
+  -w, --width N             raw YUV only: width
+  -h, --height N            raw YUV only: height
+  -p, --pixel_format PF     raw YUV only: 420, 422, 444 or 400
+  -b, --bitdepth N          raw YUV only: 8, 10, 12 or 16 (little-endian above 8)
       --frame_cnt N         score at most N frames
 
 Features and models:

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -237,8 +238,13 @@ func checkMemory(req Request, specs []parsedSpec, g Geometry) error {
 	if need <= budget {
 		return nil
 	}
+	needStr, budgetStr := FormatBytes(need), FormatBytes(budget)
+	if needStr == budgetStr {
+		// Both round alike: the bytes say which is more.
+		needStr, budgetStr = fmt.Sprintf("%d bytes", need), fmt.Sprintf("%d bytes", budget)
+	}
 	return &clip.Error{Path: req.Distorted, Frame: -1, Err: fmt.Errorf("%w: %dx%d %s %d-bit with %s needs about %s, over the budget of %s (--max-memory to change it)",
-		ErrMemory, g.Dist.Width, g.Dist.Height, g.Dist.Chroma, g.Dist.BitDepth, featureList(specs), FormatBytes(need), FormatBytes(budget))}
+		ErrMemory, g.Dist.Width, g.Dist.Height, g.Dist.Chroma, g.Dist.BitDepth, featureList(specs), needStr, budgetStr)}
 }
 
 func featureList(specs []parsedSpec) string {
@@ -250,21 +256,22 @@ func featureList(specs []parsedSpec) string {
 }
 
 // FormatBytes prints a size with a binary unit and at most one decimal
-// ("512 bytes", "1.5 MiB", "8 GiB").
+// ("512 bytes", "1.5 MiB", "8 GiB"), in the largest unit it is at least one
+// of once rounded (1048575 bytes is "1 MiB", not "1024 KiB").
 func FormatBytes(n int64) string {
-	for _, u := range []struct {
-		shift uint
-		name  string
-	}{{40, "TiB"}, {30, "GiB"}, {20, "MiB"}, {10, "KiB"}} {
-		if n >= 1<<u.shift {
-			v := strconv.FormatFloat(float64(n)/float64(int64(1)<<u.shift), 'f', 1, 64)
-			return strings.TrimSuffix(v, ".0") + " " + u.name
+	units := []string{"bytes", "KiB", "MiB", "GiB", "TiB"}
+	v, u := float64(n), 0
+	for u < len(units)-1 && math.Round(v*10)/10 >= 1024 {
+		v /= 1024
+		u++
+	}
+	if u == 0 {
+		if n == 1 {
+			return "1 byte"
 		}
+		return fmt.Sprintf("%d bytes", n)
 	}
-	if n == 1 {
-		return "1 byte"
-	}
-	return fmt.Sprintf("%d bytes", n)
+	return strings.TrimSuffix(strconv.FormatFloat(v, 'f', 1, 64), ".0") + " " + units[u]
 }
 
 // ParseBytes reads a size: a number of bytes with an optional K, M, G or

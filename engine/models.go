@@ -69,7 +69,7 @@ func openModels(flags []string, specs []parsedSpec) ([]scoredModel, []parsedSpec
 					continue
 				}
 				if err := check(o); err != nil {
-					return nil, nil, fmt.Errorf("--model %s: %w", m, err)
+					return nil, nil, usagef("--model %s: %v", m, err)
 				}
 			}
 			suffix := o.MetricName("")

@@ -46,9 +46,11 @@ type Feature struct {
 	// be nil.
 	Check func(o *feature.Values) error
 	// Valid refuses option values that no clip makes valid (values the
-	// feature does not take); may be nil. The feature's constructor
-	// refuses them too, so with Request.SkipUnavailable they leave the
-	// feature out (Session.Skipped) instead of failing the request.
+	// feature does not take); may be nil. CheckFeatures and Open refuse
+	// them as the command line's (ErrUsage), but for Request.Features
+	// with Request.SkipUnavailable: the feature's constructor refuses them
+	// too, so Open then leaves the feature out (Session.Skipped) when
+	// another feature is left. A model's overrides are always checked.
 	Valid func(o *feature.Values) error
 
 	open func(o opening) (extractor, error)

@@ -236,12 +236,12 @@ func TestFrameDuringRun(t *testing.T) {
 	}
 }
 
-// TestFormatBytes: sizes print with one decimal at most, never rounded to
-// a whole unit that hides what was asked (--max-memory 1.5M is 1.5 MiB).
+// TestFormatBytes: sizes print with one decimal at most (--max-memory 1.5M
+// is 1.5 MiB, not 2), in the largest unit they round to at least one of.
 func TestFormatBytes(t *testing.T) {
 	for n, want := range map[int64]string{
 		1: "1 byte", 1023: "1023 bytes", 1024: "1 KiB", 1536: "1.5 KiB", 3 << 19: "1.5 MiB",
-		8 << 30: "8 GiB", 3<<30 + 1<<29: "3.5 GiB", 2 << 40: "2 TiB",
+		8 << 30: "8 GiB", 3<<30 + 1<<29: "3.5 GiB", 2 << 40: "2 TiB", 1<<20 - 1: "1 MiB", 1<<20 - 60000: "965.4 KiB",
 	} {
 		if got := FormatBytes(n); got != want {
 			t.Errorf("FormatBytes(%d) = %q, want %q", n, got, want)

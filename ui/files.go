@@ -71,7 +71,7 @@ func isRaw(path string) bool { return clip.HasRawExtension(path) }
 
 // clipExtensions are the extensions the open dialog offers.
 func clipExtensions() []string {
-	ext := []string{".yuv", ".y4m"}
+	ext := []string{".yuv", ".raw", ".bin", ".y4m"}
 	if _, err := exec.LookPath("ffmpeg"); err == nil {
 		ext = append(ext, ".mp4", ".mkv", ".webm", ".mov", ".ivf", ".avi", ".ts", ".obu", ".264", ".265", ".hevc")
 	}

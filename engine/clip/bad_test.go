@@ -44,9 +44,9 @@ var badFiles = []struct {
 	{"optmismatch.y4m", y4mBytes("YUV4MPEG2 W2 H2 F1:1 Cmono", mono2x2, 1, nil, 0), rawOpts(4, 2, yuv.C420, 10), "PATH: raw options disagree with the file: header has size 2x2, options say 4x2; pixel format 400, options say 420; bit depth 8, options say 10"},
 	{"trunc.yuv", make([]byte, 4*3+3), rawOpts(2, 2, yuv.C400, 8), "PATH: frame 3: truncated frame: the file ends 3 bytes into the frame's 4 (is the size, pixel format or bit depth wrong?)"},
 	{"small.yuv", make([]byte, 5), rawOpts(2, 2, yuv.C420, 8), "PATH: frame 0: truncated frame: the file ends 5 bytes into the frame's 6 (is the size, pixel format or bit depth wrong?)"},
-	{"noopts.yuv", make([]byte, 6), RawOptions{}, "PATH: raw .yuv needs the frame size (--width and --height), got 0x0"},
+	{"noopts.yuv", make([]byte, 6), RawOptions{}, "PATH: raw YUV needs the frame size (--width and --height), got 0x0"},
 	{"huge.yuv", make([]byte, 6), rawOpts(100000, 100000, yuv.C420, 8), "PATH: frame size too large: 100000x100000 (at most 134217728 pixels)"},
-	{"zero.yuv", make([]byte, 6), rawOpts(0, 2, yuv.C420, 8), "PATH: raw .yuv needs the frame size (--width and --height), got 0x2"},
+	{"zero.yuv", make([]byte, 6), rawOpts(0, 2, yuv.C420, 8), "PATH: raw YUV needs the frame size (--width and --height), got 0x2"},
 }
 
 func TestBadFiles(t *testing.T) {

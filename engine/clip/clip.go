@@ -43,7 +43,7 @@ type LumaReader interface {
 	ReadLuma(n int, dst *yuv.Picture) error
 }
 
-// RawOptions gives the format of raw .yuv files, which carry none of their
+// RawOptions gives the format of raw YUV files, which carry none of their
 // own. Y4M and container files ignore it, except that a non-zero field that
 // disagrees with a Y4M header is an error.
 type RawOptions struct {
@@ -51,11 +51,6 @@ type RawOptions struct {
 	Chroma        yuv.Chroma
 	ChromaSet     bool // Chroma was given
 	BitDepth      int
-}
-
-// complete reports whether every raw option was given.
-func (r RawOptions) complete() bool {
-	return r.Width > 0 && r.Height > 0 && r.ChromaSet && r.BitDepth > 0
 }
 
 // Error is a problem with a clip: the file, the frame (-1 when the problem is

@@ -32,7 +32,7 @@
 //     naming plane and position: kernels index tables by sample value.
 //   - FIFOs and devices are refused: they would block or never end.
 //
-// Container files (mp4, mkv, webm, mov, ivf, anything not Y4M or .yuv) go
+// Container files (mp4, mkv, webm, mov, ivf, anything not Y4M or raw YUV) go
 // through ffmpeg, found on PATH (FFmpegAvailable says when it is missing
 // and what that disables). ffprobe gives size, pixel format, frame rate and
 // frame count (the container's, else a count of packets); ffmpeg decodes
@@ -53,7 +53,7 @@
 // size): the reader's exact frames are piped to ffmpeg as raw planar YUV,
 // and the output equals `ffmpeg -i FILE -vf scale=W:H:flags=bicubic` on
 // the same file, byte for byte (tested on Y4M at 8 and 10 bits, 4:4:4,
-// raw .yuv and Matroska). A seek restarts ffmpeg at the wanted frame.
+// raw YUV and Matroska). A seek restarts ffmpeg at the wanted frame.
 //
 // What ffmpeg does quietly is made loud (ffmpeg_watch.go):
 //   - paths reach ffmpeg and ffprobe as absolute file: URLs, so that files

@@ -29,11 +29,11 @@ const (
 	cacheBytes = 256 << 20
 )
 
-// openOther decodes anything that is neither Y4M nor raw .yuv with ffmpeg.
+// openOther decodes anything that is neither Y4M nor raw YUV with ffmpeg.
 func openOther(ctx context.Context, path string, f *os.File, size int64, raw RawOptions) (Reader, error) {
 	f.Close() // ffmpeg opens the file itself
 	if ok, why := FFmpegAvailable(); !ok {
-		return nil, &Error{path, -1, fmt.Errorf("not a YUV4MPEG2 or raw .yuv file, and %w: %s", ErrNoFFmpeg, why)}
+		return nil, &Error{path, -1, fmt.Errorf("not a YUV4MPEG2 or raw YUV file, and %w: %s", ErrNoFFmpeg, why)}
 	}
 	r, err := openFFmpeg(ctx, path)
 	if err != nil {
@@ -42,7 +42,7 @@ func openOther(ctx context.Context, path string, f *os.File, size int64, raw Raw
 	// Raw-format options that contradict the container's own format are
 	// refused, as for Y4M, rather than silently ignored.
 	if err := checkRawAgainst(r.info.Format, raw); err != nil {
-		return nil, &Error{path, -1, fmt.Errorf("%w (-w/-h/-p/-b describe raw .yuv files; leave them out for this file)", err)}
+		return nil, &Error{path, -1, fmt.Errorf("%w (-w/-h/-p/-b describe raw YUV files; leave them out for this file)", err)}
 	}
 	return r, nil
 }

@@ -160,13 +160,13 @@ func TestFFmpegAvailable(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	ok, why := FFmpegAvailable()
 	want := "ffmpeg and ffprobe not found on PATH: container files (mp4, mkv, webm, mov, ivf, ...) cannot be opened; " +
-		"Y4M and raw .yuv clips still work (install ffmpeg, e.g. apt-get install ffmpeg)"
+		"Y4M and raw YUV clips still work (install ffmpeg, e.g. apt-get install ffmpeg)"
 	if ok || why != want {
 		t.Errorf("%v %q", ok, why)
 	}
 	path := writeFile(t, "c.mp4", []byte("not really"))
 	_, err := Open(path, RawOptions{})
-	if got := errText(err, path); got != "PATH: not a YUV4MPEG2 or raw .yuv file, and ffmpeg and ffprobe are needed for this file: "+want || !errors.Is(err, ErrNoFFmpeg) {
+	if got := errText(err, path); got != "PATH: not a YUV4MPEG2 or raw YUV file, and ffmpeg and ffprobe are needed for this file: "+want || !errors.Is(err, ErrNoFFmpeg) {
 		t.Errorf("Open without ffmpeg: %s", got)
 	}
 	// Y4M and raw still open.

@@ -34,7 +34,7 @@ func FFmpegAvailable() (ok bool, why string) {
 	}
 	if missing != nil {
 		return false, fmt.Sprintf("%s not found on PATH: container files (mp4, mkv, webm, mov, ivf, ...) cannot be opened; "+
-			"Y4M and raw .yuv clips still work (install ffmpeg, e.g. apt-get install ffmpeg)", strings.Join(missing, " and "))
+			"Y4M and raw YUV clips still work (install ffmpeg, e.g. apt-get install ffmpeg)", strings.Join(missing, " and "))
 	}
 	return true, "ffmpeg and ffprobe found: container files are decoded through ffmpeg"
 }

@@ -24,7 +24,7 @@ var ErrFrameCount = errors.New("frame counts differ")
 var openFile = os.Open
 
 // Open opens a clip for reading: YUV4MPEG2 by content (whatever the
-// extension), raw planar YUV for .yuv files (format from raw), and, through
+// extension), raw planar YUV for .yuv, .raw and .bin files (format from raw), and, through
 // ffmpeg, everything else.
 func Open(path string, raw RawOptions) (Reader, error) {
 	return OpenContext(context.Background(), path, raw)
@@ -78,16 +78,15 @@ func openFileReader(ctx context.Context, path string, f *os.File, raw RawOptions
 	switch {
 	case strings.HasPrefix(string(magic), y4mMagic) || ext == ".y4m":
 		return openY4M(path, f, size, raw)
-	case rawExts[ext] || ext == "" && raw.complete():
+	case rawExts[ext]:
 		return openRaw(path, f, size, raw)
 	}
 	return openOther(ctx, path, f, size, raw)
 }
 
-// rawExts are the extensions of raw planar YUV files: libvmaf's CLI reads
-// any file but a .y4m as raw; Bandscope gives other files to ffmpeg
-// (containers), and reads these, and a file without an extension given
-// every raw option, as raw.
+// rawExts are the extensions of raw planar YUV files. libvmaf's CLI reads
+// any file but a .y4m as raw; Bandscope hands other files to ffmpeg
+// (containers), so it knows raw files by these names.
 var rawExts = map[string]bool{".yuv": true, ".raw": true, ".bin": true}
 
 // HasRawExtension reports whether path's extension (any case) is a raw

@@ -10,7 +10,7 @@ import (
 	"github.com/bandscope/bandscope/engine/yuv"
 )
 
-// RawLayout is the format and frame count of a raw .yuv file of the given
+// RawLayout is the format and frame count of a raw YUV file of the given
 // size, as libvmaf's --width/--height/--pixel_format/--bitdepth describe it.
 // Frames holds only whole frames; Partial is the byte count of a last frame
 // cut short (0 when the size is a whole number of frames).
@@ -43,21 +43,21 @@ func LayoutRaw(raw RawOptions, size int64) (RawLayout, error) {
 	var l RawLayout
 	switch {
 	case raw.Width == 0 || raw.Height == 0:
-		return l, rawOptionsErrorf("raw .yuv needs the frame size (--width and --height), got %dx%d", raw.Width, raw.Height)
+		return l, rawOptionsErrorf("raw YUV needs the frame size (--width and --height), got %dx%d", raw.Width, raw.Height)
 	case !raw.ChromaSet:
-		return l, rawOptionsErrorf("raw .yuv needs the pixel format (--pixel_format 420, 422, 444 or 400)")
+		return l, rawOptionsErrorf("raw YUV needs the pixel format (--pixel_format 420, 422, 444 or 400)")
 	case raw.BitDepth == 0:
-		return l, rawOptionsErrorf("raw .yuv needs the bit depth (--bitdepth 8, 10, 12 or 16)")
+		return l, rawOptionsErrorf("raw YUV needs the bit depth (--bitdepth 8, 10, 12 or 16)")
 	}
 	switch raw.Chroma {
 	case yuv.C420, yuv.C422, yuv.C444, yuv.C400:
 	default:
-		return l, rawOptionsErrorf("raw .yuv pixel format %s is not supported (420, 422, 444 or 400)", raw.Chroma)
+		return l, rawOptionsErrorf("raw YUV pixel format %s is not supported (420, 422, 444 or 400)", raw.Chroma)
 	}
 	switch raw.BitDepth {
 	case 8, 10, 12, 16:
 	default:
-		return l, rawOptionsErrorf("raw .yuv bit depth %d is not supported (8, 10, 12 or 16)", raw.BitDepth)
+		return l, rawOptionsErrorf("raw YUV bit depth %d is not supported (8, 10, 12 or 16)", raw.BitDepth)
 	}
 	l.Format = yuv.Format{Width: raw.Width, Height: raw.Height, Chroma: raw.Chroma, BitDepth: raw.BitDepth}
 	if err := checkFormat(l.Format); err != nil {

@@ -33,16 +33,16 @@ var rawSizeTests = []struct {
 	{rawOpts(7, 5, yuv.C400, 8), 70, 35, 2, 0, ""},
 	{rawOpts(1, 1, yuv.C420, 8), 3, 3, 1, 0, ""},
 	{rawOpts(16384, 8192, yuv.C420, 16), 0, 402653184, 0, 0, ""},
-	{rawOpts(0, 480, yuv.C420, 8), 100, 0, 0, 0, "raw .yuv needs the frame size (--width and --height), got 0x480"},
+	{rawOpts(0, 480, yuv.C420, 8), 100, 0, 0, 0, "raw YUV needs the frame size (--width and --height), got 0x480"},
 	{rawOpts(-1, 480, yuv.C420, 8), 100, 0, 0, 0, "frame size -1x480 is not positive"},
 	{rawOpts(100000, 100000, yuv.C420, 8), 100, 0, 0, 0, "frame size too large: 100000x100000 (at most 134217728 pixels)"},
 	{rawOpts(1<<62, 1<<62, yuv.C444, 16), 100, 0, 0, 0, "frame size too large: 4611686018427387904x4611686018427387904 (at most 134217728 pixels)"},
 	{rawOpts(1<<31, 1, yuv.C420, 8), 100, 0, 0, 0, "frame size too large: 2147483648x1 (at most 134217728 pixels)"},
-	{RawOptions{Width: 8, Height: 8, BitDepth: 8}, 100, 0, 0, 0, "raw .yuv needs the pixel format (--pixel_format 420, 422, 444 or 400)"},
-	{rawOpts(8, 8, yuv.C420, 0), 100, 0, 0, 0, "raw .yuv needs the bit depth (--bitdepth 8, 10, 12 or 16)"},
-	{rawOpts(8, 8, yuv.C420, 9), 100, 0, 0, 0, "raw .yuv bit depth 9 is not supported (8, 10, 12 or 16)"},
-	{rawOpts(8, 8, yuv.C411, 8), 100, 0, 0, 0, "raw .yuv pixel format 411 is not supported (420, 422, 444 or 400)"},
-	{rawOpts(8, 8, yuv.Chroma(9), 8), 100, 0, 0, 0, "raw .yuv pixel format Chroma(9) is not supported (420, 422, 444 or 400)"},
+	{RawOptions{Width: 8, Height: 8, BitDepth: 8}, 100, 0, 0, 0, "raw YUV needs the pixel format (--pixel_format 420, 422, 444 or 400)"},
+	{rawOpts(8, 8, yuv.C420, 0), 100, 0, 0, 0, "raw YUV needs the bit depth (--bitdepth 8, 10, 12 or 16)"},
+	{rawOpts(8, 8, yuv.C420, 9), 100, 0, 0, 0, "raw YUV bit depth 9 is not supported (8, 10, 12 or 16)"},
+	{rawOpts(8, 8, yuv.C411, 8), 100, 0, 0, 0, "raw YUV pixel format 411 is not supported (420, 422, 444 or 400)"},
+	{rawOpts(8, 8, yuv.Chroma(9), 8), 100, 0, 0, 0, "raw YUV pixel format Chroma(9) is not supported (420, 422, 444 or 400)"},
 	{rawOpts(8, 8, yuv.C420, 8), -1, 0, 0, 0, "negative file size -1"},
 }
 
@@ -148,15 +148,14 @@ func TestSyntheticCorpus(t *testing.T) {
 	}
 }
 
-// TestRawNames: .yuv, .raw and .bin files (any case) are raw, and so is a
-// file without an extension given every raw option (libvmaf reads any
-// file but a .y4m as raw); a raw file missing options is refused with
-// ErrRawOptions, which the command line reports as its own error.
+// TestRawNames: .yuv, .raw and .bin files (any case) are raw; a raw file
+// missing options is refused with ErrRawOptions, which the command line
+// reports as its own error.
 func TestRawNames(t *testing.T) {
 	f := yuv.Format{Width: 8, Height: 4, Chroma: yuv.C420, BitDepth: 8}
 	b := synth.AppendRaw(nil, testPicture(f, 0))
 	full := rawOpts(f.Width, f.Height, f.Chroma, f.BitDepth)
-	for _, name := range []string{"c.yuv", "c.RAW", "c.bin", "noext"} {
+	for _, name := range []string{"c.yuv", "c.RAW", "c.bin"} {
 		r, err := Open(writeFile(t, name, b), full)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
@@ -166,7 +165,7 @@ func TestRawNames(t *testing.T) {
 			t.Errorf("%s: info %+v", name, info)
 		}
 		r.Close()
-		if !HasRawExtension(name) && name != "noext" {
+		if !HasRawExtension(name) {
 			t.Errorf("HasRawExtension(%q) = false", name)
 		}
 	}

@@ -45,9 +45,9 @@ func ScaleFilter(w, h int) string { return fmt.Sprintf("scale=%d:%d:flags=bicubi
 // OpenScaled resamples every frame of src to width x height with ffmpeg
 // (ScaleFilter). The frames come from src, Bandscope's own reader, and are
 // piped to ffmpeg as raw planar YUV of src's format: whatever src is (Y4M,
-// raw .yuv, or a container that src decodes through ffmpeg), frame n is
+// raw YUV, or a container that src decodes through ffmpeg), frame n is
 // exactly src's frame n. (ffmpeg's own Y4M demuxer lands on the wrong
-// frame after some -ss seeks, and raw .yuv would need input options at
+// frame after some -ss seeks, and raw YUV would need input options at
 // every seek: feeding frames avoids both.) Scaling is per frame, so a seek
 // restarts ffmpeg at the wanted frame. The reader owns src and closes it.
 // Info().Scaled says what ran.

@@ -50,7 +50,7 @@ func rendition(t *testing.T, name, pixFmt string) string {
 
 // TestScaledEqualsFFmpeg: OpenScaled's frames are the bytes ffmpeg itself
 // writes with `-i FILE -vf scale=W:H:flags=bicubic`, for Y4M at 8 and 10
-// bits, raw .yuv and a container file, read in order, backwards and by
+// bits, raw YUV and a container file, read in order, backwards and by
 // jumps (every seek restarts ffmpeg at the frame).
 func TestScaledEqualsFFmpeg(t *testing.T) {
 	needFFmpeg(t)

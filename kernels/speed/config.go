@@ -109,14 +109,6 @@ func validKernelScale(ks float32) bool {
 // almostOne is speed.c's ALMOST_EQUAL(prescale, 1.0): no prescaling at all.
 func almostOne(p float64) bool { return math.Abs(p-1.0) < 1.0e-3 }
 
-// NewConfig builds a configuration from speed_chroma's options for clips of
-// format f. It refuses what libvmaf cannot score: 4:0:0 (libvmaf's init
-// fails with EINVAL: no chroma), bit depths other than 8, 10, 12 and 16
-// (libvmaf reads other depths as bytes), chroma planes below 80 samples
-// after prescaling (libvmaf logs "SpEED: image too small" and crashes),
-// kernel scales off vif_tools' list and unknown methods (libvmaf's init
-// fails and it crashes), and lanczos4 prescaling (it calls glibc's sin,
-// which Bandscope does not reproduce).
 // methods are the prescale methods speed_prescale_method names (lanczos4
 // aside: CheckOptions refuses it).
 var methods = map[string]Method{"nearest": Nearest, "bilinear": Bilinear, "bicubic": Bicubic}
@@ -143,6 +135,14 @@ func CheckOptions(opts *feature.Values) error {
 	return nil
 }
 
+// NewConfig builds a configuration from speed_chroma's options for clips of
+// format f. It refuses what libvmaf cannot score: 4:0:0 (libvmaf's init
+// fails with EINVAL: no chroma), bit depths other than 8, 10, 12 and 16
+// (libvmaf reads other depths as bytes), chroma planes below 80 samples
+// after prescaling (libvmaf logs "SpEED: image too small" and crashes),
+// kernel scales off vif_tools' list and unknown methods (libvmaf's init
+// fails and it crashes), and lanczos4 prescaling (it calls glibc's sin,
+// which Bandscope does not reproduce).
 func NewConfig(opts *feature.Values, f yuv.Format) (*Config, error) {
 	if opts == nil {
 		opts = NewOptions()
