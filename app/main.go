@@ -7,6 +7,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"runtime/debug"
 	"strconv"
@@ -26,7 +27,7 @@ func main() {
 func run(args []string) (code int) {
 	defer func() {
 		if p := recover(); p != nil {
-			fmt.Fprintln(os.Stderr, printable(fmt.Sprintf("bandscope: internal error: %v", p)))
+			sayf(os.Stderr, "bandscope: internal error: %v", p)
 			if os.Getenv("BANDSCOPE_TRACE") != "" {
 				os.Stderr.Write(debug.Stack())
 			}
@@ -48,7 +49,7 @@ func run(args []string) (code int) {
 		}
 	}
 	if err := openInspector(args); err != nil {
-		fmt.Fprintln(os.Stderr, printable("bandscope: "+err.Error()))
+		sayf(os.Stderr, "bandscope: %v", err)
 		var u interface{ Usage() bool }
 		if errors.As(err, &u) && u.Usage() {
 			return 2
@@ -56,6 +57,11 @@ func run(args []string) (code int) {
 		return 1
 	}
 	return 0
+}
+
+// sayf prints one line of a message to w, printable.
+func sayf(w io.Writer, format string, a ...any) {
+	fmt.Fprintln(w, printable(fmt.Sprintf(format, a...)))
 }
 
 // printable escapes the control characters of a message (a file name's

@@ -99,10 +99,10 @@ func (r *scoreRun) writer(res **engine.Results) func(io.Writer) error {
 func (r *scoreRun) fail(ctx context.Context, err error) int {
 	if ctx.Err() != nil {
 		where := r.req.Distorted
-		fmt.Fprintln(r.stderr, printable(fmt.Sprintf("bandscope: interrupted at frame %d of %s", r.done.Load(), where)))
+		sayf(r.stderr, "bandscope: interrupted at frame %d of %s", r.done.Load(), where)
 		return 130
 	}
-	fmt.Fprintln(r.stderr, printable("bandscope: "+err.Error()))
+	sayf(r.stderr, "bandscope: %v", err)
 	if errors.Is(err, outfile.ErrRefused) || errors.Is(err, engine.ErrUsage) || errors.Is(err, clip.ErrRawOptions) {
 		return 2
 	}
@@ -128,8 +128,8 @@ func (r *scoreRun) checkClips(s *engine.Session) error {
 		if r.req.Frames > 0 {
 			n = min(n, r.req.Frames)
 		}
-		fmt.Fprintln(r.stderr, printable(fmt.Sprintf("bandscope: warning: reference %s has %d frames and distorted %s has %d: scoring frames 0 to %d",
-			ri.Path, ri.Frames, di.Path, di.Frames, n-1)))
+		sayf(r.stderr, "bandscope: warning: reference %s has %d frames and distorted %s has %d: scoring frames 0 to %d",
+			ri.Path, ri.Frames, di.Path, di.Frames, n-1)
 	}
 	return nil
 }

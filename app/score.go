@@ -24,7 +24,7 @@ const version = engine.Version
 func scoreMain(args []string, stdout, stderr io.Writer) (code int) {
 	defer func() {
 		if p := recover(); p != nil {
-			fmt.Fprintln(stderr, printable(fmt.Sprintf("bandscope: internal error: %v", p)))
+			sayf(stderr, "bandscope: internal error: %v", p)
 			if os.Getenv("BANDSCOPE_TRACE") != "" {
 				stderr.Write(debug.Stack())
 			}
@@ -50,7 +50,7 @@ func scoreMain(args []string, stdout, stderr io.Writer) (code int) {
 		fs.BoolVar(&req.NoScale, n, false, "")
 	}
 	usageErr := func(format string, a ...any) int {
-		fmt.Fprintln(stderr, printable(fmt.Sprintf("bandscope score: "+format, a...)))
+		sayf(stderr, "bandscope score: "+format, a...)
 		return 2
 	}
 	if err := fs.Parse(args); err != nil {

@@ -57,17 +57,8 @@ func checkFeatures(specs []feature.Spec, valid bool) error {
 		if err := o.SetAll(sp.Opts); err != nil {
 			return usagef("--feature %s: %v", arg, err)
 		}
-		checks := []func(*feature.Values) error{def.Check}
-		if valid {
-			checks = append(checks, def.Valid)
-		}
-		for _, check := range checks {
-			if check == nil {
-				continue
-			}
-			if err := check(o); err != nil {
-				return usagef("--feature %s: %v", arg, err)
-			}
+		if err := def.checkOptions(o, valid); err != nil {
+			return usagef("--feature %s: %v", arg, err)
 		}
 		key := o.MetricName(def.Name)
 		if prev, ok := seen[key]; ok {

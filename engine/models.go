@@ -64,13 +64,8 @@ func openModels(flags []string, specs []parsedSpec) ([]scoredModel, []parsedSpec
 			if err := o.SetAll(in.Opts); err != nil {
 				return nil, nil, fmt.Errorf("--model %s: %w", m, err)
 			}
-			for _, check := range []func(*feature.Values) error{def.Check, def.Valid} {
-				if check == nil {
-					continue
-				}
-				if err := check(o); err != nil {
-					return nil, nil, usagef("--model %s: %v", m, err)
-				}
+			if err := def.checkOptions(o, true); err != nil {
+				return nil, nil, usagef("--model %s: %v", m, err)
 			}
 			suffix := o.MetricName("")
 			shared := false

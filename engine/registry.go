@@ -56,6 +56,19 @@ type Feature struct {
 	open func(o opening) (extractor, error)
 }
 
+// checkOptions runs the feature's Check and, with valid, its Valid.
+func (f *Feature) checkOptions(o *feature.Values, valid bool) error {
+	if f.Check != nil {
+		if err := f.Check(o); err != nil {
+			return err
+		}
+	}
+	if valid && f.Valid != nil {
+		return f.Valid(o)
+	}
+	return nil
+}
+
 // opening is what a feature needs to build its extractor.
 type opening struct {
 	b         *backend

@@ -197,7 +197,7 @@ func (f *Frame) stageLocked(k int, ref, dist *yuv.Picture, refPlanes, distPlanes
 				return nil, fmt.Errorf("gpu: Frame.Upload: plane %d has %d samples, want %d", pl, len(pic.Planes[pl]), w*h)
 			}
 			st := &f.stages[k][i][pl]
-			if *st == nil || (*st).size != max(4, (uint64(2*w*h)+3)&^3) || (*st).st.Load() == stageFailed {
+			if *st == nil || (*st).size != stageBytes(uint64(2*w*h)) || (*st).st.Load() == stageFailed {
 				if *st != nil {
 					(*st).buf.Release()
 					*st = nil

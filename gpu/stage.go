@@ -34,10 +34,14 @@ const (
 	stageFailed
 )
 
+// stageBytes is the size of the stage for size bytes: whole words, one at
+// least.
+func stageBytes(size uint64) uint64 { return max(4, (size+3)&^3) }
+
 // newStage allocates a stage of size bytes (rounded up to whole words),
 // mapped for writing.
 func (d *Device) newStage(label string, size uint64) (s *stage, err error) {
-	size = max(4, (size+3)&^3)
+	size = stageBytes(size)
 	if err := d.checkBuffer(label, size, wgpu.BufferUsageMapWrite|wgpu.BufferUsageCopySrc); err != nil {
 		return nil, err
 	}

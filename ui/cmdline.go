@@ -28,22 +28,18 @@ var commands = []string{"score", "devices", "help", "version"}
 // to open a window on: a typo or a headless machine gets one line, not a
 // windowing library's log.
 func checkRunArgs(ra runArgs) error {
-	for _, p := range []string{ra.dist, ra.ref, ra.compareWith} {
+	for _, p := range append([]string{ra.dist, ra.ref, ra.compareWith}, ra.logs...) {
 		if p == "" {
 			continue
 		}
 		if _, err := os.Stat(p); err != nil {
-			if errors.Is(err, os.ErrNotExist) && ra.ref == "" && ra.compareWith == "" && p == ra.dist &&
+			// A lone word that is no file: a mistyped command, most likely.
+			if errors.Is(err, os.ErrNotExist) && p == ra.dist && ra.ref == "" && ra.compareWith == "" &&
 				filepath.Ext(p) == "" && !strings.ContainsRune(p, os.PathSeparator) {
 				return &UsageError{fmt.Errorf("unknown command %q (commands: %s; or name clips to inspect: %s)",
 					p, strings.Join(commands, ", "), runUsage)}
 			}
 			return fmt.Errorf("%s: %w", p, plainStatError(err))
-		}
-	}
-	for _, l := range ra.logs {
-		if _, err := os.Stat(l); err != nil {
-			return fmt.Errorf("%s: %w", l, plainStatError(err))
 		}
 	}
 	return checkDisplay(runtime.GOOS, os.Getenv)
