@@ -41,7 +41,7 @@ test: deps fmt-check vet vet-portable test-race test-full
 # and 4K, 1 and 2 threads, as whole processes; with VMAF=/path/to/vmaf,
 # libvmaf on the same files in the same run, alternating with Bandscope.
 bench: deps
-	$(GO) run ./kernels/bench
+	$(GO) run ./app/bench
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./kernels/cambi ./kernels/adm
 
 # A Linux desktop package, by hand: the binary, a .desktop entry and the

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bandscope/bandscope/engine/synth"
+	"github.com/bandscope/bandscope/kernels/synth"
 )
 
 // FuzzScoreArgs runs `bandscope score` on whole command lines (one

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/synth"
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/synth"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // TestMain lets a test run the CLI as a child process (for signals that

@@ -15,7 +15,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	_ "github.com/bandscope/bandscope/internal/quietlocale" // before Fyne initialises
+	_ "github.com/bandscope/bandscope/app/internal/quietlocale" // before Fyne initialises
 )
 
 func main() {

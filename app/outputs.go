@@ -10,7 +10,7 @@ import (
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/model"
-	"github.com/bandscope/bandscope/internal/outfile"
+	"github.com/bandscope/bandscope/engine/outfile"
 )
 
 // scoreRun is one `bandscope score` run once its command line is checked.

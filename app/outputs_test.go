@@ -13,7 +13,7 @@ import (
 
 	"github.com/bandscope/bandscope/assets"
 	"github.com/bandscope/bandscope/engine"
-	"github.com/bandscope/bandscope/engine/synth"
+	"github.com/bandscope/bandscope/kernels/synth"
 )
 
 // TestOutputNeverAnInput: -o naming an input (itself, through a symlink,

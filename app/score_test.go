@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/synth"
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/synth"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 var grad10 = yuv.Format{Width: 640, Height: 480, Chroma: yuv.C420, BitDepth: 10}

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bandscope/bandscope/engine/synth"
+	"github.com/bandscope/bandscope/kernels/synth"
 )
 
 // TestInterrupt: Ctrl-C during `bandscope score` stops within a second with

@@ -2,14 +2,14 @@ package engine
 
 import (
 	"github.com/bandscope/bandscope/engine/clip"
-	"github.com/bandscope/bandscope/engine/feature"
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/engine/outfile"
 	"github.com/bandscope/bandscope/gpu"
-	"github.com/bandscope/bandscope/internal/outfile"
 	"github.com/bandscope/bandscope/kernels/adm"
 	"github.com/bandscope/bandscope/kernels/cambi"
+	"github.com/bandscope/bandscope/kernels/feature"
 	"github.com/bandscope/bandscope/kernels/motion"
 	"github.com/bandscope/bandscope/kernels/speed"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // Request says what to score and how.

@@ -3,9 +3,9 @@ package engine
 import (
 	"fmt"
 
-	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/gpu"
 	"github.com/bandscope/bandscope/kernels/cambi"
+	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 type cambiExtractor struct {

@@ -4,10 +4,10 @@
 // (keeping every intermediate map, for the inspector) or a whole clip (for
 // `bandscope score`), and pools and writes the results in libvmaf's formats.
 //
-// The layering, which internal/depstest checks: engine/yuv, engine/feature
-// and engine/synth import nothing of Bandscope's above them; kernels/* and
-// gpu import only those (besides the standard library, the x/ libraries,
-// cpuid and WebGPU), never the engine; the engine imports no user
-// interface; only ui and app import Fyne, and app reaches the backends
-// (gpu included) through the engine.
+// The layering, which app/internal/layering checks, runs downward only:
+// app -> ui -> engine -> gpu -> kernels. The ground floor under the kernels
+// (kernels/yuv pictures, kernels/feature option tables, kernels/synth
+// clips) imports nothing of Bandscope's; the kernels and gpu never import
+// the engine; the engine imports no user interface; only ui and app import
+// Fyne, and app reaches the backends (gpu included) through the engine.
 package engine

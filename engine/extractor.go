@@ -1,6 +1,6 @@
 package engine
 
-import "github.com/bandscope/bandscope/engine/feature"
+import "github.com/bandscope/bandscope/kernels/feature"
 
 // extractor is one feature instance on one backend.
 //

@@ -7,8 +7,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/bandscope/bandscope/engine/feature"
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/feature"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // FeatureNames lists the names --feature accepts (aliases included).

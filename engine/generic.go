@@ -1,9 +1,9 @@
 package engine
 
 import (
-	"github.com/bandscope/bandscope/engine/feature"
-	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/gpu"
+	"github.com/bandscope/bandscope/kernels/feature"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // frameScore is a per-frame result that names its own metrics, as every

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/bandscope/bandscope/engine/clip"
-	"github.com/bandscope/bandscope/internal/golden"
+	"github.com/bandscope/bandscope/kernels/golden"
 )
 
 // TestGoldenModels scores every --model run of the corpus that the

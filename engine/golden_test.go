@@ -12,9 +12,9 @@ import (
 	"testing"
 
 	"github.com/bandscope/bandscope/engine/clip"
-	"github.com/bandscope/bandscope/engine/feature"
-	"github.com/bandscope/bandscope/engine/synth"
-	"github.com/bandscope/bandscope/internal/golden"
+	"github.com/bandscope/bandscope/kernels/feature"
+	"github.com/bandscope/bandscope/kernels/golden"
+	"github.com/bandscope/bandscope/kernels/synth"
 )
 
 // writeClips writes a case's clips as raw .yuv files.

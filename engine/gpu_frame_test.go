@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/synth"
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/synth"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // TestGPUUploadsOncePerFrame: on a GPU backend a model's frame reaches the

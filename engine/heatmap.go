@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/bandscope/bandscope/internal/outfile"
+	"github.com/bandscope/bandscope/engine/outfile"
 	"github.com/bandscope/bandscope/kernels/cambi"
 )
 

@@ -6,7 +6,7 @@ import (
 	"math"
 
 	"github.com/bandscope/bandscope/engine/clip"
-	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 // Encoding ladders: a source and its renditions at lower resolutions. libvmaf

@@ -17,7 +17,7 @@ import (
 	"testing"
 
 	"github.com/bandscope/bandscope/engine/clip"
-	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 func needFFmpeg(t *testing.T) {

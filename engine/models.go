@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/bandscope/bandscope/engine/clip"
-	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/engine/model"
+	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 // scoredModel is one --model of a run: the model and, for each of its

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/bandscope/bandscope/engine/feature"
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/engine/recent"
 	"github.com/bandscope/bandscope/gpu"
-	"github.com/bandscope/bandscope/internal/recent"
+	"github.com/bandscope/bandscope/kernels/feature"
 	"github.com/bandscope/bandscope/kernels/motion"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // motionExtractor is integer motion: temporal, on the reference's luma.

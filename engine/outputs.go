@@ -4,7 +4,7 @@ import (
 	"errors"
 
 	"github.com/bandscope/bandscope/engine/clip"
-	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 // extractorError names the file a feature refused: a frame too small for

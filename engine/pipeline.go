@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/bandscope/bandscope/engine/clip"
-	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/gpu"
 	"github.com/bandscope/bandscope/kernels/cpu"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // frameBudget bounds the memory of the frames a CPU run scores at once

@@ -2,15 +2,15 @@ package engine
 
 import (
 	"github.com/bandscope/bandscope/engine/clip"
-	"github.com/bandscope/bandscope/engine/feature"
-	"github.com/bandscope/bandscope/engine/yuv"
-	"github.com/bandscope/bandscope/internal/outfile"
+	"github.com/bandscope/bandscope/engine/outfile"
 	"github.com/bandscope/bandscope/kernels/adm"
 	"github.com/bandscope/bandscope/kernels/cambi"
 	"github.com/bandscope/bandscope/kernels/cpu"
+	"github.com/bandscope/bandscope/kernels/feature"
 	"github.com/bandscope/bandscope/kernels/motion"
 	"github.com/bandscope/bandscope/kernels/speed"
 	"github.com/bandscope/bandscope/kernels/vif"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // Feature describes one feature extractor the engine computes. Every

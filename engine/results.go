@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/bandscope/bandscope/engine/clip"
-	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 // Version is Bandscope's version, printed in output files.

@@ -9,10 +9,10 @@ import (
 	"sync/atomic"
 
 	"github.com/bandscope/bandscope/engine/clip"
-	"github.com/bandscope/bandscope/engine/feature"
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/engine/recent"
 	"github.com/bandscope/bandscope/gpu"
-	"github.com/bandscope/bandscope/internal/recent"
+	"github.com/bandscope/bandscope/kernels/feature"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // Session is an open pair of clips with the features built for them, on

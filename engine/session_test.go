@@ -8,12 +8,12 @@ import (
 	"testing"
 
 	"github.com/bandscope/bandscope/engine/clip"
-	"github.com/bandscope/bandscope/engine/feature"
-	"github.com/bandscope/bandscope/engine/synth"
-	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/adm"
+	"github.com/bandscope/bandscope/kernels/feature"
 	"github.com/bandscope/bandscope/kernels/speed"
+	"github.com/bandscope/bandscope/kernels/synth"
 	"github.com/bandscope/bandscope/kernels/vif"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // countingReader counts the frames a clip decodes.

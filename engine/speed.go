@@ -3,8 +3,8 @@ package engine
 import (
 	"fmt"
 
-	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/gpu"
+	"github.com/bandscope/bandscope/kernels/feature"
 	"github.com/bandscope/bandscope/kernels/speed"
 )
 

@@ -8,15 +8,15 @@ import (
 	"testing"
 
 	"github.com/bandscope/bandscope/engine/clip"
-	"github.com/bandscope/bandscope/engine/feature"
-	"github.com/bandscope/bandscope/engine/synth"
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/feature"
+	"github.com/bandscope/bandscope/kernels/synth"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // speedClip writes a reference and a distorted raw clip whose chroma
 // SpEED scores well away from 0: coarse random cells (so they survive the
 // decimation by 16) with fine noise, the distorted clip quantising the
-// cells and re-noising. (engine/synth's chroma is flat.)
+// cells and re-noising. (kernels/synth's chroma is flat.)
 func speedClip(t *testing.T, dir string, f yuv.Format, frames int) (ref, dist string, raw clip.RawOptions) {
 	t.Helper()
 	mix := func(x uint64) uint64 {

@@ -5,8 +5,8 @@ package gpu
 import (
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/adm"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // TestADMBadInput: the GPU refuses what the CPU refuses, with the same

@@ -7,10 +7,10 @@ import (
 	"math"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/synth"
-	"github.com/bandscope/bandscope/engine/yuv"
-	"github.com/bandscope/bandscope/internal/golden"
 	"github.com/bandscope/bandscope/kernels/adm"
+	"github.com/bandscope/bandscope/kernels/golden"
+	"github.com/bandscope/bandscope/kernels/synth"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // The ADM parity test scores every case with the CPU scalar reference and
@@ -32,7 +32,7 @@ func admBackends(t testing.TB) []admBackend {
 
 type admCase struct {
 	name    string
-	pattern string // engine/synth pattern, or "clip:<golden case>"
+	pattern string // kernels/synth pattern, or "clip:<golden case>"
 	w, h    int
 	depth   int
 	opts    []string

@@ -3,10 +3,10 @@
 package gpu
 
 import (
-	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/adm"
 	"github.com/bandscope/bandscope/kernels/cambi"
 	"github.com/bandscope/bandscope/kernels/motion"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // NewADM reports that this build has no GPU backend.

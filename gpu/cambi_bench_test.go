@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/cambi"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // BenchmarkCAMBI measures frames per second of CAMBI on the best adapter at

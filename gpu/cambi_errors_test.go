@@ -5,8 +5,8 @@ package gpu
 import (
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/cambi"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // TestCAMBIBadInput: the GPU refuses what the CPU refuses, with the same

@@ -7,10 +7,10 @@ import (
 	"math"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/feature"
-	"github.com/bandscope/bandscope/engine/synth"
-	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/cambi"
+	"github.com/bandscope/bandscope/kernels/feature"
+	"github.com/bandscope/bandscope/kernels/synth"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // The parity tests compare every backend this host has with the CPU scalar
@@ -172,7 +172,7 @@ type cambiCase struct {
 	opts      []string
 	want      float64 // libvmaf's score when known
 	long      bool    // skipped with -short
-	synthGrad bool    // the engine/synth grad10 fixture instead of bandPlane
+	synthGrad bool    // the kernels/synth grad10 fixture instead of bandPlane
 	step      int     // band width of bandPlane (default 3 from 10 bits, 12 below)
 	large     bool    // only with BANDSCOPE_GPU_LARGE=1 (skipUnlessLarge)
 }

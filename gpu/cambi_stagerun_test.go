@@ -5,8 +5,8 @@ package gpu
 import (
 	"math"
 
-	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/cambi"
+	"github.com/bandscope/bandscope/kernels/yuv"
 	"github.com/oliverbestmann/webgpu/wgpu"
 )
 

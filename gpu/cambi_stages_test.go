@@ -7,8 +7,8 @@ import (
 	"math"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/cambi"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // rng is a small deterministic generator for test content.

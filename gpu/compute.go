@@ -11,7 +11,7 @@ import (
 
 	"github.com/oliverbestmann/webgpu/wgpu"
 
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // kernel is one compute entry point of one WGSL file.

@@ -5,8 +5,8 @@ package gpu
 import (
 	"time"
 
-	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/motion"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // Frame is one frame's pictures on a device; without cgo none exists.

@@ -7,12 +7,12 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/adm"
 	"github.com/bandscope/bandscope/kernels/cambi"
 	"github.com/bandscope/bandscope/kernels/motion"
 	"github.com/bandscope/bandscope/kernels/speed"
 	"github.com/bandscope/bandscope/kernels/vif"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // framePictures draws frame t of a case: chroma as speedPictures (cells

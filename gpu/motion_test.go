@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/feature"
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/feature"
 	"github.com/bandscope/bandscope/kernels/motion"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // motionPlanes draws two lumas of w x h at depth (rows 3 samples wider,

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // TestProfile: a Device opened with ProfileEnv set times every pass with

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/adm"
 	"github.com/bandscope/bandscope/kernels/cambi"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // The repeated-run tests score two contents alternately, with maps on and

@@ -9,8 +9,8 @@ import (
 	"math"
 	"sync"
 
-	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/speed"
+	"github.com/bandscope/bandscope/kernels/yuv"
 	"github.com/oliverbestmann/webgpu/wgpu"
 )
 

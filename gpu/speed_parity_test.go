@@ -7,8 +7,8 @@ import (
 	"math"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/speed"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // The SpEED parity test scores every case with the CPU scalar reference

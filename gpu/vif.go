@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/vif"
+	"github.com/bandscope/bandscope/kernels/yuv"
 	"github.com/oliverbestmann/webgpu/wgpu"
 )
 

@@ -9,8 +9,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/vif"
+	"github.com/bandscope/bandscope/kernels/yuv"
 	"github.com/oliverbestmann/webgpu/wgpu"
 )
 

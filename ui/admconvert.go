@@ -3,7 +3,7 @@ package ui
 import (
 	"image/color"
 
-	"github.com/bandscope/bandscope/internal/recent"
+	"github.com/bandscope/bandscope/engine/recent"
 	"github.com/bandscope/bandscope/kernels/adm"
 )
 

@@ -11,7 +11,7 @@ import (
 	"github.com/bandscope/bandscope/assets"
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // demoRequest unpacks the embedded demo clip into dir (once: files of the

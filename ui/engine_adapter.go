@@ -5,7 +5,7 @@ import (
 	"io"
 
 	"github.com/bandscope/bandscope/engine"
-	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 // defaultEngine is package engine behind the Engine interface.

@@ -23,13 +23,13 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/bandscope/bandscope/engine"
-	"github.com/bandscope/bandscope/engine/feature"
-	"github.com/bandscope/bandscope/internal/outfile"
+	"github.com/bandscope/bandscope/engine/outfile"
 	"github.com/bandscope/bandscope/kernels/cambi"
+	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 // writeAtomic writes a file by the rules every Bandscope output follows
-// (internal/outfile, shared with the CLI): never over one of inputs (the
+// (engine/outfile, shared with the CLI): never over one of inputs (the
 // open clips), through to a device or FIFO, through a symlink to its
 // target, else under a temporary name that is synced and renamed into place
 // with the replaced file's mode (0666 minus the umask for a new one), so

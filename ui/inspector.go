@@ -18,9 +18,9 @@ import (
 
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
-	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/kernels/adm"
 	"github.com/bandscope/bandscope/kernels/cambi"
+	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 // Preference keys.

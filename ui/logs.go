@@ -15,8 +15,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/kernels/cambi"
+	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 // Reading what other tools wrote: libvmaf's per-frame logs (its CLI's

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 // logCases are libvmaf's three layouts as its CLI (and ffmpeg's libvmaf

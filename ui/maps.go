@@ -6,9 +6,9 @@ import (
 	"math"
 
 	"github.com/bandscope/bandscope/engine"
-	"github.com/bandscope/bandscope/engine/yuv"
-	"github.com/bandscope/bandscope/internal/recent"
+	"github.com/bandscope/bandscope/engine/recent"
 	"github.com/bandscope/bandscope/kernels/cambi"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 func u16Map(w, h int, pix []uint16) *mapData {

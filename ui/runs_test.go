@@ -15,8 +15,8 @@ import (
 
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
-	"github.com/bandscope/bandscope/engine/feature"
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/feature"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // fixtureCoarse is a second encode of the fixture's reference: the fake

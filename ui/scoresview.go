@@ -19,8 +19,8 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/bandscope/bandscope/engine"
-	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/kernels/cambi"
+	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 // series is one metric over the frames of a clip.

@@ -13,9 +13,9 @@ import (
 
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
-	"github.com/bandscope/bandscope/engine/feature"
-	"github.com/bandscope/bandscope/engine/synth"
 	"github.com/bandscope/bandscope/kernels/cambi"
+	"github.com/bandscope/bandscope/kernels/feature"
+	"github.com/bandscope/bandscope/kernels/synth"
 )
 
 // wantCAMBI scores fixture frame n with the CPU kernel directly.

@@ -14,7 +14,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/bandscope/bandscope/engine"
-	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 // costBars is the VMAF view's horizontal bar chart: the points each input

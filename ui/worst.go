@@ -15,7 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/bandscope/bandscope/engine"
-	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 // summaryPanel is the Scores view's column of statistics per metric and

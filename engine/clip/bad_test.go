@@ -9,7 +9,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 var mono2x2 = yuv.Format{Width: 2, Height: 2, Chroma: yuv.C400, BitDepth: 8}

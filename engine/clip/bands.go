@@ -5,7 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // ParallelReader is a Reader that can decode one frame on several

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 func requireFFmpeg(t testing.TB) {

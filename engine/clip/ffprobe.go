@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // ErrNoFFmpeg is wrapped when a file needs ffmpeg and it is not installed.

@@ -4,8 +4,8 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/synth"
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/synth"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 func heapInUse() uint64 {

@@ -7,7 +7,7 @@ import (
 	"os"
 	"sync"
 
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // RawLayout is the format and frame count of a raw YUV file of the given

@@ -3,7 +3,7 @@ package clip
 import (
 	"fmt"
 
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 var planeNames = [3]string{"Y", "U", "V"}

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 func needFFmpeg(t *testing.T) {

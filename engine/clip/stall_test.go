@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // TestStoppedFFmpeg: an ffmpeg stopped by a signal used to block the

@@ -7,7 +7,7 @@ import (
 	"os"
 	"sync"
 
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 var errClosed = errors.New("reader is closed")

@@ -6,7 +6,7 @@ import (
 	"io"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // headerTests is the table for the stream header parser; it also seeds

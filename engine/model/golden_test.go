@@ -11,9 +11,9 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/kernels/adm"
 	"github.com/bandscope/bandscope/kernels/cambi"
+	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 var (

@@ -14,7 +14,7 @@ import (
 	"unicode"
 
 	"github.com/bandscope/bandscope/assets"
-	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 // DefaultName is the key libvmaf prints a model's score under unless

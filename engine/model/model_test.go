@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/bandscope/bandscope/assets"
-	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 // TestBuiltins: every built-in model loads, has the features its file

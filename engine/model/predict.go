@@ -7,7 +7,7 @@ import (
 	"math"
 	"sort"
 
-	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/kernels/feature"
 	"github.com/bandscope/bandscope/kernels/libm"
 )
 

@@ -3,7 +3,7 @@ package adm
 import (
 	"sync"
 
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // NewConcurrent returns a CPU Scorer that is safe for concurrent use: each

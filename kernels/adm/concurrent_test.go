@@ -5,8 +5,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/synth"
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/synth"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // TestConcurrent scores frames at once through one concurrent scorer and

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/kernels/feature"
 	"github.com/bandscope/bandscope/kernels/libm"
 )
 

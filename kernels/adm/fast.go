@@ -4,8 +4,8 @@ import (
 	"math"
 	"sync"
 
-	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/cpu"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // Options choose how the fast CPU scorer runs (kernel set, threads, a

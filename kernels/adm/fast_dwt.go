@@ -1,6 +1,6 @@
 package adm
 
-import "github.com/bandscope/bandscope/engine/yuv"
+import "github.com/bandscope/bandscope/kernels/yuv"
 
 // The fast scorer's DWT levels: row bands in parallel, the rows' interior
 // in the kernel set, the first and last two outputs of each row (which

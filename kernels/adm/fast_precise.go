@@ -1,6 +1,6 @@
 package adm
 
-import "github.com/bandscope/bandscope/engine/yuv"
+import "github.com/bandscope/bandscope/kernels/yuv"
 
 // Barten's DWT, decouple and denominator (precise.go) in the fast scorer:
 // the DWT passes and scale 0's decouple from the kernel set

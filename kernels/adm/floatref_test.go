@@ -3,7 +3,7 @@ package adm
 import (
 	"math"
 
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // floatModel is a float64 model of libvmaf's float ADM (feature float_adm,

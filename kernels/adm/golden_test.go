@@ -5,9 +5,9 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/feature"
-	"github.com/bandscope/bandscope/internal/golden"
 	"github.com/bandscope/bandscope/kernels/cpu"
+	"github.com/bandscope/bandscope/kernels/feature"
+	"github.com/bandscope/bandscope/kernels/golden"
 )
 
 // TestGolden scores every integer-ADM run of the reference corpus (libvmaf

@@ -1,6 +1,6 @@
 package adm
 
-import "github.com/bandscope/bandscope/engine/feature"
+import "github.com/bandscope/bandscope/kernels/feature"
 
 // OptionTable is libvmaf's option table of the integer ADM extractor
 // (feature "adm"), names, aliases, defaults, ranges and Param flags as

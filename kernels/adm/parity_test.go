@@ -5,8 +5,8 @@ import (
 	"math"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/feature"
 	"github.com/bandscope/bandscope/kernels/cpu"
+	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 // fastVariants are the fast scorer's kernel sets and thread counts under

@@ -3,9 +3,9 @@ package adm
 import (
 	"testing"
 
-	"github.com/bandscope/bandscope/internal/cpubench"
-	"github.com/bandscope/bandscope/internal/golden"
 	"github.com/bandscope/bandscope/kernels/cpu"
+	"github.com/bandscope/bandscope/kernels/golden"
+	"github.com/bandscope/bandscope/kernels/internal/cpubench"
 )
 
 // BenchmarkReal scores frame 3 of the repository's real 1080p pairs (the

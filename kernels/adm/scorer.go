@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // Band is one orientation band of one scale.

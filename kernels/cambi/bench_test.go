@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/bandscope/bandscope/kernels/benchclip"
 	"github.com/bandscope/bandscope/kernels/cpu"
-	"github.com/bandscope/bandscope/kernels/internal/benchclip"
 )
 
 // benchCAMBI scores frames of a benchmark clip one after another and

@@ -3,7 +3,7 @@ package cambi
 import (
 	"fmt"
 
-	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 // minSide: libvmaf refuses pictures whose width and height are both below it.

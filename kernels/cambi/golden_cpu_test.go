@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/feature"
-	"github.com/bandscope/bandscope/internal/golden"
 	"github.com/bandscope/bandscope/kernels/cpu"
+	"github.com/bandscope/bandscope/kernels/feature"
+	"github.com/bandscope/bandscope/kernels/golden"
 )
 
 // TestGoldenCPU runs the golden corpus through the CPU scorer in every

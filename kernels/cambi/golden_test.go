@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/feature"
-	"github.com/bandscope/bandscope/internal/golden"
+	"github.com/bandscope/bandscope/kernels/feature"
+	"github.com/bandscope/bandscope/kernels/golden"
 )
 
 // TestGolden scores every CAMBI run of the reference corpus and compares

@@ -1,6 +1,6 @@
 package cambi
 
-import "github.com/bandscope/bandscope/engine/feature"
+import "github.com/bandscope/bandscope/kernels/feature"
 
 // Defaults, as libvmaf's cambi.c defines them.
 const (

@@ -5,8 +5,8 @@ import (
 	"math"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/cpu"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // parityPlane is a w x h plane of bd bits with bands (a slow diagonal

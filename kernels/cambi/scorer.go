@@ -3,7 +3,7 @@ package cambi
 import (
 	"fmt"
 
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // scalar is the CPU scalar Scorer. Its buffers are sized once for the

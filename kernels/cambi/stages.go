@@ -1,6 +1,6 @@
 package cambi
 
-import "github.com/bandscope/bandscope/engine/yuv"
+import "github.com/bandscope/bandscope/kernels/yuv"
 
 // Preprocess converts the luma plane src (of the given bit depth) to 10 bits
 // at dstW x dstH. Equal sizes convert sample by sample; otherwise libvmaf's

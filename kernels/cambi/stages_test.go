@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // TestReciprocal checks all 4226 entries against the bits of libvmaf's table.

@@ -1,6 +1,6 @@
 package cambi
 
-import "github.com/bandscope/bandscope/engine/yuv"
+import "github.com/bandscope/bandscope/kernels/yuv"
 
 // NumScales is the number of scales CAMBI pools.
 const NumScales = 5

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/cpu"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // BenchmarkSAD1080p is one frame's SAD at 1920x1080 (the motion work per

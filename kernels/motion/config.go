@@ -3,7 +3,7 @@ package motion
 import (
 	"math"
 
-	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 // MinSize is the smallest width and height scored. libvmaf's 5-tap mirror

@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/feature"
-	"github.com/bandscope/bandscope/engine/yuv"
-	"github.com/bandscope/bandscope/internal/golden"
 	"github.com/bandscope/bandscope/kernels/cpu"
+	"github.com/bandscope/bandscope/kernels/feature"
+	"github.com/bandscope/bandscope/kernels/golden"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 var corpusDir = flag.String("corpus", "", "with -update: the reference corpus's golden/ directory, to refresh testdata/corpus.json")

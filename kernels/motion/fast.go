@@ -3,8 +3,8 @@ package motion
 import (
 	"sync"
 
-	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/cpu"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // Options choose how the fast CPU scorer runs; none of them changes a bit

@@ -1,6 +1,6 @@
 package motion
 
-import "github.com/bandscope/bandscope/engine/yuv"
+import "github.com/bandscope/bandscope/kernels/yuv"
 
 // Taps is libvmaf's 5-tap motion filter (integer_motion.h), a Gaussian
 // whose taps sum to 2^16.

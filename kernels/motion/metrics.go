@@ -1,6 +1,6 @@
 package motion
 
-import "github.com/bandscope/bandscope/engine/feature"
+import "github.com/bandscope/bandscope/kernels/feature"
 
 // Metrics returns the frame's values under libvmaf's names (suffixed for
 // non-default options: VMAF_integer_feature_motion_sad_score_mmxv_18,

@@ -1,6 +1,6 @@
 package motion
 
-import "github.com/bandscope/bandscope/engine/feature"
+import "github.com/bandscope/bandscope/kernels/feature"
 
 // OptionTable is libvmaf's option table of the integer motion extractor
 // (feature "motion"): names, aliases, defaults, ranges and Param flags as

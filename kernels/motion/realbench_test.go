@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/yuv"
-	"github.com/bandscope/bandscope/internal/cpubench"
-	"github.com/bandscope/bandscope/internal/golden"
 	"github.com/bandscope/bandscope/kernels/cpu"
+	"github.com/bandscope/bandscope/kernels/golden"
+	"github.com/bandscope/bandscope/kernels/internal/cpubench"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // BenchmarkSADReal is one frame's SAD on consecutive reference frames of

@@ -3,7 +3,7 @@ package speed
 import (
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // benchFrame scores one 1920x1080 8-bit 4:2:0 pair (the cross-check

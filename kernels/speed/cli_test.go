@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/feature"
-	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/cpu"
+	"github.com/bandscope/bandscope/kernels/feature"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // cli.json holds what libvmaf's own CLI prints for the synthetic pairs

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/bandscope/bandscope/engine/feature"
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/feature"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // Fixed parameters of speed.c.

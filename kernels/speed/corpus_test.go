@@ -12,17 +12,17 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/feature"
-	"github.com/bandscope/bandscope/engine/yuv"
-	"github.com/bandscope/bandscope/internal/golden"
 	"github.com/bandscope/bandscope/kernels/cpu"
+	"github.com/bandscope/bandscope/kernels/feature"
+	"github.com/bandscope/bandscope/kernels/golden"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // corpus.json holds the speed_chroma values of the reference corpus's
 // model runs (vmaf_v1.0.16_3d0h and its variants print them with the
 // models' options: mxv 45, nnf 0.1, snn 0.19, wvm 5, and ps 0.6 with
 // bilinear prescaling for 5d0h), copied from the corpus for the cases the
-// tests can rebuild: the synthetic ones (engine/synth), the real encodes
+// tests can rebuild: the synthetic ones (kernels/synth), the real encodes
 // in testdata/clips, and the first three frames of the two colour clips,
 // whose chroma planes (U then V per frame, raw, gzip) are stored here as
 // *.chroma.gz.

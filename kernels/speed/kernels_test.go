@@ -4,8 +4,8 @@ import (
 	"math"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/cpu"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // rnd is a small deterministic generator for the twin tests.

@@ -1,6 +1,6 @@
 package speed
 
-import "github.com/bandscope/bandscope/engine/feature"
+import "github.com/bandscope/bandscope/kernels/feature"
 
 // OptionTable is libvmaf's option table of the SpEED chroma extractor
 // (feature "speed_chroma"): names, aliases, defaults, ranges and Param flags

@@ -3,10 +3,10 @@ package speed
 import (
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/yuv"
-	"github.com/bandscope/bandscope/internal/cpubench"
-	"github.com/bandscope/bandscope/internal/golden"
 	"github.com/bandscope/bandscope/kernels/cpu"
+	"github.com/bandscope/bandscope/kernels/golden"
+	"github.com/bandscope/bandscope/kernels/internal/cpubench"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // BenchmarkReal scores frame 3 of the repository's real 10-bit 1080p

@@ -3,7 +3,7 @@ package speed
 import (
 	"fmt"
 
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // FrameResult is one frame's speed_chroma scores and, when asked for, the

@@ -3,7 +3,7 @@ package speed
 import (
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // downscaleFrom evaluates a Downscale description the way the GPU twin

@@ -4,10 +4,10 @@ import (
 	"os"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/yuv"
-	"github.com/bandscope/bandscope/internal/golden"
+	"github.com/bandscope/bandscope/kernels/benchclip"
 	"github.com/bandscope/bandscope/kernels/cpu"
-	"github.com/bandscope/bandscope/kernels/internal/benchclip"
+	"github.com/bandscope/bandscope/kernels/golden"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // benchReal is frame 0 of the corpus's real 1080p x264 encode and its

@@ -4,7 +4,7 @@ import (
 	"math"
 	"sync"
 
-	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/kernels/feature"
 	"github.com/bandscope/bandscope/kernels/libm"
 )
 

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/feature"
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/feature"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // TestSmallFrames tries every size from 1x1 to 40x40: below MinSize

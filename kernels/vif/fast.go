@@ -4,8 +4,8 @@ import (
 	"math/bits"
 	"sync"
 
-	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/cpu"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // Options choose how the fast CPU scorer runs; none of them changes a bit

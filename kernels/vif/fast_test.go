@@ -5,8 +5,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/yuv"
 	"github.com/bandscope/bandscope/kernels/cpu"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // TestConcurrent scores frames from several goroutines at once on one

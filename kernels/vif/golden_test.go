@@ -6,8 +6,8 @@ import (
 	"os"
 	"testing"
 
-	"github.com/bandscope/bandscope/internal/golden"
 	"github.com/bandscope/bandscope/kernels/cpu"
+	"github.com/bandscope/bandscope/kernels/golden"
 )
 
 // goldenV061 is testdata/golden_v061.json: libvmaf's integer_vif_scale0..3

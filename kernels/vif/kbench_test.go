@@ -3,8 +3,8 @@ package vif
 import (
 	"testing"
 
+	"github.com/bandscope/bandscope/kernels/benchclip"
 	"github.com/bandscope/bandscope/kernels/cpu"
-	"github.com/bandscope/bandscope/kernels/internal/benchclip"
 )
 
 // BenchmarkKernels times each row kernel of each set on 1920-pixel rows

@@ -3,7 +3,7 @@ package vif
 import (
 	"fmt"
 
-	"github.com/bandscope/bandscope/engine/feature"
+	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 // Metrics returns the frame's values under libvmaf's names (suffixed for

@@ -1,6 +1,6 @@
 package vif
 
-import "github.com/bandscope/bandscope/engine/feature"
+import "github.com/bandscope/bandscope/kernels/feature"
 
 // OptionTable is libvmaf's option table of the integer VIF extractor
 // (feature "vif", integer_vif.c): names, aliases, defaults, ranges and

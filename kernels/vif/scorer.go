@@ -3,7 +3,7 @@ package vif
 import (
 	"fmt"
 
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // ScaleMap is one scale's per-pixel information terms (ScaleW x ScaleH,

@@ -3,10 +3,10 @@
 // (vmaf_v0.6.1, vmaf_v1.0.16_3d0h), on real reference/distorted pairs, at
 // each thread count, in one run.
 //
-//	go run ./kernels/bench [-pairs grad,testsrc2] [-sizes 1080p,4k] [-threads 1,0]
+//	go run ./app/bench [-pairs grad,testsrc2] [-sizes 1080p,4k] [-threads 1,0]
 //	    [-features cambi,adm,motion,speed_chroma,vif] [-models vmaf_v0.6.1,vmaf_v1.0.16_3d0h]
 //	    [-frames N] [-repeat 3] [-vmaf-cpumask 0,48] [-kernels avx2,avx512] [-inprocess]
-//	VMAF=/path/to/vmaf go run ./kernels/bench
+//	VMAF=/path/to/vmaf go run ./app/bench
 //
 // What is scored. The pairs are the real encodes of testdata/clips, the
 // source as reference and the decoded encode as distorted (grad: 8-bit
@@ -15,7 +15,7 @@
 // both sides scaled 2x nearest neighbour (the size column says "4k(2x)").
 // A clip scored against itself would flatter ADM (a perfect copy skips
 // almost every masked vector) and motion, so there is no such mode;
-// -pairs synth:PATTERN times an engine/synth pattern against its
+// -pairs synth:PATTERN times an kernels/synth pattern against its
 // undistorted variant instead. Frames cycle past a clip's end.
 //
 // How. By default both tools run as child processes with the same

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // TestMatchesGenerator compares with the corpus generator when it and numpy

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/bandscope/bandscope/engine/synth"
-	"github.com/bandscope/bandscope/engine/yuv"
+	"github.com/bandscope/bandscope/kernels/synth"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // Root is the repository root, found from the working directory.

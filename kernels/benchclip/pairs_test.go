@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/bandscope/bandscope/engine/yuv"
-	"github.com/bandscope/bandscope/internal/golden"
+	"github.com/bandscope/bandscope/kernels/golden"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // TestWriteScaled checks the nearest-neighbour upscale sample by sample on

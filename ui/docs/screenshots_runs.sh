@@ -1,13 +1,13 @@
 #!/bin/sh
 # Regenerates the screenshots of two encodes of the demo source compared
-# (compare_runs.png, scores_runs.png) under docs/screenshots/WxH/, from the
+# (compare_runs.png, scores_runs.png) under ui/docs/screenshots/WxH/, from the
 # real application in a private Xvfb server whose screen is the window's
 # size, at 1280x720 and 1920x1080. Run A is the demo encode; run B is the
 # same encode smoothed by ffmpeg's boxblur (as a denoising post-filter
 # does), which bands more.
 # Needs: xvfb xdotool imagemagick ffmpeg (apt-get install xvfb xdotool imagemagick ffmpeg).
 set -eu
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 app="" xvfb=""
 trap 'kill $app $xvfb 2>/dev/null || true; rm -rf "$tmp"' EXIT
@@ -23,7 +23,7 @@ ffmpeg -loglevel error -y -f rawvideo -s 1280x720 -pix_fmt yuv420p -i "$dist" \
 # shots W H: the two runs on a W x H screen.
 shots() {
 	w=$1 h=$2
-	out="$root/docs/screenshots/${w}x$h"
+	out="$root/ui/docs/screenshots/${w}x$h"
 	mkdir -p "$out"
 	# A display of its own: another Xvfb (docs/screenshots.sh, a test) must
 	# never receive these keys or be captured.

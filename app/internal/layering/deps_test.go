@@ -1,4 +1,4 @@
-package depstest
+package layering
 
 import (
 	"bufio"
@@ -13,22 +13,27 @@ import (
 
 const module = "github.com/bandscope/bandscope"
 
-// Import patterns: a module-relative path ("engine/yuv"), a full path of
+// Import patterns: a module-relative path ("kernels/yuv"), a full path of
 // another module ("fyne.io/fyne/v2"), either ending in "/..." for the path
 // and everything under it.
+//
+// The floors, bottom up: app -> ui -> engine -> gpu -> kernels. Every
+// import runs downward or stays on its floor; nothing imports upward.
 var (
-	// base is the bottom layer: pictures, option tables, synthetic clips,
-	// the golden-clip helper, the benchmarks' CPU-time loop and the cache of
-	// recent values the engine and the views share. It imports
-	// nothing above it.
-	base = []string{"engine/yuv", "engine/feature", "engine/synth", "internal/golden", "internal/cpubench", "internal/recent"}
-	// compute is what the kernels and the GPU backend may import besides
-	// base: each other's packages (kernels never gpu), the x/ libraries,
-	// CPU feature detection and WebGPU.
-	compute = []string{"kernels/...", "golang.org/x/...", "github.com/klauspost/cpuid/v2", "github.com/oliverbestmann/webgpu/..."}
+	// ground is the vocabulary every floor shares, at the bottom of the
+	// kernels: pictures, option tables, synthetic clips, the golden-clip
+	// and benchmark-clip helpers, CPU kernel sets and glibc's maths.
+	ground = []string{"kernels/yuv", "kernels/feature", "kernels/synth", "kernels/golden", "kernels/benchclip", "kernels/cpu", "kernels/libm/...", "kernels/internal/..."}
+	// external is what the compute floors may import from other modules:
+	// the x/ libraries, CPU feature detection and WebGPU.
+	external = []string{"golang.org/x/...", "github.com/klauspost/cpuid/v2", "github.com/oliverbestmann/webgpu/..."}
 	// fyne is the GUI toolkit: ui and app only.
 	fyne = []string{"fyne.io/..."}
 )
+
+// featurePkgs are the kernel packages of one feature each. One never
+// imports another: what two features share belongs on the ground floor.
+var featurePkgs = []string{"kernels/adm", "kernels/cambi", "kernels/motion", "kernels/speed", "kernels/vif"}
 
 func join(lists ...[]string) []string {
 	var out []string
@@ -47,33 +52,45 @@ var rules = []struct {
 	pkgs  string
 	allow []string
 }{
-	{"engine/yuv", nil},
-	{"engine/feature", nil},
-	{"engine/synth", []string{"engine/yuv"}},
-	{"internal/golden", []string{"engine/yuv", "engine/synth"}},
-	{"internal/cpubench", nil},
-	{"internal/recent", nil},
-	{"internal/quietlocale", nil},
-	{"internal/outfile", nil},
-	// The real-GPU check's helper (.ci/gpu-device-check): the standard library only.
-	{"internal/devcheck", nil},
-	{"internal/depstest", nil},
-	{"assets", nil},
-	// A command at the top of the stack that lives with the kernels it
-	// measures: it scores clips through the engine. Nothing imports it.
-	{"kernels/bench", join(base, compute, []string{"engine", "engine/clip", "engine/model", "kernels/internal/benchclip"})},
-	{"kernels/...", join(base, compute)},
-	{"gpu/...", join(base, compute)},
+	{"kernels/yuv", nil},
+	{"kernels/feature", nil},
+	{"kernels/synth", []string{"kernels/yuv"}},
+	{"kernels/golden", []string{"kernels/yuv", "kernels/synth"}},
+	{"kernels/benchclip", []string{"kernels/yuv", "kernels/synth", "kernels/golden"}},
+	{"kernels/cpu", []string{"github.com/klauspost/cpuid/v2"}},
+	{"kernels/libm/...", []string{"kernels/libm/..."}},
+	{"kernels/internal/...", nil},
+	// The feature packages: the ground floor and their own subpackages.
+	{"kernels/...", join(ground, external, featurePkgs)},
+	{"gpu/...", join(ground, external, featurePkgs)},
+	{"engine/outfile", nil},
+	{"engine/recent", nil},
 	// The engine: everything below it, no user interface.
-	{"engine/...", join(base, compute, []string{"engine/...", "gpu/...", "internal/outfile", "assets"})},
-	{"ui/...", join(base, fyne, []string{"engine/...", "kernels/...", "assets", "internal/outfile", "gonum.org/v1/plot/..."})},
-	// app reaches the backends (gpu included) through engine.
-	{"app/...", join(base, fyne, []string{"engine/...", "ui/...", "internal/quietlocale", "internal/outfile"})},
+	{"engine/...", join(ground, external, featurePkgs, []string{"engine/...", "gpu/...", "assets"})},
+	{"assets", nil},
+	{"ui/...", join(fyne, []string{"engine/...", "kernels/yuv", "kernels/feature", "kernels/synth", "kernels/adm", "kernels/cambi", "kernels/motion", "kernels/speed", "kernels/vif", "assets", "gonum.org/v1/plot/..."})},
+	// Commands at the top: the inspector and CLI (app), the benchmark
+	// against libvmaf (app/bench) and the real-GPU check's helper
+	// (app/devcheck). app reaches the backends through engine.
+	{"app/internal/...", nil},
+	{"app/devcheck", nil},
+	{"app/bench", join(ground, []string{"engine/..."})},
+	{"app/...", join(fyne, []string{"engine/...", "ui/...", "app/internal/...", "kernels/yuv", "kernels/feature", "assets"})},
 }
 
 // exceptions are imports that break a rule today, each with the reason it
 // is tolerated; remove an entry when its import goes.
 var exceptions = map[[2]string]string{}
+
+// featureOf is the feature package p belongs to, or "".
+func featureOf(p string) string {
+	for _, f := range featurePkgs {
+		if match(f+"/...", p) {
+			return f
+		}
+	}
+	return ""
+}
 
 // match reports whether import path p (module-relative when inside the
 // module) matches pattern pat.
@@ -97,7 +114,7 @@ func standard(p string) bool {
 func imports(t *testing.T) map[string][]string {
 	t.Helper()
 	cmd := exec.Command("go", "list", "-f", "{{.ImportPath}}{{range .Imports}} {{.}}{{end}}", module+"/...")
-	cmd.Dir = filepath.Join("..", "..")
+	cmd.Dir = filepath.Join("..", "..", "..")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -159,6 +176,22 @@ func TestDeps(t *testing.T) {
 				}
 			}
 			t.Errorf("%s imports %s, which its rule (%q) does not allow", pkg, imp, r.pkgs)
+		}
+	}
+}
+
+// TestFeaturesApart checks that no feature package imports another's.
+func TestFeaturesApart(t *testing.T) {
+	pkgs := imports(t)
+	for _, pkg := range slices.Sorted(maps.Keys(pkgs)) {
+		from := featureOf(pkg)
+		if from == "" {
+			continue
+		}
+		for _, imp := range pkgs[pkg] {
+			if to := featureOf(rel(imp)); to != "" && to != from {
+				t.Errorf("%s imports %s: one feature package never imports another", pkg, rel(imp))
+			}
 		}
 	}
 }

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Regenerates the inspector screenshots under docs/screenshots/WxH/ from the
+# Regenerates the inspector screenshots under ui/docs/screenshots/WxH/ from the
 # real application on the demo clip, in a private Xvfb server whose screen
 # is the window's size: every view at 1280x720 (a laptop) and 1920x1080;
 # then, with vmaf_v0.6.1 and vmaf_v1.0.16_3d0h picked, the VMAF view and
@@ -7,7 +7,7 @@
 # ONLY=vmaf makes only those.
 # Needs: xvfb xdotool imagemagick (apt-get install xvfb xdotool imagemagick).
 set -eu
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 app="" xvfb=""
 # XDISPLAY picks the private X server's display number.
@@ -19,7 +19,7 @@ go build -o "$tmp/bandscope" "$root/app"
 # (comma-separated built-in versions) picked in its preferences.
 launch() {
 	w=$1 h=$2
-	out="$root/docs/screenshots/${w}x$h"
+	out="$root/ui/docs/screenshots/${w}x$h"
 	mkdir -p "$out"
 	Xvfb ":$disp" -screen 0 "${w}x${h}x24" >/dev/null 2>&1 &
 	xvfb=$!

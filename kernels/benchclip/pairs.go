@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/bandscope/bandscope/engine/yuv"
-	"github.com/bandscope/bandscope/internal/golden"
+	"github.com/bandscope/bandscope/kernels/golden"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // Pair is a real reference/distorted pair of testdata/clips: a source and
@@ -128,7 +128,7 @@ func writeScaled(path string, raw []byte, src yuv.Format, scale, n int) error {
 	return fh.Close()
 }
 
-// WriteSynth writes n frames of an engine/synth pattern at w x h, the
+// WriteSynth writes n frames of an kernels/synth pattern at w x h, the
 // reference and the distorted variant, as raw planar files in dir.
 func WriteSynth(dir, pattern string, w, h, n int) (ref, dist string, f yuv.Format, err error) {
 	var paths [2]string
