@@ -13,6 +13,20 @@ func (p Plane) RowsAbove(max uint16, y0, y1 int) bool {
 	if max&(max+1) != 0 {
 		panic("yuv: RowsAbove bound is not 2^b-1")
 	}
+	if p.Pix8 != nil {
+		// A packed plane holds 8-bit samples: none exceeds 255.
+		if max >= 255 {
+			return false
+		}
+		for y := y0; y < y1; y++ {
+			for _, v := range p.Pix8[y*p.Stride : y*p.Stride+p.Width] {
+				if uint16(v) > max {
+					return true
+				}
+			}
+		}
+		return false
+	}
 	mask := ^max
 	m := uint64(mask) * 0x0001_0001_0001_0001
 	for y := y0; y < y1; y++ {

@@ -28,3 +28,17 @@ func newPlane(n int) []uint16 {
 	_ = syscall.Madvise(unsafe.Slice((*byte)(unsafe.Pointer(&p[0])), whole), 14) // MADV_HUGEPAGE
 	return p
 }
+
+// newBytes allocates a packed plane of n samples, on huge pages as
+// newPlane does.
+func newBytes(n int) []uint8 {
+	if n < hugePage {
+		return make([]uint8, n)
+	}
+	buf := make([]uint8, n+hugePage)
+	start := uintptr(unsafe.Pointer(&buf[0]))
+	off := int((start+hugePage-1)&^(hugePage-1) - start)
+	p := buf[off : off+n : off+n]
+	_ = syscall.Madvise(p[:n&^(hugePage-1)], 14) // MADV_HUGEPAGE
+	return p
+}

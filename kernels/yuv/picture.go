@@ -125,10 +125,16 @@ func (f Format) Validate() error {
 }
 
 // Picture is one decoded frame. Plane i is PlaneSize(i) samples, row-major,
-// with no padding between rows.
+// with no padding between rows: one uint16 each in Planes, or, for an
+// 8-bit picture read packed (NewPacked), one byte each in Packed, Planes
+// then being nil. Only the scoring runs of features whose kernels all
+// take packed planes read pictures packed: at 8 bits the widening (and
+// the twice larger pictures it writes to memory) cost as much as a
+// feature's fastest stage.
 type Picture struct {
 	Format
 	Planes [3][]uint16
+	Packed [3][]uint8
 }
 
 // NewPicture allocates a picture of the given format.
@@ -141,27 +147,92 @@ func NewPicture(f Format) *Picture {
 	return p
 }
 
+// NewPacked allocates an 8-bit picture of the given format whose samples
+// are held packed, a byte each.
+func NewPacked(f Format) *Picture {
+	if f.BitDepth != 8 {
+		panic("yuv: a packed picture holds 8-bit samples")
+	}
+	p := &Picture{Format: f}
+	for i := 0; i < f.Chroma.Planes(); i++ {
+		w, h := f.PlaneSize(i)
+		p.Packed[i] = newBytes(w * h)
+	}
+	return p
+}
+
+// IsPacked reports whether the picture's samples are held packed.
+func (p *Picture) IsPacked() bool { return p.Packed[0] != nil }
+
+// ReusePacked is Reuse for packed pictures: p when it is packed and has
+// format f, a new packed picture otherwise.
+func ReusePacked(p *Picture, f Format) *Picture {
+	if p != nil && p.Format == f && p.IsPacked() {
+		return p
+	}
+	return NewPacked(f)
+}
+
 // Reuse returns p when it already has format f, or a new picture otherwise.
 func Reuse(p *Picture, f Format) *Picture {
-	if p != nil && p.Format == f {
+	if p != nil && p.Format == f && !p.IsPacked() {
 		return p
 	}
 	return NewPicture(f)
 }
 
 // Luma returns the Y plane with its size.
-func (p *Picture) Luma() Plane {
-	return Plane{Width: p.Width, Height: p.Height, Stride: p.Width, Pix: p.Planes[0]}
+func (p *Picture) Luma() Plane { return p.Plane(0) }
+
+// Plane returns plane i (0 = Y, 1 = U, 2 = V) with its size.
+func (p *Picture) Plane(i int) Plane {
+	w, h := p.PlaneSize(i)
+	return Plane{Width: w, Height: h, Stride: w, Pix: p.Planes[i], Pix8: p.Packed[i]}
 }
 
-// Plane is one plane of samples; rows start Stride samples apart.
+// Plane is one plane of samples; rows start Stride samples apart. The
+// samples are in Pix, or, in a plane of a packed 8-bit picture, in Pix8
+// (Pix then nil).
 type Plane struct {
 	Width, Height, Stride int
 	Pix                   []uint16
+	Pix8                  []uint8
 }
 
 // At returns the sample at column x, row y.
-func (p Plane) At(x, y int) uint16 { return p.Pix[y*p.Stride+x] }
+func (p Plane) At(x, y int) uint16 {
+	if p.Pix8 != nil {
+		return uint16(p.Pix8[y*p.Stride+x])
+	}
+	return p.Pix[y*p.Stride+x]
+}
+
+// Row returns row y's Width samples: Pix's row itself, or a packed row
+// widened into dst (which must hold Width samples).
+func (p Plane) Row(y int, dst []uint16) []uint16 {
+	if p.Pix8 == nil {
+		return p.Pix[y*p.Stride : y*p.Stride+p.Width]
+	}
+	dst = dst[:p.Width]
+	for x, v := range p.Pix8[y*p.Stride : y*p.Stride+p.Width] {
+		dst[x] = uint16(v)
+	}
+	return dst
+}
+
+// Widened returns the plane with its samples in Pix: itself, or a packed
+// plane copied into a new one (for code that has no packed path, which
+// the scoring runs never reach).
+func (p Plane) Widened() Plane {
+	if p.Pix8 == nil {
+		return p
+	}
+	q := Plane{Width: p.Width, Height: p.Height, Stride: p.Width, Pix: make([]uint16, p.Width*p.Height)}
+	for y := range p.Height {
+		p.Row(y, q.Pix[y*q.Stride:])
+	}
+	return q
+}
 
 // MaxAbove returns the first sample above max and its position, or ok=false.
 func (p Plane) MaxAbove(max uint16) (x, y int, v uint16, found bool) {
@@ -171,9 +242,8 @@ func (p Plane) MaxAbove(max uint16) (x, y int, v uint16, found bool) {
 		return 0, 0, 0, false
 	}
 	for y := 0; y < p.Height; y++ {
-		row := p.Pix[y*p.Stride : y*p.Stride+p.Width]
-		for x, v := range row {
-			if v > max {
+		for x := range p.Width {
+			if v := p.At(x, y); v > max {
 				return x, y, v, true
 			}
 		}
