@@ -31,9 +31,10 @@
 //
 // Twin index. Per stage: libvmaf's function (cambi.c), the Go reference,
 // the kernel-set field, its Go twin, the assembly symbols (the Go wrappers
-// that fill the field are avx2<Field>, or wrapTrap for both trap twins,
-// trapsWith for AVX-512's traps and wrapCVRun for its cvRun), the WGSL shader of package gpu (each
-// names the function it mirrors) and the tests. TestTwinIndex checks that
+// that fill the field are avx2<Field>, or wrapTrap for both trap twins
+// and avx512CVRun for AVX-512's cvRun; "-" under AVX-512: that set runs
+// the AVX2 twin, which timed as fast or faster), the WGSL shader of
+// package gpu (each names the function it mirrors) and the tests. TestTwinIndex checks that
 // every name exists and that no field, symbol or cambi_*.wgsl shader is
 // missing.
 //

@@ -176,15 +176,6 @@ func trapsGo(h []uint16, ops []trapOp) {
 	}
 }
 
-// trapsWith is traps from a trap kernel, one call per trapezoid.
-func trapsWith(trap func(h []uint16, lo, hi, t0, m, l int, sub bool)) func([]uint16, []trapOp) {
-	return func(h []uint16, ops []trapOp) {
-		for _, o := range ops {
-			trap(h, int(o.i), int(o.i+o.n), int(o.t0), int(o.m), int(o.l), o.sub != 0)
-		}
-	}
-}
-
 // cvRunGo is cValuePixel along a run: the steps run outermost so that
 // every count is read from a contiguous histogram row.
 func cvRunGo(out []float32, hist []uint16, i0, stride int, act uint32, wts *[32]int32, rec *[ReciprocalSize]float32) {

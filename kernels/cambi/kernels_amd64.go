@@ -120,8 +120,8 @@ func simdKernels(s cpu.Set) *kernels {
 		k.cvRun = avx2CVRun
 	case cpu.AVX512:
 		k.trap = wrapTrap(trapAVX512, 32)
-		k.traps = trapsWith(k.trap)
-		k.cvRun = wrapCVRun(cvRunAVX512, 16)
+		k.traps = avx2Traps
+		k.cvRun = avx512CVRun
 	default:
 		return nil
 	}
@@ -175,22 +175,22 @@ func avx2CVRun(out []float32, hist []uint16, i0, stride int, act uint32, wts *[3
 	cvRunAVX2(&out[0], n, &hist[i0], stride, act, wts, &rec[0])
 }
 
-// wrapCVRun wraps a c-value kernel that handles whole vectors; the rest of
-// the run goes to the Go kernel (every pixel is independent).
-func wrapCVRun(f func(out *float32, n int, p0 *uint16, stride int, act uint32, wts *[32]int32, rec *float32), lanes int) func([]float32, []uint16, int, int, uint32, *[32]int32, *[ReciprocalSize]float32) {
-	return func(out []float32, hist []uint16, i0, stride int, act uint32, wts *[32]int32, rec *[ReciprocalSize]float32) {
-		n := len(out)
-		v := n / lanes * lanes
-		if v > 0 {
-			// The kernel reads rows up to 32 steps above and below.
-			d := 32 - bits.LeadingZeros32(act)
-			_ = hist[i0+d*stride+v-1]
-			_ = hist[i0-d*stride]
-			f(&out[0], v, &hist[i0], stride, act, wts, &rec[0])
-		}
-		if v < n {
-			cvRunGo(out[v:], hist, i0+v, stride, act, wts, rec)
-		}
+// avx512CVRun runs whole vectors of 16 pixels in the AVX-512 kernel and
+// the rest as the vector that ends at n (every pixel of a run is
+// independent: lanes computed twice change nothing); a run shorter than a
+// vector goes to the AVX2 kernel, as do runs whose vectors would leave
+// hist.
+func avx512CVRun(out []float32, hist []uint16, i0, stride int, act uint32, wts *[32]int32, rec *[ReciprocalSize]float32) {
+	n := len(out)
+	d := 32 - bits.LeadingZeros32(act)
+	if n < 16 || i0-d*stride < 0 || i0+d*stride+n > len(hist) {
+		avx2CVRun(out, hist, i0, stride, act, wts, rec)
+		return
+	}
+	v := n &^ 15
+	cvRunAVX512(&out[0], v, &hist[i0], stride, act, wts, &rec[0])
+	if v < n {
+		cvRunAVX512(&out[n-16], 16, &hist[i0+n-16], stride, act, wts, &rec[0])
 	}
 }
 
