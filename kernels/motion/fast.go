@@ -29,17 +29,35 @@ type kernels struct {
 	// of the row's |values| (a bound on them: kernels may take a faster
 	// path when it is below 2^15).
 	hpass func(out, row []int32, mag uint32) uint32
+	// vpassW and vpass8W are vpass into int16 words (words.go), from
+	// samples of up to 14 bits and from packed 8-bit samples: they return
+	// the OR of every |value|, and dst holds the values when it is below
+	// 2^15. hsumW is hpass without output on such a row of w words; the
+	// row's slice holds 32 words of slack past w.
+	vpassW  func(dst []int16, p, c *[5][]uint16, bpc int) uint32
+	vpass8W func(dst []int16, p, c *[5][]uint8) uint32
+	hsumW   func(row []int16, w int) uint32
 }
 
-var scalarKernels = &kernels{set: cpu.Scalar, vpass: vpassGo, hpass: hpassGo}
+var scalarKernels = &kernels{set: cpu.Scalar, vpass: vpassGo, hpass: hpassGo, vpassW: vpassWGo, vpass8W: vpass8WGo, hsumW: hsumWGo}
 
-// kernelsFor returns the kernels of a set (the Go ones when the set has no
-// twins on this architecture).
+// kernelsFor returns the kernels of a set: its twins, and the Go ones
+// where it has none on this architecture.
 func kernelsFor(s cpu.Set) *kernels {
-	if k := simdKernels(s); k != nil {
-		return k
+	k := simdKernels(s)
+	if k == nil {
+		return scalarKernels
 	}
-	return scalarKernels
+	if k.vpassW == nil {
+		k.vpassW = vpassWGo
+	}
+	if k.vpass8W == nil {
+		k.vpass8W = vpass8WGo
+	}
+	if k.hsumW == nil {
+		k.hsumW = hsumWGo
+	}
+	return k
 }
 
 // vpassGo is the vertical pass with the symmetric taps paired (an exact
@@ -79,14 +97,14 @@ func abs32(v int32) uint32 {
 
 // hedges filters the columns within two of either edge (mirrored) and
 // returns their sum; hpass kernels do the interior [2, w-2).
-func hedges(out, row []int32) uint32 {
+func hedges[T int16 | int32](out []int32, row []T) uint32 {
 	w := len(row)
 	var sum uint32
 	for j := 0; j < w; j++ {
 		if j == 2 && w-2 > 2 {
 			j = w - 2
 		}
-		v := hfilter(row[mirror(j-2, w)], row[mirror(j-1, w)], row[j], row[mirror(j+1, w)], row[mirror(j+2, w)])
+		v := hfilter(int32(row[mirror(j-2, w)]), int32(row[mirror(j-1, w)]), int32(row[j]), int32(row[mirror(j+1, w)]), int32(row[mirror(j+2, w)]))
 		if out != nil {
 			out[j] = v
 		}
@@ -147,11 +165,28 @@ func NewFastSAD(cfg *Config, o Options) *FastSAD {
 	return &FastSAD{cfg: cfg, opt: o, k: kernelsFor(o.Kernels)}
 }
 
-// sadWS is one call's scratch: per row band, the vertical pass's row and
-// the band's sum.
+// sadWS is one call's scratch: per row band, its rows, and the bands'
+// sums.
 type sadWS struct {
-	row  [][]int32
-	sums []uint64
+	bands []*bandWS
+	sums  []uint64
+}
+
+// bandWS is one row band's scratch: the vertical pass's row (int32, and
+// as words with the slack hsumW reads), and ten widened rows for packed
+// pictures on the int32 path.
+type bandWS struct {
+	row   []int32
+	words []int16
+	wide  [10][]uint16
+}
+
+func newBandWS(w int) *bandWS {
+	b := &bandWS{row: make([]int32, w), words: make([]int16, w+32)}
+	for k := range b.wide {
+		b.wide[k] = make([]uint16, w)
+	}
+	return b
 }
 
 // minRows is the fewest rows a band is cut to.
@@ -174,15 +209,15 @@ func (f *FastSAD) SAD(prev, cur yuv.Plane, diff []int32) uint64 {
 		ws = &sadWS{}
 	}
 	f.mu.Unlock()
-	for len(ws.row) < parts {
-		ws.row = append(ws.row, make([]int32, w))
+	for len(ws.bands) < parts {
+		ws.bands = append(ws.bands, newBandWS(w))
 	}
 	ws.sums = append(ws.sums[:0], make([]uint64, parts)...)
 	if parts == 1 {
-		ws.sums[0] = f.rows(prev, cur, diff, ws.row[0], 0, h)
+		ws.sums[0] = f.rows(prev, cur, diff, ws.bands[0], 0, h)
 	} else {
 		cpu.For(f.opt.Limiter, parts, func(pi int) {
-			ws.sums[pi] = f.rows(prev, cur, diff, ws.row[pi], pi*h/parts, (pi+1)*h/parts)
+			ws.sums[pi] = f.rows(prev, cur, diff, ws.bands[pi], pi*h/parts, (pi+1)*h/parts)
 		})
 	}
 	var sad uint64
@@ -195,28 +230,68 @@ func (f *FastSAD) SAD(prev, cur yuv.Plane, diff []int32) uint64 {
 	return sad
 }
 
-// rows scores rows [y0, y1).
-func (f *FastSAD) rows(prev, cur yuv.Plane, diff, row []int32, y0, y1 int) uint64 {
+// rows scores rows [y0, y1). Without a map, samples of up to 14 bits
+// take the word path, row by row, until a row's values leave int16 (the
+// int32 path then scores it); packed 8-bit planes are read as bytes, and
+// widened into the scratch rows only for such a row or for the map.
+func (f *FastSAD) rows(prev, cur yuv.Plane, diff []int32, ws *bandWS, y0, y1 int) uint64 {
 	w, h, bpc := f.cfg.Width, f.cfg.Height, f.cfg.BitDepth
+	packed := prev.Pix8 != nil
+	words := diff == nil && bpc <= 14
 	var p, c [5][]uint16
+	var p8, c8 [5][]uint8
 	var sad uint64
 	for i := y0; i < y1; i++ {
-		for k := range p {
+		for k := range 5 {
 			r := mirror(i-2+k, h)
-			p[k] = prev.Pix[r*prev.Stride : r*prev.Stride+w]
-			c[k] = cur.Pix[r*cur.Stride : r*cur.Stride+w]
+			if packed {
+				p8[k] = prev.Pix8[r*prev.Stride : r*prev.Stride+w]
+				c8[k] = cur.Pix8[r*cur.Stride : r*cur.Stride+w]
+			} else {
+				p[k] = prev.Pix[r*prev.Stride : r*prev.Stride+w]
+				c[k] = cur.Pix[r*cur.Stride : r*cur.Stride+w]
+			}
+		}
+		if words {
+			var mag uint32
+			if packed {
+				mag = f.k.vpass8W(ws.words[:w], &p8, &c8)
+			} else {
+				mag = f.k.vpassW(ws.words[:w], &p, &c, bpc)
+			}
+			if mag == 0 {
+				continue // libvmaf skips the row
+			}
+			if mag < 1<<15 {
+				sad += uint64(f.k.hsumW(ws.words, w))
+				continue
+			}
+		}
+		if packed {
+			for k := range 5 {
+				p[k] = widenRow(ws.wide[k][:w], p8[k])
+				c[k] = widenRow(ws.wide[5+k][:w], c8[k])
+			}
 		}
 		var out []int32
 		if diff != nil {
 			out = diff[i*w : (i+1)*w]
 		}
-		mag := f.k.vpass(row, &p, &c, bpc)
+		mag := f.k.vpass(ws.row, &p, &c, bpc)
 		if mag == 0 {
 			// libvmaf skips the row; its filtered values are all 0.
 			clear(out)
 			continue
 		}
-		sad += uint64(f.k.hpass(out, row, mag))
+		sad += uint64(f.k.hpass(out, ws.row, mag))
 	}
 	return sad
+}
+
+// widenRow copies a packed row into dst.
+func widenRow(dst []uint16, src []uint8) []uint16 {
+	for j, v := range src {
+		dst[j] = uint16(v)
+	}
+	return dst
 }

@@ -79,6 +79,7 @@ func HorizontalRow(out, row []int32) uint32 {
 // difference, Width*Height values row-major. scratch holds Width values
 // (allocated when nil).
 func SAD(prev, cur yuv.Plane, bpc int, diff, scratch []int32) uint64 {
+	prev, cur = prev.Widened(), cur.Widened()
 	w, h := cur.Width, cur.Height
 	if len(scratch) < w {
 		scratch = make([]int32, w)

@@ -23,7 +23,9 @@ func simdKernels(s cpu.Set) *kernels {
 	if s != cpu.AVX2 && s != cpu.AVX512 {
 		return nil
 	}
-	return &kernels{set: s, vpass: vpassSIMD, hpass: hpassSIMD}
+	k := &kernels{set: s, vpass: vpassSIMD, hpass: hpassSIMD}
+	wordKernels(s, k)
+	return k
 }
 
 // vpassSIMD runs a vector kernel over whole vectors and, when the width is

@@ -412,3 +412,4 @@ sdone:
 	MOVL         AX, ret+24(FP)
 	VZEROUPPER
 	RET
+

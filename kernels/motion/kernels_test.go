@@ -140,6 +140,144 @@ func TestKernelTwins(t *testing.T) {
 	}
 }
 
+// TestWordTwins holds every set's word-path kernels (words.go) to the Go
+// twins: vpassW at 8 to 14 bits, vpass8W on packed 8-bit rows and hsumW
+// on the rows they produce, at widths around the vector sizes, on random,
+// extreme and near rows (where the OR crosses 2^15).
+func TestWordTwins(t *testing.T) {
+	widths := []int{3, 4, 5, 7, 8, 15, 16, 17, 31, 32, 33, 35, 36, 37, 63, 64, 65, 67, 68, 69, 100, 257}
+	cases := []struct {
+		extreme bool
+		amp     int
+	}{{false, 0}, {true, 0}, {false, 3}, {false, 100}, {false, 140}, {false, 255}}
+	for _, set := range cpu.Supported() {
+		k := kernelsFor(set)
+		for _, bd := range []int{8, 10, 14} {
+			for _, w := range widths {
+				for _, c := range cases {
+					name := fmt.Sprintf("%db/w%d/extreme=%v/amp=%d", bd, w, c.extreme, c.amp)
+					prev := randPlane(w, 7, bd, uint64(w*31+bd), c.extreme)
+					cur := randPlane(w, 7, bd, uint64(w*31+bd)+1000, c.extreme)
+					if c.amp > 0 {
+						cur = nearPlane(prev, bd, c.amp<<(bd-8), uint64(w*31+bd)+1000)
+					}
+					for i := range 7 {
+						var p, q [5][]uint16
+						var p8, q8 [5][]uint8
+						for kk := range p {
+							r := mirror(i-2+kk, 7)
+							p[kk] = prev.Pix[r*prev.Stride : r*prev.Stride+w]
+							q[kk] = cur.Pix[r*cur.Stride : r*cur.Stride+w]
+							p8[kk], q8[kk] = make([]uint8, w), make([]uint8, w)
+							for j := range w {
+								p8[kk][j], q8[kk][j] = uint8(p[kk][j]), uint8(q[kk][j])
+							}
+						}
+						want, got := make([]int16, w+32), make([]int16, w+32)
+						wantMag := vpassWGo(want[:w], &p, &q, bd)
+						check := func(kernel string, mag uint32) {
+							t.Helper()
+							if mag != wantMag {
+								t.Fatalf("%s/%s/%s row %d: OR %#x, Go twin %#x", set, kernel, name, i, mag, wantMag)
+							}
+							if mag < 1<<15 && fmt.Sprint(got[:w]) != fmt.Sprint(want[:w]) {
+								t.Fatalf("%s/%s/%s row %d:\n%v\n%v", set, kernel, name, i, got[:w], want[:w])
+							}
+						}
+						t.Run(set.String()+"/vpassW", func(t *testing.T) {
+							check("vpassW", k.vpassW(got[:w], &p, &q, bd))
+						})
+						if bd == 8 {
+							t.Run(set.String()+"/vpass8W", func(t *testing.T) {
+								clear(got)
+								check("vpass8W", k.vpass8W(got[:w], &p8, &q8))
+							})
+						}
+						if wantMag < 1<<15 {
+							t.Run(set.String()+"/hsumW", func(t *testing.T) {
+								// The slack holds garbage: kernels may read it, never use it.
+								for j := w; j < len(want); j++ {
+									want[j] = int16(splitmix(uint64(j)))
+								}
+								if got, ref := k.hsumW(want, w), hsumWGo(want, w); got != ref {
+									t.Fatalf("%s/hsumW/%s row %d: sum %d, Go twin %d", set, name, i, got, ref)
+								}
+								row := make([]int32, w)
+								for j := range row {
+									row[j] = int32(want[j])
+								}
+								if ref := HorizontalRow(nil, row); hsumWGo(want, w) != ref {
+									t.Fatalf("%s/hsumW/%s row %d: Go twin %d, reference %d", set, name, i, hsumWGo(want, w), ref)
+								}
+							})
+						}
+					}
+				}
+			}
+		}
+		// hsumW at its input extremes: |values| up to 32767, alternating.
+		for _, w := range []int{3, 8, 13, 37, 100, 131} {
+			row := make([]int16, w+32)
+			for _, pat := range []func(j int) int16{
+				func(j int) int16 { return int16(32767 * (1 - 2*((j/2)&1))) },
+				func(j int) int16 { return int16(-32767 * (1 - 2*((j/2)&1))) },
+				func(j int) int16 { return int16(32767 * (1 - 2*(j&1))) },
+				func(int) int16 { return 32767 },
+				func(int) int16 { return -32767 },
+				func(j int) int16 { return int16(int32(splitmix(uint64(j))%65535) - 32767) },
+			} {
+				for j := range row {
+					row[j] = pat(j)
+				}
+				if got, want := k.hsumW(row, w), hsumWGo(row, w); got != want {
+					t.Fatalf("%s/hsumW extreme w %d: %d, Go twin %d", set, w, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestPackedSAD checks that FastSAD gives the same SAD on a packed 8-bit
+// plane as on its widened form, with and without the map, on random,
+// extreme and near pictures (rows beyond int16 included), at odd sizes.
+func TestPackedSAD(t *testing.T) {
+	for _, set := range cpu.Supported() {
+		for _, s := range [][2]int{{3, 3}, {41, 23}, {130, 67}, {1921, 9}} {
+			w, h := s[0], s[1]
+			cfg, err := NewConfig(nil, w, h, 8)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := NewFastSAD(cfg, Options{Kernels: set, Threads: 2})
+			base := randPlane(w, h, 8, 1, false)
+			for _, cur := range []yuv.Plane{randPlane(w, h, 8, 2, false), randPlane(w, h, 8, 3, true), nearPlane(base, 8, 3, 4), nearPlane(base, 8, 140, 5)} {
+				want := SAD(base, cur, 8, nil, nil)
+				pb, pc := packed(base), packed(cur)
+				if got := f.SAD(pb, pc, nil); got != want {
+					t.Fatalf("%s %dx%d: packed SAD %d, reference %d", set, w, h, got, want)
+				}
+				if got := f.SAD(base, cur, nil); got != want {
+					t.Fatalf("%s %dx%d: SAD %d, reference %d", set, w, h, got, want)
+				}
+				dw, dp := make([]int32, w*h), make([]int32, w*h)
+				SAD(base, cur, 8, dw, nil)
+				if got := f.SAD(pb, pc, dp); got != want || fmt.Sprint(dp) != fmt.Sprint(dw) {
+					t.Fatalf("%s %dx%d: packed SAD with map %d, reference %d (or the maps differ)", set, w, h, got, want)
+				}
+			}
+		}
+	}
+}
+
+// packed is p as a packed 8-bit plane with the same stride.
+func packed(p yuv.Plane) yuv.Plane {
+	q := yuv.Plane{Width: p.Width, Height: p.Height, Stride: p.Stride, Pix8: make([]uint8, len(p.Pix))}
+	for i, v := range p.Pix {
+		q.Pix8[i] = uint8(v)
+	}
+	return q
+}
+
 // TestFastMaps checks the fast scorers' maps and integer SADs against the
 // reference on a moving clip, with a stride that is not the width.
 func TestFastMaps(t *testing.T) {

@@ -37,6 +37,13 @@ func BenchmarkSADReal(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/%s", c.Name, k), func(b *testing.B) {
 				cpubench.Loop(b, func() { f.SAD(pics[0], pics[1], nil) })
 			})
+			if c.BD == 8 {
+				// The same frames as packed 8-bit planes (engine scoring runs).
+				p0, p1 := packed(pics[0]), packed(pics[1])
+				b.Run(fmt.Sprintf("%s/%s/packed", c.Name, k), func(b *testing.B) {
+					cpubench.Loop(b, func() { f.SAD(p0, p1, nil) })
+				})
+			}
 		}
 	}
 }

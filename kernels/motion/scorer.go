@@ -185,7 +185,7 @@ func (s *hostStage) keep(frame int, p yuv.Plane) (yuv.Plane, error) {
 	for y0 := 0; y0 < h; y0 += band {
 		y1 := min(y0+band, h)
 		for y := y0; y < y1; y++ {
-			copy(dst.Pix[y*w:(y+1)*w], p.Pix[y*p.Stride:y*p.Stride+w])
+			copy(dst.Pix[y*w:(y+1)*w], p.Row(y, dst.Pix[y*w:(y+1)*w]))
 		}
 		if dst.RowsAbove(maxv, y0, y1) {
 			x, y, v, _ := p.MaxAbove(maxv)
@@ -238,7 +238,7 @@ func checkSize(p yuv.Plane, cfg *Config) error {
 	if p.Width != cfg.Width || p.Height != cfg.Height {
 		return fmt.Errorf("reference luma is %dx%d, configured for %dx%d", p.Width, p.Height, cfg.Width, cfg.Height)
 	}
-	if p.Stride < p.Width || len(p.Pix) < (p.Height-1)*p.Stride+p.Width {
+	if p.Stride < p.Width || p.Len() < (p.Height-1)*p.Stride+p.Width {
 		return fmt.Errorf("reference luma plane is shorter than %dx%d (stride %d)", p.Width, p.Height, p.Stride)
 	}
 	return nil

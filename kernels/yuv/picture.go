@@ -207,6 +207,14 @@ func (p Plane) At(x, y int) uint16 {
 	return p.Pix[y*p.Stride+x]
 }
 
+// Len is the number of samples the plane's slice holds.
+func (p Plane) Len() int {
+	if p.Pix8 != nil {
+		return len(p.Pix8)
+	}
+	return len(p.Pix)
+}
+
 // Row returns row y's Width samples: Pix's row itself, or a packed row
 // widened into dst (which must hold Width samples).
 func (p Plane) Row(y int, dst []uint16) []uint16 {

@@ -1,0 +1,217 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// The AVX-512 twins of the word path (kernels_amd64.s has the AVX2 ones,
+// which say what each computes): 32 columns a step.
+
+// func vpassWAVX512(dst *int16, p0, p1, p2, p3, p4, c0, c1, c2, c3, c4 *uint16, n int, coef uint32, shift uint64) uint32
+// n is a multiple of 32.
+TEXT ·vpassWAVX512(SB), NOSPLIT, $0-116
+	MOVL $0x3E840DF3, R13 // 3571 | 16004<<16
+	VPBROADCASTD R13, Z10
+	MOVL coef+96(FP), R13
+	VPBROADCASTD R13, Z11
+	MOVL $1, R13
+	VPBROADCASTW R13, Z12
+	MOVQ shift+104(FP), X14
+	VPXORD Z15, Z15, Z15
+
+	MOVQ dst+0(FP), DI
+	MOVQ p0+8(FP), AX
+	MOVQ p1+16(FP), BX
+	MOVQ p2+24(FP), CX
+	MOVQ p3+32(FP), DX
+	MOVQ p4+40(FP), SI
+	MOVQ c0+48(FP), R8
+	MOVQ c1+56(FP), R9
+	MOVQ c2+64(FP), R10
+	MOVQ c3+72(FP), R11
+	MOVQ c4+80(FP), R12
+	MOVQ n+88(FP), R14
+	XORQ R13, R13
+
+vwloop:
+	CMPQ R13, R14
+	JGE  vwdone
+	VMOVDQU16 (AX)(R13*2), Z0
+	VPSUBW    (R8)(R13*2), Z0, Z0
+	VMOVDQU16 (SI)(R13*2), Z4
+	VPSUBW    (R12)(R13*2), Z4, Z4
+	VPADDW    Z4, Z0, Z0           // d0+d4
+	VMOVDQU16 (BX)(R13*2), Z1
+	VPSUBW    (R9)(R13*2), Z1, Z1
+	VMOVDQU16 (DX)(R13*2), Z3
+	VPSUBW    (R11)(R13*2), Z3, Z3
+	VPADDW    Z3, Z1, Z1           // d1+d3
+	VMOVDQU16 (CX)(R13*2), Z2
+	VPSUBW    (R10)(R13*2), Z2, Z2 // d2
+	VPUNPCKLWD Z1, Z0, Z3
+	VPUNPCKHWD Z1, Z0, Z4
+	VPUNPCKLWD Z12, Z2, Z5
+	VPUNPCKHWD Z12, Z2, Z6
+	VPMADDWD Z10, Z3, Z3
+	VPMADDWD Z10, Z4, Z4
+	VPMADDWD Z11, Z5, Z5
+	VPMADDWD Z11, Z6, Z6
+	VPADDD   Z5, Z3, Z3
+	VPADDD   Z6, Z4, Z4
+	VPSRAD   X14, Z3, Z3
+	VPSRAD   X14, Z4, Z4
+	VPACKSSDW Z4, Z3, Z0
+	VMOVDQU16 Z0, (DI)(R13*2)
+	VPABSD   Z3, Z3
+	VPABSD   Z4, Z4
+	VPORD    Z3, Z15, Z15
+	VPORD    Z4, Z15, Z15
+	ADDQ     $32, R13
+	JMP      vwloop
+
+vwdone:
+	VEXTRACTI64X4 $1, Z15, Y0
+	VPOR          Y0, Y15, Y15
+	VEXTRACTI128  $1, Y15, X0
+	VPOR          X0, X15, X15
+	VPSHUFD       $0x4E, X15, X0
+	VPOR          X0, X15, X15
+	VPSHUFD       $0xB1, X15, X0
+	VPOR          X0, X15, X15
+	MOVQ          X15, AX
+	MOVL          AX, ret+112(FP)
+	VZEROUPPER
+	RET
+
+// func vpass8WAVX512(dst *int16, p0, p1, p2, p3, p4, c0, c1, c2, c3, c4 *uint8, n int) uint32
+// n is a multiple of 32.
+TEXT ·vpass8WAVX512(SB), NOSPLIT, $0-100
+	MOVL $0x3E840DF3, R13 // 3571 | 16004<<16
+	VPBROADCASTD R13, Z10
+	MOVL $0x00806712, R13 // 26386 | 128<<16
+	VPBROADCASTD R13, Z11
+	MOVL $1, R13
+	VPBROADCASTW R13, Z12
+	VPXORD Z15, Z15, Z15
+
+	MOVQ dst+0(FP), DI
+	MOVQ p0+8(FP), AX
+	MOVQ p1+16(FP), BX
+	MOVQ p2+24(FP), CX
+	MOVQ p3+32(FP), DX
+	MOVQ p4+40(FP), SI
+	MOVQ c0+48(FP), R8
+	MOVQ c1+56(FP), R9
+	MOVQ c2+64(FP), R10
+	MOVQ c3+72(FP), R11
+	MOVQ c4+80(FP), R12
+	MOVQ n+88(FP), R14
+	XORQ R13, R13
+
+v8wloop:
+	CMPQ R13, R14
+	JGE  v8wdone
+	VPMOVZXBW (AX)(R13*1), Z0
+	VPMOVZXBW (R8)(R13*1), Z5
+	VPSUBW    Z5, Z0, Z0
+	VPMOVZXBW (SI)(R13*1), Z4
+	VPMOVZXBW (R12)(R13*1), Z5
+	VPSUBW    Z5, Z4, Z4
+	VPADDW    Z4, Z0, Z0           // d0+d4
+	VPMOVZXBW (BX)(R13*1), Z1
+	VPMOVZXBW (R9)(R13*1), Z5
+	VPSUBW    Z5, Z1, Z1
+	VPMOVZXBW (DX)(R13*1), Z3
+	VPMOVZXBW (R11)(R13*1), Z5
+	VPSUBW    Z5, Z3, Z3
+	VPADDW    Z3, Z1, Z1           // d1+d3
+	VPMOVZXBW (CX)(R13*1), Z2
+	VPMOVZXBW (R10)(R13*1), Z5
+	VPSUBW    Z5, Z2, Z2           // d2
+	VPUNPCKLWD Z1, Z0, Z3
+	VPUNPCKHWD Z1, Z0, Z4
+	VPUNPCKLWD Z12, Z2, Z5
+	VPUNPCKHWD Z12, Z2, Z6
+	VPMADDWD Z10, Z3, Z3
+	VPMADDWD Z10, Z4, Z4
+	VPMADDWD Z11, Z5, Z5
+	VPMADDWD Z11, Z6, Z6
+	VPADDD   Z5, Z3, Z3
+	VPADDD   Z6, Z4, Z4
+	VPSRAD   $8, Z3, Z3
+	VPSRAD   $8, Z4, Z4
+	VPACKSSDW Z4, Z3, Z0
+	VMOVDQU16 Z0, (DI)(R13*2)
+	VPABSD   Z3, Z3
+	VPABSD   Z4, Z4
+	VPORD    Z3, Z15, Z15
+	VPORD    Z4, Z15, Z15
+	ADDQ     $32, R13
+	JMP      v8wloop
+
+v8wdone:
+	VEXTRACTI64X4 $1, Z15, Y0
+	VPOR          Y0, Y15, Y15
+	VEXTRACTI128  $1, Y15, X0
+	VPOR          X0, X15, X15
+	VPSHUFD       $0x4E, X15, X0
+	VPOR          X0, X15, X15
+	VPSHUFD       $0xB1, X15, X0
+	VPOR          X0, X15, X15
+	MOVQ          X15, AX
+	MOVL          AX, ret+96(FP)
+	VZEROUPPER
+	RET
+
+// func hsumWAVX512(row *int16, n int) uint32
+// n is a multiple of 32; reads words [0, n+5).
+TEXT ·hsumWAVX512(SB), NOSPLIT, $0-20
+	MOVL $0x3E840DF3, AX // 3571 | 16004<<16
+	VPBROADCASTD AX, Z10
+	MOVL $0x3E846712, AX // 26386 | 16004<<16
+	VPBROADCASTD AX, Z11
+	MOVL $3571, AX
+	VPBROADCASTD AX, Z12
+	MOVL $32768, AX
+	VPBROADCASTD AX, Z13
+	VPXORD Z15, Z15, Z15
+
+	MOVQ row+0(FP), SI
+	MOVQ n+8(FP), CX
+	XORQ BX, BX
+
+hwloop:
+	CMPQ     BX, CX
+	JGE      hwdone
+	VPMADDWD (SI)(BX*2), Z10, Z0
+	VPMADDWD 4(SI)(BX*2), Z11, Z1
+	VPMADDWD 8(SI)(BX*2), Z12, Z2
+	VPMADDWD 2(SI)(BX*2), Z10, Z3
+	VPMADDWD 6(SI)(BX*2), Z11, Z4
+	VPMADDWD 10(SI)(BX*2), Z12, Z5
+	VPADDD   Z1, Z0, Z0
+	VPADDD   Z13, Z2, Z2
+	VPADDD   Z2, Z0, Z0
+	VPADDD   Z4, Z3, Z3
+	VPADDD   Z13, Z5, Z5
+	VPADDD   Z5, Z3, Z3
+	VPSRAD   $16, Z0, Z0
+	VPSRAD   $16, Z3, Z3
+	VPABSD   Z0, Z0
+	VPABSD   Z3, Z3
+	VPADDD   Z0, Z15, Z15
+	VPADDD   Z3, Z15, Z15
+	ADDQ     $32, BX
+	JMP      hwloop
+
+hwdone:
+	VEXTRACTI64X4 $1, Z15, Y0
+	VPADDD        Y0, Y15, Y15
+	VEXTRACTI128  $1, Y15, X0
+	VPADDD        X0, X15, X15
+	VPSHUFD       $0x4E, X15, X0
+	VPADDD        X0, X15, X15
+	VPSHUFD       $0xB1, X15, X0
+	VPADDD        X0, X15, X15
+	MOVQ          X15, AX
+	MOVL          AX, ret+16(FP)
+	VZEROUPPER
+	RET
