@@ -31,6 +31,10 @@ type Feature struct {
 	// Chroma: the feature reads the chroma planes (scoring runs otherwise
 	// decode luma alone).
 	Chroma bool
+	// Packed: the feature's CPU scorers take 8-bit pictures held packed
+	// (yuv.Plane.Pix8); scoring runs of 8-bit clips whose features all
+	// do read them so, widening nothing.
+	Packed bool
 	// RefOnly: the feature reads the reference alone (motion), so the
 	// reference against itself gives the values the run already has:
 	// --explain reuses them instead of scoring it again.
@@ -102,7 +106,7 @@ var registry = []Feature{
 	{Name: "vif", Aliases: []string{"integer_vif"}, Options: vif.NewOptions, MetricNames: vif.MetricNames,
 		Memory: vifMemory, GPU: true, open: openVIF},
 	{Name: "motion", Aliases: []string{"integer_motion"}, Options: motion.NewOptions, MetricNames: motion.MetricNames,
-		Memory: motionMemory, GPU: true, RefOnly: true, open: openMotion},
+		Memory: motionMemory, GPU: true, RefOnly: true, Packed: true, open: openMotion},
 	{Name: "speed_chroma", Options: speed.NewOptions, MetricNames: speed.MetricNames, Chroma: true,
 		Memory: speedMemory, Valid: speed.CheckOptions, GPU: true, open: openSpeed},
 }

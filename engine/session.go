@@ -23,7 +23,11 @@ type Session struct {
 	ref, dist clip.Reader
 	sameClip  bool // no reference given: the distorted clip is its own reference
 	lumaOnly  bool // no feature reads chroma: scoring runs decode luma alone
-	frames    int
+	// packed: both clips are 8-bit and every feature's CPU scorers read
+	// packed pictures (Feature.Packed): scoring runs decode the samples
+	// a byte each, widening nothing.
+	packed bool
+	frames int
 
 	main, twin *featureSet // twin: the compare backend's, or nil
 	// ran: Run was called. A session runs once: temporal features (motion)
@@ -172,6 +176,7 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 			}
 		}
 	}
+	s.packed = packedRuns && di.BitDepth == 8 && ri.BitDepth == 8 && s.main.backend.dev == nil && allPacked(specs)
 	if ps := explainSpecs(s.models, specs); req.Explain && len(ps) > 0 {
 		if s.perfect, err = s.openSet(req.Backend, ps, ri.Format, ri.Format, true); err != nil {
 			return nil, fmt.Errorf("--explain: %w", err)
@@ -183,6 +188,20 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 		}
 	}
 	return s, nil
+}
+
+// packedRuns lets scoring runs read packed pictures (a test turns it off
+// to compare).
+var packedRuns = true
+
+// allPacked reports whether every feature of specs reads packed pictures.
+func allPacked(specs []parsedSpec) bool {
+	for _, p := range specs {
+		if !p.def.Packed {
+			return false
+		}
+	}
+	return true
 }
 
 // openSet builds every feature on one backend; perfect sets score the
@@ -593,16 +612,21 @@ func (s *Session) frameError(n int, err error) error {
 }
 
 // read decodes frame n of both clips, into prev's pictures when given.
-// lumaOnly (scoring runs, whose results keep no pictures) asks readers
-// that can for the luma plane alone when no feature reads chroma.
-func (s *Session) read(n int, prev *FrameResult, lumaOnly bool) (*FrameResult, error) {
+// Scoring runs, whose results keep no pictures, ask readers that can for
+// the luma plane alone when no feature reads chroma, and for packed
+// pictures when every feature reads them (Session.packed).
+func (s *Session) read(n int, prev *FrameResult, scoring bool) (*FrameResult, error) {
 	fr := &FrameResult{Frame: n}
-	lumaOnly = lumaOnly && s.lumaOnly
+	lumaOnly := scoring && s.lumaOnly
+	reuse := yuv.Reuse
+	if scoring && s.packed {
+		reuse = yuv.ReusePacked
+	}
 	var dist, ref *yuv.Picture
 	if prev != nil {
 		dist, ref = prev.Dist, prev.Ref
 	}
-	dist = yuv.Reuse(dist, s.dist.Info().Format)
+	dist = reuse(dist, s.dist.Info().Format)
 	if s.sameClip {
 		if err := readFrame(s.dist, n, dist, lumaOnly); err != nil {
 			return nil, err
@@ -613,7 +637,7 @@ func (s *Session) read(n int, prev *FrameResult, lumaOnly bool) (*FrameResult, e
 	if ref == dist {
 		ref = nil
 	}
-	ref = yuv.Reuse(ref, s.ref.Info().Format)
+	ref = reuse(ref, s.ref.Info().Format)
 	// The two clips decode side by side (two readers, two goroutines): at
 	// 4K a pair is tens of milliseconds of copying and range checks, the
 	// host's largest share of a GPU run. The distorted clip's error comes

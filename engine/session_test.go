@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -202,5 +203,53 @@ func TestResultsOf(t *testing.T) {
 	in := fr.VMAF[0].Inputs[2] // integer_adm3, with the model's options
 	if in.Base != "integer_adm3" || all[1].ADM3 != in.Value {
 		t.Errorf("the model's ADM gives adm3 %v, its input %s is %v", all[1].ADM3, in.Base, in.Value)
+	}
+}
+
+// TestPackedRun: a scoring run of 8-bit clips whose features all read
+// packed pictures reads them so, and its metrics are the bits of the same
+// run on widened pictures; with a feature that does not, it widens.
+func TestPackedRun(t *testing.T) {
+	for _, c := range []struct {
+		features []string
+		packed   bool
+	}{{[]string{"motion", "motion=motion_five_frame_window=true"}, true}, {[]string{"motion", "cambi"}, false}} {
+		run := func(packed bool) (*Results, bool) {
+			old := packedRuns
+			packedRuns = packed
+			defer func() { packedRuns = old }()
+			req := pairRequest(t, c.features...)
+			// noise8's frames differ, so motion is not 0.
+			f := yuv.Format{Width: 230, Height: 217, Chroma: yuv.C420, BitDepth: 8}
+			writeRaw(t, req.Reference, synth.Spec{Pattern: "noise8", Format: f}, 3)
+			writeRaw(t, req.Distorted, synth.Spec{Pattern: "noise8", Format: f, Dist: true}, 3)
+			s, err := Open(context.Background(), req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			res, err := s.Run(context.Background(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return res, s.packed
+		}
+		got, gotPacked := run(true)
+		want, wantPacked := run(false)
+		if gotPacked != c.packed || wantPacked {
+			t.Fatalf("%v: packed %v (want %v), with packed runs off %v", c.features, gotPacked, c.packed, wantPacked)
+		}
+		if fmt.Sprint(got.Frames) != fmt.Sprint(want.Frames) {
+			t.Fatalf("%v: packed run differs:\n%v\n%v", c.features, got.Frames, want.Frames)
+		}
+		nonzero := false
+		for _, fr := range got.Frames {
+			for _, m := range fr {
+				nonzero = nonzero || m.Value != 0
+			}
+		}
+		if !nonzero {
+			t.Fatalf("%v: every metric is 0: the comparison proves nothing", c.features)
+		}
 	}
 }

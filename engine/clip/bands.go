@@ -76,6 +76,11 @@ func (br *bandReader) read(f *os.File, path string, n int, off int64, lead int, 
 		br.bufs = append(br.bufs, nil)
 	}
 	one := func(buf *[]byte, b band) error {
+		if dst.IsPacked() {
+			// The file's bytes are the packed plane's: read in place.
+			w, _ := dst.PlaneSize(b.plane)
+			return readPart(f, path, n, dst.Packed[b.plane][b.y0*w:b.y1*w], off+b.off, lead+int(b.off), want)
+		}
 		if len(*buf) < b.bytes {
 			*buf = make([]byte, max(b.bytes, rawChunk))
 		}

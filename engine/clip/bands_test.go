@@ -11,7 +11,7 @@ import (
 // TestReadWorkers: raw and Y4M readers give the same pictures with one
 // goroutine and with several (SetReadWorkers), luma alone too, at sizes
 // whose rows do not divide the band size and whose rows are longer than
-// it; with a sample out of range or FRAME lines of varying length (the
+// it, into packed pictures too at 8 bits; with a sample out of range or FRAME lines of varying length (the
 // indexed path), the error and the pictures are the one-goroutine read's,
 // whichever band the bad sample lies in.
 func TestReadWorkers(t *testing.T) {
@@ -85,6 +85,34 @@ func TestReadWorkers(t *testing.T) {
 						}
 						if werr == nil {
 							samePicture(t, fmt.Sprintf("frame %d luma %v", n, luma), got, want)
+						}
+						if f.BitDepth != 8 {
+							continue
+						}
+						// A packed destination holds the same samples, read
+						// in place (bands) or copied (Y4M's one-goroutine read).
+						for _, r := range []Reader{one, many} {
+							p := yuv.NewPacked(f)
+							var perr error
+							if luma {
+								perr = r.(LumaReader).ReadLuma(n, p)
+							} else {
+								perr = r.ReadFrame(n, p)
+							}
+							if fmt.Sprint(perr) != fmt.Sprint(werr) {
+								t.Fatalf("frame %d luma %v packed: error %v, want %v", n, luma, perr, werr)
+							}
+							planes := f.Chroma.Planes()
+							if luma {
+								planes = 1
+							}
+							for i := range planes {
+								for j, v := range p.Packed[i] {
+									if uint16(v) != want.Planes[i][j] {
+										t.Fatalf("frame %d luma %v packed: plane %d sample %d = %d, want %d", n, luma, i, j, v, want.Planes[i][j])
+									}
+								}
+							}
 						}
 					}
 				}

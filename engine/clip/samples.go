@@ -29,8 +29,8 @@ func checkDst(f yuv.Format, dst *yuv.Picture) error {
 	}
 	for i := 0; i < f.Chroma.Planes(); i++ {
 		w, h := f.PlaneSize(i)
-		if len(dst.Planes[i]) != w*h {
-			return fmt.Errorf("destination plane %s holds %d samples, want %d", planeNames[i], len(dst.Planes[i]), w*h)
+		if n := dst.Plane(i).Len(); n != w*h {
+			return fmt.Errorf("destination plane %s holds %d samples, want %d", planeNames[i], n, w*h)
 		}
 	}
 	return nil
@@ -73,10 +73,15 @@ func unpackPlanes(src []byte, dst *yuv.Picture, planes int) error {
 }
 
 // unpackRows widens rows [y0, y1) of plane i, stored in src, into dst and
-// checks them against the bit depth (unpackPlanes).
+// checks them against the bit depth (unpackPlanes); a packed destination
+// takes the bytes as they are (every byte is an 8-bit sample).
 func unpackRows(src []byte, dst *yuv.Picture, i, y0, y1 int) error {
 	f := dst.Format
 	w, h := f.PlaneSize(i)
+	if dst.IsPacked() {
+		copy(dst.Packed[i][y0*w:y1*w], src)
+		return nil
+	}
 	p := dst.Planes[i][y0*w : y1*w]
 	if f.BitDepth <= 8 {
 		widen8(p, src[:len(p)])
