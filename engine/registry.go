@@ -104,7 +104,7 @@ var registry = []Feature{
 	{Name: "adm", Aliases: []string{"integer_adm"}, Options: adm.NewOptions, MetricNames: adm.MetricNames,
 		Memory: admMemory, Valid: adm.CheckOptions, GPU: true, open: openADM},
 	{Name: "vif", Aliases: []string{"integer_vif"}, Options: vif.NewOptions, MetricNames: vif.MetricNames,
-		Memory: vifMemory, GPU: true, open: openVIF},
+		Memory: vifMemory, GPU: true, Packed: true, open: openVIF},
 	{Name: "motion", Aliases: []string{"integer_motion"}, Options: motion.NewOptions, MetricNames: motion.MetricNames,
 		Memory: motionMemory, GPU: true, RefOnly: true, Packed: true, open: openMotion},
 	{Name: "speed_chroma", Options: speed.NewOptions, MetricNames: speed.MetricNames, Chroma: true,

@@ -64,6 +64,7 @@ type partWS struct {
 	s1, s2, s12          []int32
 	convR, convD         []uint16
 	rowsR, rowsD         [][]uint16
+	rows8R, rows8D       [][]uint8 // scale 0 of a packed picture
 }
 
 func (f *fast) getWS() *fastWS {
@@ -101,6 +102,7 @@ func (f *fast) ensureParts(ws *fastWS, n int) {
 			s1: make([]int32, w), s2: make([]int32, w), s12: make([]int32, w),
 			convR: make([]uint16, w), convD: make([]uint16, w),
 			rowsR: make([][]uint16, 17), rowsD: make([][]uint16, 17),
+			rows8R: make([][]uint8, 17), rows8D: make([][]uint8, 17),
 		})
 	}
 	// bad keeps its flags: they are read after later passes.
@@ -119,14 +121,18 @@ func (f *fast) Close() error {
 	return nil
 }
 
-// plane is one scale's image: rows start stride samples apart.
+// plane is one scale's image: rows start stride samples apart. Scale 0
+// of a packed 8-bit picture holds its samples in pix8 (pix nil).
 type plane struct {
 	pix       []uint16
+	pix8      []uint8
 	stride, w int
 	h         int
 }
 
 func (p plane) row(y int) []uint16 { return p.pix[y*p.stride : y*p.stride+p.w] }
+
+func (p plane) row8(y int) []uint8 { return p.pix8[y*p.stride : y*p.stride+p.w] }
 
 func (f *fast) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResult, error) {
 	cfg := f.cfg
@@ -142,13 +148,19 @@ func (f *fast) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResul
 	defer f.putWS(ws)
 	res := &FrameResult{Frame: frame}
 	var sums [NumScales]Sums
-	r := plane{ref.Pix, ref.Stride, cfg.Width, cfg.Height}
-	d := plane{dist.Pix, dist.Stride, cfg.Width, cfg.Height}
+	r := plane{ref.Pix, ref.Pix8, ref.Stride, cfg.Width, cfg.Height}
+	d := plane{dist.Pix, dist.Pix8, dist.Stride, cfg.Width, cfg.Height}
+	if (r.pix8 == nil) != (d.pix8 == nil) {
+		// One packed and one not: both as uint16 (no scoring run mixes them).
+		ref, dist = ref.Widened(), dist.Widened()
+		r = plane{ref.Pix, nil, ref.Stride, cfg.Width, cfg.Height}
+		d = plane{dist.Pix, nil, dist.Stride, cfg.Width, cfg.Height}
+	}
 	for s := 0; s < NumScales; s++ {
 		w, h := cfg.ScaleW[s], cfg.ScaleH[s]
 		if s > 0 {
-			nr := plane{ws.ref[s], w, w, h}
-			nd := plane{ws.dis[s], w, w, h}
+			nr := plane{ws.ref[s], nil, w, w, h}
+			nd := plane{ws.dis[s], nil, w, w, h}
 			f.subsample(ws, r, d, s-1, nr, nd, s == 1 && cfg.SkipScale0)
 			r, d = nr, nd
 		}
@@ -179,6 +191,9 @@ func (f *fast) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResul
 // checkRows records whether rows [y0, y1) of either plane hold a sample
 // beyond the bit depth (bands set their own flag).
 func (f *fast) checkRows(ws *fastWS, pi int, r, d plane, y0, y1 int) {
+	if r.pix8 != nil {
+		return // bytes: every one is an 8-bit sample
+	}
 	maxv := uint16(1<<f.cfg.BitDepth - 1)
 	rp := yuv.Plane{Width: r.w, Height: r.h, Stride: r.stride, Pix: r.pix}
 	dp := yuv.Plane{Width: d.w, Height: d.h, Stride: d.stride, Pix: d.pix}
@@ -216,6 +231,14 @@ func mirrorRows(rows [][]uint16, p plane, i int) {
 	}
 }
 
+// mirrorRows8 is mirrorRows on a packed plane.
+func mirrorRows8(rows [][]uint8, p plane, i int) {
+	hw := len(rows) / 2
+	for k := range rows {
+		rows[k] = p.row8(mirror(i-hw+k, p.h))
+	}
+}
+
 // padRow mirrors hw values on each side of the w values at v[hw:hw+w].
 func padRow[T uint16 | uint32](v []T, w, hw int) {
 	for k := 1; k <= hw; k++ {
@@ -243,11 +266,19 @@ func (f *fast) subsample(ws *fastWS, r, d plane, s int, nr, nd plane, check bool
 			f.checkRows(ws, pi, r, d, 2*lo, y1)
 		}
 		rowsR, rowsD := p.rowsR[:fw], p.rowsD[:fw]
+		rows8R, rows8D := p.rows8R[:fw], p.rows8D[:fw]
 		for i := lo; i < hi; i++ {
-			mirrorRows(rowsR, r, 2*i)
-			mirrorRows(rowsD, d, 2*i)
-			f.k.subV(rowsR, filt, add, shift, 0, r.w, p.convR[hw:])
-			f.k.subV(rowsD, filt, add, shift, 0, r.w, p.convD[hw:])
+			if r.pix8 != nil {
+				mirrorRows8(rows8R, r, 2*i)
+				mirrorRows8(rows8D, d, 2*i)
+				f.k.subVP(rows8R, filt, add, shift, 0, r.w, p.convR[hw:])
+				f.k.subVP(rows8D, filt, add, shift, 0, r.w, p.convD[hw:])
+			} else {
+				mirrorRows(rowsR, r, 2*i)
+				mirrorRows(rowsD, d, 2*i)
+				f.k.subV(rowsR, filt, add, shift, 0, r.w, p.convR[hw:])
+				f.k.subV(rowsD, filt, add, shift, 0, r.w, p.convD[hw:])
+			}
 			padRow(p.convR, r.w, hw)
 			padRow(p.convD, r.w, hw)
 			f.k.subH(p.convR, filt, r.w, nr.row(i))
@@ -272,11 +303,18 @@ func (f *fast) statistic(ws *fastWS, r, d plane, s int, sm *ScaleMap) Sums {
 			f.checkRows(ws, pi, r, d, lo, hi)
 		}
 		rowsR, rowsD := p.rowsR[:fw], p.rowsD[:fw]
+		rows8R, rows8D := p.rows8R[:fw], p.rows8D[:fw]
 		var acc Sums
 		for i := lo; i < hi; i++ {
-			mirrorRows(rowsR, r, i)
-			mirrorRows(rowsD, d, i)
-			f.k.statV(rowsR, rowsD, filt, rd, 0, w, p.mu1[hw:], p.mu2[hw:], p.rr[hw:], p.dd[hw:], p.rd[hw:])
+			if r.pix8 != nil {
+				mirrorRows8(rows8R, r, i)
+				mirrorRows8(rows8D, d, i)
+				f.k.statVP(rows8R, rows8D, filt, rd, 0, w, p.mu1[hw:], p.mu2[hw:], p.rr[hw:], p.dd[hw:], p.rd[hw:])
+			} else {
+				mirrorRows(rowsR, r, i)
+				mirrorRows(rowsD, d, i)
+				f.k.statV(rowsR, rowsD, filt, rd, 0, w, p.mu1[hw:], p.mu2[hw:], p.rr[hw:], p.dd[hw:], p.rd[hw:])
+			}
 			padRow(p.mu1, w, hw)
 			padRow(p.mu2, w, hw)
 			padRow(p.rr, w, hw)

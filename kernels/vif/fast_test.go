@@ -81,3 +81,50 @@ func TestStride(t *testing.T) {
 		compareResults(t, fmt.Sprintf("%T", s), got, want)
 	}
 }
+
+// TestPacked: every scorer gives the same results, maps included, on the
+// packed form of an 8-bit pair (with a stride past the width) as on its
+// uint16 form, on content that takes every branch of the per-pixel terms.
+func TestPacked(t *testing.T) {
+	for _, c := range []struct {
+		pattern string
+		w, h    int
+	}{{"blur", 45, 37}, {"noise", 130, 67}, {"extreme", 97, 33}, {"ramp", 1921, 40}} {
+		cfg, err := NewConfig(nil, c.w, c.h, 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref, dist := vifPair(c.pattern, c.w, c.h, 8, 1)
+		want, err := New(cfg).Score(0, ref.Luma(), dist.Luma(), true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want.Scale[0] == 1 || want.Scale[0] == 0 {
+			t.Fatalf("%s: scale 0 scores %v: the comparison proves little", c.pattern, want.Scale[0])
+		}
+		pack := func(p []uint16) yuv.Plane {
+			const pad = 5
+			q := yuv.Plane{Width: c.w, Height: c.h, Stride: c.w + pad, Pix8: make([]uint8, c.h*(c.w+pad))}
+			for y := range c.h {
+				for x := range c.w {
+					q.Pix8[y*q.Stride+x] = uint8(p[y*c.w+x])
+				}
+			}
+			return q
+		}
+		for _, s := range append(scorers(cfg), New(cfg)) {
+			got, err := s.Score(0, pack(ref.Planes[0]), pack(dist.Planes[0]), true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			compareResults(t, fmt.Sprintf("%s %T", c.pattern, s), got, want)
+			got, err = s.Score(0, pack(ref.Planes[0]), pack(dist.Planes[0]), false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Scale != want.Scale || got.Sums != want.Sums {
+				t.Fatalf("%s %T without maps: %v, want %v", c.pattern, s, got.Scale, want.Scale)
+			}
+		}
+	}
+}

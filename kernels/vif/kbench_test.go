@@ -18,6 +18,13 @@ func BenchmarkKernels(b *testing.B) {
 			rows[k][j] = uint16(splitmix(uint64(k*w+j)) & 255)
 		}
 	}
+	rows8 := make([][]uint8, 17)
+	for k := range rows8 {
+		rows8[k] = make([]uint8, w)
+		for j := range rows8[k] {
+			rows8[k][j] = uint8(rows[k][j])
+		}
+	}
 	pad := func() []uint32 { return make([]uint32, w+16) }
 	mu1, mu2, rr, dd, rd := pad(), pad(), pad(), pad(), pad()
 	s1, s2, s12 := make([]int32, w), make([]int32, w), make([]int32, w)
@@ -30,6 +37,8 @@ func BenchmarkKernels(b *testing.B) {
 			fn   func()
 		}{
 			{"statV", func() { k.statV(rows, rows, Filters[0], rnd, 0, w, mu1, mu2, rr, dd, rd) }},
+			{"statVP", func() { k.statVP(rows8, rows8, Filters[0], rnd, 0, w, mu1, mu2, rr, dd, rd) }},
+			{"subVP", func() { k.subVP(rows8[:9], Filters[1], 128, 8, 0, w, conv) }},
 			{"statH", func() { k.statH(mu1, mu2, rr, dd, rd, Filters[0], 0, w, s1, s2, s12) }},
 			{"subV", func() { k.subV(rows[:9], Filters[1], 128, 8, 0, w, conv) }},
 			{"subH", func() { k.subH(conv, Filters[1], w, conv[:w/2]) }},

@@ -26,9 +26,14 @@ type kernels struct {
 	subH func(conv []uint16, filt []uint16, w int, out []uint16)
 	// pixels adds a row's per-pixel terms (Pixel) to acc.
 	pixels func(t *[65536]uint16, s1, s2, s12 []int32, gainLimit float64, acc *Sums)
+	// statVP and subVP are statV and subV on the rows of a packed 8-bit
+	// picture (scale 0 only).
+	statVP func(ref, dis [][]uint8, filt []uint16, rd Rounding, j0, w int, mu1, mu2, rr, dd, rdv []uint32)
+	subVP  func(rows [][]uint8, filt []uint16, add uint32, shift uint, j0, w int, conv []uint16)
 }
 
-var goKernels = kernels{statV: statVGo, statH: statHGo, subV: subVGo, subH: subHGo, pixels: pixelsGo}
+var goKernels = kernels{statV: statVGo[uint16], statH: statHGo, subV: subVGo[uint16], subH: subHGo, pixels: pixelsGo,
+	statVP: statVGo[uint8], subVP: subVGo[uint8]}
 
 // kernelsFor returns the kernel set's loops (the Go twins where a set has
 // no assembly of its own).
@@ -43,7 +48,7 @@ func kernelsFor(s cpu.Set) *kernels {
 // 32 bits, the moments 64), so the order does not matter. It accumulates
 // row by row (each pass a plain loop over equal-length slices, which the
 // compiler keeps free of bounds checks) into the scratch acc.
-func statVGo(ref, dis [][]uint16, filt []uint16, rd Rounding, j0, w int, mu1, mu2, rr, dd, rdv []uint32) {
+func statVGo[T uint8 | uint16](ref, dis [][]T, filt []uint16, rd Rounding, j0, w int, mu1, mu2, rr, dd, rdv []uint32) {
 	fw := len(filt)
 	hw := fw / 2
 	n := w - j0
@@ -126,7 +131,7 @@ func statHGo(mu1, mu2, rr, dd, rdv []uint32, filt []uint16, j0, w int, s1, s2, s
 	}
 }
 
-func subVGo(rows [][]uint16, filt []uint16, add uint32, shift uint, j0, w int, conv []uint16) {
+func subVGo[T uint8 | uint16](rows [][]T, filt []uint16, add uint32, shift uint, j0, w int, conv []uint16) {
 	fw := len(filt)
 	hw := fw / 2
 	rc := rows[hw][:w]

@@ -95,6 +95,10 @@ func asmKernels(s cpu.Set, k *kernels) {
 	k.subV = subVSIMD
 	k.subH = subHSIMD
 	k.pixels = pixelsSIMD
+	packedKernels(k)
+	if s == cpu.AVX512 {
+		avx512Kernels(k)
+	}
 }
 
 func subHSIMD(conv []uint16, filt []uint16, w int, out []uint16) {
@@ -135,7 +139,7 @@ func statVSIMD(ref, dis [][]uint16, filt []uint16, rd Rounding, j0, w int, mu1, 
 			uint64(rd.MuAdd), uint64(rd.MuShift), rd.SqAdd, uint64(rd.SqShift))
 		j0 += n
 	}
-	statVGo(ref, dis, filt, rd, j0, w, mu1, mu2, rr, dd, rdv)
+	statVGo[uint16](ref, dis, filt, rd, j0, w, mu1, mu2, rr, dd, rdv)
 }
 
 //go:noescape
@@ -231,5 +235,5 @@ func subVSIMD(rows [][]uint16, filt []uint16, add uint32, shift uint, j0, w int,
 		subVAVX2(&conv[j0], &pr[0], taps32(filt), len(filt), n, uint64(add), uint64(shift))
 		j0 += n
 	}
-	subVGo(rows, filt, add, shift, j0, w, conv)
+	subVGo[uint16](rows, filt, add, shift, j0, w, conv)
 }

@@ -143,6 +143,58 @@ func TestKernelTwins(t *testing.T) {
 				}
 			}
 		})
+		// The packed twins: scale 0 of 8-bit rows held a byte each.
+		bytesOf := func(rows [][]uint16) [][]uint8 {
+			out := make([][]uint8, len(rows))
+			for k, r := range rows {
+				out[k] = make([]uint8, len(r))
+				for j, v := range r {
+					out[k][j] = uint8(v)
+				}
+			}
+			return out
+		}
+		t.Run(set.String()+"/statVP", func(t *testing.T) {
+			filt, rd := Filters[0], StatRounding(0, 8)
+			for _, w := range append(widths, 64, 65, 96, 127, 1920) {
+				for _, j0 := range []int{0, 3} {
+					if j0 >= w {
+						continue
+					}
+					ref := twinRows(len(filt), w, 8, uint64(w))
+					dis := twinRows(len(filt), w, 8, uint64(w+7))
+					var got, want [5][]uint32
+					for i := range got {
+						got[i], want[i] = make([]uint32, w), make([]uint32, w)
+					}
+					statVGo(ref, dis, filt, rd, j0, w, want[0], want[1], want[2], want[3], want[4])
+					k.statVP(bytesOf(ref), bytesOf(dis), filt, rd, j0, w, got[0], got[1], got[2], got[3], got[4])
+					for i := range got {
+						if !slices.Equal(got[i], want[i]) {
+							t.Fatalf("w %d j0 %d output %d:\n%v\n%v", w, j0, i, got[i], want[i])
+						}
+					}
+				}
+			}
+		})
+		t.Run(set.String()+"/subVP", func(t *testing.T) {
+			filt := Filters[1]
+			add, shift := SubsampleConv(0, 8)
+			for _, w := range append(widths, 64, 65, 1920) {
+				for _, j0 := range []int{0, 1} {
+					if j0 >= w {
+						continue
+					}
+					rows := twinRows(len(filt), w, 8, uint64(w))
+					got, want := make([]uint16, w), make([]uint16, w)
+					subVGo(rows, filt, add, shift, j0, w, want)
+					k.subVP(bytesOf(rows), filt, add, shift, j0, w, got)
+					if !slices.Equal(got, want) {
+						t.Fatalf("w %d j0 %d:\n%v\n%v", w, j0, got, want)
+					}
+				}
+			}
+		})
 		t.Run(set.String()+"/subH", func(t *testing.T) {
 			for s := 0; s+1 < NumScales; s++ {
 				filt := Filters[s+1]
@@ -174,8 +226,8 @@ func TestStagesAgree(t *testing.T) {
 				StatVertical(r, d, c.w, c.h, s, c.bpc, m)
 				sg := NewSigmas(c.w * c.h)
 				StatHorizontal(m, c.w, c.h, s, sg)
-				p := plane{r, c.w, c.w, c.h}
-				q := plane{d, c.w, c.w, c.h}
+				p := plane{r, nil, c.w, c.w, c.h}
+				q := plane{d, nil, c.w, c.w, c.h}
 				rowsR, rowsD := make([][]uint16, len(filt)), make([][]uint16, len(filt))
 				pw := c.w + 2*hw
 				mu1, mu2, rr, dd, rd := make([]uint32, pw), make([]uint32, pw), make([]uint32, pw), make([]uint32, pw), make([]uint32, pw)

@@ -77,17 +77,18 @@ func CheckSize(name string, p yuv.Plane, cfg *Config) error {
 	if p.Width != cfg.Width || p.Height != cfg.Height {
 		return fmt.Errorf("vif: %s luma is %dx%d, configured for %dx%d", name, p.Width, p.Height, cfg.Width, cfg.Height)
 	}
-	if p.Stride < p.Width || len(p.Pix) < (p.Height-1)*p.Stride+p.Width {
+	if p.Stride < p.Width || p.Len() < (p.Height-1)*p.Stride+p.Width {
 		return fmt.Errorf("vif: %s luma plane is shorter than %dx%d (stride %d)", name, p.Width, p.Height, p.Stride)
 	}
 	return nil
 }
 
-// packed copies a plane's samples into a stride = width image.
-func packed(p yuv.Plane) []uint16 {
+// compact copies a plane's samples (widened, when the plane is packed)
+// into a stride = width image.
+func compact(p yuv.Plane) []uint16 {
 	out := make([]uint16, p.Width*p.Height)
 	for y := 0; y < p.Height; y++ {
-		copy(out[y*p.Width:(y+1)*p.Width], p.Pix[y*p.Stride:y*p.Stride+p.Width])
+		copy(out[y*p.Width:(y+1)*p.Width], p.Row(y, out[y*p.Width:(y+1)*p.Width]))
 	}
 	return out
 }
@@ -100,7 +101,7 @@ func (c *refScorer) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*Frame
 	if err := checkPlane("distorted", dist, cfg); err != nil {
 		return nil, err
 	}
-	r, d := packed(ref), packed(dist)
+	r, d := compact(ref), compact(dist)
 	var sums [NumScales]Sums
 	res := &FrameResult{Frame: frame}
 	for s := 0; s < NumScales; s++ {
