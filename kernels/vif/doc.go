@@ -53,14 +53,16 @@
 //
 // Twins (every row is tested bit for bit):
 //
-//	stage                  libvmaf                        reference (New)           fast Go twin (NewCPU)  AVX2 (also the AVX-512 set)        WGSL (package gpu, NewVIF)                              test
-//	vertical statistics    vif_statistic_8/16 VERTICAL    StatVertical              statVGo                statVAVX2; statV8AVX2 (8-bit s0)   vif_statv.wgsl                                          TestKernelTwins/*/statV, TestStagesAgree, gpu TestVIFParity
-//	horizontal statistics  vif_statistic_8/16 HORIZONTAL  StatHorizontal            statHGo                statHMaddAVX2; statHPairAVX2 (s3)  vif_stath.wgsl                                          TestKernelTwins/*/statH, TestStatHExtremes, TestStagesAgree, gpu TestVIFParity
-//	per-pixel terms        vif_statistic_* tail, log2_*   Pixel, Accumulate         pixelsGo, pixelsMap    pixelsAVX2                         vif_pixel.wgsl, vif_exact.wgsl; sums in vif_stath.wgsl  TestPixelTwins, TestLibvmaf, TestGolden, gpu TestVIFPixel, TestVIFDoubles
-//	low-pass vertical      subsample_rd_8/16 VERTICAL     Subsample                 subVGo                 subVAVX2                           vif_subv.wgsl (even rows)                               TestKernelTwins/*/subV, TestStagesAgree, gpu TestVIFParity
-//	low-pass horizontal    subsample_rd_* + decimate      Subsample                 subHGo (even columns)  subHAVX2                           vif_subh.wgsl (even columns)                            TestKernelTwins/*/subH, TestStagesAgree, gpu TestVIFParity
-//	finishing              write_scores                   Sums.Finish, FinishFrame  (shared)               -                                  host: FinishFrame, PixelMap                             TestLibvmaf (debug keys), gpu TestVIFParity
-//	log2 table             log_generate (glibc log2f)     Log2Table (libm.Log2f)    (shared)               -                                  uploaded from Log2Table                                 libm TestVIFLog2Table, TestLog2f
+//	stage                  libvmaf                        reference (New)           fast Go twin (NewCPU)  AVX2; AVX-512 (else AVX2's)                                      WGSL (package gpu, NewVIF)                              test
+//	vertical statistics    vif_statistic_8/16 VERTICAL    StatVertical              statVGo                statVAVX2; statV8AVX2 (8-bit s0); statV8AVX512 (8-bit s0)       vif_statv.wgsl                                          TestKernelTwins/*/statV, TestStagesAgree, gpu TestVIFParity
+//	  packed 8-bit rows    vif_statistic_8 VERTICAL       StatVertical              statVGo[uint8]         statV8PAVX2; statV8PAVX512                                       -                                                       TestKernelTwins/*/statVP, TestPacked
+//	horizontal statistics  vif_statistic_8/16 HORIZONTAL  StatHorizontal            statHGo                statHMaddAVX2; statHPairAVX2 (s3); statHMaddAVX512               vif_stath.wgsl                                          TestKernelTwins/*/statH, TestStatHExtremes, TestStagesAgree, gpu TestVIFParity
+//	per-pixel terms        vif_statistic_* tail, log2_*   Pixel, Accumulate         pixelsGo, pixelsMap    pixelsAVX2                                                       vif_pixel.wgsl, vif_exact.wgsl; sums in vif_stath.wgsl  TestPixelTwins, TestLibvmaf, TestGolden, gpu TestVIFPixel, TestVIFDoubles
+//	low-pass vertical      subsample_rd_8/16 VERTICAL     Subsample                 subVGo                 subVAVX2                                                         vif_subv.wgsl (even rows)                               TestKernelTwins/*/subV, TestStagesAgree, gpu TestVIFParity
+//	  packed 8-bit rows    subsample_rd_8 VERTICAL        Subsample                 subVGo[uint8]          subVPAVX2; subVPAVX512                                           -                                                       TestKernelTwins/*/subVP, TestPacked
+//	low-pass horizontal    subsample_rd_* + decimate      Subsample                 subHGo (even columns)  subHAVX2                                                         vif_subh.wgsl (even columns)                            TestKernelTwins/*/subH, TestStagesAgree, gpu TestVIFParity
+//	finishing              write_scores                   Sums.Finish, FinishFrame  (shared)               -                                                                host: FinishFrame, PixelMap                             TestLibvmaf (debug keys), gpu TestVIFParity
+//	log2 table             log_generate (glibc log2f)     Log2Table (libm.Log2f)    (shared)               -                                                                uploaded from Log2Table                                 libm TestVIFLog2Table, TestLog2f
 //
 // New is the readable reference: whole-image stages, as above. NewCPU
 // fuses the statistics per row (no whole-frame intermediates), computes
@@ -73,12 +75,13 @@
 // column's, biased to signed; statHSIMD says why every sum stays exact in
 // 32 bits); the per-pixel terms run 4 lanes of doubles with C's truncations, the log2
 // bit length read from the exponent and the table gathered. The AVX-512
-// set uses the AVX2 twins for now. One thread, 1080p 8-bit (the corpus's
-// x264 encode), frames per CPU second on a shared 2-core machine:
-// reference 1.6, fast Go 3-3.4, AVX2 25-34; libvmaf's AVX2 code 24 on the
-// same frames (10 frames, user+system time). On a textured pair (every
-// pixel in the log branch) AVX2 gives 18-21 at 8 bits and 14-17 at 10
-// bits, libvmaf 14-17 and 8.3.
+// set widens the statistics to 32 columns a step where that timed faster
+// than AVX2 on an AVX-512 machine (the vertical pass by about a third, the
+// horizontal one by about a fifth: both are bound by the multiplier port,
+// which on that CPU takes one 512-bit multiply a cycle against two
+// 256-bit ones) and runs the AVX2 twins elsewhere. Scale 0 of an 8-bit
+// picture held packed (yuv.Plane.Pix8, the engine's scoring runs) is read
+// a byte a sample by twins of its own of the vertical passes.
 //
 // Maps (FrameResult.Maps, on request): per scale, each pixel's numerator
 // and denominator terms as float32 (see ScaleMap), the same from every
