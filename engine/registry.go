@@ -100,7 +100,7 @@ func (o opening) cpuKernels() cpu.Set {
 var registry = []Feature{
 	{Name: "cambi", Options: cambi.NewOptions, MetricNames: cambiMetricNames,
 		OtherReference: func(o *feature.Values) bool { return o.Bool("full_ref") },
-		Memory:         cambiMemory, Check: checkCAMBIOptions, Valid: cambi.CheckOptions, GPU: true, open: openCAMBI},
+		Memory:         cambiMemory, Check: checkCAMBIOptions, Valid: cambi.CheckOptions, GPU: true, Packed: true, open: openCAMBI},
 	{Name: "adm", Aliases: []string{"integer_adm"}, Options: adm.NewOptions, MetricNames: adm.MetricNames,
 		Memory: admMemory, Valid: adm.CheckOptions, GPU: true, open: openADM},
 	{Name: "vif", Aliases: []string{"integer_vif"}, Options: vif.NewOptions, MetricNames: vif.MetricNames,
@@ -108,7 +108,7 @@ var registry = []Feature{
 	{Name: "motion", Aliases: []string{"integer_motion"}, Options: motion.NewOptions, MetricNames: motion.MetricNames,
 		Memory: motionMemory, GPU: true, RefOnly: true, Packed: true, open: openMotion},
 	{Name: "speed_chroma", Options: speed.NewOptions, MetricNames: speed.MetricNames, Chroma: true,
-		Memory: speedMemory, Valid: speed.CheckOptions, GPU: true, open: openSpeed},
+		Memory: speedMemory, Valid: speed.CheckOptions, GPU: true, Packed: true, open: openSpeed},
 }
 
 // errSameFormat refuses a pair whose reference and distorted formats differ

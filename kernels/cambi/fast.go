@@ -194,7 +194,12 @@ func (f *fast) checkPlane(p yuv.Plane, pl *plan) error {
 	bad := make([]bool, parts)
 	cpu.For(f.opt.Limiter, parts, func(i int) {
 		y0, y1 := cpu.Split(p.Height, parts, i)
-		sub := yuv.Plane{Width: p.Width, Height: y1 - y0, Stride: p.Stride, Pix: p.Pix[y0*p.Stride:]}
+		sub := yuv.Plane{Width: p.Width, Height: y1 - y0, Stride: p.Stride}
+		if p.Pix8 != nil {
+			sub.Pix8 = p.Pix8[y0*p.Stride:]
+		} else {
+			sub.Pix = p.Pix[y0*p.Stride:]
+		}
 		_, _, _, bad[i] = sub.MaxAbove(maxv)
 	})
 	for _, b := range bad {
@@ -307,13 +312,16 @@ func (f *fast) preprocess(dst []uint16, pl *plan, src yuv.Plane, y0, y1 int) uin
 	for y := y0; y < y1; y++ {
 		out := dst[y*w : (y+1)*w]
 		if !pl.resample {
-			top = max(top, f.k.convRow(out, src.Pix[y*src.Stride:y*src.Stride+w], bd))
+			if src.Pix8 != nil {
+				top = max(top, f.k.convRow8(out, src.Pix8[y*src.Stride:y*src.Stride+w], bd))
+			} else {
+				top = max(top, f.k.convRow(out, src.Pix[y*src.Stride:y*src.Stride+w], bd))
+			}
 			continue
 		}
-		in := src.Pix[int(pl.sy[y])*src.Stride:]
 		conv := converter(bd)
 		for x, sx := range pl.sx {
-			out[x] = conv(in[sx])
+			out[x] = conv(src.At(int(sx), int(pl.sy[y])))
 		}
 	}
 	return top
@@ -328,22 +336,30 @@ func fusedDither(pl *plan) bool { return !pl.resample && pl.bd <= 10 }
 // converted samples are the input sums shifted left); it returns the
 // largest sample it read.
 func (f *fast) preprocessDither(dst []uint16, pl *plan, src yuv.Plane, y0, y1 int) uint16 {
+	if src.Pix8 != nil {
+		return preprocessDitherRows(dst, pl, src.Pix8, src.Stride, y0, y1, f.k.convDither8)
+	}
+	return preprocessDitherRows(dst, pl, src.Pix, src.Stride, y0, y1, f.k.convDither)
+}
+
+// preprocessDitherRows is preprocessDither on samples of either width.
+func preprocessDitherRows[T uint8 | uint16](dst []uint16, pl *plan, pix []T, stride, y0, y1 int, convDither func([]uint16, []T, []T, int) uint16) uint16 {
 	w, h, bd := pl.w, pl.h, pl.bd
 	s := uint(10 - bd)
 	var top uint16
 	for y := y0; y < y1; y++ {
-		row, out := src.Pix[y*src.Stride:y*src.Stride+w], dst[y*w:(y+1)*w]
-		top = max(top, row[w-1])
+		row, out := pix[y*stride:y*stride+w], dst[y*w:(y+1)*w]
+		top = max(top, uint16(row[w-1]))
 		if y == h-1 {
 			for x := 0; x < w-1; x++ {
-				top = max(top, row[x])
+				top = max(top, uint16(row[x]))
 				out[x] = uint16((uint32(row[x]) + uint32(row[x+1])) << s >> 1)
 			}
-			out[w-1] = row[w-1] << s
+			out[w-1] = uint16(row[w-1]) << s
 			continue
 		}
-		next := src.Pix[(y+1)*src.Stride : (y+1)*src.Stride+w]
-		top = max(top, f.k.convDither(out[:w-1], row, next, bd))
+		next := pix[(y+1)*stride : (y+1)*stride+w]
+		top = max(top, convDither(out[:w-1], row, next, bd))
 		out[w-1] = uint16((uint32(row[w-1]) + uint32(next[w-1])) << s >> 1)
 	}
 	return top

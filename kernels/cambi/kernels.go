@@ -50,6 +50,10 @@ type kernels struct {
 	// x < len(out), from bd-bit samples (row and next hold one more); it
 	// returns the largest row[x], x < len(out), whatever the samples.
 	convDither func(out, row, next []uint16, bd int) uint16
+	// convRow8 and convDither8 are convRow and convDither on the rows of
+	// an 8-bit picture held packed (yuv.Plane.Pix8).
+	convRow8    func(out []uint16, in []uint8, bd int) uint16
+	convDither8 func(out []uint16, row, next []uint8, bd int) uint16
 	// boxRow writes 1 where the 7-wide window sum of col (clipped to
 	// [0, w)) exceeds maskIndex.
 	boxRow func(out []uint8, col []uint8, w int, maskIndex int32)
@@ -66,23 +70,25 @@ type kernels struct {
 }
 
 var scalarKernels = &kernels{
-	set:        cpu.Scalar,
-	flatRow:    flatRowGo,
-	colAdd:     colAddGo,
-	hmode:      hmodeGo,
-	vmode:      vmodeGo,
-	decimate16: decimateGo[uint16],
-	decimate8:  decimateGo[uint8],
-	trap:       trapGo,
-	traps:      trapsGo,
-	cvRun:      cvRunGo,
-	poolScan:   poolScanGo,
-	convRow:    convRowGo,
-	antiDither: antiDitherGo,
-	convDither: convDitherGo,
-	boxRow:     boxRowGo,
-	bandRange:  bandRangeGo,
-	runBits:    runBitsGo,
+	set:         cpu.Scalar,
+	flatRow:     flatRowGo,
+	colAdd:      colAddGo,
+	hmode:       hmodeGo,
+	vmode:       vmodeGo,
+	decimate16:  decimateGo[uint16],
+	decimate8:   decimateGo[uint8],
+	trap:        trapGo,
+	traps:       trapsGo,
+	cvRun:       cvRunGo,
+	poolScan:    poolScanGo,
+	convRow:     convRowGo[uint16],
+	antiDither:  antiDitherGo,
+	convDither:  convDitherGo[uint16],
+	convRow8:    convRowGo[uint8],
+	convDither8: convDitherGo[uint8],
+	boxRow:      boxRowGo,
+	bandRange:   bandRangeGo,
+	runBits:     runBitsGo,
 }
 
 // kernelsFor returns the kernels of a set; sets without a twin for an
@@ -200,26 +206,26 @@ func cvRunGo(out []float32, hist []uint16, i0, stride int, act uint32, wts *[32]
 	}
 }
 
-func convRowGo(out, in []uint16, bd int) uint16 {
+func convRowGo[T uint8 | uint16](out []uint16, in []T, bd int) uint16 {
 	out = out[:len(in)]
 	var mx uint16
 	switch {
 	case bd == 10:
-		copy(out, in)
-		for _, v := range in {
-			mx = max(mx, v)
+		for x, v := range in {
+			mx = max(mx, uint16(v))
+			out[x] = uint16(v)
 		}
 	case bd < 10:
 		s := uint(10 - bd)
 		for x, v := range in {
-			mx = max(mx, v)
-			out[x] = v << s
+			mx = max(mx, uint16(v))
+			out[x] = uint16(v) << s
 		}
 	default:
 		s := uint(bd - 10)
 		r := uint32(1) << (s - 1)
 		for x, v := range in {
-			mx = max(mx, v)
+			mx = max(mx, uint16(v))
 			out[x] = uint16((uint32(v) + r) >> s)
 		}
 	}
@@ -234,13 +240,13 @@ func antiDitherGo(out, row, next []uint16) {
 	}
 }
 
-func convDitherGo(out, row, next []uint16, bd int) uint16 {
+func convDitherGo[T uint8 | uint16](out []uint16, row, next []T, bd int) uint16 {
 	n := len(out)
 	row, next = row[:n+1], next[:n+1]
 	s := uint(10 - bd)
 	var mx uint16
 	for x := range out {
-		mx = max(mx, row[x])
+		mx = max(mx, uint16(row[x]))
 		out[x] = uint16((uint32(row[x]) + uint32(row[x+1]) + uint32(next[x]) + uint32(next[x+1])) << s >> 2)
 	}
 	return mx

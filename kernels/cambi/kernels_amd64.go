@@ -113,6 +113,7 @@ func simdKernels(s cpu.Set) *kernels {
 	k.boxRow = avx2BoxRow
 	k.bandRange = avx2BandRange
 	k.runBits = avx2RunBits
+	packedKernels(&k)
 	switch s {
 	case cpu.AVX2:
 		k.trap = wrapTrap(trapAVX2, 16)

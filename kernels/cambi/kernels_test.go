@@ -41,6 +41,8 @@ var cambiTwins = []struct {
 	{"convRow", twinConvRow},
 	{"antiDither", twinAntiDither},
 	{"convDither", twinConvDither},
+	{"convRow8", twinConvRow8},
+	{"convDither8", twinConvDither8},
 	{"boxRow", twinBoxRow},
 	{"bandRange", twinBandRange},
 	{"flatRow", twinFlatRow},
@@ -250,6 +252,49 @@ func twinConvDither(t *testing.T, k *kernels, rnd *lcg, w, off int) {
 				firstDiff(t, fmt.Sprintf("convDither w=%d off=%d bd=%d", w, off, bd), og, ow)
 			}
 		}
+	}
+}
+
+// twinConvRow8: the conversion of packed rows, against the scalar
+// kernel on the same samples as uint16.
+func twinConvRow8(t *testing.T, k *kernels, rnd *lcg, w, off int) {
+	for _, bd := range []int{6, 8} {
+		in := make([]uint8, w+off)
+		in16 := make([]uint16, w+off)
+		for i := range in {
+			in[i] = uint8(rnd.next(1 << bd))
+			in16[i] = uint16(in[i])
+		}
+		cw, cg := make([]uint16, w), make([]uint16, w)
+		mw, mg := scalarKernels.convRow(cw, in16[off:], bd), k.convRow8(cg, in[off:], bd)
+		firstDiff(t, fmt.Sprintf("convRow8 w=%d off=%d bd=%d", w, off, bd), cg, cw)
+		if mg != mw {
+			t.Errorf("convRow8 w=%d off=%d bd=%d: max %d, want %d", w, off, bd, mg, mw)
+		}
+	}
+}
+
+// twinConvDither8: the fused conversion and anti-dithering of packed
+// rows, against the scalar kernel on the same samples as uint16.
+func twinConvDither8(t *testing.T, k *kernels, rnd *lcg, w, off int) {
+	if w < 2 {
+		return
+	}
+	for _, bd := range []int{6, 8} {
+		in := make([]uint8, 2*(w+off))
+		in16 := make([]uint16, len(in))
+		for i := range in {
+			in[i] = uint8(rnd.next(1 << bd))
+			in16[i] = uint16(in[i])
+		}
+		ow, og := make([]uint16, w), make([]uint16, w)
+		ow[w-1], og[w-1] = 7, 7
+		mw := scalarKernels.convDither(ow[:w-1], in16[off:off+w], in16[w+off:2*w+off], bd)
+		mg := k.convDither8(og[:w-1], in[off:off+w], in[w+off:2*w+off], bd)
+		if mg != mw {
+			t.Errorf("convDither8 w=%d off=%d bd=%d: max %d, want %d", w, off, bd, mg, mw)
+		}
+		firstDiff(t, fmt.Sprintf("convDither8 w=%d off=%d bd=%d", w, off, bd), og, ow)
 	}
 }
 

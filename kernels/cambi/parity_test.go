@@ -163,6 +163,70 @@ func TestFastParityResample(t *testing.T) {
 	}
 }
 
+// TestFastPacked: the CPU scorer on the packed form of 8-bit pictures
+// (yuv.Plane.Pix8, with the same stride) gives the bits it gives on their
+// uint16 form, maps included, on every path the preprocessing takes from
+// the samples: fused conversion and anti-dithering, conversion alone
+// (enc_bitdepth 10), resampling (enc size, the high-resolution speed-up)
+// and a reference scored too (full_ref).
+func TestFastPacked(t *testing.T) {
+	cases := []struct {
+		name string
+		w, h int
+		opts map[string]string
+	}{
+		{"default", 217, 97, nil},
+		{"encbd10", 301, 64, map[string]string{"enc_bitdepth": "10"}},
+		{"enc", 1000, 600, map[string]string{"enc_width": "777", "enc_height": "411"}},
+		{"hrs", 1920, 1080, map[string]string{"cambi_high_res_speedup": "1080"}},
+		{"fullref", 640, 480, map[string]string{"full_ref": "true"}},
+	}
+	pack := func(p yuv.Plane) yuv.Plane {
+		q := yuv.Plane{Width: p.Width, Height: p.Height, Stride: p.Stride, Pix8: make([]uint8, len(p.Pix))}
+		for i, v := range p.Pix {
+			q.Pix8[i] = uint8(v)
+		}
+		return q
+	}
+	for _, set := range cpu.Supported() {
+		for _, c := range cases {
+			t.Run(fmt.Sprintf("%s/%s", set, c.name), func(t *testing.T) {
+				o := NewOptions()
+				for k, val := range c.opts {
+					if err := o.Set(k, val); err != nil {
+						t.Fatal(err)
+					}
+				}
+				cfg, err := NewConfig(o, c.w, c.h, 8)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ref, dist := parityPlane(c.w, c.h, 8, 2), parityPlane(c.w, c.h, 8, 1)
+				// A slow ramp over the left half: bands at every scale and
+				// size (the parity planes band too little once resampled).
+				for y := range c.h {
+					for x := range c.w / 2 {
+						dist.Pix[y*dist.Stride+x] = uint16(30 + 60*x/c.w + 10*y/c.h)
+					}
+				}
+				s := NewCPU(cfg, Options{Kernels: set, Threads: 2})
+				want, err := s.Score(0, ref, dist, true)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want.Dist.Score == 0 {
+					t.Fatal("the pair scores 0: the comparison proves nothing")
+				}
+				got, err := s.Score(0, pack(ref), pack(dist), true)
+				if err != nil {
+					t.Fatal(err)
+				}
+				compareFrames(t, got, want)
+			})
+		}
+	}
+}
+
 // TestFastParityErrors: the CPU scorer refuses what the reference refuses,
 // with the same message.
 func TestFastParityErrors(t *testing.T) {

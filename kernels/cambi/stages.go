@@ -8,6 +8,7 @@ import "github.com/bandscope/bandscope/kernels/yuv"
 // this reproduces operation for operation (the rounding of the float steps
 // decides which source column is taken).
 func Preprocess(dst []uint16, dstW, dstH int, src yuv.Plane, bitDepth int) {
+	src = src.Widened()
 	conv := converter(bitDepth)
 	if src.Width == dstW && src.Height == dstH {
 		for y := 0; y < dstH; y++ {

@@ -93,9 +93,10 @@ func (c *Config) filterDownscaleFast(pw *planeWork, pic *yuv.Picture, plane int)
 	out := pw.cur // the decimated result, opH x opW at stride st
 	direct := almostOne(c.Prescale)
 	var samples []uint16
+	var samples8 []uint8
 	var sstride int
 	if direct {
-		samples = pic.Planes[plane]
+		samples, samples8 = pic.Planes[plane], pic.Packed[plane]
 		sstride, _ = pic.PlaneSize(plane)
 	} else {
 		c.load(pic, plane, pw.buf, st)
@@ -106,19 +107,39 @@ func (c *Config) filterDownscaleFast(pw *planeWork, pic *yuv.Picture, plane int)
 	// A vector twin filters every column of the row (fewer operations
 	// than the needed columns one by one through the table).
 	var vfilt func(vert []float32, samples []uint16, offs []int, taps []float32, scale, offset float32)
+	var vfilt8 func(vert []float32, samples []uint8, offs []int, taps []float32, scale, offset float32)
+	k := pw.est.kern
+	if k == nil {
+		k = scalarKernels
+	}
+	switch {
+	case direct && samples8 != nil:
+		// A packed picture takes the vector pass, in Go at the least:
+		// the table loop below reads uint16 samples.
+		vfilt8 = k.vfilt8
+		if vfilt8 == nil {
+			vfilt8 = vfiltGo[uint8]
+		}
+	case direct && k.vfilt != nil:
+		vfilt = k.vfilt
+	}
 	var offs []int
 	var scale, offset float32
-	if k := pw.est.kern; direct && k != nil && k.vfilt != nil {
-		vfilt, offs = k.vfilt, make([]int, len(f))
+	if vfilt != nil || vfilt8 != nil {
+		offs = make([]int, len(f))
 		scale, offset = sampleScale(c.BitDepth)
 	}
 	for i := 0; i < d.opH; i++ {
 		y := i * 16
-		if vfilt != nil {
+		if vfilt != nil || vfilt8 != nil {
 			for k := range f {
 				offs[k] = mirrorIdx(y-r+k, h) * sstride
 			}
-			vfilt(vert, samples, offs, f, scale, offset)
+			if vfilt8 != nil {
+				vfilt8(vert, samples8, offs, f, scale, offset)
+			} else {
+				vfilt(vert, samples, offs, f, scale, offset)
+			}
 		} else {
 			for _, j := range need {
 				vert[j] = 0

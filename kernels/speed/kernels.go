@@ -22,10 +22,13 @@ type kernels struct {
 	// +0 in tap order, of float(taps[k] * (float(samples[offs[k]+j]) *
 	// scale + offset)) (scale a power of two: sampleTable's float).
 	vfilt func(vert []float32, samples []uint16, offs []int, taps []float32, scale, offset float32)
+	// vfilt8 is vfilt on the samples of an 8-bit picture held packed
+	// (yuv.Plane.Pix8).
+	vfilt8 func(vert []float32, samples []uint8, offs []int, taps []float32, scale, offset float32)
 }
 
-// vfiltGo is vfilt in Go.
-func vfiltGo(vert []float32, samples []uint16, offs []int, taps []float32, scale, offset float32) {
+// vfiltGo is vfilt in Go, on samples of either width.
+func vfiltGo[T uint8 | uint16](vert []float32, samples []T, offs []int, taps []float32, scale, offset float32) {
 	for j := range vert {
 		var acc float32
 		for k, fk := range taps {

@@ -17,7 +17,7 @@ func simdKernels(s cpu.Set) *kernels {
 	if s != cpu.AVX2 && s != cpu.AVX512 {
 		return nil
 	}
-	return &kernels{set: s, matMulSparse: matMulSparseSIMD, covSums: covSumsSIMD, vfilt: vfiltSIMD}
+	return &kernels{set: s, matMulSparse: matMulSparseSIMD, covSums: covSumsSIMD, vfilt: vfiltSIMD, vfilt8: vfilt8Kernel}
 }
 
 // matMulSparseSIMD is matMulSparse's product, eight columns a step: each

@@ -137,6 +137,30 @@ func TestKernelTwins(t *testing.T) {
 				if !sameF32(want, got) {
 					t.Fatalf("%s %d bits w=%d: vertical pass differs from the table's", set, bd, w)
 				}
+				if bd == 8 {
+					// vfilt8 on the same samples packed (8-bit values only).
+					s8 := make([]uint8, len(samples))
+					for i, v := range samples {
+						samples[i] = v & 0xff
+						s8[i] = uint8(v)
+					}
+					for j := range want {
+						var acc float32
+						for k, fk := range taps {
+							acc += float32(fk * lut[samples[offs[k]+j]])
+						}
+						want[j] = acc
+					}
+					vf8 := k.vfilt8
+					if vf8 == nil {
+						vf8 = vfiltGo
+					}
+					clear(got)
+					vf8(got, s8, offs, taps, scale, offset)
+					if !sameF32(want, got) {
+						t.Fatalf("%s w=%d: packed vertical pass differs from the table's", set, w)
+					}
+				}
 			}
 		}
 		for _, sz := range [][2]int{{1, 1}, {7, 3}, {56, 29}, {116, 63}} {

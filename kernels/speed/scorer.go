@@ -94,8 +94,8 @@ func (c *Config) check(ref, dist *yuv.Picture) error {
 		}
 		for pl := 1; pl <= 2; pl++ {
 			w, h := p.PlaneSize(pl)
-			if len(p.Planes[pl]) < w*h {
-				return fmt.Errorf("speed_chroma: chroma plane %d holds %d samples, a %dx%d plane needs %d", pl, len(p.Planes[pl]), w, h, w*h)
+			if n := p.Plane(pl).Len(); n < w*h {
+				return fmt.Errorf("speed_chroma: chroma plane %d holds %d samples, a %dx%d plane needs %d", pl, n, w, h, w*h)
 			}
 		}
 	}
@@ -207,8 +207,8 @@ func (c *Config) combine(u, v float32, errU, errV bool) (fu, fv, fuv float64) {
 // depths to 8 bits (a float division by 4, 16 or 256).
 func (c *Config) load(pic *yuv.Picture, plane int, dst []float32, stride int) {
 	w, h := c.dim.origW, c.dim.origH
-	pw, _ := pic.PlaneSize(plane)
-	src := pic.Planes[plane]
+	pl := pic.Plane(plane)
+	row := make([]uint16, pl.Width)
 	var scaler float32
 	switch c.BitDepth {
 	case 10:
@@ -219,7 +219,7 @@ func (c *Config) load(pic *yuv.Picture, plane int, dst []float32, stride int) {
 		scaler = 256
 	}
 	for i := 0; i < h; i++ {
-		srow := src[i*pw : i*pw+w]
+		srow := pl.Row(i, row)[:w]
 		drow := dst[i*stride : i*stride+w]
 		if scaler == 0 {
 			for j, v := range srow {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/bandscope/bandscope/kernels/cpu"
+	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 func sameF32(a, b []float32) bool {
@@ -172,5 +173,53 @@ func TestOutOfRangeSamples(t *testing.T) {
 	}
 	if !sameBits(a.U, b.U) || !sameBits(a.V, b.V) || !sameBits(a.UV, b.UV) {
 		t.Errorf("reference %v %v %v, fast %v %v %v", a.U, a.V, a.UV, b.U, b.V, b.UV)
+	}
+}
+
+// TestPacked: every scorer gives the same results, maps included, on the
+// packed form of an 8-bit pair as on its uint16 form, on the cross-check
+// cases at 8 bits (prescaled ones included, which load the planes).
+func TestPacked(t *testing.T) {
+	pack := func(p *yuv.Picture) *yuv.Picture {
+		q := yuv.NewPacked(p.Format)
+		for i := range p.Chroma.Planes() {
+			for j, v := range p.Planes[i] {
+				q.Packed[i][j] = uint8(v)
+			}
+		}
+		return q
+	}
+	tested := 0
+	for _, c := range cliCases {
+		if c.format().BitDepth != 8 || (testing.Short() && c.W*c.H > 400*400) {
+			continue
+		}
+		cfg, err := NewConfig(cliOptions(t, c).v, c.format())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range []Scorer{New(cfg), NewFast(cfg), NewCPU(cfg, Options{Kernels: cpu.Best(), Threads: 4})} {
+			rp, dp := cliPictures(c, 1)
+			a, err := s.Score(1, rp, dp, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := s.Score(1, pack(rp), pack(dp), true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !sameBits(a.U, b.U) || !sameBits(a.V, b.V) || !sameBits(a.UV, b.UV) {
+				t.Errorf("%s %T: scores %v %v %v, packed %v %v %v", c.name(), s, a.U, a.V, a.UV, b.U, b.V, b.UV)
+			}
+			for p := range 2 {
+				if !sameF32(a.Planes[p].Contribution, b.Planes[p].Contribution) || !sameF32(a.Planes[p].RefLocal, b.Planes[p].RefLocal) {
+					t.Errorf("%s %T plane %d: maps differ when packed", c.name(), s, p+1)
+				}
+			}
+			tested++
+		}
+	}
+	if tested == 0 {
+		t.Fatal("no 8-bit case")
 	}
 }
