@@ -69,10 +69,12 @@ type slot struct {
 //
 // One goroutine decodes frames in order (ahead of scoring when the frame
 // budget allows, as libvmaf's CLI reads pictures on its main thread while
-// its workers extract features), inflight workers score them (each frame's
-// features concurrently on the CPU), and one collector takes the results in
-// frame order: it emits each feature's metrics and per-frame files, so
-// progress, results, files and errors are those of a sequential run.
+// its workers extract features: run.read), inflight workers score them
+// (each frame's features concurrently on the CPU: run.work), and the
+// caller's goroutine collects the results in frame order (run.collect):
+// it emits each feature's metrics and per-frame files, so progress,
+// results, files and errors are those of a sequential run. Then the
+// features flush, the models predict (run.finish).
 //
 // On a GPU the one worker drives the device: it commits a frame the
 // reader decoded (both clips at once) and staged for the device, runs
@@ -89,23 +91,6 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 	s.running.Lock() // waits for Frames in progress; refuses later ones
 	defer s.running.Unlock()
 	set := s.main
-	di := s.dist.Info()
-	res = &Results{Width: di.Width, Height: di.Height, Scaled: di.Scaled}
-	if set.backend.dev != nil {
-		// One entry per feature: a feature asked for twice (with two
-		// option sets) runs twice on one backend, and JSON keys are unique.
-		seen := map[string]bool{}
-		for i, name := range set.names {
-			if !seen[name] {
-				seen[name] = true
-				res.Placement = append(res.Placement, Placement{name, set.where[i]})
-			}
-		}
-	}
-	var perfect *Results
-	if s.perfect != nil {
-		perfect = &Results{}
-	}
 	defer func() {
 		if err != nil {
 			for _, x := range set.extractors {
@@ -114,8 +99,69 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 			res = nil
 		}
 	}()
-	k := max(set.backend.inflight, 1)
-	buffers := k
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	r := s.newRun(ctx)
+	var wg sync.WaitGroup
+	wg.Add(1 + r.workers)
+	go func() { defer wg.Done(); r.read() }()
+	for range r.workers {
+		go func() { defer wg.Done(); r.work() }()
+	}
+	// On every return the reader and the workers stop before the session
+	// can be closed.
+	defer wg.Wait()
+	defer cancel()
+	if err := r.collect(progress); err != nil {
+		return nil, err
+	}
+	return r.finish()
+}
+
+// run is one Run's pipeline: the channels between its reader, workers
+// and collector, and what the collector gathers.
+type run struct {
+	s       *Session
+	set     *featureSet
+	ctx     context.Context
+	workers int
+	lag     int // frames whose pictures the collector holds back (refLag)
+
+	free  chan *FrameResult // pictures to decode into
+	jobs  chan *slot        // reader -> workers
+	order chan *slot        // reader -> collector, in frame order
+	// stageFree holds a GPU set's free stage sets when the reader stages
+	// frames for the device (gpu.Frame.Prepare); nil otherwise.
+	stageFree chan int
+
+	res, perfect *Results
+	scored       int
+	start        time.Time
+}
+
+// newRun sizes a run's pipeline: its workers, and the picture buffers
+// that let the reader decode ahead, the workers score and temporal
+// features read earlier frames' pictures at once.
+func (s *Session) newRun(ctx context.Context) *run {
+	set := s.main
+	di := s.dist.Info()
+	r := &run{s: s, set: set, ctx: ctx, workers: max(set.backend.inflight, 1)}
+	r.res = &Results{Width: di.Width, Height: di.Height, Scaled: di.Scaled}
+	if set.backend.dev != nil {
+		// One entry per feature: a feature asked for twice (with two
+		// option sets) runs twice on one backend, and JSON keys are unique.
+		seen := map[string]bool{}
+		for i, name := range set.names {
+			if !seen[name] {
+				seen[name] = true
+				r.res.Placement = append(r.res.Placement, Placement{name, set.where[i]})
+			}
+		}
+	}
+	if s.perfect != nil {
+		r.perfect = &Results{}
+	}
+	buffers := r.workers
 	if set.backend.pipeline {
 		buffers++
 	}
@@ -123,227 +169,251 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 	// n-lag's: the collector gives a frame's pictures back lag frames
 	// late, so that they stay decoded until every frame that reads them
 	// is scored, and the reader gets lag more buffers to keep its pace.
-	lag := set.refLag()
+	r.lag = set.refLag()
 	if s.perfect != nil {
-		lag = max(lag, s.perfect.refLag())
+		r.lag = max(r.lag, s.perfect.refLag())
 	}
-	buffers += lag
+	buffers += r.lag
 	if set.frame != nil && set.backend.finishAhead {
 		// A GPU set finishes a frame on the host while the next is
 		// scored on the device and a third decoded.
 		buffers++
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	free := make(chan *FrameResult, buffers) // pictures to decode into
+	r.free = make(chan *FrameResult, buffers)
 	for range buffers {
-		free <- nil
+		r.free <- nil
 	}
-	jobs := make(chan *slot, k)
-	order := make(chan *slot, buffers)
+	r.jobs = make(chan *slot, r.workers)
+	r.order = make(chan *slot, buffers)
 	// A GPU set that decodes ahead also stages the decoded frames for the
 	// device on the reader's side (gpu.Frame.Prepare), in the Frame's
 	// stage sets 1 and up, each back in stageFree once its frame was
 	// committed: the worker's startFrame then only hands them to the
 	// device, and filling the stages (most of an upload's host time)
 	// overlaps the device's work on the frame before.
-	var stageFree chan int
 	if set.frame != nil && set.backend.pipeline {
-		stageFree = make(chan int, gpu.StageSets-1)
+		r.stageFree = make(chan int, gpu.StageSets-1)
 		for k := 1; k < gpu.StageSets; k++ {
-			stageFree <- k
+			r.stageFree <- k
 		}
 	}
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		defer close(jobs)
-		defer close(order)
-		var recent [2]*yuv.Picture // the reference pictures of frames n-1, n-2
-		for n := 0; s.frames < 0 || n < s.frames; n++ {
-			var prev *FrameResult
-			select {
-			case prev = <-free:
-			case <-ctx.Done():
-				return
-			}
-			t := runClock.start()
-			fr, err := s.read(n, prev, true)
-			runClock.add(clockRead, t)
-			if err == nil {
-				fr.prevRefs = recent
-				recent = [2]*yuv.Picture{fr.Ref, recent[0]}
-			}
-			if err == nil && stageFree != nil {
-				var k int
-				select {
-				case k = <-stageFree:
-				case <-ctx.Done():
-					return
-				}
-				t := runClock.start()
-				p, perr := set.frame.Prepare(k, fr.Ref, fr.Dist, set.refPlanes, set.distPlanes, true)
-				runClock.add(clockStage, t)
-				if perr != nil {
-					err = s.frameError(n, perr)
-					stageFree <- k
-				} else {
-					fr.prepared = p
-					fr.committed = func() { stageFree <- k }
-				}
-			}
-			sl := &slot{n: n, fr: fr, err: err, done: make(chan struct{})}
-			if err != nil {
-				close(sl.done)
-			}
-			select {
-			case order <- sl:
-			case <-ctx.Done():
-				return
-			}
-			if err != nil {
-				return
-			}
-			select {
-			case jobs <- sl:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	var finishing sync.WaitGroup // GPU: frames whose host halves are running
-	for range k {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer finishing.Wait()
-			for sl := range jobs {
-				t := runClock.start()
-				rest, err := set.startFrame(ctx, sl.fr, false, s.frameError)
-				var perfectRest func(bool) error
-				if err == nil && s.perfect != nil {
-					sl.perfect = &FrameResult{Frame: sl.n, Dist: sl.fr.Ref, Ref: sl.fr.Ref, prevRefs: sl.fr.prevRefs}
-					if set.frame != nil && s.perfect.frame != nil && set.backend.dev == s.perfect.backend.dev && k == 1 {
-						// The reference the main set just uploaded serves
-						// the perfect copy too (one worker: the main set's
-						// next upload comes after; Session.Frame, which
-						// would upload in between, waits for the run).
-						sl.perfect.onDevice = set.frame.RefView()
-					}
-					perfectRest, err = s.perfect.startFrame(ctx, sl.perfect, false, s.frameError)
-				}
-				runClock.add(clockDevice, t)
-				if err != nil {
-					sl.err = err
-					close(sl.done)
-					continue
-				}
-				finish := func() {
-					defer close(sl.done)
-					defer runClock.add(clockFinish, runClock.start())
-					if sl.err = rest(false); sl.err == nil && perfectRest != nil {
-						sl.err = perfectRest(false)
-					}
-				}
-				if set.frame == nil {
-					finish()
-					continue
-				}
-				// A GPU set's device is done with the frame: its host
-				// halves finish while the worker uploads the next one.
-				finishing.Add(1)
-				go func() { defer finishing.Done(); finish() }()
-			}
-		}()
-	}
-	// On every return the reader and the workers stop before the session
-	// can be closed.
-	defer wg.Wait()
-	defer cancel()
+	return r
+}
 
-	start := time.Now()
-	scored := 0
+// read decodes the frames in order into free pictures and hands each to
+// the collector (order) and to a worker (jobs); a frame that fails to
+// decode goes to the collector alone, which reports it, and ends the
+// reading.
+func (r *run) read() {
+	defer close(r.jobs)
+	defer close(r.order)
+	s := r.s
+	var recent [2]*yuv.Picture // the reference pictures of frames n-1, n-2
+	for n := 0; s.frames < 0 || n < s.frames; n++ {
+		var prev *FrameResult
+		select {
+		case prev = <-r.free:
+		case <-r.ctx.Done():
+			return
+		}
+		t := runClock.start()
+		fr, err := s.read(n, prev, true)
+		runClock.add(clockRead, t)
+		if err == nil {
+			fr.prevRefs = recent
+			recent = [2]*yuv.Picture{fr.Ref, recent[0]}
+			if r.stageFree != nil {
+				err = r.stage(fr)
+			}
+		}
+		sl := &slot{n: n, fr: fr, err: err, done: make(chan struct{})}
+		if err != nil {
+			close(sl.done)
+		}
+		select {
+		case r.order <- sl:
+		case <-r.ctx.Done():
+			return
+		}
+		if err != nil {
+			return
+		}
+		select {
+		case r.jobs <- sl:
+		case <-r.ctx.Done():
+			return
+		}
+	}
+}
+
+// stage fills a free stage set with a GPU set's frame (Prepare) on the
+// reader's side; the worker's commit gives the set back.
+func (r *run) stage(fr *FrameResult) error {
+	var k int
+	select {
+	case k = <-r.stageFree:
+	case <-r.ctx.Done():
+		return r.ctx.Err()
+	}
+	t := runClock.start()
+	p, err := r.set.frame.Prepare(k, fr.Ref, fr.Dist, r.set.refPlanes, r.set.distPlanes, true)
+	runClock.add(clockStage, t)
+	if err != nil {
+		r.stageFree <- k
+		return r.s.frameError(fr.Frame, err)
+	}
+	fr.prepared = p
+	fr.committed = func() { r.stageFree <- k }
+	return nil
+}
+
+// work scores the frames it takes from jobs: the set's (and the perfect
+// copy's) startFrame, then the rest of each frame, here on the CPU, on a
+// goroutine of its own on a GPU so that the device's next frame starts.
+// It returns when jobs is closed and its frames are done.
+func (r *run) work() {
+	s, set := r.s, r.set
+	var finishing sync.WaitGroup // GPU: frames whose host halves are running
+	defer finishing.Wait()
+	for sl := range r.jobs {
+		t := runClock.start()
+		rest, err := set.startFrame(r.ctx, sl.fr, false, s.frameError)
+		var perfectRest func(bool) error
+		if err == nil && s.perfect != nil {
+			sl.perfect = &FrameResult{Frame: sl.n, Dist: sl.fr.Ref, Ref: sl.fr.Ref, prevRefs: sl.fr.prevRefs}
+			if set.frame != nil && s.perfect.frame != nil && set.backend.dev == s.perfect.backend.dev && r.workers == 1 {
+				// The reference the main set just uploaded serves
+				// the perfect copy too (one worker: the main set's
+				// next upload comes after; Session.Frame, which
+				// would upload in between, waits for the run).
+				sl.perfect.onDevice = set.frame.RefView()
+			}
+			perfectRest, err = s.perfect.startFrame(r.ctx, sl.perfect, false, s.frameError)
+		}
+		runClock.add(clockDevice, t)
+		if err != nil {
+			sl.err = err
+			close(sl.done)
+			continue
+		}
+		finish := func() {
+			defer close(sl.done)
+			defer runClock.add(clockFinish, runClock.start())
+			if sl.err = rest(false); sl.err == nil && perfectRest != nil {
+				sl.err = perfectRest(false)
+			}
+		}
+		if set.frame == nil {
+			finish()
+			continue
+		}
+		// A GPU set's device is done with the frame: its host
+		// halves finish while the worker uploads the next one.
+		finishing.Add(1)
+		go func() { defer finishing.Done(); finish() }()
+	}
+}
+
+// collect takes the frames in order as they are scored, emits their
+// metrics (and per-frame files) and reports progress; it gives each
+// frame's pictures back to the reader once no later frame reads them.
+// A clip of unknown length ends at its first frame that does not decode.
+func (r *run) collect(progress func(Progress)) error {
+	s, set := r.s, r.set
+	r.start = time.Now()
 	var held []*FrameResult // scored frames whose pictures later frames still read
-	for sl := range order {
-		if err := ctx.Err(); err != nil {
-			return nil, err
+	for sl := range r.order {
+		if err := r.ctx.Err(); err != nil {
+			return err
 		}
 		<-sl.done
 		if sl.err != nil {
 			if s.frames < 0 && errors.Is(sl.err, io.EOF) {
 				break
 			}
-			return nil, sl.err
+			return sl.err
 		}
-		for i, x := range set.extractors {
-			fms, err := x.emit(sl.fr, sl.fr.results[i])
-			if err != nil {
-				return nil, s.frameError(sl.n, err)
-			}
-			res.add(fms)
+		if err := emitFrame(r.res, set, sl.fr); err != nil {
+			return s.frameError(sl.n, err)
 		}
-		if perfect != nil {
-			for i, x := range s.perfect.extractors {
-				fms, err := x.emit(sl.perfect, sl.perfect.results[i])
-				if err != nil {
-					return nil, s.frameError(sl.n, err)
-				}
-				perfect.add(fms)
+		if r.perfect != nil {
+			if err := emitFrame(r.perfect, s.perfect, sl.perfect); err != nil {
+				return s.frameError(sl.n, err)
 			}
 		}
-		scored++
+		r.scored++
 		if progress != nil {
-			el := time.Since(start).Seconds()
+			el := time.Since(r.start).Seconds()
 			fps := 0.0
 			if el > 0 {
-				fps = float64(scored) / el
+				fps = float64(r.scored) / el
 			}
-			progress(Progress{Done: scored, Total: s.frames, FPS: fps})
+			progress(Progress{Done: r.scored, Total: s.frames, FPS: fps})
 		}
 		sl.fr.results = nil
 		held = append(held, sl.fr)
-		if len(held) > lag {
-			free <- held[0]
+		if len(held) > r.lag {
+			r.free <- held[0]
 			held = held[1:]
 		}
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if scored == 0 {
-		return nil, &clip.Error{Path: s.req.Distorted, Frame: -1, Err: errors.New("no frames to score")}
-	}
-	for _, x := range set.extractors {
-		fms, err := x.flush()
+	return r.ctx.Err()
+}
+
+// emitFrame adds one scored frame's metrics from every extractor of set.
+func emitFrame(res *Results, set *featureSet, fr *FrameResult) error {
+	for i, x := range set.extractors {
+		fms, err := x.emit(fr, fr.results[i])
 		if err != nil {
-			return nil, s.frameError(scored-1, err)
+			return err
 		}
 		res.add(fms)
 	}
-	if perfect != nil {
-		for _, x := range s.perfect.extractors {
-			fms, err := x.flush()
-			if err != nil {
-				return nil, s.frameError(scored-1, err)
-			}
-			perfect.add(fms)
+	return nil
+}
+
+// finish ends a run whose frames were all collected: the extractors
+// flush what they hold back (temporal features), the models predict and
+// the extractors publish their files.
+func (r *run) finish() (*Results, error) {
+	s, set := r.s, r.set
+	if r.scored == 0 {
+		return nil, &clip.Error{Path: s.req.Distorted, Frame: -1, Err: errors.New("no frames to score")}
+	}
+	if err := flushAll(r.res, set); err != nil {
+		return nil, s.frameError(r.scored-1, err)
+	}
+	if r.perfect != nil {
+		if err := flushAll(r.perfect, s.perfect); err != nil {
+			return nil, s.frameError(r.scored-1, err)
 		}
 	}
 	if !s.req.NoPrediction {
-		if err := predictAll(res, perfect, s.models, s.req.Explain); err != nil {
+		if err := predictAll(r.res, r.perfect, s.models, s.req.Explain); err != nil {
 			return nil, s.frameError(-1, err)
 		}
 	}
-	if el := time.Since(start).Seconds(); el > 0 {
-		res.FPS = float64(scored) / el
+	if el := time.Since(r.start).Seconds(); el > 0 {
+		r.res.FPS = float64(r.scored) / el
 	}
 	for _, x := range set.extractors {
 		if err := x.finish(); err != nil {
 			return nil, err
 		}
 	}
-	return res, nil
+	return r.res, nil
+}
+
+// flushAll adds what every extractor of set holds back to res.
+func flushAll(res *Results, set *featureSet) error {
+	for _, x := range set.extractors {
+		fms, err := x.flush()
+		if err != nil {
+			return err
+		}
+		res.add(fms)
+	}
+	return nil
 }
 
 // refLag is how many frames back the set's workers read reference pictures
