@@ -59,7 +59,7 @@ func main() {
 		kernels  = flag.String("kernels", "", "Bandscope CPU kernel sets (default: the best this CPU has)")
 		masks    = flag.String("vmaf-cpumask", "0", "libvmaf --cpumask values (0: every SIMD path the CPU has, 48: no AVX-512, 63: C only)")
 	)
-	flag.IntVar(&c.frames, "frames", 0, "frames per clip (default: 12 up to 1080p, 4 above)")
+	flag.IntVar(&c.frames, "frames", 0, "frames per clip (default 60)")
 	flag.IntVar(&c.repeat, "repeat", 3, "runs of each tool per row, alternating Bandscope, libvmaf, Bandscope, ...; medians are printed")
 	flag.BoolVar(&c.inProcess, "inprocess", false, "time Bandscope through the engine API inside this process (no process start, no output file) instead of running `bandscope score`")
 	flag.StringVar(&c.bandscope, "bandscope", "", "a built bandscope binary (default: go build ./app into the temporary directory)")
@@ -224,11 +224,20 @@ func startCost(c *config) error {
 // printHost says what the numbers were measured on.
 func printHost(c *config) {
 	model := runtime.GOARCH
+	var simd []string // the flags that decide which kernels run
 	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
 		for _, l := range strings.Split(string(b), "\n") {
-			if k, v, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(k) == "model name" {
+			k, v, ok := strings.Cut(l, ":")
+			switch k = strings.TrimSpace(k); {
+			case !ok:
+			case k == "model name" && model == runtime.GOARCH:
 				model = strings.TrimSpace(v)
-				break
+			case (k == "flags" || k == "Features") && simd == nil:
+				for _, f := range strings.Fields(v) {
+					if strings.HasPrefix(f, "avx") || f == "bmi2" || f == "fma" || f == "asimd" || f == "sve" {
+						simd = append(simd, f)
+					}
+				}
 			}
 		}
 	}
@@ -237,6 +246,7 @@ func printHost(c *config) {
 		avx512 = "AVX-512, which libvmaf's --cpumask 0 uses"
 	}
 	fmt.Printf("# CPU: %s, %d cores, %s; load average at the start: %s\n", model, runtime.NumCPU(), avx512, loadAverage())
+	fmt.Printf("# CPU flags: %s; Bandscope's kernel set: %s\n", strings.Join(simd, " "), cpu.Default())
 	mode := "whole process: `bandscope score` and `vmaf` are both child processes that start, read the raw files and write JSON into a temporary directory"
 	if c.inProcess {
 		mode = "in-process: Bandscope through the engine API (no process start, no output file), libvmaf as a child process"
@@ -326,10 +336,7 @@ func writeClips(dir, name, size string, frames int) (clipPair, error) {
 	}
 	n := frames
 	if n == 0 {
-		n = 12
-		if wh[0]*wh[1] > 1920*1080 {
-			n = 4
-		}
+		n = 60
 	}
 	cp := clipPair{size: strings.ToLower(size), n: n}
 	var err error
