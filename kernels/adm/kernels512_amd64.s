@@ -120,8 +120,8 @@ a5loop:
 	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT a5loop
-	VZEROUPPER
 a5done:
+	VZEROUPPER
 	RET
 
 // func decouple123AVX512(r, a, o, t *int32, flag *int32, n int, egl float64, tab *int32, ie int64)
@@ -223,8 +223,8 @@ d5gain:
 	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT d5loop
-	VZEROUPPER
 d5done:
+	VZEROUPPER
 	RET
 
 // func decouple0AVX512(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32, ie int64)
@@ -325,8 +325,8 @@ e5gain:
 	ADDQ $16, AX
 	CMPQ AX, CX
 	JLT e5loop
-	VZEROUPPER
 e5done:
+	VZEROUPPER
 	RET
 
 // func thrRowAVX512(thr, fu, fm, fd, c *int32, n int)
@@ -357,8 +357,8 @@ t5loop:
 	ADDQ $16, AX
 	CMPQ AX, CX
 	JLT t5loop
-	VZEROUPPER
 t5done:
+	VZEROUPPER
 	RET
 
 // A masked coefficient (x = 0) adds (0 + addCub) >> shiftCub = 0, as
@@ -393,9 +393,9 @@ TEXT ·cm0AVX512(SB), NOSPLIT, $0-72
 	MOVQ n+16(FP), CX
 	MOVL wt+24(FP), BX
 	VPBROADCASTD BX, Z15
-	MOVQ sub+32(FP), X14
-	MOVQ sq+40(FP), X13
-	MOVQ shiftCub+48(FP), X12
+	VMOVQ sub+32(FP), X14
+	VMOVQ sq+40(FP), X13
+	VMOVQ shiftCub+48(FP), X12
 	VPBROADCASTQ addCub+56(FP), Z11
 	MOVQ sq+40(FP), BX
 	DECQ BX
@@ -432,6 +432,7 @@ c5next:
 	RET
 c5done:
 	MOVQ $0, ret+64(FP)
+	VZEROUPPER
 	RET
 
 // X32HALF(off, dst): dst (8 dwords) = int32((int64(s)*wt + 2^27) >> 28)
@@ -454,8 +455,8 @@ TEXT ·cm123AVX512(SB), NOSPLIT, $0-64
 	MOVQ n+16(FP), CX
 	MOVL wt+24(FP), BX
 	VPBROADCASTQ BX, Z15
-	MOVQ sq+32(FP), X13
-	MOVQ shiftCub+40(FP), X12
+	VMOVQ sq+32(FP), X13
+	VMOVQ shiftCub+40(FP), X12
 	VPBROADCASTQ addCub+48(FP), Z11
 	MOVQ sq+32(FP), BX
 	DECQ BX
@@ -491,6 +492,7 @@ c6next:
 	RET
 c6done:
 	MOVQ $0, ret+56(FP)
+	VZEROUPPER
 	RET
 
 // func den0AVX512(s *int16, n int) uint64
@@ -541,9 +543,9 @@ TEXT ·den123AVX512(SB), NOSPLIT, $0-56
 	MOVQ s+0(FP), SI
 	MOVQ n+8(FP), CX
 	VPBROADCASTQ addSq+16(FP), Z10
-	MOVQ sq+24(FP), X13
+	VMOVQ sq+24(FP), X13
 	VPBROADCASTQ addCub+32(FP), Z11
-	MOVQ shiftCub+40(FP), X12
+	VMOVQ shiftCub+40(FP), X12
 	VPXORQ Z8, Z8, Z8
 	XORQ AX, AX
 	TESTQ CX, CX
@@ -585,7 +587,7 @@ TEXT ·dwt123HAVX512(SB), NOSPLIT, $0-48
 	MOVQ src+16(FP), R8
 	MOVQ n+24(FP), CX
 	VPBROADCASTQ add+32(FP), Z4
-	MOVQ shift+40(FP), X5
+	VMOVQ shift+40(FP), X5
 	VPBROADCASTD taps5<>+0(SB), Z8
 	VPBROADCASTD taps5<>+4(SB), Z9
 	VPBROADCASTD taps5<>+8(SB), Z10
@@ -609,8 +611,8 @@ h5loop:
 	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT h5loop
-	VZEROUPPER
 h5done:
+	VZEROUPPER
 	RET
 
 // CSF5BAND(src, wt, add, shift): CSF0BAND for 16 columns, sums in Z8, Z9.
@@ -669,8 +671,8 @@ s5loop:
 	ADDQ $16, AX
 	CMPQ AX, CX
 	JLT s5loop
-	VZEROUPPER
 s5done:
+	VZEROUPPER
 	RET
 
 // I32TOPS5(x): the 16 int32 lanes of x (exact products and sums of int16s,
@@ -742,8 +744,8 @@ b5loop:
 	ADDQ $16, AX
 	CMPQ AX, CX
 	JLT b5loop
-	VZEROUPPER
 b5done:
+	VZEROUPPER
 	RET
 
 // H0FILT(pa, pb, dst): 32 outputs of one DWT0 horizontal filter from the
@@ -791,8 +793,8 @@ i5loop:
 	ADDQ $32, AX
 	CMPQ AX, CX
 	JLT i5loop
-	VZEROUPPER
 i5done:
+	VZEROUPPER
 	RET
 
 // V0FILT(pa, pb, add, dst): one DWT0 vertical filter over 32 columns from
@@ -829,7 +831,7 @@ TEXT ·dwt0VAVX512(SB), NOSPLIT, $0-74
 	MOVQ r2+32(FP), R10
 	MOVQ r3+40(FP), R11
 	MOVQ n+48(FP), CX
-	MOVQ shift+64(FP), X14
+	VMOVQ shift+64(FP), X14
 	MOVL addLo+56(FP), BX
 	VPBROADCASTD BX, Z12
 	MOVL addHi+60(FP), BX
@@ -898,7 +900,7 @@ TEXT ·dwt23VAVX512(SB), NOSPLIT, $0-72
 	MOVQ r3+40(FP), R11
 	MOVQ n+48(FP), CX
 	VPBROADCASTQ add+56(FP), Z4
-	MOVQ shift+64(FP), X5
+	VMOVQ shift+64(FP), X5
 	VPBROADCASTD taps5<>+0(SB), Z8
 	VPBROADCASTD taps5<>+4(SB), Z9
 	VPBROADCASTD taps5<>+8(SB), Z10
@@ -930,8 +932,8 @@ u5loop:
 	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT u5loop
-	VZEROUPPER
 u5done:
+	VZEROUPPER
 	RET
 
 // CSF6BAND(base, wtq): for 16 coefficients, v = XWT, av = |v| (int32, as
@@ -1008,6 +1010,6 @@ s6loop:
 	ADDQ $16, AX
 	CMPQ AX, CX
 	JLT s6loop
-	VZEROUPPER
 s6done:
+	VZEROUPPER
 	RET

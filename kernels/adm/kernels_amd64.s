@@ -25,7 +25,7 @@ TEXT ·dwt0VAVX2(SB), NOSPLIT, $0-72
 	MOVQ r2+32(FP), R10
 	MOVQ r3+40(FP), R11
 	MOVQ n+48(FP), CX
-	MOVQ shift+64(FP), X14
+	VMOVQ shift+64(FP), X14
 	MOVL addLo+56(FP), R12
 	MOVL addHi+60(FP), R13
 	VPBROADCASTD dwtTaps<>+0(SB), Y4
@@ -109,8 +109,8 @@ vloop:
 	ADDQ $16, AX
 	CMPQ AX, CX
 	JLT vloop
-	VZEROUPPER
 vdone:
+	VZEROUPPER
 	RET
 
 // V0FILT2(pa, pb, add, dst): one DWT0 vertical filter over 16 columns from
@@ -151,7 +151,7 @@ TEXT ·dwt0V15AVX2(SB), NOSPLIT, $0-74
 	MOVQ r2+32(FP), R10
 	MOVQ r3+40(FP), R11
 	MOVQ n+48(FP), CX
-	MOVQ shift+64(FP), X14
+	VMOVQ shift+64(FP), X14
 	MOVL addLo+56(FP), BX
 	VMOVD BX, X12
 	VPBROADCASTD X12, Y12
@@ -241,8 +241,8 @@ tloop:
 	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT tloop
-	VZEROUPPER
 tdone:
+	VZEROUPPER
 	RET
 
 // CUBEACC(x, tmp, tmp2): acc Y8 += sum over the 4 qword lanes whose low
@@ -293,16 +293,16 @@ TEXT ·cm0AVX2(SB), NOSPLIT, $0-72
 	MOVL wt+24(FP), BX
 	VMOVD BX, X15
 	VPBROADCASTD X15, Y15
-	MOVQ sub+32(FP), X14
-	MOVQ sq+40(FP), X13
-	MOVQ shiftCub+48(FP), X12
+	VMOVQ sub+32(FP), X14
+	VMOVQ sq+40(FP), X13
+	VMOVQ shiftCub+48(FP), X12
 	VPBROADCASTQ addCub+56(FP), Y11
 	// 2^(sq-1)
 	MOVQ sq+40(FP), BX
 	DECQ BX
 	MOVQ $1, DX
 	SHLXQ BX, DX, DX
-	MOVQ DX, X10
+	VMOVQ DX, X10
 	VPBROADCASTQ X10, Y10
 	VPXOR Y9, Y9, Y9   // zero
 	VPXOR Y8, Y8, Y8   // acc
@@ -343,6 +343,7 @@ cnext:
 	RET
 cdone:
 	MOVQ $0, ret+64(FP)
+	VZEROUPPER
 	RET
 
 // Horizontal DWT0 taps as int16 pairs (low-pass s0,s1 | s2,s3; high-pass
@@ -413,8 +414,8 @@ hloop:
 	ADDQ $16, AX
 	CMPQ AX, CX
 	JLT hloop
-	VZEROUPPER
 hdone:
+	VZEROUPPER
 	RET
 
 // Masking neighbourhood terms: 4369 and 8738 (|csf|/30 and its centre
@@ -489,8 +490,8 @@ sloop:
 	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT sloop
-	VZEROUPPER
 sdone:
+	VZEROUPPER
 	RET
 
 DATA decK<>+0(SB)/4, $0x80000000
@@ -578,8 +579,8 @@ aloop:
 	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT aloop
-	VZEROUPPER
 adone:
+	VZEROUPPER
 	RET
 
 
@@ -598,17 +599,17 @@ TEXT ·cm123AVX2(SB), NOSPLIT, $0-64
 	MOVL wt+24(FP), BX
 	VMOVD BX, X15
 	VPBROADCASTD X15, Y15
-	MOVQ sq+32(FP), X13
-	MOVQ shiftCub+40(FP), X12
+	VMOVQ sq+32(FP), X13
+	VMOVQ shiftCub+40(FP), X12
 	VPBROADCASTQ addCub+48(FP), Y11
 	MOVQ sq+32(FP), BX
 	DECQ BX
 	MOVQ $1, DX
 	SHLXQ BX, DX, DX
-	MOVQ DX, X10
+	VMOVQ DX, X10
 	VPBROADCASTQ X10, Y10
 	MOVQ $0x8000000, DX
-	MOVQ DX, X14
+	VMOVQ DX, X14
 	VPBROADCASTQ X14, Y14        // 2^27
 	VPXOR Y9, Y9, Y9
 	VPXOR Y8, Y8, Y8
@@ -662,6 +663,7 @@ c32next:
 	RET
 c32done:
 	MOVQ $0, ret+56(FP)
+	VZEROUPPER
 	RET
 
 // func cm123wAVX2(s, thr *int32, n int, sq, shiftCub uint64, addCub int64) int64
@@ -671,14 +673,14 @@ TEXT ·cm123wAVX2(SB), NOSPLIT, $0-56
 	MOVQ s+0(FP), SI
 	MOVQ thr+8(FP), DI
 	MOVQ n+16(FP), CX
-	MOVQ sq+24(FP), X13
-	MOVQ shiftCub+32(FP), X12
+	VMOVQ sq+24(FP), X13
+	VMOVQ shiftCub+32(FP), X12
 	VPBROADCASTQ addCub+40(FP), Y11
 	MOVQ sq+24(FP), BX
 	DECQ BX
 	MOVQ $1, DX
 	SHLXQ BX, DX, DX
-	MOVQ DX, X10
+	VMOVQ DX, X10
 	VPBROADCASTQ X10, Y10
 	VPXOR Y9, Y9, Y9
 	VPXOR Y8, Y8, Y8
@@ -714,6 +716,7 @@ cwnext:
 	RET
 cwdone:
 	MOVQ $0, ret+48(FP)
+	VZEROUPPER
 	RET
 
 DATA csf1K<>+0(SB)/4, $143165577
@@ -806,8 +809,8 @@ c1loop:
 	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT c1loop
-	VZEROUPPER
 c1done:
+	VZEROUPPER
 	RET
 
 // func csf123wAVX2(f, c *int32, s0, s1, s2 *int32, n int, w0, w1, w2 uint32)
@@ -852,8 +855,8 @@ w1loop:
 	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT w1loop
-	VZEROUPPER
 w1done:
+	VZEROUPPER
 	RET
 
 // func dwt1VAVX2(lo, hi *int32, r0, r1, r2, r3 *int16, n int)
@@ -916,8 +919,8 @@ v1loop:
 	ADDQ $16, AX
 	CMPQ AX, CX
 	JLT v1loop
-	VZEROUPPER
 v1done:
+	VZEROUPPER
 	RET
 
 // HFILT(t0, t1, t2, t3): Y2 = t0*s0 + t1*s1 + t2*s2 + t3*s3 + add, in
@@ -949,7 +952,7 @@ TEXT ·dwt123HAVX2(SB), NOSPLIT, $0-48
 	MOVQ src+16(FP), R8
 	MOVQ n+24(FP), CX
 	VPBROADCASTQ add+32(FP), Y4
-	MOVQ shift+40(FP), X5
+	VMOVQ shift+40(FP), X5
 	VPBROADCASTD dwtTaps<>+0(SB), Y8
 	VPBROADCASTD dwtTaps<>+4(SB), Y9
 	VPBROADCASTD dwtTaps<>+8(SB), Y10
@@ -971,8 +974,8 @@ h3loop:
 	ADDQ $4, AX
 	CMPQ AX, CX
 	JLT h3loop
-	VZEROUPPER
 h3done:
+	VZEROUPPER
 	RET
 
 DATA dec8K<>+0(SB)/8, $16384.0
@@ -1095,8 +1098,8 @@ d8gain:
 	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT d8loop
-	VZEROUPPER
 d8done:
+	VZEROUPPER
 	RET
 
 // func den0AVX2(s *int16, n int) uint64
@@ -1155,9 +1158,9 @@ TEXT ·den123AVX2(SB), NOSPLIT, $0-56
 	MOVQ s+0(FP), SI
 	MOVQ n+8(FP), CX
 	VPBROADCASTQ addSq+16(FP), Y10
-	MOVQ sq+24(FP), X13
+	VMOVQ sq+24(FP), X13
 	VPBROADCASTQ addCub+32(FP), Y11
-	MOVQ shiftCub+40(FP), X12
+	VMOVQ shiftCub+40(FP), X12
 	VPXOR Y8, Y8, Y8
 	XORQ AX, AX
 	TESTQ CX, CX
@@ -1204,7 +1207,7 @@ TEXT ·dwt23VAVX2(SB), NOSPLIT, $0-72
 	MOVQ r3+40(FP), R11
 	MOVQ n+48(FP), CX
 	VPBROADCASTQ add+56(FP), Y4
-	MOVQ shift+64(FP), X5
+	VMOVQ shift+64(FP), X5
 	VPBROADCASTD dwtTaps<>+0(SB), Y8
 	VPBROADCASTD dwtTaps<>+4(SB), Y9
 	VPBROADCASTD dwtTaps<>+8(SB), Y10
@@ -1239,8 +1242,8 @@ u2loop:
 	ADDQ $4, AX
 	CMPQ AX, CX
 	JLT u2loop
-	VZEROUPPER
 u2done:
+	VZEROUPPER
 	RET
 
 // Constants of decouple123AVX2: 0.5 and 1008 (the biased exponent of
@@ -1355,8 +1358,8 @@ q2loop:
 	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT q2loop
-	VZEROUPPER
 q2done:
+	VZEROUPPER
 	RET
 
 // Constants of angle123AVX2: 2^32, 2^31 and 2^-12 as float64, the int32
@@ -1488,8 +1491,8 @@ b2test:
 	ADDQ $4, AX
 	CMPQ AX, CX
 	JLT b2loop
-	VZEROUPPER
 b2done:
+	VZEROUPPER
 	RET
 
 // func q2pdAVX2(dst *float64, src *int64, n int)
@@ -1512,6 +1515,6 @@ q2dloop:
 	ADDQ $4, AX
 	CMPQ AX, CX
 	JLT q2dloop
-	VZEROUPPER
 q2ddone:
+	VZEROUPPER
 	RET
