@@ -84,6 +84,13 @@
 // csf123 and cm123. TestKernelTwins holds every twin to the Go one, bit for bit, one
 // subtest per set and kernel (TestKernelTwins/avx2/decouple123).
 //
+// Packed 8-bit planes (yuv.Plane.Pix8, from the scoring runs of 8-bit
+// clips) give the same bits as the same samples in uint16: the fast
+// scorer's vertical DWT0 pass reads the bytes (dwt0V8) and checks no
+// range, as every byte is a valid 8-bit sample; the reference and
+// Barten's DWT read them widened. A packed plane under a configuration of
+// another bit depth is refused.
+//
 // Twin index. Per stage: libvmaf's function (integer_adm.c), the Go
 // reference, the kernel-set field, its Go twin, the assembly symbols (the
 // Go wrappers that fill the field are avx2<Field> and avx512<Field>), the
@@ -93,6 +100,7 @@
 //
 //	stage                  | libvmaf                 | reference                                     | field          | Go twin            | AVX2                   | AVX-512                   | WGSL                          | tests
 //	DWT0 vertical          | adm_dwt2_8, adm_dwt2_16 | DWT0                                          | dwt0V          | dwt0VGo            | dwt0VAVX2, dwt0V15AVX2 | dwt0VAVX512               | adm_dwt0.wgsl                 | TestKernelTwins, TestGolden, TestADMParity
+//	DWT0 vertical, packed  | adm_dwt2_8              | DWT0                                          | dwt0V8         | dwt0V8Go           | dwt0V8AVX2             | dwt0V8AVX512              | adm_dwt0.wgsl                 | TestKernelTwins, TestPackedPlanes
 //	DWT0 horizontal        | adm_dwt2_8, adm_dwt2_16 | DWT0                                          | dwt0H          | dwt0HGo            | dwt0HAVX2              | dwt0HAVX512               | adm_dwt0.wgsl                 | TestKernelTwins, TestGolden, TestADMParity
 //	DWT1 vertical          | adm_dwt2_s123_combined  | DWT123                                        | dwt1V          | dwt1VGo            | dwt1VAVX2              | -                         | adm_dwt123.wgsl               | TestKernelTwins, TestGolden, TestADMParity
 //	DWT23 vertical         | adm_dwt2_s123_combined  | DWT123                                        | dwt23V         | dwt123V            | dwt23VAVX2             | dwt23VAVX512              | adm_dwt123.wgsl               | TestKernelTwins, TestGolden, TestADMParity

@@ -69,6 +69,7 @@ type partWS struct {
 	lo16, hi16 []int16
 	lo32, hi32 []int32
 	band32     [NumBands][]int32 // Barten's scale-0 bands before narrowing
+	wide       [4][]uint16       // Barten's input rows of a packed plane, widened
 	// The masking kernel's arguments live here: handed to a kernel through
 	// a function value they would escape, once per row.
 	src16 [NumBands][]int16

@@ -43,8 +43,15 @@ func (f *fast) dwt0Row(dst *Bands16, pl yuv.Plane, i int, p *partWS, loOnly bool
 	iy := &f.indY[0]
 	st := pl.Stride
 	lo, hi := p.lo16[:w], p.hi16[:w]
-	or, checked = f.k.dwt0V(lo, hi, pl.Pix[iy[0][i]*st:][:w], pl.Pix[iy[1][i]*st:][:w],
-		pl.Pix[iy[2][i]*st:][:w], pl.Pix[iy[3][i]*st:][:w], cfg.BitDepth, loOnly)
+	if px := pl.Pix8; px != nil {
+		// A packed plane's bytes are all valid 8-bit samples (checkSize
+		// holds it to an 8-bit configuration): checked, nothing above.
+		f.k.dwt0V8(lo, hi, px[iy[0][i]*st:][:w], px[iy[1][i]*st:][:w], px[iy[2][i]*st:][:w], px[iy[3][i]*st:][:w], loOnly)
+		checked = true
+	} else {
+		or, checked = f.k.dwt0V(lo, hi, pl.Pix[iy[0][i]*st:][:w], pl.Pix[iy[1][i]*st:][:w],
+			pl.Pix[iy[2][i]*st:][:w], pl.Pix[iy[3][i]*st:][:w], cfg.BitDepth, loOnly)
+	}
 	hw := dst.W
 	row := i * hw
 	a := dst.A[row : row+hw]

@@ -36,9 +36,11 @@ func (f *fast) preciseDWT0(ws *fastWS, ref, dist yuv.Plane) (bad bool) {
 				pl, b, a = dist, ws.dis0, ws.dis[0]
 			}
 			i := r % h0
-			iy, st := &f.indY[0], pl.Stride
-			f.k.preciseV0(p.lo32[:w], p.hi32[:w], pl.Pix[iy[0][i]*st:][:w], pl.Pix[iy[1][i]*st:][:w],
-				pl.Pix[iy[2][i]*st:][:w], pl.Pix[iy[3][i]*st:][:w], cfg.BitDepth)
+			var rows [4][]uint16
+			for k, iy := range &f.indY[0] {
+				rows[k] = p.sampleRow(pl, iy[i], k)
+			}
+			f.k.preciseV0(p.lo32[:w], p.hi32[:w], rows[0], rows[1], rows[2], rows[3], cfg.BitDepth)
 			row := i * hw
 			t := &p.band32
 			f.preciseRow(a.A[row:row+hw], t[BandV][:hw], t[BandH][:hw], t[BandD][:hw], p.lo32[:w], p.hi32[:w], 0)
@@ -51,6 +53,15 @@ func (f *fast) preciseDWT0(ws *fastWS, ref, dist yuv.Plane) (bad bool) {
 		}
 	})
 	return ws.anyBad()
+}
+
+// sampleRow is row y of a plane as uint16 samples: the plane's own row,
+// or a packed row widened into the part's k-th row scratch.
+func (p *partWS) sampleRow(pl yuv.Plane, y, k int) []uint16 {
+	if pl.Pix8 != nil && len(p.wide[k]) < pl.Width {
+		p.wide[k] = make([]uint16, pl.Width)
+	}
+	return pl.Row(y, p.wide[k])
 }
 
 // preciseDWT123 is dwt123 for Barten.

@@ -42,6 +42,9 @@ func dwt0HAVX512(lo, hi *int16, src *int16, n int)
 func dwt0VAVX512(lo, hi *int16, r0, r1, r2, r3 *uint16, n int, addLo, addHi int32, shift uint64) uint16
 
 //go:noescape
+func dwt0V8AVX512(lo, hi *int16, r0, r1, r2, r3 *uint8, n int, addLo, addHi int32)
+
+//go:noescape
 func dwt23VAVX512(lo, hi *int32, r0, r1, r2, r3 *int32, n int, add int64, shift uint64)
 
 //go:noescape
@@ -52,6 +55,7 @@ func csf123AVX512(f, c *int32, s0, s1, s2 *int32, n int, w0, w1, w2 uint32)
 // min/max, int64-to-float32 rounding) that AVX2 lacks.
 func avx512Kernels(k *kernels) {
 	k.dwt0V = avx512DWT0V
+	k.dwt0V8 = avx512DWT0V8
 	k.dwt0H = avx512DWT0H
 	k.dwt23V = avx512DWT23V
 	k.dwt123H = avx512DWT123H
@@ -87,6 +91,18 @@ func avx512DWT0V(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly b
 		or |= dwt0VAVX512(&lo[j], &hi[j], &r0[j], &r1[j], &r2[j], &r3[j], m, add-dwtLoSum*add, add, uint64(bitDepth))
 	})
 	return or, true
+}
+
+func avx512DWT0V8(lo, hi []int16, r0, r1, r2, r3 []uint8, loOnly bool) {
+	n := len(lo)
+	if n < 32 {
+		avx2DWT0V8(lo, hi, r0, r1, r2, r3, loOnly)
+		return
+	}
+	_, _, _, _, _ = hi[n-1], r0[n-1], r1[n-1], r2[n-1], r3[n-1]
+	overlap(n, 32, func(j, m int) {
+		dwt0V8AVX512(&lo[j], &hi[j], &r0[j], &r1[j], &r2[j], &r3[j], m, dwt0V8AddLo, dwt0V8AddHi)
+	})
 }
 
 func avx512DWT0H(a, v, hh, d, lo, hi []int16, j0, j1 int, loOnly bool) {

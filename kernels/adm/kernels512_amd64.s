@@ -822,7 +822,7 @@ i5done:
 // under 2^15: they are int16 then, the taps pair up for PMADDWD, and no
 // sum wraps (|sum| <= 54822 * 32767 < 2^31). It returns the OR of every
 // sample read: a sample out of range shows there, and the outputs do not
-// matter then.
+// matter then. It prefetches as dwt0V15AVX2 does.
 TEXT ·dwt0VAVX512(SB), NOSPLIT, $0-74
 	MOVQ lo+0(FP), DI
 	MOVQ hi+8(FP), SI
@@ -841,10 +841,17 @@ TEXT ·dwt0VAVX512(SB), NOSPLIT, $0-74
 	VPBROADCASTD pairs5<>+8(SB), Z22
 	VPBROADCASTD pairs5<>+12(SB), Z23
 	VPXORQ Z24, Z24, Z24
+	// the rows the next output row reads first, as dwt0V15AVX2 prefetches
+	MOVQ R11, R12
+	SUBQ R10, R12
+	LEAQ (R11)(R12*1), R13
+	LEAQ (R13)(R12*1), R12
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE w5done
 w5loop:
+	PREFETCHT0 (R13)(AX*2)
+	PREFETCHT0 (R12)(AX*2)
 	VMOVDQU16 (R8)(AX*2), Z0
 	VMOVDQU16 (R9)(AX*2), Z1
 	VMOVDQU16 (R10)(AX*2), Z2
@@ -879,6 +886,68 @@ w5done:
 	SHRQ $16, BX
 	ORQ BX, AX
 	MOVW AX, ret+72(FP)
+	VZEROUPPER
+	RET
+
+// V08FILT(pa, pb, add, dst): V0FILT on 8-bit samples, whose sums fit
+// int16 after the shift by 8 (V08FILT2).
+#define V08FILT(pa, pb, add, dst) \
+	VPMADDWD pa, Z4, Z9 \
+	VPMADDWD pb, Z6, Z10 \
+	VPADDD Z10, Z9, Z9 \
+	VPMADDWD pa, Z5, Z10 \
+	VPMADDWD pb, Z7, Z11 \
+	VPADDD Z11, Z10, Z10 \
+	VPADDD add, Z9, Z9 \
+	VPADDD add, Z10, Z10 \
+	VPSRAD $8, Z9, Z9 \
+	VPSRAD $8, Z10, Z10 \
+	VPACKSSDW Z10, Z9, dst
+
+// func dwt0V8AVX512(lo, hi *int16, r0, r1, r2, r3 *uint8, n int, addLo, addHi int32)
+// dwt0V8AVX2 thirty-two columns at a time (n a multiple of 32).
+TEXT ·dwt0V8AVX512(SB), NOSPLIT, $0-64
+	MOVQ lo+0(FP), DI
+	MOVQ hi+8(FP), SI
+	MOVQ r0+16(FP), R8
+	MOVQ r1+24(FP), R9
+	MOVQ r2+32(FP), R10
+	MOVQ r3+40(FP), R11
+	MOVQ n+48(FP), CX
+	MOVL addLo+56(FP), BX
+	VPBROADCASTD BX, Z12
+	MOVL addHi+60(FP), BX
+	VPBROADCASTD BX, Z13
+	VPBROADCASTD pairs5<>+0(SB), Z20
+	VPBROADCASTD pairs5<>+4(SB), Z21
+	VPBROADCASTD pairs5<>+8(SB), Z22
+	VPBROADCASTD pairs5<>+12(SB), Z23
+	MOVQ R11, R12
+	SUBQ R10, R12
+	LEAQ (R11)(R12*1), R13
+	LEAQ (R13)(R12*1), R12
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE w8done
+w8loop:
+	PREFETCHT0 (R13)(AX*1)
+	PREFETCHT0 (R12)(AX*1)
+	VPMOVZXBW (R8)(AX*1), Z0
+	VPMOVZXBW (R9)(AX*1), Z1
+	VPMOVZXBW (R10)(AX*1), Z2
+	VPMOVZXBW (R11)(AX*1), Z3
+	VPUNPCKLWD Z1, Z0, Z4
+	VPUNPCKHWD Z1, Z0, Z5
+	VPUNPCKLWD Z3, Z2, Z6
+	VPUNPCKHWD Z3, Z2, Z7
+	V08FILT(Z20, Z21, Z12, Z17)
+	V08FILT(Z22, Z23, Z13, Z18)
+	VMOVDQU16 Z17, (DI)(AX*2)
+	VMOVDQU16 Z18, (SI)(AX*2)
+	ADDQ $32, AX
+	CMPQ AX, CX
+	JLT w8loop
+w8done:
 	VZEROUPPER
 	RET
 

@@ -15,14 +15,15 @@ import (
 // stage of a 1080p frame (scale 0 and scale 1), as the fast scorer hands
 // them to its kernels.
 type kernelRows struct {
-	cfg *Config
-	pix [4][]uint16 // dwt0V's four input rows
-	lo0 []int16     // dwt0V's output: dwt0H's input
-	hi0 []int16
-	a0  [4][]int16 // dwt1V's input: four rows of scale 0's approximation
-	lo1 []int32    // dwt1V's output: dwt123H's input
-	hi1 []int32
-	a1  [4][]int32 // dwt23V's input: four rows of scale 1's approximation
+	cfg  *Config
+	pix  [4][]uint16 // dwt0V's four input rows, and as bytes dwt0V8's
+	pix8 [4][]uint8
+	lo0  []int16 // dwt0V's output: dwt0H's input
+	hi0  []int16
+	a0   [4][]int16 // dwt1V's input: four rows of scale 0's approximation
+	lo1  []int32    // dwt1V's output: dwt123H's input
+	hi1  []int32
+	a1   [4][]int32 // dwt23V's input: four rows of scale 1's approximation
 	// Scale 0 and scale 1, over their work columns: the reference's and
 	// the distorted picture's bands, the angle flags, and three rows of
 	// the masking terms (F, C) around the row.
@@ -89,6 +90,10 @@ func loadKernelRows() (*kernelRows, error) {
 	y := h / 2
 	for r := range d.pix {
 		d.pix[r] = rp.Pix[(y+r)*rp.Stride:][:w]
+		d.pix8[r] = make([]uint8, w)
+		for j, v := range d.pix[r] {
+			d.pix8[r][j] = uint8(v)
+		}
 	}
 	d.lo0, d.hi0 = make([]int16, w), make([]int16, w)
 	dwt0VGo(d.lo0, d.hi0, d.pix[0], d.pix[1], d.pix[2], d.pix[3], 8, false)
@@ -206,6 +211,10 @@ func BenchmarkKernels(b *testing.B) {
 		{"dwt0V", func(k *kernels) func() {
 			o := out16(w)
 			return func() { k.dwt0V(o[0], o[1], d.pix[0], d.pix[1], d.pix[2], d.pix[3], 8, false) }
+		}},
+		{"dwt0V8", func(k *kernels) func() {
+			o := out16(w)
+			return func() { k.dwt0V8(o[0], o[1], d.pix8[0], d.pix8[1], d.pix8[2], d.pix8[3], false) }
 		}},
 		{"dwt0H", func(k *kernels) func() {
 			o := out16(w0)

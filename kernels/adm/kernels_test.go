@@ -31,6 +31,7 @@ var admTwins = []struct {
 	check  twinCheck
 }{
 	{"dwt0V", twinDWT0V},
+	{"dwt0V8", twinDWT0V8},
 	{"dwt0H", twinDWT0H},
 	{"dwt1V", twinDWT1V},
 	{"dwt23V", twinDWT23V},
@@ -121,6 +122,35 @@ func twinDWT0V(t *testing.T, k *kernels, rng *rand.Rand, w, off int, name, part 
 		for i := range lo1 {
 			if lo1[i] != lo2[i] || hi1[i] != hi2[i] {
 				t.Fatalf("%s dwt0V %d-bit [%d]: %d %d, want %d %d", name, bd, i, lo2[i], hi2[i], lo1[i], hi1[i])
+			}
+		}
+	}
+}
+
+// twinDWT0V8 checks dwt0V8 on bytes against dwt0V on the same samples
+// widened, and its loOnly form (hi is scratch then).
+func twinDWT0V8(t *testing.T, k *kernels, rng *rand.Rand, w, off int, name, part string) {
+	var rows [4][]uint8
+	var wide [4][]uint16
+	for r := range rows {
+		rows[r] = make([]uint8, w+off)[off:]
+		wide[r] = make([]uint16, w)
+		for i := range rows[r] {
+			rows[r][i] = uint8(rng.Uint32())
+			if i%7 == r {
+				rows[r][i] = [2]uint8{0, 255}[i%2]
+			}
+			wide[r][i] = uint16(rows[r][i])
+		}
+	}
+	for _, loOnly := range []bool{false, true} {
+		lo1, hi1 := make([]int16, w), make([]int16, w)
+		lo2, hi2 := make([]int16, w+off)[off:], make([]int16, w+off)[off:]
+		dwt0VGo(lo1, hi1, wide[0], wide[1], wide[2], wide[3], 8, loOnly)
+		k.dwt0V8(lo2, hi2, rows[0], rows[1], rows[2], rows[3], loOnly)
+		for i := range lo1 {
+			if lo1[i] != lo2[i] || !loOnly && hi1[i] != hi2[i] {
+				t.Fatalf("%s dwt0V8 loOnly %v [%d]: %d %d, want %d %d", name, loOnly, i, lo2[i], hi2[i], lo1[i], hi1[i])
 			}
 		}
 	}
