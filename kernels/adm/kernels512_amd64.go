@@ -45,6 +45,9 @@ func dwt0VAVX512(lo, hi *int16, r0, r1, r2, r3 *uint16, n int, addLo, addHi int3
 func dwt0V8AVX512(lo, hi *int16, r0, r1, r2, r3 *uint8, n int, addLo, addHi int32)
 
 //go:noescape
+func dwt1VAVX512(lo, hi *int32, r0, r1, r2, r3 *int16, n int)
+
+//go:noescape
 func dwt23VAVX512(lo, hi *int32, r0, r1, r2, r3 *int32, n int, add int64, shift uint64)
 
 //go:noescape
@@ -57,6 +60,7 @@ func avx512Kernels(k *kernels) {
 	k.dwt0V = avx512DWT0V
 	k.dwt0V8 = avx512DWT0V8
 	k.dwt0H = avx512DWT0H
+	k.dwt1V = avx512DWT1V
 	k.dwt23V = avx512DWT23V
 	k.dwt123H = avx512DWT123H
 	k.angle0 = avx512Angle0
@@ -127,6 +131,18 @@ func avx512DWT0H(a, v, hh, d, lo, hi []int16, j0, j1 int, loOnly bool) {
 			dwt0HAVX512(&a[j], &v[j], &lo[2*j-1], m)
 			dwt0HAVX512(&hh[j], &d[j], &hi[2*j-1], m)
 		}
+	})
+}
+
+func avx512DWT1V(lo, hi []int32, r0, r1, r2, r3 []int16) {
+	n := len(lo)
+	if n < 32 {
+		avx2DWT1V(lo, hi, r0, r1, r2, r3)
+		return
+	}
+	_, _, _, _, _ = hi[n-1], r0[n-1], r1[n-1], r2[n-1], r3[n-1]
+	overlap(n, 32, func(j, m int) {
+		dwt1VAVX512(&lo[j], &hi[j], &r0[j], &r1[j], &r2[j], &r3[j], m)
 	})
 }
 

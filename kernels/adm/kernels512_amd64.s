@@ -68,6 +68,27 @@ DATA pairs5<>+72(SB)/8, $5
 DATA pairs5<>+80(SB)/8, $7
 GLOBL pairs5<>(SB), RODATA|NOPTR, $88
 
+// The qword orders that interleave the 128-bit lanes of two vectors
+// (a0 b0 a1 b1, then a2 b2 a3 b3): they put the dwords of an in-lane
+// unpack and its PMADDWD back in column order.
+DATA lanes5<>+0(SB)/8, $0
+DATA lanes5<>+8(SB)/8, $1
+DATA lanes5<>+16(SB)/8, $8
+DATA lanes5<>+24(SB)/8, $9
+DATA lanes5<>+32(SB)/8, $2
+DATA lanes5<>+40(SB)/8, $3
+DATA lanes5<>+48(SB)/8, $10
+DATA lanes5<>+56(SB)/8, $11
+DATA lanes5<>+64(SB)/8, $4
+DATA lanes5<>+72(SB)/8, $5
+DATA lanes5<>+80(SB)/8, $12
+DATA lanes5<>+88(SB)/8, $13
+DATA lanes5<>+96(SB)/8, $6
+DATA lanes5<>+104(SB)/8, $7
+DATA lanes5<>+112(SB)/8, $14
+DATA lanes5<>+120(SB)/8, $15
+GLOBL lanes5<>(SB), RODATA|NOPTR, $128
+
 // func angle123AVX512(flag *int32, oh, ov, th, tv *int32, n int, cos1 float64)
 // For j in [0, n), n a multiple of 8: flag[j] = -1 where angleFlag holds
 // for the int32 coefficients, else 0. The dot product and magnitudes are
@@ -948,6 +969,70 @@ w8loop:
 	CMPQ AX, CX
 	JLT w8loop
 w8done:
+	VZEROUPPER
+	RET
+
+// V1FILT(pa, pb, dlo, dhi): one scale-1 vertical filter over 32 columns
+// from the interleaved rows (Z4/Z5: r0,r1 low/high words of each 128-bit
+// lane; Z6/Z7: r2,r3), its 32 dwords in column order in dlo (columns
+// 0-15) and dhi (16-31). Z14 and Z15 hold the lane orders.
+#define V1FILT(pa, pb, dlo, dhi) \
+	VPMADDWD pa, Z4, Z8 \
+	VPMADDWD pb, Z6, Z9 \
+	VPADDD Z9, Z8, Z8 \
+	VPMADDWD pa, Z5, Z9 \
+	VPMADDWD pb, Z7, Z10 \
+	VPADDD Z10, Z9, Z9 \
+	VMOVDQA64 Z14, dlo \
+	VPERMI2Q Z9, Z8, dlo \
+	VMOVDQA64 Z15, dhi \
+	VPERMI2Q Z9, Z8, dhi
+
+// func dwt1VAVX512(lo, hi *int32, r0, r1, r2, r3 *int16, n int)
+// dwt1VAVX2 thirty-two columns at a time (n a multiple of 32), with its
+// prefetch.
+TEXT ·dwt1VAVX512(SB), NOSPLIT, $0-56
+	MOVQ lo+0(FP), DI
+	MOVQ hi+8(FP), SI
+	MOVQ r0+16(FP), R8
+	MOVQ r1+24(FP), R9
+	MOVQ r2+32(FP), R10
+	MOVQ r3+40(FP), R11
+	MOVQ n+48(FP), CX
+	VPBROADCASTD pairs5<>+0(SB), Z20
+	VPBROADCASTD pairs5<>+4(SB), Z21
+	VPBROADCASTD pairs5<>+8(SB), Z22
+	VPBROADCASTD pairs5<>+12(SB), Z23
+	VMOVDQU64 lanes5<>+0(SB), Z14
+	VMOVDQU64 lanes5<>+64(SB), Z15
+	MOVQ R11, R12
+	SUBQ R10, R12
+	LEAQ (R11)(R12*1), R13
+	LEAQ (R13)(R12*1), R12
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE v15done
+v15loop:
+	PREFETCHT0 (R13)(AX*2)
+	PREFETCHT0 (R12)(AX*2)
+	VMOVDQU16 (R8)(AX*2), Z0
+	VMOVDQU16 (R9)(AX*2), Z1
+	VMOVDQU16 (R10)(AX*2), Z2
+	VMOVDQU16 (R11)(AX*2), Z3
+	VPUNPCKLWD Z1, Z0, Z4
+	VPUNPCKHWD Z1, Z0, Z5
+	VPUNPCKLWD Z3, Z2, Z6
+	VPUNPCKHWD Z3, Z2, Z7
+	V1FILT(Z20, Z21, Z16, Z17)
+	VMOVDQU32 Z16, (DI)(AX*4)
+	VMOVDQU32 Z17, 64(DI)(AX*4)
+	V1FILT(Z22, Z23, Z16, Z17)
+	VMOVDQU32 Z16, (SI)(AX*4)
+	VMOVDQU32 Z17, 64(SI)(AX*4)
+	ADDQ $32, AX
+	CMPQ AX, CX
+	JLT v15loop
+v15done:
 	VZEROUPPER
 	RET
 
