@@ -350,51 +350,273 @@ e5done:
 	VZEROUPPER
 	RET
 
-// func thrRowAVX512(thr, fu, fm, fd, c *int32, n int)
-// thrRowAVX2 sixteen columns at a time (n a multiple of 16).
-TEXT ·thrRowAVX512(SB), NOSPLIT, $0-48
-	MOVQ thr+0(FP), DI
-	MOVQ fu+8(FP), R8
-	MOVQ fm+16(FP), R9
-	MOVQ fd+24(FP), R10
-	MOVQ c+32(FP), R11
-	MOVQ n+40(FP), CX
-	XORQ AX, AX
-	TESTQ CX, CX
-	JLE t5done
-t5loop:
-	VMOVDQU32 -4(R8)(AX*4), Z0
-	VPADDD (R8)(AX*4), Z0, Z0
-	VPADDD 4(R8)(AX*4), Z0, Z0
-	VMOVDQU32 -4(R9)(AX*4), Z1
-	VPADDD 4(R9)(AX*4), Z1, Z1
-	VMOVDQU32 -4(R10)(AX*4), Z2
-	VPADDD (R10)(AX*4), Z2, Z2
-	VPADDD 4(R10)(AX*4), Z2, Z2
-	VPADDD Z1, Z0, Z0
+// The masking kernels run the threshold row and the three bands' cube sums
+// in one pass over sixteen columns at a time, n >= 16 of them: the last
+// vector ends at column n, overlapping the one before it, and its mask K1
+// keeps only the columns not summed yet (a column masked out counts as
+// x = 0, which adds (0 + addCub) >> shiftCub = 0, addCub being
+// 2^(shiftCub-1) or 0).
+//
+// CMTHR: Z0 = the masking threshold of the 16 columns at AX (thrRowAVX2),
+// from fu, fm, fd (R11, R12, R13) and c (SI).
+#define CMTHR \
+	VMOVDQU32 -4(R11)(AX*4), Z0 \
+	VPADDD (R11)(AX*4), Z0, Z0 \
+	VPADDD 4(R11)(AX*4), Z0, Z0 \
+	VMOVDQU32 -4(R13)(AX*4), Z2 \
+	VPADDD (R13)(AX*4), Z2, Z2 \
+	VPADDD 4(R13)(AX*4), Z2, Z2 \
+	VPADDD -4(R12)(AX*4), Z0, Z0 \
+	VPADDD 4(R12)(AX*4), Z2, Z2 \
+	VPADDD (SI)(AX*4), Z0, Z0 \
 	VPADDD Z2, Z0, Z0
-	VPADDD (R11)(AX*4), Z0, Z0
-	VMOVDQU32 Z0, (DI)(AX*4)
-	ADDQ $16, AX
-	CMPQ AX, CX
-	JLT t5loop
-t5done:
+
+// CMNEXT advances AX by a vector and, for the last vector, moves it back
+// to end at CX with K1 masking out the columns already summed; it jumps
+// to done after the last. DX holds n-16.
+#define CMNEXT(loop, done) \
+	ADDQ $16, AX \
+	CMPQ AX, CX \
+	JGE done \
+	CMPQ AX, DX \
+	JLE loop \
+	MOVQ AX, BX \
+	SUBQ DX, BX \
+	MOVL $0xFFFF, R14 \
+	SHLXL BX, R14, R14 \
+	KMOVW R14, K1 \
+	MOVQ DX, AX \
+	JMP loop
+
+// CMX: x (Z1: the 16 coefficients' |v|, less the threshold)
+// clipped at zero, 0 outside K1; sets Z (skip) when every x is 0.
+#define CMX \
+	VPSUBD Z0, Z1, Z1 \
+	VPMAXSD.Z Z31, Z1, K1, Z1 \
+	VPTESTMD Z1, Z1, K2 \
+	KORTESTW K2, K2
+
+// CMCUBE(x, sqr, sq, add, shc, acc): acc += over the 8 qword lanes whose
+// low dword is x >= 0 of (int64(int32((x*x + sqr) >> sq))*x + add) >> shc
+// (the last shift arithmetic; sq, shc per qword).
+#define CMCUBE(x, sqr, sq, add, shc, acc) \
+	VPMULDQ x, x, Z3 \
+	VPADDQ sqr, Z3, Z3 \
+	VPSRLVQ sq, Z3, Z3 \
+	VPMULDQ x, Z3, Z3 \
+	VPADDQ add, Z3, Z3 \
+	VPSRAVQ shc, Z3, Z3 \
+	VPADDQ Z3, acc, acc
+
+// CMCUBES: CMCUBE of Z1's even and odd dwords.
+#define CMCUBES(sqr, sq, add, shc, acc) \
+	VPSRLQ $32, Z1, Z2 \
+	CMCUBE(Z1, sqr, sq, add, shc, acc) \
+	CMCUBE(Z2, sqr, sq, add, shc, acc)
+
+// CMSUM(acc, yacc, off): inner[off/8] += the sum of acc's qwords (inner
+// in DI; yacc is acc's Y name).
+#define CMSUM(acc, yacc, off) \
+	VEXTRACTI64X4 $1, acc, Y1 \
+	VPADDQ Y1, yacc, Y1 \
+	VEXTRACTI128 $1, Y1, X2 \
+	VPADDQ X2, X1, X1 \
+	VPSHUFD $0x4E, X1, X2 \
+	VPADDQ X2, X1, X1 \
+	VMOVQ X1, BX \
+	ADDQ BX, off(DI)
+
+// CMSETUP sets up the column loop: K1 all columns, DX = n-16, the sums
+// cleared.
+#define CMSETUP \
+	LEAQ -16(CX), DX \
+	KXNORW K1, K1, K1 \
+	VPXORQ Z31, Z31, Z31 \
+	VPXORQ Z8, Z8, Z8 \
+	VPXORQ Z9, Z9, Z9 \
+	VPXORQ Z10, Z10, Z10 \
+	XORQ AX, AX
+
+// CM0X(src, wt, sub): CMX for scale 0's band at src: |int32(s)*wt| less
+// the threshold shifted left by sub.
+#define CM0X(src, wt, sub) \
+	VPMOVSXWD (src)(AX*2), Z1 \
+	VPMULLD wt, Z1, Z1 \
+	VPABSD Z1, Z1 \
+	VPSLLVD sub, Z0, Z2 \
+	VPSUBD Z2, Z1, Z1 \
+	VPMAXSD.Z Z31, Z1, K1, Z1 \
+	VPTESTMD Z1, Z1, K2 \
+	KORTESTW K2, K2
+
+// func cm0AVX512(inner *[3]int64, s0, s1, s2 *int16, fu, fm, fd, c *int32, n int, k *[3][6]int64)
+// cm0Go's sums over n >= 16 columns from s0..s2, fu..c at column 0 (the
+// rows readable one column either side), added to inner. k holds each
+// band's wt, sub, 2^(sq-1), sq, addCub and shiftCub.
+TEXT ·cm0AVX512(SB), NOSPLIT, $0-80
+	MOVQ inner+0(FP), DI
+	MOVQ s0+8(FP), R8
+	MOVQ s1+16(FP), R9
+	MOVQ s2+24(FP), R10
+	MOVQ fu+32(FP), R11
+	MOVQ fm+40(FP), R12
+	MOVQ fd+48(FP), R13
+	MOVQ c+56(FP), SI
+	MOVQ n+64(FP), CX
+	CMSETUP
+	MOVQ k+72(FP), BX
+	VPBROADCASTD 0(BX), Z13
+	VPBROADCASTD 8(BX), Z14
+	VPBROADCASTQ 16(BX), Z15
+	VPBROADCASTQ 24(BX), Z16
+	VPBROADCASTQ 32(BX), Z17
+	VPBROADCASTQ 40(BX), Z18
+	VPBROADCASTD 48(BX), Z19
+	VPBROADCASTD 56(BX), Z20
+	VPBROADCASTQ 64(BX), Z21
+	VPBROADCASTQ 72(BX), Z22
+	VPBROADCASTQ 80(BX), Z23
+	VPBROADCASTQ 88(BX), Z24
+	VPBROADCASTD 96(BX), Z25
+	VPBROADCASTD 104(BX), Z26
+	VPBROADCASTQ 112(BX), Z27
+	VPBROADCASTQ 120(BX), Z28
+	VPBROADCASTQ 128(BX), Z29
+	VPBROADCASTQ 136(BX), Z30
+c5loop:
+	CMTHR
+	CM0X(R8, Z13, Z14)
+	JZ c5b1
+	CMCUBES(Z15, Z16, Z17, Z18, Z8)
+c5b1:
+	CM0X(R9, Z19, Z20)
+	JZ c5b2
+	CMCUBES(Z21, Z22, Z23, Z24, Z9)
+c5b2:
+	CM0X(R10, Z25, Z26)
+	JZ c5next
+	CMCUBES(Z27, Z28, Z29, Z30, Z10)
+c5next:
+	CMNEXT(c5loop, c5done)
+c5done:
+	CMSUM(Z8, Y8, 0)
+	CMSUM(Z9, Y9, 8)
+	CMSUM(Z10, Y10, 16)
 	VZEROUPPER
 	RET
 
-// A masked coefficient (x = 0) adds (0 + addCub) >> shiftCub = 0, as
-// addCub is 2^(shiftCub-1) (or 0).
-//
-// CUBE512(x, tmp): Z8 += over the 8 qword lanes whose low dword is x >= 0
-// of (int64(int32((x*x + Z10) >> X13))*x + Z11) >> X12 (arithmetic).
-#define CUBE512(x, tmp) \
-	VPMULDQ x, x, tmp \
-	VPADDQ Z10, tmp, tmp \
-	VPSRLQ X13, tmp, tmp \
-	VPMULDQ x, tmp, tmp \
-	VPADDQ Z11, tmp, tmp \
-	VPSRAQ X12, tmp, tmp \
-	VPADDQ tmp, Z8, Z8
+// CM6X(src, wt): CMX for a scale 1-3 band at src: v = csf123One(wt, s)
+// as CSF6V computes it (wt < 2^31; Z12 holds 2^27, K7 the odd dwords),
+// then |v| less the threshold.
+#define CM6X(src, wt) \
+	VMOVDQU32 (src)(AX*4), Z4 \
+	VPMULDQ wt, Z4, Z5 \
+	VPSRLQ $32, Z4, Z6 \
+	VPMULDQ wt, Z6, Z6 \
+	VPADDQ Z12, Z5, Z5 \
+	VPADDQ Z12, Z6, Z6 \
+	VPSRLQ $28, Z5, Z5 \
+	VPSLLQ $4, Z6, Z6 \
+	VPBLENDMD Z6, Z5, K7, Z1 \
+	VPABSD Z1, Z1 \
+	CMX
+
+// CM6SETUP is CMSETUP for scales 1-3, with the shared cube constants
+// 2^29 and sq 30 in Z13, Z14 (addCub and shiftCub go to Z15, Z16).
+#define CM6SETUP \
+	CMSETUP \
+	MOVQ $0x20000000, BX \
+	VPBROADCASTQ BX, Z13 \
+	MOVQ $30, BX \
+	VPBROADCASTQ BX, Z14
+
+// func cm123AVX512(inner *[3]int64, s0, s1, s2 *int32, fu, fm, fd, c *int32, n int, w0, w1, w2 uint32, shiftCub uint64, addCub int64)
+// cm0AVX512 for scales 1-3 (cm123Go), weights under 2^31.
+TEXT ·cm123AVX512(SB), NOSPLIT, $0-104
+	MOVQ inner+0(FP), DI
+	MOVQ s0+8(FP), R8
+	MOVQ s1+16(FP), R9
+	MOVQ s2+24(FP), R10
+	MOVQ fu+32(FP), R11
+	MOVQ fm+40(FP), R12
+	MOVQ fd+48(FP), R13
+	MOVQ c+56(FP), SI
+	MOVQ n+64(FP), CX
+	CM6SETUP
+	VPBROADCASTQ addCub+96(FP), Z15
+	VPBROADCASTQ shiftCub+88(FP), Z16
+	MOVL w0+72(FP), BX
+	VPBROADCASTQ BX, Z17
+	MOVL w1+76(FP), BX
+	VPBROADCASTQ BX, Z18
+	MOVL w2+80(FP), BX
+	VPBROADCASTQ BX, Z19
+	VPBROADCASTQ k512<>+64(SB), Z12
+	MOVL $0xAAAA, BX
+	KMOVW BX, K7
+c6loop:
+	CMTHR
+	CM6X(R8, Z17)
+	JZ c6b1
+	CMCUBES(Z13, Z14, Z15, Z16, Z8)
+c6b1:
+	CM6X(R9, Z18)
+	JZ c6b2
+	CMCUBES(Z13, Z14, Z15, Z16, Z9)
+c6b2:
+	CM6X(R10, Z19)
+	JZ c6next
+	CMCUBES(Z13, Z14, Z15, Z16, Z10)
+c6next:
+	CMNEXT(c6loop, c6done)
+c6done:
+	CMSUM(Z8, Y8, 0)
+	CMSUM(Z9, Y9, 8)
+	CMSUM(Z10, Y10, 16)
+	VZEROUPPER
+	RET
+
+// CM7X(src): CMX for a band weighed already (csf123wAVX512).
+#define CM7X(src) \
+	VPABSD (src)(AX*4), Z1 \
+	CMX
+
+// func cm123wAVX512(inner *[3]int64, s0, s1, s2 *int32, fu, fm, fd, c *int32, n int, shiftCub uint64, addCub int64)
+// cm123AVX512 on bands csf123wAVX512 weighed (cm123wGo).
+TEXT ·cm123wAVX512(SB), NOSPLIT, $0-88
+	MOVQ inner+0(FP), DI
+	MOVQ s0+8(FP), R8
+	MOVQ s1+16(FP), R9
+	MOVQ s2+24(FP), R10
+	MOVQ fu+32(FP), R11
+	MOVQ fm+40(FP), R12
+	MOVQ fd+48(FP), R13
+	MOVQ c+56(FP), SI
+	MOVQ n+64(FP), CX
+	CM6SETUP
+	VPBROADCASTQ addCub+80(FP), Z15
+	VPBROADCASTQ shiftCub+72(FP), Z16
+c7loop:
+	CMTHR
+	CM7X(R8)
+	JZ c7b1
+	CMCUBES(Z13, Z14, Z15, Z16, Z8)
+c7b1:
+	CM7X(R9)
+	JZ c7b2
+	CMCUBES(Z13, Z14, Z15, Z16, Z9)
+c7b2:
+	CM7X(R10)
+	JZ c7next
+	CMCUBES(Z13, Z14, Z15, Z16, Z10)
+c7next:
+	CMNEXT(c7loop, c7done)
+c7done:
+	CMSUM(Z8, Y8, 0)
+	CMSUM(Z9, Y9, 8)
+	CMSUM(Z10, Y10, 16)
+	VZEROUPPER
+	RET
 
 // SUM512 leaves the sum of Z8's qwords in AX.
 #define SUM512 \
@@ -405,116 +627,6 @@ t5done:
 	VPSHUFD $0x4E, X8, X0 \
 	VPADDQ X0, X8, X8 \
 	VMOVQ X8, AX
-
-// func cm0AVX512(s *int16, thr *int32, n int, wt int32, sub, sq, shiftCub uint64, addCub int64) int64
-// cm0AVX2 sixteen lanes at a time (n a multiple of 16).
-TEXT ·cm0AVX512(SB), NOSPLIT, $0-72
-	MOVQ s+0(FP), SI
-	MOVQ thr+8(FP), DI
-	MOVQ n+16(FP), CX
-	MOVL wt+24(FP), BX
-	VPBROADCASTD BX, Z15
-	VMOVQ sub+32(FP), X14
-	VMOVQ sq+40(FP), X13
-	VMOVQ shiftCub+48(FP), X12
-	VPBROADCASTQ addCub+56(FP), Z11
-	MOVQ sq+40(FP), BX
-	DECQ BX
-	MOVQ $1, DX
-	SHLXQ BX, DX, DX
-	VPBROADCASTQ DX, Z10
-	VPXORQ Z9, Z9, Z9
-	VPXORQ Z8, Z8, Z8
-	XORQ AX, AX
-	TESTQ CX, CX
-	JLE c5done
-c5loop:
-	VPMOVSXWD (SI)(AX*2), Z0
-	VPMULLD Z15, Z0, Z0
-	VPABSD Z0, Z0
-	VMOVDQU32 (DI)(AX*4), Z1
-	VPSLLD X14, Z1, Z1
-	VPSUBD Z1, Z0, Z0
-	VPMAXSD Z9, Z0, Z0
-	// Masked coefficients are 0 and add 0: skip all-masked vectors.
-	VPTESTMD Z0, Z0, K2
-	KORTESTW K2, K2
-	JZ c5next
-	VPSRLQ $32, Z0, Z1
-	CUBE512(Z0, Z2)
-	CUBE512(Z1, Z3)
-c5next:
-	ADDQ $16, AX
-	CMPQ AX, CX
-	JLT c5loop
-	SUM512
-	MOVQ AX, ret+64(FP)
-	VZEROUPPER
-	RET
-c5done:
-	MOVQ $0, ret+64(FP)
-	VZEROUPPER
-	RET
-
-// X32HALF(off, dst): dst (8 dwords) = int32((int64(s)*wt + 2^27) >> 28)
-// for the 8 coefficients at s+off: |s|*wt unsigned, negated where s < 0.
-#define X32HALF(off, dst) \
-	VPMOVSXDQ off(SI)(AX*4), Z4 \
-	VPABSQ Z4, Z5 \
-	VPMULUDQ Z15, Z5, Z5 \
-	VPMOVQ2M Z4, K1 \
-	VPSUBQ Z5, Z9, K1, Z5 \
-	VPADDQ Z14, Z5, Z5 \
-	VPSRAQ $28, Z5, Z5 \
-	VPMOVQD Z5, dst
-
-// func cm123AVX512(s *int32, thr *int32, n int, wt uint32, sq, shiftCub uint64, addCub int64) int64
-// cm123AVX2 sixteen lanes at a time (n a multiple of 16).
-TEXT ·cm123AVX512(SB), NOSPLIT, $0-64
-	MOVQ s+0(FP), SI
-	MOVQ thr+8(FP), DI
-	MOVQ n+16(FP), CX
-	MOVL wt+24(FP), BX
-	VPBROADCASTQ BX, Z15
-	VMOVQ sq+32(FP), X13
-	VMOVQ shiftCub+40(FP), X12
-	VPBROADCASTQ addCub+48(FP), Z11
-	MOVQ sq+32(FP), BX
-	DECQ BX
-	MOVQ $1, DX
-	SHLXQ BX, DX, DX
-	VPBROADCASTQ DX, Z10
-	VPBROADCASTQ k512<>+64(SB), Z14 // 2^27
-	VPXORQ Z9, Z9, Z9
-	VPXORQ Z8, Z8, Z8
-	XORQ AX, AX
-	TESTQ CX, CX
-	JLE c6done
-c6loop:
-	X32HALF(0, Y0)
-	X32HALF(32, Y6)
-	VINSERTI32X8 $1, Y6, Z0, Z0
-	VPABSD Z0, Z0
-	VPSUBD (DI)(AX*4), Z0, Z0
-	VPMAXSD Z9, Z0, Z0
-	VPTESTMD Z0, Z0, K2
-	KORTESTW K2, K2
-	JZ c6next
-	VPSRLQ $32, Z0, Z1
-	CUBE512(Z0, Z2)
-	CUBE512(Z1, Z3)
-c6next:
-	ADDQ $16, AX
-	CMPQ AX, CX
-	JLT c6loop
-	SUM512
-	MOVQ AX, ret+56(FP)
-	VZEROUPPER
-	RET
-c6done:
-	MOVQ $0, ret+56(FP)
-	VZEROUPPER
-	RET
 
 // func den0AVX512(s *int16, n int) uint64
 // The sum of |s[j]|^3 (uint64) over j in [0, n), n a multiple of 16.
@@ -1090,27 +1202,27 @@ u5done:
 	VZEROUPPER
 	RET
 
-// CSF6BAND(base, wtq): for 16 coefficients, v = XWT, av = |v| (int32, as
-// Go's abs32), f += int32((143165577*av - 2^31) >> 32), c likewise with
-// 286331153; sums in Z8, Z9.
-#define CSF6BAND(base, wtq) \
-	VPMOVSXDQ (base)(AX*4), Z4 \
-	VPABSQ Z4, Z5 \
-	VPMULUDQ wtq, Z5, Z5 \
-	VPMOVQ2M Z4, K1 \
-	VPSUBQ Z5, Z20, K1, Z5 \
+// CSF6V(base, wtq): Z0 = v = int32((int64(s)*wt + 2^27) >> 28) for the 16
+// coefficients s at base (those in K1, the others 0), wt < 2^31 in wtq's
+// low dwords: VPMULDQ's exact signed products of the even and the odd
+// dwords, rounded, and bits 28..59 of each (the int32 of the shift,
+// arithmetic or logical) moved into place. Z21 holds 2^27 per qword, K7
+// the odd dwords.
+#define CSF6V(base, wtq) \
+	VMOVDQU32.Z (base)(AX*4), K1, Z4 \
+	VPMULDQ wtq, Z4, Z5 \
+	VPSRLQ $32, Z4, Z6 \
+	VPMULDQ wtq, Z6, Z6 \
 	VPADDQ Z21, Z5, Z5 \
-	VPSRAQ $28, Z5, Z5 \
-	VPMOVQD Z5, Y0 \
-	VPMOVSXDQ 32(base)(AX*4), Z4 \
-	VPABSQ Z4, Z5 \
-	VPMULUDQ wtq, Z5, Z5 \
-	VPMOVQ2M Z4, K1 \
-	VPSUBQ Z5, Z20, K1, Z5 \
-	VPADDQ Z21, Z5, Z5 \
-	VPSRAQ $28, Z5, Z5 \
-	VPMOVQD Z5, Y1 \
-	VINSERTI32X8 $1, Y1, Z0, Z0 \
+	VPADDQ Z21, Z6, Z6 \
+	VPSRLQ $28, Z5, Z5 \
+	VPSLLQ $4, Z6, Z6 \
+	VPBLENDMD Z6, Z5, K7, Z0
+
+// CSF6T: from v in Z0, av = |v| (int32, as Go's abs32: INT_MIN stays
+// negative), f += int32((143165577*av - 2^31) >> 32) (Z8), c likewise with
+// 286331153 (Z9): the high dwords of the exact signed products.
+#define CSF6T \
 	VPABSD Z0, Z0 \
 	VPSRLQ $32, Z0, Z1 \
 	VPMULDQ Z22, Z0, Z2 \
@@ -1128,8 +1240,21 @@ u5done:
 	VPBLENDMD Z3, Z2, K7, Z2 \
 	VPADDD Z2, Z9, Z9
 
+// CSF6SETUP loads csf123AVX512's and csf123wAVX512's constants, K1 all
+// lanes.
+#define CSF6SETUP \
+	KXNORW K1, K1, K1 \
+	VPBROADCASTQ k512<>+64(SB), Z21 \
+	VPBROADCASTQ csf6<>+0(SB), Z22 \
+	VPBROADCASTD csf6<>+4(SB), Z23 \
+	VPBROADCASTQ csf6<>+8(SB), Z24 \
+	MOVL $0xAAAA, BX \
+	KMOVW BX, K7 \
+	XORQ AX, AX
+
 // func csf123AVX512(f, c *int32, s0, s1, s2 *int32, n int, w0, w1, w2 uint32)
-// csf123AVX2 sixteen columns at a time (n a multiple of 16).
+// csf123AVX2 sixteen columns at a time (n a multiple of 16), for weights
+// under 2^31 (every configuration's: WeightLimit).
 TEXT ·csf123AVX512(SB), NOSPLIT, $0-60
 	MOVQ f+0(FP), DI
 	MOVQ c+8(FP), SI
@@ -1143,27 +1268,71 @@ TEXT ·csf123AVX512(SB), NOSPLIT, $0-60
 	VPBROADCASTQ BX, Z14
 	MOVL w2+56(FP), BX
 	VPBROADCASTQ BX, Z15
-	VPXORQ Z20, Z20, Z20
-	VPBROADCASTQ k512<>+64(SB), Z21 // 2^27
-	VPBROADCASTQ csf6<>+0(SB), Z22  // low dword 143165577
-	VPBROADCASTD csf6<>+4(SB), Z23
-	VPBROADCASTQ csf6<>+8(SB), Z24  // 2^31
-	MOVL $0xAAAA, BX
-	KMOVW BX, K7
-	XORQ AX, AX
+	CSF6SETUP
 	TESTQ CX, CX
 	JLE s6done
 s6loop:
 	VPXORD Z8, Z8, Z8
 	VPXORD Z9, Z9, Z9
-	CSF6BAND(R8, Z13)
-	CSF6BAND(R9, Z14)
-	CSF6BAND(R10, Z15)
+	CSF6V(R8, Z13)
+	CSF6T
+	CSF6V(R9, Z14)
+	CSF6T
+	CSF6V(R10, Z15)
+	CSF6T
 	VMOVDQU32 Z8, (DI)(AX*4)
 	VMOVDQU32 Z9, (SI)(AX*4)
 	ADDQ $16, AX
 	CMPQ AX, CX
 	JLT s6loop
 s6done:
+	VZEROUPPER
+	RET
+
+// func csf123wAVX512(f, c *int32, s0, s1, s2 *int32, n int, w0, w1, w2 uint32)
+// csf123AVX512 that also stores each band's v over its input (csf123wGo),
+// over any n: a last vector short of sixteen columns loads and stores
+// under the mask K1.
+TEXT ·csf123wAVX512(SB), NOSPLIT, $0-60
+	MOVQ f+0(FP), DI
+	MOVQ c+8(FP), SI
+	MOVQ s0+16(FP), R8
+	MOVQ s1+24(FP), R9
+	MOVQ s2+32(FP), R10
+	MOVQ n+40(FP), CX
+	MOVL w0+48(FP), BX
+	VPBROADCASTQ BX, Z13
+	MOVL w1+52(FP), BX
+	VPBROADCASTQ BX, Z14
+	MOVL w2+56(FP), BX
+	VPBROADCASTQ BX, Z15
+	CSF6SETUP
+s7loop:
+	MOVQ CX, BX
+	SUBQ AX, BX
+	JLE s7done
+	CMPQ BX, $16
+	JGE s7body
+	MOVL $1, DX
+	SHLXL BX, DX, DX
+	DECL DX
+	KMOVW DX, K1
+s7body:
+	VPXORD Z8, Z8, Z8
+	VPXORD Z9, Z9, Z9
+	CSF6V(R8, Z13)
+	VMOVDQU32 Z0, K1, (R8)(AX*4)
+	CSF6T
+	CSF6V(R9, Z14)
+	VMOVDQU32 Z0, K1, (R9)(AX*4)
+	CSF6T
+	CSF6V(R10, Z15)
+	VMOVDQU32 Z0, K1, (R10)(AX*4)
+	CSF6T
+	VMOVDQU32 Z8, K1, (DI)(AX*4)
+	VMOVDQU32 Z9, K1, (SI)(AX*4)
+	ADDQ $16, AX
+	JMP s7loop
+s7done:
 	VZEROUPPER
 	RET
