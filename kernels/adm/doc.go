@@ -66,8 +66,10 @@
 //
 // Two scorers compute the same bits: New, the reference (stages.go, one
 // plain function per stage, from the fixed-point recipes of fixed.go), and
-// NewCPU, which fuses the stages per row (fast_scale.go, fast_dwt.go),
-// runs row bands in parallel and puts the hot row loops in a kernel set
+// NewCPU, which fuses the stages per row and streams them down each scale
+// (fast_scale.go, fast_dwt.go: only the approximation bands are kept
+// whole, the rest lives a few rows at a time in cache), runs row bands in
+// parallel and puts the hot row loops in a kernel set
 // (kernels.go: the table and the Go twins): the Go twins, AVX2
 // (kernels_amd64.s) or AVX-512 (kernels512_amd64.s), chosen with package
 // cpu; the purego build tag leaves the assembly out. AVX2 lacks 64-bit

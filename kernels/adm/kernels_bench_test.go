@@ -78,13 +78,29 @@ func loadKernelRows() (*kernelRows, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The scalar fast scorer leaves every band of the frame in its
-	// workspace.
-	s := NewCPU(cfg, Options{Kernels: cpu.Scalar, Threads: 1}).(*fast)
-	if _, err := s.Score(0, ref.Luma(), dist.Luma(), false); err != nil {
-		return nil, err
+	// Every band of the frame at scales 0 and 1, from the reference's
+	// DWT.
+	type bands struct {
+		ref0, dis0 *Bands16
+		ref, dis   [2]*Bands32
 	}
-	ws := s.free[0]
+	var ws bands
+	w0, h0 := cfg.BandW[0], cfg.BandH[0]
+	for pic, pl := range [2]yuv.Plane{ref.Luma(), dist.Luma()} {
+		b0 := NewBands16(w0, h0)
+		DWT0(b0, pl.Pix, pl.Stride, w, h, 8, false)
+		a := make([]int32, len(b0.A))
+		for i, v := range b0.A {
+			a[i] = int32(v)
+		}
+		b1 := NewBands32(cfg.BandW[1], cfg.BandH[1])
+		DWT123(b1, a, w0, w0, h0, 1)
+		if pic == 0 {
+			ws.ref0, ws.ref[1] = b0, b1
+		} else {
+			ws.dis0, ws.dis[1] = b0, b1
+		}
+	}
 	d := &kernelRows{cfg: cfg}
 	rp := ref.Luma()
 	y := h / 2
@@ -97,7 +113,7 @@ func loadKernelRows() (*kernelRows, error) {
 	}
 	d.lo0, d.hi0 = make([]int16, w), make([]int16, w)
 	dwt0VGo(d.lo0, d.hi0, d.pix[0], d.pix[1], d.pix[2], d.pix[3], 8, false)
-	w0, w1 := cfg.BandW[0], cfg.BandW[1]
+	w1 := cfg.BandW[1]
 	i0, i1 := cfg.BandH[0]/2, cfg.BandH[1]/2
 	for r := range d.a0 {
 		d.a0[r] = ws.ref0.A[(i0+r)*w0:][:w0]
