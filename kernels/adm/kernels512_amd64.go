@@ -2,11 +2,13 @@
 
 package adm
 
+import "math"
+
 //go:noescape
 func angle123AVX512(flag *int32, oh, ov, th, tv *int32, n int, cos1 float64)
 
 //go:noescape
-func decouple123AVX512(r, a, o, t *int32, flag *int32, n int, egl float64, tab *int32, ie int64)
+func decouple123AVX512(r, a, o, t *int32, flag *int32, n int, egl float64, tab *int32, ie int64, tmax uint64)
 
 //go:noescape
 func decouple0AVX512(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32, ie int64)
@@ -220,14 +222,19 @@ func avx512Angle123(flag []int32, oh, ov, th, tv []int32, cos1 float32) {
 
 func avx512Decouple123(r, a, o, t []int32, flag []int32, egl float64) {
 	n := len(r)
-	if n < 8 || !usableGain(egl) {
+	if n < 16 || !usableGain(egl) {
 		avx2Decouple123(r, a, o, t, flag, egl)
 		return
 	}
 	_, _, _, _ = a[n-1], o[n-1], t[n-1], flag[n-1]
 	ie := intGain(egl)
-	overlap(n, 8, func(j, m int) {
-		decouple123AVX512(&r[j], &a[j], &o[j], &t[j], &flag[j], m, egl, &divLookup[0], ie)
+	// The largest |rst| whose product with ie fits uint32.
+	tmax := uint64(math.MaxUint32)
+	if ie > 0 {
+		tmax /= uint64(ie)
+	}
+	overlap(n, 16, func(j, m int) {
+		decouple123AVX512(&r[j], &a[j], &o[j], &t[j], &flag[j], m, egl, &divLookup[0], ie, tmax)
 	})
 }
 

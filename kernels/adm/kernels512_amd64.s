@@ -33,12 +33,17 @@ DATA taps5<>+24(SB)/4, $27411
 DATA taps5<>+28(SB)/4, $-15826
 GLOBL taps5<>(SB), RODATA|NOPTR, $32
 
+// csf0AVX512's constants: 4369 in a dword's low word (PMADDWD), -16384
+// in its low word, the |v|/30 and |v|/15 terms' rounding with the
+// 4369*16384 and 8738*16384 that PMADDWD leaves out, and the CSF's
+// rounding of bands 0, 1 and 2.
 DATA csf5<>+0(SB)/4, $4369
-DATA csf5<>+4(SB)/4, $8738
-DATA csf5<>+8(SB)/4, $2048
+DATA csf5<>+4(SB)/4, $0xC000
+DATA csf5<>+8(SB)/4, $71583744  // 4369*16384 + 2048
 DATA csf5<>+12(SB)/4, $16384
 DATA csf5<>+16(SB)/4, $65535
-GLOBL csf5<>(SB), RODATA|NOPTR, $20
+DATA csf5<>+20(SB)/4, $143165440 // 8738*16384 + 2048
+GLOBL csf5<>(SB), RODATA|NOPTR, $24
 
 DATA csf6<>+0(SB)/4, $143165577
 DATA csf6<>+4(SB)/4, $286331153
@@ -145,15 +150,28 @@ a5done:
 	VZEROUPPER
 	RET
 
-// func decouple123AVX512(r, a, o, t *int32, flag *int32, n int, egl float64, tab *int32, ie int64)
-// For j in [0, n), n a multiple of 8: decouple123One(o[j], t[j], flag[j] != 0, egl)
-// into r[j], a[j]. egl must be finite and non-negative. The table's sign
-// symmetry (tab[32768-m] = -tab[32768+m]) folds o's sign into the index.
-// ie >= 0 says egl is that integer (at most 65535, like libvmaf's default
-// 100): the gain limit is then exact in int64, min(rst*ie, t), without
-// the trip through float64 (truncating a min with an integer is the min
-// of the truncation).
-TEXT ·decouple123AVX512(SB), NOSPLIT, $0-72
+// Constants of decouple123AVX512: 17, 1 and 14 per dword, the low dword
+// of a qword.
+DATA d5k<>+0(SB)/4, $17
+DATA d5k<>+4(SB)/4, $1
+DATA d5k<>+8(SB)/4, $14
+DATA d5k<>+12(SB)/4, $0
+DATA d5k<>+16(SB)/8, $0xffffffff
+GLOBL d5k<>(SB), RODATA|NOPTR, $24
+
+// func decouple123AVX512(r, a, o, t *int32, flag *int32, n int, egl float64, tab *int32, ie int64, tmax uint64)
+// decouple123One for j in [0, n), n a multiple of 16: best15 in int32
+// lanes (k = max(17 - lzcnt|o|, 0), m = (|o| + 2^k/2) >> k, the table's
+// sign symmetry (tab[32768-m] = -tab[32768+m]) folding o's sign into the
+// index), then kk and rst in the int64 qwords of the even and the odd
+// dwords: kk = (tab*t + 2^(14+k)) >> (15+k) clamped to [0, 32768] (o = 0
+// reads tab 0, kk 0: rst is 0 as with libvmaf's 32768), rst = (kk*o +
+// 2^14) >> 15 (within int32), moved back into place. The gain limit of a
+// flagged lane is min(|rst*egl|, |t|) with rst's sign (decouple0AVX2),
+// its magnitudes unsigned (|-2^31| is 2^31): for an integral egl (ie >=
+// 0) the int32 product, exact while |rst| <= tmax = (2^32-1)/ie and past
+// |t| beyond; otherwise in float64.
+TEXT ·decouple123AVX512(SB), NOSPLIT, $0-80
 	MOVQ r+0(FP), DI
 	MOVQ a+8(FP), SI
 	MOVQ o+16(FP), R8
@@ -162,86 +180,100 @@ TEXT ·decouple123AVX512(SB), NOSPLIT, $0-72
 	MOVQ n+40(FP), CX
 	VBROADCASTSD egl+48(FP), Z15
 	MOVQ tab+56(FP), R11
-	VPBROADCASTQ k512<>+0(SB), Z14  // 32768
-	VPBROADCASTQ k512<>+8(SB), Z13  // 16384
-	VPBROADCASTQ k512<>+16(SB), Z12 // 1
-	VPBROADCASTQ k512<>+24(SB), Z11 // 14
-	VPBROADCASTD k512<>+32(SB), Y10 // 32768
-	VPBROADCASTD k512<>+36(SB), Y9  // 17
-	VPBROADCASTD k512<>+40(SB), Y8  // 1
-	VPXORQ Z16, Z16, Z16
 	MOVQ ie+64(FP), R12
-	VPBROADCASTQ R12, Z19
+	VPBROADCASTD R12, Z22
+	MOVQ tmax+72(FP), BX
+	VPBROADCASTD BX, Z21
+	VPXORQ Z31, Z31, Z31
+	VPBROADCASTD d5k<>+0(SB), Z30  // 17
+	VPBROADCASTD d5k<>+4(SB), Z29  // 1
+	VPBROADCASTD k512<>+32(SB), Z28 // 32768
+	VPBROADCASTQ d5k<>+16(SB), Z27 // the low dword of a qword
+	VPBROADCASTQ k512<>+16(SB), Z26 // 1, qwords
+	VPBROADCASTD d5k<>+8(SB), Z25  // 14
+	VPBROADCASTQ k512<>+0(SB), Z24  // 32768, qwords
+	VPBROADCASTQ k512<>+8(SB), Z23  // 16384, qwords
+	MOVL $0xAAAA, BX
+	KMOVW BX, K7                   // odd dword lanes
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE d5done
 d5loop:
-	VMOVDQU32 (R8)(AX*4), Y2   // o
-	VMOVDQU32 (R9)(AX*4), Y3   // t
-	VPMOVSXDQ Y2, Z0
-	VPMOVSXDQ Y3, Z1
-	// best15: k = max(17 - lzcnt|o|, 0), m = (|o| + (1<<k)/2) >> k
-	VPABSD Y2, Y4
-	VPLZCNTD Y4, Y5
-	VPSUBD Y5, Y9, Y5
-	VPMAXSD Y16, Y5, Y5        // k
-	VPSLLVD Y5, Y8, Y6
-	VPSRLD $1, Y6, Y6
-	VPADDD Y6, Y4, Y6
-	VPSRLVD Y5, Y6, Y6         // m
-	VPSIGND Y2, Y6, Y6         // signed m (0 where o == 0)
-	VPADDD Y10, Y6, Y6
+	VMOVDQU32 (R8)(AX*4), Z0   // o
+	VMOVDQU32 (R9)(AX*4), Z1   // t
+	VPABSD Z0, Z2
+	VPLZCNTD Z2, Z3
+	VPSUBD Z3, Z30, Z3
+	VPMAXSD Z31, Z3, Z3        // k
+	VPSLLVD Z3, Z29, Z4
+	VPSRLD $1, Z4, Z4
+	VPADDD Z2, Z4, Z4
+	VPSRLVD Z3, Z4, Z4         // m
+	VPMOVD2M Z0, K2
+	VPSUBD Z4, Z31, K2, Z4     // with o's sign
+	VPADDD Z28, Z4, Z4
 	KXNORW K1, K1, K1
-	VPGATHERDD (R11)(Y6*4), K1, Y7
-	VPMOVSXDQ Y7, Z7
-	VPMULDQ Z1, Z7, Z7         // tab * t
-	VPMOVZXDQ Y5, Z5
-	VPADDQ Z11, Z5, Z5         // 14 + k
-	VPSLLVQ Z5, Z12, Z6
-	VPADDQ Z6, Z7, Z7
-	VPADDQ Z12, Z5, Z5         // 15 + k
-	VPSRAVQ Z5, Z7, Z7
-	VPMAXSQ Z16, Z7, Z7
-	VPMINSQ Z14, Z7, Z7        // kk
-	VPTESTNMQ Z0, Z0, K2       // o == 0: kk = 32768
-	VMOVDQA64 Z14, K2, Z7
-	VPMULDQ Z0, Z7, Z6
-	VPADDQ Z13, Z6, Z6
-	VPSRAQ $15, Z6, Z6
-	VPMOVQD Z6, Y6             // rst
-	// gain limit where flag, kk > 0 and o has a sign
+	VPGATHERDD (R11)(Z4*4), K1, Z5
+	VPADDD Z25, Z3, Z3         // 14 + k
+	VPANDQ Z27, Z3, Z6         // the even lanes' as qwords
+	VPSRLQ $32, Z3, Z7         // the odd lanes'
+	VPSLLVQ Z6, Z26, Z8
+	VPSLLVQ Z7, Z26, Z9
+	VPADDQ Z26, Z6, Z6         // 15 + k
+	VPADDQ Z26, Z7, Z7
+	VPMULDQ Z1, Z5, Z10        // even lanes: tab * t
+	VPSHUFD $0xF5, Z5, Z11
+	VPSHUFD $0xF5, Z1, Z12
+	VPMULDQ Z12, Z11, Z11      // odd lanes
+	VPADDQ Z8, Z10, Z10
+	VPADDQ Z9, Z11, Z11
+	VPSRAVQ Z6, Z10, Z10
+	VPSRAVQ Z7, Z11, Z11
+	VPMAXSQ Z31, Z10, Z10
+	VPMAXSQ Z31, Z11, Z11
+	VPMINSQ Z24, Z10, Z10      // kk, even lanes
+	VPMINSQ Z24, Z11, Z11      // odd lanes
+	VPMULDQ Z0, Z10, Z10
+	VPSHUFD $0xF5, Z0, Z13
+	VPMULDQ Z13, Z11, Z11
+	VPADDQ Z23, Z10, Z10
+	VPADDQ Z23, Z11, Z11
+	VPSRAQ $15, Z10, Z10
+	VPSLLQ $17, Z11, Z11
+	VPBLENDMD Z11, Z10, K7, Z6 // rst
+	VPABSD Z6, Z7              // |rst|, unsigned
+	VPABSD Z1, Z8              // |t|
 	TESTQ R12, R12
 	JS d5float
-	VPMOVSXDQ Y6, Z4
-	VPMULDQ Z19, Z4, Z4
-	VPMINSQ Z1, Z4, Z17
-	VPMAXSQ Z1, Z4, Z18
-	VPMOVQD Z17, Y17
-	VPMOVQD Z18, Y18
+	VPMULLD Z22, Z7, Z9
+	VPMINUD Z8, Z9, Z9
+	VPCMPUD $6, Z21, Z7, K3    // |rst| > tmax: the product is past |t|
+	VMOVDQA32 Z8, K3, Z9
 	JMP d5gain
 d5float:
-	VCVTDQ2PD Y6, Z4
-	VMULPD Z15, Z4, Z4
-	VCVTDQ2PD Y3, Z5
-	VMINPD Z5, Z4, Z17
-	VMAXPD Z5, Z4, Z18
-	VCVTTPD2DQ Z17, Y17
-	VCVTTPD2DQ Z18, Y18
+	VCVTUDQ2PD Y7, Z9
+	VMULPD Z15, Z9, Z9
+	VCVTUDQ2PD Y8, Z10
+	VMINPD Z10, Z9, Z9
+	VCVTTPD2UDQ Z9, Y9
+	VEXTRACTI32X8 $1, Z7, Y10
+	VCVTUDQ2PD Y10, Z10
+	VMULPD Z15, Z10, Z10
+	VEXTRACTI32X8 $1, Z8, Y11
+	VCVTUDQ2PD Y11, Z11
+	VMINPD Z11, Z10, Z10
+	VCVTTPD2UDQ Z10, Y10
+	VINSERTI32X8 $1, Y10, Z9, Z9
 d5gain:
-	VMOVDQU32 (R10)(AX*4), Y4
-	VPTESTMD Y4, Y4, K3        // flag
-	VPCMPGTQ Z16, Z7, K4       // kk > 0
-	KANDW K3, K4, K4
-	VPCMPGTQ Z16, Z0, K5       // o > 0
-	VPCMPGTQ Z0, Z16, K6       // o < 0
-	KANDW K4, K5, K5
-	KANDW K4, K6, K6
-	VMOVDQA32 Y17, K5, Y6
-	VMOVDQA32 Y18, K6, Y6
-	VPSUBD Y6, Y3, Y3
-	VMOVDQU32 Y6, (DI)(AX*4)
-	VMOVDQU32 Y3, (SI)(AX*4)
-	ADDQ $8, AX
+	VPMOVD2M Z6, K5            // rst < 0: the limit takes its sign
+	VPSUBD Z9, Z31, K5, Z9
+	VMOVDQU32 (R10)(AX*4), Z10
+	VPTESTMD Z10, Z10, K4      // flag
+	VMOVDQA32 Z9, K4, Z6
+	VPSUBD Z6, Z1, Z1
+	VMOVDQU32 Z6, (DI)(AX*4)
+	VMOVDQU32 Z1, (SI)(AX*4)
+	ADDQ $16, AX
 	CMPQ AX, CX
 	JLT d5loop
 d5done:
@@ -249,9 +281,16 @@ d5done:
 	RET
 
 // func decouple0AVX512(r, a, o, t *int16, flag *int32, n int, egl float64, tab *int32, ie int64)
-// decouple0AVX2 sixteen lanes at a time (n a multiple of 16), with the
-// table product and its shift in int64 lanes instead of float64; ie as
-// for decouple123AVX512 (|rst*ie| < 2^31 here).
+// decouple0One for j in [0, n), n a multiple of 16, in int32 lanes but
+// for the table product: tab*t (|tab*t| <= 2^45) in the qwords of the
+// even and the odd dwords, rounded and shifted by 15 into the dword's
+// place (its int32 is exact: under 2^30), kk clamped in int32; rst =
+// (kk*o + 2^14) >> 15 is within int16 (|kk*o| <= 2^30). The gain limit of
+// a flagged lane is min(|rst*egl|, |t|) with rst's sign, as in
+// decouple0AVX2; ie >= 0 says egl is that integer (at most 65535), whose
+// product with rst is exact in int32, else it is done in float64. a = t -
+// rst lies between 0 and t, so the saturating pack that stores both rows
+// keeps every bit.
 TEXT ·decouple0AVX512(SB), NOSPLIT, $0-72
 	MOVQ r+0(FP), DI
 	MOVQ a+8(FP), SI
@@ -263,8 +302,8 @@ TEXT ·decouple0AVX512(SB), NOSPLIT, $0-72
 	MOVQ tab+56(FP), R11
 	VPBROADCASTD k512<>+32(SB), Z14 // 32768
 	VPBROADCASTQ k512<>+8(SB), Z13  // 16384, qwords
-	VPBROADCASTQ k512<>+0(SB), Z12  // 32768, qwords
 	VPBROADCASTD k512<>+56(SB), Z11 // 16384
+	VMOVDQU64 pairs5<>+24(SB), Z12  // the qword order that undoes a pack's lane interleave
 	VPXORQ Z16, Z16, Z16
 	MOVQ ie+64(FP), R12
 	VPBROADCASTD R12, Z22
@@ -280,69 +319,52 @@ e5loop:
 	KXNORW K1, K1, K1
 	VPGATHERDD (R11)(Z2*4), K1, Z4
 	VPMULDQ Z1, Z4, Z5         // even lanes: tab * t
-	VPSRLQ $32, Z4, Z6
-	VPSRLQ $32, Z1, Z7
+	VPSHUFD $0xF5, Z4, Z6
+	VPSHUFD $0xF5, Z1, Z7
 	VPMULDQ Z7, Z6, Z6         // odd lanes
 	VPADDQ Z13, Z5, Z5
 	VPADDQ Z13, Z6, Z6
 	VPSRAQ $15, Z5, Z5
-	VPSRAQ $15, Z6, Z6
-	VPMAXSQ Z16, Z5, Z5
-	VPMINSQ Z12, Z5, Z5
-	VPMAXSQ Z16, Z6, Z6
-	VPMINSQ Z12, Z6, Z6
-	VPSLLQ $32, Z6, Z6
-	VPBLENDMD Z6, Z5, K7, Z5   // kk
-	VPTESTNMD Z0, Z0, K2       // o == 0: kk = 32768
-	VMOVDQA32 Z14, K2, Z5
+	VPSLLQ $17, Z6, Z6
+	VPBLENDMD Z6, Z5, K7, Z5
+	VPMAXSD Z16, Z5, Z5
+	VPMINSD Z14, Z5, Z5        // kk (o = 0 reads tab 0, kk 0: rst is 0 as with 32768)
 	VPMULLD Z0, Z5, Z6
 	VPADDD Z11, Z6, Z6
-	VPSRAD $15, Z6, Z6
-	VPSLLD $16, Z6, Z6
-	VPSRAD $16, Z6, Z6         // rst
-	// gain limit: in int32 for an integral limit, else eight lanes per
-	// float64 vector
+	VPSRAD $15, Z6, Z6         // rst
+	VPABSD Z1, Z9              // |t|
 	TESTQ R12, R12
 	JS e5float
 	VPMULLD Z22, Z6, Z7
-	VPMINSD Z1, Z7, Z9
-	VPMAXSD Z1, Z7, Z10
+	VPABSD Z7, Z7
+	VPMINSD Z9, Z7, Z7
 	JMP e5gain
 e5float:
-	VCVTDQ2PD Y6, Z7
-	VMULPD Z15, Z7, Z7
-	VCVTDQ2PD Y1, Z8
-	VMINPD Z8, Z7, Z9
-	VMAXPD Z8, Z7, Z10
-	VCVTTPD2DQ Z9, Y9
-	VCVTTPD2DQ Z10, Y10
-	VEXTRACTI32X8 $1, Z6, Y17
+	VPABSD Z6, Z8
+	VCVTDQ2PD Y8, Z10
+	VMULPD Z15, Z10, Z10
+	VCVTDQ2PD Y9, Z17
+	VMINPD Z17, Z10, Z10
+	VCVTTPD2DQ Z10, Y7
+	VEXTRACTI32X8 $1, Z8, Y17
 	VCVTDQ2PD Y17, Z17
 	VMULPD Z15, Z17, Z17
-	VEXTRACTI32X8 $1, Z1, Y18
+	VEXTRACTI32X8 $1, Z9, Y18
 	VCVTDQ2PD Y18, Z18
-	VMINPD Z18, Z17, Z19
-	VMAXPD Z18, Z17, Z20
-	VCVTTPD2DQ Z19, Y19
-	VCVTTPD2DQ Z20, Y20
-	VINSERTI32X8 $1, Y19, Z9, Z9
-	VINSERTI32X8 $1, Y20, Z10, Z10
+	VMINPD Z18, Z17, Z17
+	VCVTTPD2DQ Z17, Y17
+	VINSERTI32X8 $1, Y17, Z7, Z7
 e5gain:
+	VPMOVD2M Z6, K5            // rst < 0: the limit takes its sign
+	VPSUBD Z7, Z16, K5, Z7
 	VMOVDQU32 (R10)(AX*4), Z21
 	VPTESTMD Z21, Z21, K3      // flag
-	VPCMPGTD Z16, Z5, K4       // kk > 0
-	KANDW K3, K4, K4
-	VPCMPGTD Z16, Z0, K5       // o > 0
-	VPCMPGTD Z0, Z16, K6       // o < 0
-	KANDW K4, K5, K5
-	KANDW K4, K6, K6
-	VMOVDQA32 Z9, K5, Z6
-	VMOVDQA32 Z10, K6, Z6
+	VMOVDQA32 Z7, K3, Z6
 	VPSUBD Z6, Z1, Z1
-	VPMOVDW Z6, Y6
-	VPMOVDW Z1, Y1
+	VPACKSSDW Z1, Z6, Z6       // per 128-bit lane: rst 4, a 4
+	VPERMQ Z6, Z12, Z6         // rst 16 | a 16
 	VMOVDQU Y6, (DI)(AX*2)
-	VMOVDQU Y1, (SI)(AX*2)
+	VEXTRACTI64X4 $1, Z6, (SI)(AX*2)
 	ADDQ $16, AX
 	CMPQ AX, CX
 	JLT e5loop
@@ -748,25 +770,28 @@ h5done:
 	VZEROUPPER
 	RET
 
-// CSF5BAND(src, wt, add, shift): CSF0BAND for 16 columns, sums in Z8, Z9.
+// CSF5BAND(src, wt, add, shift): CSF0BAND for 16 columns, sums in Z8, Z9:
+// v is the low word of (int32(src)*wt + add) >> shift, |v| (VPABSW: 32768
+// for -32768) less 16384 fits a word, and PMADDWD's 4369*(|v| - 16384),
+// plus 4369*16384 and the rounding 2048 (Z12), is 4369*|v| + 2048; twice
+// it, plus 8738*16384 + 2048 (Z7), is the centre term's. Each term is the
+// low word of its shift, sign-extended by PMADDWD with (1, 0) (Z4): a
+// shift port the shifts would otherwise queue on.
 #define CSF5BAND(src, wt, add, shift) \
 	VPMOVSXWD src, Z0 \
 	VPMULLD wt, Z0, Z0 \
 	VPADDD add, Z0, Z0 \
 	VPSRAD $shift, Z0, Z0 \
-	VPSLLD $16, Z0, Z0 \
-	VPSRAD $16, Z0, Z0 \
-	VPABSD Z0, Z0 \
-	VPMULLD Z10, Z0, Z1 \
-	VPMULLD Z11, Z0, Z0 \
+	VPABSW Z0, Z0 \
+	VPADDW Z11, Z0, Z0 \
+	VPMADDWD Z10, Z0, Z1 \
+	VPADDD Z1, Z1, Z0 \
 	VPADDD Z12, Z1, Z1 \
-	VPADDD Z12, Z0, Z0 \
+	VPADDD Z7, Z0, Z0 \
 	VPSRAD $12, Z1, Z1 \
 	VPSRAD $12, Z0, Z0 \
-	VPSLLD $16, Z1, Z1 \
-	VPSRAD $16, Z1, Z1 \
-	VPSLLD $16, Z0, Z0 \
-	VPSRAD $16, Z0, Z0 \
+	VPMADDWD Z4, Z1, Z1 \
+	VPMADDWD Z4, Z0, Z0 \
 	VPADDD Z1, Z8, Z8 \
 	VPADDD Z0, Z9, Z9
 
@@ -789,7 +814,9 @@ TEXT ·csf0AVX512(SB), NOSPLIT, $0-60
 	VPBROADCASTD csf5<>+4(SB), Z11
 	VPBROADCASTD csf5<>+8(SB), Z12
 	VPBROADCASTD csf5<>+12(SB), Z6
-	VPBROADCASTD csf5<>+16(SB), Z7
+	VPBROADCASTD csf5<>+16(SB), Z5
+	VPBROADCASTD csf5<>+20(SB), Z7
+	VPBROADCASTD k512<>+40(SB), Z4 // 1
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE s5done
@@ -798,7 +825,7 @@ s5loop:
 	VPXORD Z9, Z9, Z9
 	CSF5BAND((R8)(AX*2), Z13, Z6, 15)
 	CSF5BAND((R9)(AX*2), Z14, Z6, 15)
-	CSF5BAND((R10)(AX*2), Z15, Z7, 17)
+	CSF5BAND((R10)(AX*2), Z15, Z5, 17)
 	VMOVDQU32 Z8, (DI)(AX*4)
 	VMOVDQU32 Z9, (SI)(AX*4)
 	ADDQ $16, AX

@@ -342,6 +342,40 @@ func BenchmarkKernels(b *testing.B) {
 			return func() { k.cm123w(&inner, &src1w, d.f1, d.c1[1], sr1.X0, sr1.X1, p1, thr) }
 		}},
 	}
+	// Barten's DWT and exact decouple (precise.go), on the same rows.
+	p32 := func(r []int16) []int32 {
+		o := make([]int32, len(r))
+		for j, v := range r {
+			o[j] = int32(v) << 12
+		}
+		return o
+	}
+	q0 := [4][]int32{p32(d.a0[0]), p32(d.a0[1]), p32(d.a0[2]), p32(d.a0[3])}
+	kernelsList = append(kernelsList,
+		kernel{"preciseV0", func(k *kernels) func() {
+			o := out32(w)
+			return func() { k.preciseV0(o[0], o[1], d.pix[0], d.pix[1], d.pix[2], d.pix[3], 8) }
+		}},
+		kernel{"preciseV", func(k *kernels) func() {
+			o := out32(w0)
+			return func() { k.preciseV(o[0], o[1], q0[0], q0[1], q0[2], q0[3]) }
+		}},
+		kernel{"preciseH", func(k *kernels) func() {
+			o := out32(w1)
+			return func() { k.preciseH(o[0], o[1], q0[0], 1, w1-2, preciseTapQ, PreciseHShift(1)) }
+		}},
+		kernel{"narrow16", func(k *kernels) func() {
+			o := out16(w0)
+			return func() { k.narrow16(o[0], q0[0]) }
+		}},
+		kernel{"decoupleExact0", func(k *kernels) func() {
+			r, a := out16(n0), out16(n0)
+			return func() {
+				for bd := 0; bd < NumBands; bd++ {
+					k.decoupleExact0(r[bd], a[bd], d.o0[bd], d.t0[bd], d.fl0, egl)
+				}
+			}
+		}})
 	for _, kn := range kernelsList {
 		b.Run(kn.name, func(b *testing.B) {
 			for _, set := range cpu.Supported() {
