@@ -185,12 +185,12 @@ func avx512DWT123H(a, v, hh, d, lo, hi []int32, j0, j1 int, add int64, shift uin
 
 func avx512Angle0(flag []int32, oh, ov, th, tv []int16, cos1 float32) {
 	n := len(flag)
-	if n < 16 {
+	if n < 32 {
 		avx2Angle0(flag, oh, ov, th, tv, cos1)
 		return
 	}
 	_, _, _, _ = oh[n-1], ov[n-1], th[n-1], tv[n-1]
-	overlap(n, 16, func(j, m int) {
+	overlap(n, 32, func(j, m int) {
 		angle0AVX512(&flag[j], &oh[j], &ov[j], &th[j], &tv[j], m, float64(cos1))
 	})
 }

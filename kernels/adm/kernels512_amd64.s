@@ -844,24 +844,73 @@ s5done:
 	VCVTDQ2PS x, x \
 	VPXORD Z12, x, K1, x
 
-// ANGLE5HALF(dp, om, tm, k): k = the angle test for 8 lanes of float32
-// (Y registers), in float64 as angleFlag computes it.
-#define ANGLE5HALF(dp, om, tm, k) \
-	VCVTPS2PD dp, Z4 \
-	VCVTPS2PD om, Z5 \
-	VCVTPS2PD tm, Z6 \
-	VMULPD Z13, Z4, Z4 \
-	VMULPD Z13, Z5, Z5 \
-	VMULPD Z13, Z6, Z6 \
-	VMULPD Z5, Z14, Z5 \
-	VMULPD Z6, Z5, Z5 \
-	VMULPD Z4, Z4, Z7 \
-	VCMPPD $0x1D, Z5, Z7, k \
-	VCMPPD $0x1D, Z15, Z4, K3 \
-	KANDW K3, k, k
+// ANGLEEXACT(dp, om, tm, k): k = angleFlag's test for 8 lanes of float32
+// terms (Y registers), in float64 as angleFlag computes it: d = dp/4096,
+// d*d >= (cos1 * om/4096) * (tm/4096) and d >= 0. Z25 holds 2^-12, Z26
+// cos1, Z15 zero; clobbers Z27-Z30, K7.
+#define ANGLEEXACT(dp, om, tm, k) \
+	VCVTPS2PD dp, Z27 \
+	VCVTPS2PD om, Z28 \
+	VCVTPS2PD tm, Z29 \
+	VMULPD Z25, Z27, Z27 \
+	VMULPD Z25, Z28, Z28 \
+	VMULPD Z25, Z29, Z29 \
+	VMULPD Z28, Z26, Z28 \
+	VMULPD Z29, Z28, Z28 \
+	VMULPD Z27, Z27, Z30 \
+	VCMPPD $0x1D, Z28, Z30, k \
+	VCMPPD $0x1D, Z15, Z27, K7 \
+	KANDW K7, k, k
+
+// ANGLEFAST(a, b, k): the angle test of 16 lanes from the (h, v) word
+// pairs of the reference (a) and the distorted picture (b), decided in
+// float32 where float32 can decide it: dp, om and tm by PMADDWD (the one
+// wrap as in I32TOPS5) rounded to float32 in Z8, Z9, Z10 (the roundings
+// the test itself makes); then A = dp*dp, within 2^-24 of d*d (scaled by
+// 2^24), and B = (cos1*om)*tm, within 2^-23 of the product whose float64
+// rounding is the test's right side. A >= B*(1+2^-19) and dp >= 0 makes
+// the test true, A < B*(1-2^-19) or dp < 0 makes it false, for sure. k
+// holds the lanes known true, K3 the lanes left undecided; the zero flag
+// is set when there are none (KORTESTW), else the caller runs ANGLESLOW.
+// Z13 holds cos1 as float32, Z11 and Z24 the two bounds' factors.
+#define ANGLEFAST(a, b, k) \
+	VPMADDWD b, a, Z8 \
+	VPMADDWD a, a, Z9 \
+	VPMADDWD b, b, Z10 \
+	I32TOPS5(Z8) \
+	I32TOPS5(Z9) \
+	I32TOPS5(Z10) \
+	VMULPS Z8, Z8, Z18 \
+	VMULPS Z13, Z9, Z19 \
+	VMULPS Z10, Z19, Z19 \
+	VMULPS Z11, Z19, Z20 \
+	VMULPS Z24, Z19, Z21 \
+	VCMPPS $0x1D, Z15, Z8, K2 \
+	VCMPPS $0x1D, Z20, Z18, K2, k \
+	VCMPPS $0x11, Z20, Z18, K2, K3 \
+	VCMPPS $0x1D, Z21, Z18, K3, K3 \
+	KORTESTW K3, K3
+
+// ANGLESLOW(k): ANGLEEXACT on the 16 lanes of Z8, Z9, Z10 into k.
+#define ANGLESLOW(k) \
+	ANGLEEXACT(Y8, Y9, Y10, K3) \
+	VEXTRACTF32X8 $1, Z8, Y8 \
+	VEXTRACTF32X8 $1, Z9, Y9 \
+	VEXTRACTF32X8 $1, Z10, Y10 \
+	ANGLEEXACT(Y8, Y9, Y10, K6) \
+	KUNPCKBW K3, K6, k
+
+// Float32 1 + 2^-19 and 1 - 2^-19, the bounds' factors.
+DATA angk<>+0(SB)/4, $0x3f800010
+DATA angk<>+4(SB)/4, $0x3f7fffe0
+GLOBL angk<>(SB), RODATA|NOPTR, $8
 
 // func angle0AVX512(flag *int32, oh, ov, th, tv *int16, n int, cos1 float64)
-// angle0AVX2 sixteen columns at a time (n a multiple of 16).
+// flag[j] = -1 where angleFlag(oh[j], ov[j], th[j], tv[j]) holds, else 0,
+// for j in [0, n), n a multiple of 32: the (h, v) pairs interleaved in
+// words (each 128-bit lane's low and high half, then the flags put back
+// in column order, as dwt1VAVX512 does), ANGLEFAST on each half of the
+// columns, ANGLESLOW where it leaves a lane undecided.
 TEXT ·angle0AVX512(SB), NOSPLIT, $0-56
 	MOVQ flag+0(FP), DI
 	MOVQ oh+8(FP), R8
@@ -869,39 +918,45 @@ TEXT ·angle0AVX512(SB), NOSPLIT, $0-56
 	MOVQ th+24(FP), R10
 	MOVQ tv+32(FP), R11
 	MOVQ n+40(FP), CX
-	VBROADCASTSD cos1+48(FP), Z14
+	VBROADCASTSD cos1+48(FP), Z26
+	VCVTPD2PS Z26, Y13
+	VINSERTF32X8 $1, Y13, Z13, Z13
 	VPBROADCASTD k512<>+72(SB), Z12
-	VBROADCASTSD k512<>+48(SB), Z13
+	VBROADCASTSD k512<>+48(SB), Z25
+	VBROADCASTSS angk<>+0(SB), Z11
+	VBROADCASTSS angk<>+4(SB), Z24
+	VMOVDQU64 lanes5<>+0(SB), Z16
+	VMOVDQU64 lanes5<>+64(SB), Z17
 	VPXORQ Z15, Z15, Z15
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE b5done
 b5loop:
-	VPMOVSXWD (R8)(AX*2), Z0
-	VPMOVSXWD (R9)(AX*2), Z1
-	VPMOVSXWD (R10)(AX*2), Z2
-	VPMOVSXWD (R11)(AX*2), Z3
-	VPMULLD Z2, Z0, Z8
-	VPMULLD Z3, Z1, Z9
-	VPADDD Z9, Z8, Z8 // dp
-	VPMULLD Z0, Z0, Z0
-	VPMULLD Z1, Z1, Z1
-	VPADDD Z1, Z0, Z0 // om
-	VPMULLD Z2, Z2, Z2
-	VPMULLD Z3, Z3, Z3
-	VPADDD Z3, Z2, Z2 // tm
-	I32TOPS5(Z8)
-	I32TOPS5(Z0)
-	I32TOPS5(Z2)
-	ANGLE5HALF(Y8, Y0, Y2, K4)
-	VEXTRACTF32X8 $1, Z8, Y8
-	VEXTRACTF32X8 $1, Z0, Y0
-	VEXTRACTF32X8 $1, Z2, Y2
-	ANGLE5HALF(Y8, Y0, Y2, K5)
-	KUNPCKBW K4, K5, K4
-	VPMOVM2D K4, Z9
-	VMOVDQU32 Z9, (DI)(AX*4)
-	ADDQ $16, AX
+	VMOVDQU16 (R8)(AX*2), Z0
+	VMOVDQU16 (R9)(AX*2), Z1
+	VMOVDQU16 (R10)(AX*2), Z2
+	VMOVDQU16 (R11)(AX*2), Z3
+	VPUNPCKLWD Z1, Z0, Z4
+	VPUNPCKHWD Z1, Z0, Z5
+	VPUNPCKLWD Z3, Z2, Z6
+	VPUNPCKHWD Z3, Z2, Z7
+	ANGLEFAST(Z4, Z6, K4)
+	JZ b5hi
+	ANGLESLOW(K4)
+b5hi:
+	ANGLEFAST(Z5, Z7, K5)
+	JZ b5out
+	ANGLESLOW(K5)
+b5out:
+	VPMOVM2D K4, Z8
+	VPMOVM2D K5, Z9
+	VMOVDQA64 Z16, Z0
+	VPERMI2Q Z9, Z8, Z0
+	VMOVDQA64 Z17, Z1
+	VPERMI2Q Z9, Z8, Z1
+	VMOVDQU32 Z0, (DI)(AX*4)
+	VMOVDQU32 Z1, 64(DI)(AX*4)
+	ADDQ $32, AX
 	CMPQ AX, CX
 	JLT b5loop
 b5done:

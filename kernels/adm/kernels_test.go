@@ -427,6 +427,67 @@ func twinDecouple0(t *testing.T, k *kernels, rng *rand.Rand, w, off int, name, p
 	}
 }
 
+// TestAngleBoundary holds angle0 and angle123 of every set to the Go twin
+// on vector pairs about one degree apart, where the test's float rounding
+// decides (the AVX-512 kernels' float32 first guess must then leave the
+// lane to the exact test), at magnitudes from a few units to full range.
+func TestAngleBoundary(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	const n = 1 << 14
+	// pairs returns n pairs of vectors about a degree apart, magnitudes
+	// 2^2 to 2^bits.
+	pairs := func(bits float64) (oh, ov, th, tv []int32) {
+		oh, ov, th, tv = make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
+		for i := range oh {
+			mag := math.Exp2(2 + (bits-2)*rng.Float64())
+			a := 2 * math.Pi * rng.Float64()
+			da := (1 + 1e-3*(rng.Float64()-0.5)*math.Exp2(-20*rng.Float64())) * math.Pi / 180
+			s := 1 + 0.5*(rng.Float64()-0.5)
+			oh[i], ov[i] = int32(mag*math.Cos(a)), int32(mag*math.Sin(a))
+			th[i], tv[i] = int32(s*mag*math.Cos(a+da)), int32(s*mag*math.Sin(a+da))
+		}
+		return oh, ov, th, tv
+	}
+	narrow := func(x []int32) []int16 {
+		y := make([]int16, len(x))
+		for i, v := range x {
+			y[i] = int16(v)
+		}
+		return y
+	}
+	a, b, c, d := pairs(14.99)
+	oh16, ov16, th16, tv16 := narrow(a), narrow(b), narrow(c), narrow(d)
+	oh, ov, th, tv := pairs(30.99)
+	cos1 := float32(math.Cos(math.Pi/180) * math.Cos(math.Pi/180))
+	want16, want32 := make([]int32, n), make([]int32, n)
+	angle0Go(want16, oh16, ov16, th16, tv16, cos1)
+	angle123Go(want32, oh, ov, th, tv, cos1)
+	var set16, set32 int
+	for i := range want16 {
+		set16 += int(-want16[i])
+		set32 += int(-want32[i])
+	}
+	if set16 < n/8 || set16 > n-n/8 || set32 < n/8 || set32 > n-n/8 {
+		t.Fatalf("flags set: %d and %d of %d; the pairs miss the boundary", set16, set32, n)
+	}
+	for _, set := range cpu.Supported() {
+		k := kernelsFor(set)
+		got := make([]int32, n)
+		k.angle0(got, oh16, ov16, th16, tv16, cos1)
+		for i := range got {
+			if got[i] != want16[i] {
+				t.Fatalf("%s angle0 [%d] (%d %d %d %d): %d, want %d", set, i, oh16[i], ov16[i], th16[i], tv16[i], got[i], want16[i])
+			}
+		}
+		k.angle123(got, oh, ov, th, tv, cos1)
+		for i := range got {
+			if got[i] != want32[i] {
+				t.Fatalf("%s angle123 [%d] (%d %d %d %d): %d, want %d", set, i, oh[i], ov[i], th[i], tv[i], got[i], want32[i])
+			}
+		}
+	}
+}
+
 // twinDecouple123 checks angle123 and decouple123 on shared inputs.
 func twinDecouple123(t *testing.T, k *kernels, rng *rand.Rand, w, off int, name, part string) {
 	// angle123 and decouple123: full-range int32 (the int64 dot
