@@ -1238,7 +1238,8 @@ v15done:
 
 // func dwt23VAVX512(lo, hi *int32, r0, r1, r2, r3 *int32, n int, add int64, shift uint64)
 // For j in [0, n), n a multiple of 8: lo[j] = int32((sum lo-taps*r + add) >> shift)
-// in int64 (exact; arithmetic shift, truncation), hi[j] likewise.
+// in int64 (exact; arithmetic shift, truncation), hi[j] likewise,
+// prefetching as dwt23VAVX2 does.
 TEXT ·dwt23VAVX512(SB), NOSPLIT, $0-72
 	MOVQ lo+0(FP), DI
 	MOVQ hi+8(FP), SI
@@ -1257,10 +1258,17 @@ TEXT ·dwt23VAVX512(SB), NOSPLIT, $0-72
 	VPBROADCASTD taps5<>+20(SB), Z13
 	VPBROADCASTD taps5<>+24(SB), Z14
 	VPBROADCASTD taps5<>+28(SB), Z15
+	// prefetch as dwt0V15AVX2 does: r3 + (r3 - r2) and the row after
+	MOVQ R11, R12
+	SUBQ R10, R12
+	LEAQ (R11)(R12*1), R13
+	LEAQ (R13)(R12*1), R12
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE u5done
 u5loop:
+	PREFETCHT0 (R13)(AX*4)
+	PREFETCHT0 (R12)(AX*4)
 	VMOVDQA64 Z4, Z16
 	V123(R8, Z8)
 	V123(R9, Z9)
