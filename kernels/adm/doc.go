@@ -85,7 +85,11 @@
 // are instead of weighing them again; the portable set keeps csf123 and
 // cm123. The AVX-512 masking kernels compute the threshold row in
 // registers and sum the three bands in one pass, the last vector masked.
-// TestKernelTwins holds every twin to the Go one, bit for bit, one
+// Each AVX-512 kernel is timed against its AVX2 twin (BenchmarkKernels);
+// where it is not faster the set keeps the AVX2 one. The assembly uses
+// VEX and EVEX encodings only: a legacy-SSE instruction after a 256- or
+// 512-bit write costs a state transition of hundreds of cycles on some
+// cores. TestKernelTwins holds every twin to the Go one, bit for bit, one
 // subtest per set and kernel (TestKernelTwins/avx2/decouple123).
 //
 // Packed 8-bit planes (yuv.Plane.Pix8, from the scoring runs of 8-bit
