@@ -110,6 +110,14 @@ func ring3[T int16 | int32](r []T, i, w int) []T {
 	return r[k : k+w : k+w]
 }
 
+// ringBands is columns [x0, x1) of row i of the three bands' rings.
+func ringBands[T int16 | int32](r *[NumBands][]T, i, w, x0, x1 int) (row [NumBands][]T) {
+	for b := range row {
+		row[b] = ring3(r[b], i, w)[x0:x1]
+	}
+	return row
+}
+
 func (f *fast) getWS() *fastWS {
 	f.mu.Lock()
 	if n := len(f.free); n > 0 {

@@ -72,7 +72,7 @@ func (f *fast) scale0(ws *fastWS, ref, dist yuv.Plane, maps *fastMaps) (scaleTer
 	}
 	pass2 := func(pw *partWS, j int) {
 		src, inner := &pw.src16, &pw.inner
-		*src = [NumBands][]int16{ring3(pw.r16[0], j, w), ring3(pw.r16[1], j, w), ring3(pw.r16[2], j, w)}
+		*src = ringBands(&pw.r16, j, w, 0, w)
 		*inner = [NumBands]int64{}
 		f.cm0Row(inner, src, rows3(pw.fd, j, w, h), ring3(pw.cd, j, w), sr.X0, sr.X1, &p, maps, j*w, pw.lo32)
 		for b := range inner {
@@ -81,7 +81,7 @@ func (f *fast) scale0(ws *fastWS, ref, dist yuv.Plane, maps *fastMaps) (scaleTer
 		if cfg.SkipAIM {
 			return
 		}
-		*src = [NumBands][]int16{ring3(pw.a16[0], j, w), ring3(pw.a16[1], j, w), ring3(pw.a16[2], j, w)}
+		*src = ringBands(&pw.a16, j, w, 0, w)
 		*inner = [NumBands]int64{}
 		f.cm0Row(inner, src, rows3(pw.fi, j, w, h), ring3(pw.ci, j, w), sr.X0, sr.X1, &p, nil, 0, pw.lo32)
 		for b := range inner {
@@ -114,9 +114,8 @@ func (f *fast) csf0Split(pw *partWS, i int, wr Rect, wt *[NumBands]int32) {
 	ref, dis := &pw.b16[0], &pw.b16[1]
 	flag := pw.lo32[:x1-x0]
 	f.k.angle0(flag, ref[BandH][x0:x1], ref[BandV][x0:x1], dis[BandH][x0:x1], dis[BandV][x0:x1], cfg.cos1degSq)
-	var r, a [NumBands][]int16
+	r, a := ringBands(&pw.r16, i, w, x0, x1), ringBands(&pw.a16, i, w, x0, x1)
 	for b := 0; b < NumBands; b++ {
-		r[b], a[b] = ring3(pw.r16[b], i, w)[x0:x1], ring3(pw.a16[b], i, w)[x0:x1]
 		f.k.decouple0(r[b], a[b], ref[b][x0:x1], dis[b][x0:x1], flag, cfg.EnhnGainLimit)
 	}
 	f.k.csf0(ring3(pw.fd, i, w)[x0:x1], ring3(pw.cd, i, w)[x0:x1], a[0], a[1], a[2], wt)
@@ -133,10 +132,7 @@ func (f *fast) csf0Fused(pw *partWS, i int, wr Rect, wt *[NumBands]int32, maps *
 	sr := f.sh[0].Score
 	egl, cos1, aim := cfg.EnhnGainLimit, cfg.cos1degSq, !cfg.SkipAIM
 	ref, dis := &pw.b16[0], &pw.b16[1]
-	var rr, ar [NumBands][]int16
-	for b := range rr {
-		rr[b], ar[b] = ring3(pw.r16[b], i, w), ring3(pw.a16[b], i, w)
-	}
+	rr, ar := ringBands(&pw.r16, i, w, 0, w), ringBands(&pw.a16, i, w, 0, w)
 	fdr, cdr, fir, cir := ring3(pw.fd, i, w), ring3(pw.cd, i, w), ring3(pw.fi, i, w), ring3(pw.ci, i, w)
 	for j := wr.X0; j < wr.X1; j++ {
 		flag := angleFlag(int64(ref[BandH][j]), int64(ref[BandV][j]), int64(dis[BandH][j]), int64(dis[BandV][j]), cos1)
@@ -255,7 +251,7 @@ func (f *fast) scale123(ws *fastWS, s int, maps *fastMaps) scaleTerms {
 	}
 	pass2 := func(pw *partWS, j int) {
 		src, inner := &pw.src32, &pw.inner
-		*src = [NumBands][]int32{ring3(pw.r32[0], j, w), ring3(pw.r32[1], j, w), ring3(pw.r32[2], j, w)}
+		*src = ringBands(&pw.r32, j, w, 0, w)
 		*inner = [NumBands]int64{}
 		f.cm123Row(inner, src, rows3(pw.fd, j, w, h), ring3(pw.cd, j, w), sr.X0, sr.X1, p, maps, j*w, pw.lo32)
 		for b := range inner {
@@ -264,7 +260,7 @@ func (f *fast) scale123(ws *fastWS, s int, maps *fastMaps) scaleTerms {
 		if cfg.SkipAIM {
 			return
 		}
-		*src = [NumBands][]int32{ring3(pw.a32[0], j, w), ring3(pw.a32[1], j, w), ring3(pw.a32[2], j, w)}
+		*src = ringBands(&pw.a32, j, w, 0, w)
 		*inner = [NumBands]int64{}
 		f.cm123Row(inner, src, rows3(pw.fi, j, w, h), ring3(pw.ci, j, w), sr.X0, sr.X1, p, nil, 0, pw.lo32)
 		for b := range inner {
@@ -300,9 +296,8 @@ func (f *fast) csf123Split(pw *partWS, s, i int, wr Rect, wt *[NumBands]uint32) 
 	ref, dis := &pw.b32[0], &pw.b32[1]
 	flag := pw.lo32[:x1-x0]
 	f.k.angle123(flag, ref[BandH][x0:x1], ref[BandV][x0:x1], dis[BandH][x0:x1], dis[BandV][x0:x1], cfg.cos1degSq)
-	var r, a [NumBands][]int32
+	r, a := ringBands(&pw.r32, i, w, x0, x1), ringBands(&pw.a32, i, w, x0, x1)
 	for b := 0; b < NumBands; b++ {
-		r[b], a[b] = ring3(pw.r32[b], i, w)[x0:x1], ring3(pw.a32[b], i, w)[x0:x1]
 		f.k.decouple123(r[b], a[b], ref[b][x0:x1], dis[b][x0:x1], flag, cfg.EnhnGainLimit)
 	}
 	csf := f.k.csf123
@@ -322,10 +317,7 @@ func (f *fast) csf123Fused(pw *partWS, s, i int, wr Rect, wt *[NumBands]uint32, 
 	sr := f.sh[s].Score
 	egl, cos1, aim := cfg.EnhnGainLimit, cfg.cos1degSq, !cfg.SkipAIM
 	ref, dis := &pw.b32[0], &pw.b32[1]
-	var rr, ar [NumBands][]int32
-	for b := range rr {
-		rr[b], ar[b] = ring3(pw.r32[b], i, w), ring3(pw.a32[b], i, w)
-	}
+	rr, ar := ringBands(&pw.r32, i, w, 0, w), ringBands(&pw.a32, i, w, 0, w)
 	fdr, cdr, fir, cir := ring3(pw.fd, i, w), ring3(pw.cd, i, w), ring3(pw.fi, i, w), ring3(pw.ci, i, w)
 	for j := wr.X0; j < wr.X1; j++ {
 		flag := angleFlag(int64(ref[BandH][j]), int64(ref[BandV][j]), int64(dis[BandH][j]), int64(dis[BandV][j]), cos1)

@@ -2,9 +2,9 @@
 
 #include "textflag.h"
 
-// AVX-512 twins (F, DQ, CD, BW, VL) of the kernels whose arithmetic is
-// 64-bit per lane: AVX2 has no 64-bit arithmetic shift, no 64-bit min/max
-// and no int64-to-float conversion, AVX-512 has all three.
+// AVX-512 twins (F, DQ, CD, BW, VL) of the AVX2 kernels: twice the width
+// or more, and the 64-bit lane arithmetic AVX2 lacks (arithmetic shifts,
+// min/max, int64-to-float conversion).
 
 DATA k512<>+0(SB)/8, $32768
 DATA k512<>+8(SB)/8, $16384
@@ -21,17 +21,7 @@ DATA k512<>+72(SB)/4, $0x80000000
 DATA k512<>+76(SB)/4, $0
 GLOBL k512<>(SB), RODATA|NOPTR, $80
 
-// The DWT taps (low-pass, then high-pass) and scale 0's masking
-// constants, as kernels_amd64.s has them (DATA symbols are per file).
-DATA taps5<>+0(SB)/4, $15826
-DATA taps5<>+4(SB)/4, $27411
-DATA taps5<>+8(SB)/4, $7345
-DATA taps5<>+12(SB)/4, $-4240
-DATA taps5<>+16(SB)/4, $-4240
-DATA taps5<>+20(SB)/4, $-7345
-DATA taps5<>+24(SB)/4, $27411
-DATA taps5<>+28(SB)/4, $-15826
-GLOBL taps5<>(SB), RODATA|NOPTR, $32
+#include "dwt_amd64.h"
 
 // csf0AVX512's constants: 4369 in a dword's low word (PMADDWD), -16384
 // in its low word, the |v|/30 and |v|/15 terms' rounding with the
@@ -49,29 +39,6 @@ DATA csf6<>+0(SB)/4, $143165577
 DATA csf6<>+4(SB)/4, $286331153
 DATA csf6<>+8(SB)/8, $0x80000000
 GLOBL csf6<>(SB), RODATA|NOPTR, $16
-
-// The DWT taps as int16 pairs (low-pass s0,s1 | s2,s3; high-pass
-// likewise), one dword per pair; then 32768; then the qword order that
-// undoes a 512-bit saturating pack's lane interleave.
-DATA pairs5<>+0(SB)/2, $15826
-DATA pairs5<>+2(SB)/2, $27411
-DATA pairs5<>+4(SB)/2, $7345
-DATA pairs5<>+6(SB)/2, $-4240
-DATA pairs5<>+8(SB)/2, $-4240
-DATA pairs5<>+10(SB)/2, $-7345
-DATA pairs5<>+12(SB)/2, $27411
-DATA pairs5<>+14(SB)/2, $-15826
-DATA pairs5<>+16(SB)/4, $32768
-DATA pairs5<>+20(SB)/4, $0
-DATA pairs5<>+24(SB)/8, $0
-DATA pairs5<>+32(SB)/8, $2
-DATA pairs5<>+40(SB)/8, $4
-DATA pairs5<>+48(SB)/8, $6
-DATA pairs5<>+56(SB)/8, $1
-DATA pairs5<>+64(SB)/8, $3
-DATA pairs5<>+72(SB)/8, $5
-DATA pairs5<>+80(SB)/8, $7
-GLOBL pairs5<>(SB), RODATA|NOPTR, $88
 
 // The qword orders that interleave the 128-bit lanes of two vectors
 // (a0 b0 a1 b1, then a2 b2 a3 b3): they put the dwords of an in-lane
@@ -303,7 +270,7 @@ TEXT ·decouple0AVX512(SB), NOSPLIT, $0-72
 	VPBROADCASTD k512<>+32(SB), Z14 // 32768
 	VPBROADCASTQ k512<>+8(SB), Z13  // 16384, qwords
 	VPBROADCASTD k512<>+56(SB), Z11 // 16384
-	VMOVDQU64 pairs5<>+24(SB), Z12  // the qword order that undoes a pack's lane interleave
+	VMOVDQU64 pairs<>+24(SB), Z12  // the qword order that undoes a pack's lane interleave
 	VPXORQ Z16, Z16, Z16
 	MOVQ ie+64(FP), R12
 	VPBROADCASTD R12, Z22
@@ -743,14 +710,14 @@ TEXT ·dwt123HAVX512(SB), NOSPLIT, $0-48
 	MOVQ n+24(FP), CX
 	VPBROADCASTQ add+32(FP), Z4
 	VMOVQ shift+40(FP), X5
-	VPBROADCASTD taps5<>+0(SB), Z8
-	VPBROADCASTD taps5<>+4(SB), Z9
-	VPBROADCASTD taps5<>+8(SB), Z10
-	VPBROADCASTD taps5<>+12(SB), Z11
-	VPBROADCASTD taps5<>+16(SB), Z12
-	VPBROADCASTD taps5<>+20(SB), Z13
-	VPBROADCASTD taps5<>+24(SB), Z14
-	VPBROADCASTD taps5<>+28(SB), Z15
+	VPBROADCASTD taps<>+0(SB), Z8
+	VPBROADCASTD taps<>+4(SB), Z9
+	VPBROADCASTD taps<>+8(SB), Z10
+	VPBROADCASTD taps<>+12(SB), Z11
+	VPBROADCASTD taps<>+16(SB), Z12
+	VPBROADCASTD taps<>+20(SB), Z13
+	VPBROADCASTD taps<>+24(SB), Z14
+	VPBROADCASTD taps<>+28(SB), Z15
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE h5done
@@ -936,10 +903,7 @@ b5loop:
 	VMOVDQU16 (R9)(AX*2), Z1
 	VMOVDQU16 (R10)(AX*2), Z2
 	VMOVDQU16 (R11)(AX*2), Z3
-	VPUNPCKLWD Z1, Z0, Z4
-	VPUNPCKHWD Z1, Z0, Z5
-	VPUNPCKLWD Z3, Z2, Z6
-	VPUNPCKHWD Z3, Z2, Z7
+	PAIRROWS(Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7)
 	ANGLEFAST(Z4, Z6, K4)
 	JZ b5hi
 	ANGLESLOW(K4)
@@ -987,12 +951,9 @@ TEXT ·dwt0HAVX512(SB), NOSPLIT, $0-32
 	MOVQ hi+8(FP), SI
 	MOVQ src+16(FP), R8
 	MOVQ n+24(FP), CX
-	VPBROADCASTD pairs5<>+0(SB), Z4
-	VPBROADCASTD pairs5<>+4(SB), Z5
-	VPBROADCASTD pairs5<>+8(SB), Z6
-	VPBROADCASTD pairs5<>+12(SB), Z7
-	VPBROADCASTD pairs5<>+16(SB), Z8
-	VMOVDQU64 pairs5<>+24(SB), Z16
+	PAIRTAPS(Z4, Z5, Z6, Z7)
+	VPBROADCASTD pairs<>+16(SB), Z8
+	VMOVDQU64 pairs<>+24(SB), Z16
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE i5done
@@ -1016,12 +977,7 @@ i5done:
 // the interleaved rows (Z4/Z5: r0,r1 low/high words; Z6/Z7: r2,r3), plus
 // add, shifted by X14, truncated to int16 at dst in column order.
 #define V0FILT(pa, pb, add, dst) \
-	VPMADDWD pa, Z4, Z9 \
-	VPMADDWD pb, Z6, Z10 \
-	VPADDD Z10, Z9, Z9 \
-	VPMADDWD pa, Z5, Z10 \
-	VPMADDWD pb, Z7, Z11 \
-	VPADDD Z11, Z10, Z10 \
+	VSUMS(pa, pb, Z4, Z5, Z6, Z7, Z9, Z10, Z11) \
 	VPADDD add, Z9, Z9 \
 	VPADDD add, Z10, Z10 \
 	VPSRAD X14, Z9, Z9 \
@@ -1051,22 +1007,14 @@ TEXT ·dwt0VAVX512(SB), NOSPLIT, $0-74
 	VPBROADCASTD BX, Z12
 	MOVL addHi+60(FP), BX
 	VPBROADCASTD BX, Z13
-	VPBROADCASTD pairs5<>+0(SB), Z20
-	VPBROADCASTD pairs5<>+4(SB), Z21
-	VPBROADCASTD pairs5<>+8(SB), Z22
-	VPBROADCASTD pairs5<>+12(SB), Z23
+	PAIRTAPS(Z20, Z21, Z22, Z23)
 	VPXORQ Z24, Z24, Z24
-	// the rows the next output row reads first, as dwt0V15AVX2 prefetches
-	MOVQ R11, R12
-	SUBQ R10, R12
-	LEAQ (R11)(R12*1), R13
-	LEAQ (R13)(R12*1), R12
+	NEXTROWS
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE w5done
 w5loop:
-	PREFETCHT0 (R13)(AX*2)
-	PREFETCHT0 (R12)(AX*2)
+	PREFETCHNEXT(2)
 	VMOVDQU16 (R8)(AX*2), Z0
 	VMOVDQU16 (R9)(AX*2), Z1
 	VMOVDQU16 (R10)(AX*2), Z2
@@ -1075,10 +1023,7 @@ w5loop:
 	VPORQ Z1, Z24, Z24
 	VPORQ Z2, Z24, Z24
 	VPORQ Z3, Z24, Z24
-	VPUNPCKLWD Z1, Z0, Z4
-	VPUNPCKHWD Z1, Z0, Z5
-	VPUNPCKLWD Z3, Z2, Z6
-	VPUNPCKHWD Z3, Z2, Z7
+	PAIRROWS(Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7)
 	V0FILT(Z20, Z21, Z12, Z17)
 	V0FILT(Z22, Z23, Z13, Z18)
 	VMOVDQU16 Z17, (DI)(AX*2)
@@ -1107,12 +1052,7 @@ w5done:
 // V08FILT(pa, pb, add, dst): V0FILT on 8-bit samples, whose sums fit
 // int16 after the shift by 8 (V08FILT2).
 #define V08FILT(pa, pb, add, dst) \
-	VPMADDWD pa, Z4, Z9 \
-	VPMADDWD pb, Z6, Z10 \
-	VPADDD Z10, Z9, Z9 \
-	VPMADDWD pa, Z5, Z10 \
-	VPMADDWD pb, Z7, Z11 \
-	VPADDD Z11, Z10, Z10 \
+	VSUMS(pa, pb, Z4, Z5, Z6, Z7, Z9, Z10, Z11) \
 	VPADDD add, Z9, Z9 \
 	VPADDD add, Z10, Z10 \
 	VPSRAD $8, Z9, Z9 \
@@ -1133,28 +1073,18 @@ TEXT ·dwt0V8AVX512(SB), NOSPLIT, $0-64
 	VPBROADCASTD BX, Z12
 	MOVL addHi+60(FP), BX
 	VPBROADCASTD BX, Z13
-	VPBROADCASTD pairs5<>+0(SB), Z20
-	VPBROADCASTD pairs5<>+4(SB), Z21
-	VPBROADCASTD pairs5<>+8(SB), Z22
-	VPBROADCASTD pairs5<>+12(SB), Z23
-	MOVQ R11, R12
-	SUBQ R10, R12
-	LEAQ (R11)(R12*1), R13
-	LEAQ (R13)(R12*1), R12
+	PAIRTAPS(Z20, Z21, Z22, Z23)
+	NEXTROWS
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE w8done
 w8loop:
-	PREFETCHT0 (R13)(AX*1)
-	PREFETCHT0 (R12)(AX*1)
+	PREFETCHNEXT(1)
 	VPMOVZXBW (R8)(AX*1), Z0
 	VPMOVZXBW (R9)(AX*1), Z1
 	VPMOVZXBW (R10)(AX*1), Z2
 	VPMOVZXBW (R11)(AX*1), Z3
-	VPUNPCKLWD Z1, Z0, Z4
-	VPUNPCKHWD Z1, Z0, Z5
-	VPUNPCKLWD Z3, Z2, Z6
-	VPUNPCKHWD Z3, Z2, Z7
+	PAIRROWS(Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7)
 	V08FILT(Z20, Z21, Z12, Z17)
 	V08FILT(Z22, Z23, Z13, Z18)
 	VMOVDQU16 Z17, (DI)(AX*2)
@@ -1171,12 +1101,7 @@ w8done:
 // lane; Z6/Z7: r2,r3), its 32 dwords in column order in dlo (columns
 // 0-15) and dhi (16-31). Z14 and Z15 hold the lane orders.
 #define V1FILT(pa, pb, dlo, dhi) \
-	VPMADDWD pa, Z4, Z8 \
-	VPMADDWD pb, Z6, Z9 \
-	VPADDD Z9, Z8, Z8 \
-	VPMADDWD pa, Z5, Z9 \
-	VPMADDWD pb, Z7, Z10 \
-	VPADDD Z10, Z9, Z9 \
+	VSUMS(pa, pb, Z4, Z5, Z6, Z7, Z8, Z9, Z10) \
 	VMOVDQA64 Z14, dlo \
 	VPERMI2Q Z9, Z8, dlo \
 	VMOVDQA64 Z15, dhi \
@@ -1193,30 +1118,20 @@ TEXT ·dwt1VAVX512(SB), NOSPLIT, $0-56
 	MOVQ r2+32(FP), R10
 	MOVQ r3+40(FP), R11
 	MOVQ n+48(FP), CX
-	VPBROADCASTD pairs5<>+0(SB), Z20
-	VPBROADCASTD pairs5<>+4(SB), Z21
-	VPBROADCASTD pairs5<>+8(SB), Z22
-	VPBROADCASTD pairs5<>+12(SB), Z23
+	PAIRTAPS(Z20, Z21, Z22, Z23)
 	VMOVDQU64 lanes5<>+0(SB), Z14
 	VMOVDQU64 lanes5<>+64(SB), Z15
-	MOVQ R11, R12
-	SUBQ R10, R12
-	LEAQ (R11)(R12*1), R13
-	LEAQ (R13)(R12*1), R12
+	NEXTROWS
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE v15done
 v15loop:
-	PREFETCHT0 (R13)(AX*2)
-	PREFETCHT0 (R12)(AX*2)
+	PREFETCHNEXT(2)
 	VMOVDQU16 (R8)(AX*2), Z0
 	VMOVDQU16 (R9)(AX*2), Z1
 	VMOVDQU16 (R10)(AX*2), Z2
 	VMOVDQU16 (R11)(AX*2), Z3
-	VPUNPCKLWD Z1, Z0, Z4
-	VPUNPCKHWD Z1, Z0, Z5
-	VPUNPCKLWD Z3, Z2, Z6
-	VPUNPCKHWD Z3, Z2, Z7
+	PAIRROWS(Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7)
 	V1FILT(Z20, Z21, Z16, Z17)
 	VMOVDQU32 Z16, (DI)(AX*4)
 	VMOVDQU32 Z17, 64(DI)(AX*4)
@@ -1250,25 +1165,20 @@ TEXT ·dwt23VAVX512(SB), NOSPLIT, $0-72
 	MOVQ n+48(FP), CX
 	VPBROADCASTQ add+56(FP), Z4
 	VMOVQ shift+64(FP), X5
-	VPBROADCASTD taps5<>+0(SB), Z8
-	VPBROADCASTD taps5<>+4(SB), Z9
-	VPBROADCASTD taps5<>+8(SB), Z10
-	VPBROADCASTD taps5<>+12(SB), Z11
-	VPBROADCASTD taps5<>+16(SB), Z12
-	VPBROADCASTD taps5<>+20(SB), Z13
-	VPBROADCASTD taps5<>+24(SB), Z14
-	VPBROADCASTD taps5<>+28(SB), Z15
-	// prefetch as dwt0V15AVX2 does: r3 + (r3 - r2) and the row after
-	MOVQ R11, R12
-	SUBQ R10, R12
-	LEAQ (R11)(R12*1), R13
-	LEAQ (R13)(R12*1), R12
+	VPBROADCASTD taps<>+0(SB), Z8
+	VPBROADCASTD taps<>+4(SB), Z9
+	VPBROADCASTD taps<>+8(SB), Z10
+	VPBROADCASTD taps<>+12(SB), Z11
+	VPBROADCASTD taps<>+16(SB), Z12
+	VPBROADCASTD taps<>+20(SB), Z13
+	VPBROADCASTD taps<>+24(SB), Z14
+	VPBROADCASTD taps<>+28(SB), Z15
+	NEXTROWS
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE u5done
 u5loop:
-	PREFETCHT0 (R13)(AX*4)
-	PREFETCHT0 (R12)(AX*4)
+	PREFETCHNEXT(4)
 	VMOVDQA64 Z4, Z16
 	V123(R8, Z8)
 	V123(R9, Z9)

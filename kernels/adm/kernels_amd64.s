@@ -2,16 +2,7 @@
 
 #include "textflag.h"
 
-// DWT0 filter taps, broadcast per vector.
-DATA dwtTaps<>+0(SB)/4, $15826
-DATA dwtTaps<>+4(SB)/4, $27411
-DATA dwtTaps<>+8(SB)/4, $7345
-DATA dwtTaps<>+12(SB)/4, $-4240
-DATA dwtTaps<>+16(SB)/4, $-4240
-DATA dwtTaps<>+20(SB)/4, $-7345
-DATA dwtTaps<>+24(SB)/4, $27411
-DATA dwtTaps<>+28(SB)/4, $-15826
-GLOBL dwtTaps<>(SB), RODATA|NOPTR, $32
+#include "dwt_amd64.h"
 
 // func dwt0VAVX2(lo, hi *int16, r0, r1, r2, r3 *uint16, n int, addLo, addHi int32, shift uint64)
 // For j in [0, n), n a multiple of 16: lo[j] = int16((sum lo-taps*r + addLo) >> shift),
@@ -28,14 +19,14 @@ TEXT ·dwt0VAVX2(SB), NOSPLIT, $0-72
 	VMOVQ shift+64(FP), X14
 	MOVL addLo+56(FP), R12
 	MOVL addHi+60(FP), R13
-	VPBROADCASTD dwtTaps<>+0(SB), Y4
-	VPBROADCASTD dwtTaps<>+4(SB), Y5
-	VPBROADCASTD dwtTaps<>+8(SB), Y6
-	VPBROADCASTD dwtTaps<>+12(SB), Y7
-	VPBROADCASTD dwtTaps<>+16(SB), Y8
-	VPBROADCASTD dwtTaps<>+20(SB), Y9
-	VPBROADCASTD dwtTaps<>+24(SB), Y10
-	VPBROADCASTD dwtTaps<>+28(SB), Y11
+	VPBROADCASTD taps<>+0(SB), Y4
+	VPBROADCASTD taps<>+4(SB), Y5
+	VPBROADCASTD taps<>+8(SB), Y6
+	VPBROADCASTD taps<>+12(SB), Y7
+	VPBROADCASTD taps<>+16(SB), Y8
+	VPBROADCASTD taps<>+20(SB), Y9
+	VPBROADCASTD taps<>+24(SB), Y10
+	VPBROADCASTD taps<>+28(SB), Y11
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE vdone
@@ -118,12 +109,7 @@ vdone:
 // Y6/Y7: r2,r3), plus add, shifted by X14, truncated to int16 at dst in
 // column order (the lane-wise unpack and pack undo each other).
 #define V0FILT2(pa, pb, add, dst) \
-	VPMADDWD pa, Y4, Y9 \
-	VPMADDWD pb, Y6, Y10 \
-	VPADDD Y10, Y9, Y9 \
-	VPMADDWD pa, Y5, Y10 \
-	VPMADDWD pb, Y7, Y11 \
-	VPADDD Y11, Y10, Y10 \
+	VSUMS(pa, pb, Y4, Y5, Y6, Y7, Y9, Y10, Y11) \
 	VPADDD add, Y9, Y9 \
 	VPADDD add, Y10, Y10 \
 	VPSRAD X14, Y9, Y9 \
@@ -158,36 +144,23 @@ TEXT ·dwt0V15AVX2(SB), NOSPLIT, $0-74
 	MOVL addHi+60(FP), BX
 	VMOVD BX, X13
 	VPBROADCASTD X13, Y13
-	VPBROADCASTD dwtPairs<>+0(SB), Y0
-	VPBROADCASTD dwtPairs<>+4(SB), Y1
-	VPBROADCASTD dwtPairs<>+8(SB), Y2
-	VPBROADCASTD dwtPairs<>+12(SB), Y3
+	PAIRTAPS(Y0, Y1, Y2, Y3)
 	VPXOR Y15, Y15, Y15
-	// the rows the next output row reads first: r3 + (r3 - r2) and one on
-	MOVQ R11, R12
-	SUBQ R10, R12
-	LEAQ (R11)(R12*1), R13
-	LEAQ (R13)(R12*1), R12
+	NEXTROWS
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE w2done
 w2loop:
-	PREFETCHT0 (R13)(AX*2)
-	PREFETCHT0 (R12)(AX*2)
-	VMOVDQU (R8)(AX*2), Y4
-	VMOVDQU (R9)(AX*2), Y5
-	VMOVDQU (R10)(AX*2), Y6
-	VMOVDQU (R11)(AX*2), Y7
-	VPOR Y4, Y15, Y15
-	VPOR Y5, Y15, Y15
-	VPOR Y6, Y15, Y15
-	VPOR Y7, Y15, Y15
-	VPUNPCKHWD Y5, Y4, Y8
-	VPUNPCKLWD Y5, Y4, Y4
-	VMOVDQA Y8, Y5
-	VPUNPCKHWD Y7, Y6, Y8
-	VPUNPCKLWD Y7, Y6, Y6
-	VMOVDQA Y8, Y7
+	PREFETCHNEXT(2)
+	VMOVDQU (R8)(AX*2), Y8
+	VMOVDQU (R9)(AX*2), Y9
+	VMOVDQU (R10)(AX*2), Y10
+	VMOVDQU (R11)(AX*2), Y11
+	VPOR Y8, Y15, Y15
+	VPOR Y9, Y15, Y15
+	VPOR Y10, Y15, Y15
+	VPOR Y11, Y15, Y15
+	PAIRROWS(Y8, Y9, Y10, Y11, Y4, Y5, Y6, Y7)
 	V0FILT2(Y0, Y1, Y12, Y8)
 	VMOVDQU Y8, (DI)(AX*2)
 	V0FILT2(Y2, Y3, Y13, Y8)
@@ -215,12 +188,7 @@ w2done:
 // int16 after the shift by 8 (|sum + add| < 2^23), so the saturating pack
 // needs no truncation first.
 #define V08FILT2(pa, pb, add, dst) \
-	VPMADDWD pa, Y4, Y9 \
-	VPMADDWD pb, Y6, Y10 \
-	VPADDD Y10, Y9, Y9 \
-	VPMADDWD pa, Y5, Y10 \
-	VPMADDWD pb, Y7, Y11 \
-	VPADDD Y11, Y10, Y10 \
+	VSUMS(pa, pb, Y4, Y5, Y6, Y7, Y9, Y10, Y11) \
 	VPADDD add, Y9, Y9 \
 	VPADDD add, Y10, Y10 \
 	VPSRAD $8, Y9, Y9 \
@@ -244,30 +212,18 @@ TEXT ·dwt0V8AVX2(SB), NOSPLIT, $0-64
 	MOVL addHi+60(FP), BX
 	VMOVD BX, X13
 	VPBROADCASTD X13, Y13
-	VPBROADCASTD dwtPairs<>+0(SB), Y0
-	VPBROADCASTD dwtPairs<>+4(SB), Y1
-	VPBROADCASTD dwtPairs<>+8(SB), Y2
-	VPBROADCASTD dwtPairs<>+12(SB), Y3
-	MOVQ R11, R12
-	SUBQ R10, R12
-	LEAQ (R11)(R12*1), R13
-	LEAQ (R13)(R12*1), R12
+	PAIRTAPS(Y0, Y1, Y2, Y3)
+	NEXTROWS
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE b8done
 b8loop:
-	PREFETCHT0 (R13)(AX*1)
-	PREFETCHT0 (R12)(AX*1)
-	VPMOVZXBW (R8)(AX*1), Y4
-	VPMOVZXBW (R9)(AX*1), Y5
-	VPMOVZXBW (R10)(AX*1), Y6
-	VPMOVZXBW (R11)(AX*1), Y7
-	VPUNPCKHWD Y5, Y4, Y8
-	VPUNPCKLWD Y5, Y4, Y4
-	VMOVDQA Y8, Y5
-	VPUNPCKHWD Y7, Y6, Y8
-	VPUNPCKLWD Y7, Y6, Y6
-	VMOVDQA Y8, Y7
+	PREFETCHNEXT(1)
+	VPMOVZXBW (R8)(AX*1), Y8
+	VPMOVZXBW (R9)(AX*1), Y9
+	VPMOVZXBW (R10)(AX*1), Y10
+	VPMOVZXBW (R11)(AX*1), Y11
+	PAIRROWS(Y8, Y9, Y10, Y11, Y4, Y5, Y6, Y7)
 	V08FILT2(Y0, Y1, Y12, Y8)
 	VMOVDQU Y8, (DI)(AX*2)
 	V08FILT2(Y2, Y3, Y13, Y8)
@@ -414,19 +370,6 @@ cdone:
 	VZEROUPPER
 	RET
 
-// Horizontal DWT0 taps as int16 pairs (low-pass s0,s1 | s2,s3; high-pass
-// likewise), one dword per pair, broadcast per vector.
-DATA dwtPairs<>+0(SB)/2, $15826
-DATA dwtPairs<>+2(SB)/2, $27411
-DATA dwtPairs<>+4(SB)/2, $7345
-DATA dwtPairs<>+6(SB)/2, $-4240
-DATA dwtPairs<>+8(SB)/2, $-4240
-DATA dwtPairs<>+10(SB)/2, $-7345
-DATA dwtPairs<>+12(SB)/2, $27411
-DATA dwtPairs<>+14(SB)/2, $-15826
-DATA dwtPairs<>+16(SB)/4, $32768
-GLOBL dwtPairs<>(SB), RODATA|NOPTR, $20
-
 // func dwt0HAVX2(lo, hi *int16, src *int16, n int)
 // For k in [0, n), n a multiple of 16, with s = src[2k-1 .. 2k+2]:
 // lo[k] = (15826*s0 + 27411*s1 + 7345*s2 - 4240*s3 + 32768) >> 16 and hi[k]
@@ -439,11 +382,8 @@ TEXT ·dwt0HAVX2(SB), NOSPLIT, $0-32
 	MOVQ hi+8(FP), SI
 	MOVQ src+16(FP), R8
 	MOVQ n+24(FP), CX
-	VPBROADCASTD dwtPairs<>+0(SB), Y4
-	VPBROADCASTD dwtPairs<>+4(SB), Y5
-	VPBROADCASTD dwtPairs<>+8(SB), Y6
-	VPBROADCASTD dwtPairs<>+12(SB), Y7
-	VPBROADCASTD dwtPairs<>+16(SB), Y8
+	PAIRTAPS(Y4, Y5, Y6, Y7)
+	VPBROADCASTD pairs<>+16(SB), Y8
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE hdone
@@ -941,29 +881,18 @@ TEXT ·dwt1VAVX2(SB), NOSPLIT, $0-56
 	MOVQ r2+32(FP), R10
 	MOVQ r3+40(FP), R11
 	MOVQ n+48(FP), CX
-	VPBROADCASTD dwtPairs<>+0(SB), Y12
-	VPBROADCASTD dwtPairs<>+4(SB), Y13
-	VPBROADCASTD dwtPairs<>+8(SB), Y14
-	VPBROADCASTD dwtPairs<>+12(SB), Y15
-	// prefetch as dwt0V15AVX2 does: r3 + (r3 - r2) and the row after
-	MOVQ R11, R12
-	SUBQ R10, R12
-	LEAQ (R11)(R12*1), R13
-	LEAQ (R13)(R12*1), R12
+	PAIRTAPS(Y12, Y13, Y14, Y15)
+	NEXTROWS
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE v1done
 v1loop:
-	PREFETCHT0 (R13)(AX*2)
-	PREFETCHT0 (R12)(AX*2)
+	PREFETCHNEXT(2)
 	VMOVDQU (R8)(AX*2), Y0
 	VMOVDQU (R9)(AX*2), Y1
 	VMOVDQU (R10)(AX*2), Y2
 	VMOVDQU (R11)(AX*2), Y3
-	VPUNPCKLWD Y1, Y0, Y4
-	VPUNPCKHWD Y1, Y0, Y5
-	VPUNPCKLWD Y3, Y2, Y6
-	VPUNPCKHWD Y3, Y2, Y7
+	PAIRROWS(Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7)
 	VPMADDWD Y12, Y4, Y8
 	VPMADDWD Y13, Y6, Y9
 	VPADDD Y9, Y8, Y8
@@ -1021,14 +950,14 @@ TEXT ·dwt123HAVX2(SB), NOSPLIT, $0-48
 	MOVQ n+24(FP), CX
 	VPBROADCASTQ add+32(FP), Y4
 	VMOVQ shift+40(FP), X5
-	VPBROADCASTD dwtTaps<>+0(SB), Y8
-	VPBROADCASTD dwtTaps<>+4(SB), Y9
-	VPBROADCASTD dwtTaps<>+8(SB), Y10
-	VPBROADCASTD dwtTaps<>+12(SB), Y11
-	VPBROADCASTD dwtTaps<>+16(SB), Y12
-	VPBROADCASTD dwtTaps<>+20(SB), Y13
-	VPBROADCASTD dwtTaps<>+24(SB), Y14
-	VPBROADCASTD dwtTaps<>+28(SB), Y15
+	VPBROADCASTD taps<>+0(SB), Y8
+	VPBROADCASTD taps<>+4(SB), Y9
+	VPBROADCASTD taps<>+8(SB), Y10
+	VPBROADCASTD taps<>+12(SB), Y11
+	VPBROADCASTD taps<>+16(SB), Y12
+	VPBROADCASTD taps<>+20(SB), Y13
+	VPBROADCASTD taps<>+24(SB), Y14
+	VPBROADCASTD taps<>+28(SB), Y15
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE h3done
@@ -1276,25 +1205,20 @@ TEXT ·dwt23VAVX2(SB), NOSPLIT, $0-72
 	MOVQ n+48(FP), CX
 	VPBROADCASTQ add+56(FP), Y4
 	VMOVQ shift+64(FP), X5
-	VPBROADCASTD dwtTaps<>+0(SB), Y8
-	VPBROADCASTD dwtTaps<>+4(SB), Y9
-	VPBROADCASTD dwtTaps<>+8(SB), Y10
-	VPBROADCASTD dwtTaps<>+12(SB), Y11
-	VPBROADCASTD dwtTaps<>+16(SB), Y12
-	VPBROADCASTD dwtTaps<>+20(SB), Y13
-	VPBROADCASTD dwtTaps<>+24(SB), Y14
-	VPBROADCASTD dwtTaps<>+28(SB), Y15
-	// prefetch as dwt0V15AVX2 does: r3 + (r3 - r2) and the row after
-	MOVQ R11, R12
-	SUBQ R10, R12
-	LEAQ (R11)(R12*1), R13
-	LEAQ (R13)(R12*1), R12
+	VPBROADCASTD taps<>+0(SB), Y8
+	VPBROADCASTD taps<>+4(SB), Y9
+	VPBROADCASTD taps<>+8(SB), Y10
+	VPBROADCASTD taps<>+12(SB), Y11
+	VPBROADCASTD taps<>+16(SB), Y12
+	VPBROADCASTD taps<>+20(SB), Y13
+	VPBROADCASTD taps<>+24(SB), Y14
+	VPBROADCASTD taps<>+28(SB), Y15
+	NEXTROWS
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE u2done
 u2loop:
-	PREFETCHT0 (R13)(AX*4)
-	PREFETCHT0 (R12)(AX*4)
+	PREFETCHNEXT(4)
 	VMOVDQA Y4, Y6
 	V2(R8, Y8)
 	V2(R9, Y9)

@@ -111,7 +111,7 @@ func TestAngle123FastAVX2(t *testing.T) {
 // SSE/AVX state transition, about 250 ns a call on the Xeon the AVX-512
 // kernels were timed on, more than some kernels' whole row.
 func TestNoLegacySSE(t *testing.T) {
-	files, err := filepath.Glob("*_amd64.s")
+	files, err := filepath.Glob("*_amd64.[sh]")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no assembly found: %v", err)
 	}

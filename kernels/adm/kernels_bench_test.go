@@ -223,6 +223,24 @@ func BenchmarkKernels(b *testing.B) {
 		}
 	}
 	sr0, sr1 := sh0.Score, sh1.Score
+	// The decouple of a row's three bands, at a gain limit (the default
+	// 100, and the v1 model's 1).
+	decouple0Rows := func(k *kernels, egl float64) func() {
+		r, a := out16(n0), out16(n0)
+		return func() {
+			for bd := 0; bd < NumBands; bd++ {
+				k.decouple0(r[bd], a[bd], d.o0[bd], d.t0[bd], d.fl0, egl)
+			}
+		}
+	}
+	decouple123Rows := func(k *kernels, egl float64) func() {
+		r, a := out32(n1), out32(n1)
+		return func() {
+			for bd := 0; bd < NumBands; bd++ {
+				k.decouple123(r[bd], a[bd], d.o1[bd], d.t1[bd], d.fl1, egl)
+			}
+		}
+	}
 	kernelsList := []kernel{
 		{"dwt0V", func(k *kernels) func() {
 			o := out16(w)
@@ -252,22 +270,8 @@ func BenchmarkKernels(b *testing.B) {
 			fl := make([]int32, n0)
 			return func() { k.angle0(fl, d.o0[BandH], d.o0[BandV], d.t0[BandH], d.t0[BandV], cos1) }
 		}},
-		{"decouple0", func(k *kernels) func() {
-			r, a := out16(n0), out16(n0)
-			return func() {
-				for bd := 0; bd < NumBands; bd++ {
-					k.decouple0(r[bd], a[bd], d.o0[bd], d.t0[bd], d.fl0, egl)
-				}
-			}
-		}},
-		{"decouple0_egl1", func(k *kernels) func() {
-			r, a := out16(n0), out16(n0)
-			return func() {
-				for bd := 0; bd < NumBands; bd++ {
-					k.decouple0(r[bd], a[bd], d.o0[bd], d.t0[bd], d.fl0, 1)
-				}
-			}
-		}},
+		{"decouple0", func(k *kernels) func() { return decouple0Rows(k, egl) }},
+		{"decouple0_egl1", func(k *kernels) func() { return decouple0Rows(k, 1) }},
 		{"csf0", func(k *kernels) func() {
 			f, c := make([]int32, n0), make([]int32, n0)
 			return func() { k.csf0(f, c, a0[0], a0[1], a0[2], &wt0) }
@@ -288,22 +292,8 @@ func BenchmarkKernels(b *testing.B) {
 			fl := make([]int32, n1)
 			return func() { k.angle123(fl, d.o1[BandH], d.o1[BandV], d.t1[BandH], d.t1[BandV], cos1) }
 		}},
-		{"decouple123", func(k *kernels) func() {
-			r, a := out32(n1), out32(n1)
-			return func() {
-				for bd := 0; bd < NumBands; bd++ {
-					k.decouple123(r[bd], a[bd], d.o1[bd], d.t1[bd], d.fl1, egl)
-				}
-			}
-		}},
-		{"decouple123_egl1", func(k *kernels) func() {
-			r, a := out32(n1), out32(n1)
-			return func() {
-				for bd := 0; bd < NumBands; bd++ {
-					k.decouple123(r[bd], a[bd], d.o1[bd], d.t1[bd], d.fl1, 1)
-				}
-			}
-		}},
+		{"decouple123", func(k *kernels) func() { return decouple123Rows(k, egl) }},
+		{"decouple123_egl1", func(k *kernels) func() { return decouple123Rows(k, 1) }},
 		{"csf123", func(k *kernels) func() {
 			f, c := make([]int32, n1), make([]int32, n1)
 			return func() { k.csf123(f, c, a1[0], a1[1], a1[2], &wt1) }

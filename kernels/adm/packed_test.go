@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/bandscope/bandscope/kernels/feature"
 	"github.com/bandscope/bandscope/kernels/golden"
 	"github.com/bandscope/bandscope/kernels/yuv"
 )
@@ -52,28 +51,14 @@ func TestPackedPlanes(t *testing.T) {
 	for _, p := range pairs {
 		for _, feat := range []string{"adm=debug=true", "adm=adm_skip_aim=true", "adm=adm_skip_scale0=true", "adm=adm_csf_mode=1"} {
 			t.Run(p.name+"/"+feat, func(t *testing.T) {
-				sp, err := feature.ParseSpec(feat)
-				if err != nil {
-					t.Fatal(err)
-				}
-				o := NewOptions()
-				if err := o.SetAll(sp.Opts); err != nil {
-					t.Fatal(err)
-				}
-				cfg, err := NewConfig(o, p.ref.Width, p.ref.Height, 8)
-				if err != nil {
-					t.Fatal(err)
-				}
+				cfg, _ := specConfig(t, feat, p.ref.Width, p.ref.Height, 8)
 				pr, pd := packed(p.ref), packed(p.dist)
 				maps := p.ref.Width*p.ref.Height < 1<<16
 				want, err := New(cfg).Score(0, p.ref.Luma(), p.dist.Luma(), maps)
 				if err != nil {
 					t.Fatal(err)
 				}
-				scorers := map[string]Scorer{"reference": New(cfg)}
-				for _, v := range fastVariants() {
-					scorers[fmt.Sprintf("%s/%d", v.Kernels, v.Threads)] = NewCPU(cfg, v)
-				}
+				scorers := allScorers(cfg)
 				for name, s := range scorers {
 					for _, in := range [][2]yuv.Plane{{pr.Luma(), pd.Luma()}, {pr.Luma(), p.dist.Luma()}, {p.ref.Luma(), pd.Luma()}} {
 						got, err := s.Score(0, in[0], in[1], maps)
