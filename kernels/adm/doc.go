@@ -66,8 +66,10 @@
 //
 // Two scorers compute the same bits: New, the reference (stages.go, one
 // plain function per stage, from the fixed-point recipes of fixed.go), and
-// NewCPU, which fuses the stages per row (fast_scale.go, fast_dwt.go),
-// runs row bands in parallel and puts the hot row loops in a kernel set
+// NewCPU, which fuses the stages per row and streams them down each scale
+// (fast_scale.go, fast_dwt.go: only the approximation bands are kept
+// whole, the rest lives a few rows at a time in cache), runs row bands in
+// parallel and puts the hot row loops in a kernel set
 // (kernels.go: the table and the Go twins): the Go twins, AVX2
 // (kernels_amd64.s) or AVX-512 (kernels512_amd64.s), chosen with package
 // cpu; the purego build tag leaves the assembly out. AVX2 lacks 64-bit
@@ -77,12 +79,25 @@
 // (decouple123AVX2 says why). Barten's own DWT passes have AVX2 and AVX-512 twins
 // (precise_amd64.s, precise512_amd64.s) and its scale-0 exact decouple an
 // AVX2 one; its scales 1-3 decouple and exact cube sums run in Go in every
-// set. At scales 1-3 the AVX2 set's pass 1 leaves the restored and
+// set. At scales 1-3 the SIMD sets' pass 1 leaves the restored and
 // additive bands CSF-weighted (csf123w: the CSF it computes for the masking
-// thresholds anyway), and its masking kernel (cm123w) reads them as they
-// are instead of weighing them again; the portable and AVX-512 sets keep
-// csf123 and cm123. TestKernelTwins holds every twin to the Go one, bit for bit, one
+// thresholds anyway), and their masking kernel (cm123w) reads them as they
+// are instead of weighing them again; the portable set keeps csf123 and
+// cm123. The AVX-512 masking kernels compute the threshold row in
+// registers and sum the three bands in one pass, the last vector masked.
+// Each AVX-512 kernel is timed against its AVX2 twin (BenchmarkKernels);
+// where it is not faster the set keeps the AVX2 one. The assembly uses
+// VEX and EVEX encodings only: a legacy-SSE instruction after a 256- or
+// 512-bit write costs a state transition of hundreds of cycles on some
+// cores. TestKernelTwins holds every twin to the Go one, bit for bit, one
 // subtest per set and kernel (TestKernelTwins/avx2/decouple123).
+//
+// Packed 8-bit planes (yuv.Plane.Pix8, from the scoring runs of 8-bit
+// clips) give the same bits as the same samples in uint16: the fast
+// scorer's vertical DWT0 pass reads the bytes (dwt0V8) and checks no
+// range, as every byte is a valid 8-bit sample; the reference and
+// Barten's DWT read them widened. A packed plane under a configuration of
+// another bit depth is refused.
 //
 // Twin index. Per stage: libvmaf's function (integer_adm.c), the Go
 // reference, the kernel-set field, its Go twin, the assembly symbols (the
@@ -93,21 +108,22 @@
 //
 //	stage                  | libvmaf                 | reference                                     | field          | Go twin            | AVX2                   | AVX-512                   | WGSL                          | tests
 //	DWT0 vertical          | adm_dwt2_8, adm_dwt2_16 | DWT0                                          | dwt0V          | dwt0VGo            | dwt0VAVX2, dwt0V15AVX2 | dwt0VAVX512               | adm_dwt0.wgsl                 | TestKernelTwins, TestGolden, TestADMParity
+//	DWT0 vertical, packed  | adm_dwt2_8              | DWT0                                          | dwt0V8         | dwt0V8Go           | dwt0V8AVX2             | dwt0V8AVX512              | adm_dwt0.wgsl                 | TestKernelTwins, TestPackedPlanes
 //	DWT0 horizontal        | adm_dwt2_8, adm_dwt2_16 | DWT0                                          | dwt0H          | dwt0HGo            | dwt0HAVX2              | dwt0HAVX512               | adm_dwt0.wgsl                 | TestKernelTwins, TestGolden, TestADMParity
-//	DWT1 vertical          | adm_dwt2_s123_combined  | DWT123                                        | dwt1V          | dwt1VGo            | dwt1VAVX2              | -                         | adm_dwt123.wgsl               | TestKernelTwins, TestGolden, TestADMParity
+//	DWT1 vertical          | adm_dwt2_s123_combined  | DWT123                                        | dwt1V          | dwt1VGo            | dwt1VAVX2              | dwt1VAVX512               | adm_dwt123.wgsl               | TestKernelTwins, TestGolden, TestADMParity
 //	DWT23 vertical         | adm_dwt2_s123_combined  | DWT123                                        | dwt23V         | dwt123V            | dwt23VAVX2             | dwt23VAVX512              | adm_dwt123.wgsl               | TestKernelTwins, TestGolden, TestADMParity
 //	DWT123 horizontal      | adm_dwt2_s123_combined  | DWT123                                        | dwt123H        | dwt123HGo          | dwt123HAVX2            | dwt123HAVX512             | adm_dwt123.wgsl               | TestKernelTwins, TestGolden, TestADMParity
-//	Angle0                 | adm_decouple            | Decouple0                                     | angle0         | angle0Go           | angle0AVX2             | angle0AVX512              | adm_decouple.wgsl             | TestKernelTwins, TestADMDecoupleStage
+//	Angle0                 | adm_decouple            | Decouple0                                     | angle0         | angle0Go           | angle0AVX2             | angle0AVX512              | adm_decouple.wgsl             | TestKernelTwins, TestADMDecoupleStage, TestAngleBoundary
 //	Decouple0              | adm_decouple            | Decouple0                                     | decouple0      | decouple0Go        | decouple0AVX2          | decouple0AVX512           | adm_decouple.wgsl             | TestKernelTwins, TestADMDecoupleStage
 //	CSF0                   | adm_csf                 | CSF0                                          | csf0           | csf0Go             | csf0AVX2               | csf0AVX512                | adm_csf.wgsl                  | TestKernelTwins, TestFastParity, TestADMParity
-//	CM0                    | adm_cm                  | cm0                                           | cm0            | cm0Go, thrRowGo    | thrRowAVX2, cm0AVX2    | thrRowAVX512, cm0AVX512   | adm_cm.wgsl, adm_rowsum.wgsl  | TestKernelTwins, TestFastParity, TestADMParity
+//	CM0                    | adm_cm                  | cm0                                           | cm0            | cm0Go, thrRowGo    | thrRowAVX2, cm0AVX2    | cm0AVX512                 | adm_cm.wgsl, adm_rowsum.wgsl  | TestKernelTwins, TestFastParity, TestADMParity
 //	Den0                   | adm_csf_den_scale       | Den0                                          | den0           | den0Go             | den0AVX2               | den0AVX512                | adm_den.wgsl, adm_rowsum.wgsl | TestKernelTwins, TestFastParity, TestADMParity
-//	Angle123               | adm_decouple_s123       | Decouple123                                   | angle123       | angle123Go         | angle123AVX2           | angle123AVX512            | adm_decouple.wgsl             | TestKernelTwins, TestInt64ToFloat32AVX2, TestADMDecoupleStage
+//	Angle123               | adm_decouple_s123       | Decouple123                                   | angle123       | angle123Go         | angle123AVX2           | angle123AVX512            | adm_decouple.wgsl             | TestKernelTwins, TestInt64ToFloat32AVX2, TestADMDecoupleStage, TestAngleBoundary
 //	Decouple123            | adm_decouple_s123       | Decouple123                                   | decouple123    | decouple123Go      | decouple123AVX2        | decouple123AVX512         | adm_decouple.wgsl             | TestKernelTwins, TestADMDecoupleStage
 //	CSF123                 | i4_adm_csf              | CSF123                                        | csf123         | csf123Go           | csf123AVX2             | csf123AVX512              | adm_csf.wgsl                  | TestKernelTwins, TestFastParity, TestADMParity
-//	CSF123 weighing        | i4_adm_csf              | CSF123                                        | csf123w        | csf123wGo          | csf123wAVX2            | -                         | adm_csf.wgsl                  | TestKernelTwins, TestFastParity, TestADMParity
-//	CM123                  | i4_adm_cm               | cm123                                         | cm123          | cm123Go, thrRowGo  | thrRowAVX2, cm123AVX2  | thrRowAVX512, cm123AVX512 | adm_cm.wgsl, adm_rowsum.wgsl  | TestKernelTwins, TestFastParity, TestADMParity
-//	CM123 weighed          | i4_adm_cm               | cm123                                         | cm123w         | cm123wGo, thrRowGo | thrRowAVX2, cm123wAVX2 | -                         | adm_cm.wgsl, adm_rowsum.wgsl  | TestKernelTwins, TestFastParity, TestADMParity
+//	CSF123 weighing        | i4_adm_csf              | CSF123                                        | csf123w        | csf123wGo          | csf123wAVX2            | csf123wAVX512             | adm_csf.wgsl                  | TestKernelTwins, TestFastParity, TestADMParity
+//	CM123                  | i4_adm_cm               | cm123                                         | cm123          | cm123Go, thrRowGo  | thrRowAVX2, cm123AVX2  | cm123AVX512               | adm_cm.wgsl, adm_rowsum.wgsl  | TestKernelTwins, TestFastParity, TestADMParity
+//	CM123 weighed          | i4_adm_cm               | cm123                                         | cm123w         | cm123wGo, thrRowGo | thrRowAVX2, cm123wAVX2 | cm123wAVX512              | adm_cm.wgsl, adm_rowsum.wgsl  | TestKernelTwins, TestFastParity, TestADMParity
 //	Den123                 | adm_csf_den_s123        | Den123                                        | den123         | den123Go           | den123AVX2             | den123AVX512              | adm_den.wgsl, adm_rowsum.wgsl | TestKernelTwins, TestFastParity, TestADMParity
 //	Finish                 | adm_cm, adm_csf_den*    | Shifts.NumTerms, Shifts.DenTerms, FinishFrame | -              | -                  | -                      | -                         | adm_int64.wgsl                | TestGolden, TestADMRounding, TestADMParity
 //	Barten DWT0 vertical   | - (float_adm)           | PreciseDWT0                                   | preciseV0      | preciseV0Go        | preciseV0AVX2          | preciseV0AVX512           | adm_dwtp.wgsl                 | TestKernelTwins, TestPreciseDWT, TestADMPreciseTaps

@@ -217,7 +217,10 @@ func loadExtra(t *testing.T) []extraCase {
 	return cs
 }
 
-func scoreSpec(t *testing.T, spec string, ref, dist *yuv.Picture) (*FrameResult, *feature.Values) {
+// specConfig is the configuration of a --feature spec ("adm=opt=val:...")
+// for w x h frames of bit depth bd, with its options.
+func specConfig(t testing.TB, spec string, w, h, bd int) (*Config, *feature.Values) {
+	t.Helper()
 	sp, err := feature.ParseSpec(spec)
 	if err != nil {
 		t.Fatal(err)
@@ -226,10 +229,15 @@ func scoreSpec(t *testing.T, spec string, ref, dist *yuv.Picture) (*FrameResult,
 	if err := o.SetAll(sp.Opts); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := NewConfig(o, ref.Width, ref.Height, ref.BitDepth)
+	cfg, err := NewConfig(o, w, h, bd)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return cfg, o
+}
+
+func scoreSpec(t *testing.T, spec string, ref, dist *yuv.Picture) (*FrameResult, *feature.Values) {
+	cfg, o := specConfig(t, spec, ref.Width, ref.Height, ref.BitDepth)
 	r, err := New(cfg).Score(0, ref.Luma(), dist.Luma(), true)
 	if err != nil {
 		t.Fatal(err)
@@ -315,18 +323,7 @@ const bartenRampTol = 0.01
 func floatGap(t *testing.T, c extraCase, key string, s float64, stageTol, dwtTol float64) float64 {
 	t.Helper()
 	ref, dist := extraPair(c.Pattern, c.W, c.H, c.BD)
-	sp, err := feature.ParseSpec("adm=" + c.Feature[len("float_adm="):])
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := NewOptions()
-	if err := o.SetAll(sp.Opts); err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := NewConfig(o, c.W, c.H, c.BD)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg, _ := specConfig(t, "adm="+c.Feature[len("float_adm="):], c.W, c.H, c.BD)
 	m := floatModel{cfg: cfg}.score(ref.Luma(), dist.Luma()).ADM2
 	mi := floatModel{cfg: cfg, intStages: true}.score(ref.Luma(), dist.Luma()).ADM2
 	want := c.Metrics[key]

@@ -13,11 +13,12 @@ import (
 type Options = cpu.Options
 
 // NewCPU returns the fast CPU Scorer: the reference's stages fused per row
-// (decouple, CSF and the denominator in one pass, contrast masking in a
-// second that follows the first a row behind), cut into row bands that run
-// in parallel, with the hot rows in the chosen kernel set. Every sum is an integer sum (per row, then over
-// rows), so neither the thread count nor the kernel set changes a bit; the
-// float finishing is the reference's, in its order. It is safe for
+// and streamed down each scale (a row's DWT, then decouple, CSF and the
+// denominator on it, then contrast masking on the row above), cut into
+// row bands that run in parallel, with the hot rows in the chosen kernel
+// set. Every sum is an integer sum (per row, then over rows), so neither
+// the thread count nor the kernel set changes a bit; the float finishing
+// is the reference's, in its order. It is safe for
 // concurrent use (each call takes a workspace of its own) and its results,
 // maps included, are identical to New's.
 func NewCPU(cfg *Config, o Options) Scorer {
@@ -46,21 +47,15 @@ type fast struct {
 	free []*fastWS
 }
 
-// fastWS is one frame's buffers. Scale 0 keeps libvmaf's int16 bands; the
-// buffers of scales 1-3 are sized for scale 1 and reused.
+// fastWS is one frame's buffers: the approximation band of every scale
+// (the next scale's input); the detail bands and what the passes make of
+// them live a few rows at a time in the parts' rings (stream).
 type fastWS struct {
-	ref0, dis0 *Bands16
-	r0, a0     [NumBands][]int16
-	ref, dis   [NumScales]*Bands32 // [1..3]; [0] Barten's Q18 approximation
-	r, a       [NumBands][]int32
-	// The masking neighbourhood per flavour (d: DLM, i: AIM): F is the sum
-	// of the three bands' |csf|/30, C the sum of their centre terms.
-	fd, cd, fi, ci []int32
+	ref0, dis0 *Bands16            // scale 0's approximation (A only)
+	ref, dis   [NumScales]*Bands32 // [1..3] (A only); [0] Barten's Q18 approximation
 	// Per-row integer sums of the denominator, DLM and AIM numerators.
 	rowDen, rowNum, rowAIM [NumBands][]int64
 	rowDenExact            [NumBands][]u128 // Barten's, scales 1-3
-	done                   []bool           // the rows pass 2 has run on (passes)
-	rest                   []int            // and the ones it runs on last
 	parts                  []*partWS
 }
 
@@ -69,12 +64,58 @@ type partWS struct {
 	lo16, hi16 []int16
 	lo32, hi32 []int32
 	band32     [NumBands][]int32 // Barten's scale-0 bands before narrowing
+	wide       [4][]uint16       // Barten's input rows of a packed plane, widened
+	// The rings of stream: the detail bands of the row being decoupled
+	// (reference, distorted), a halo row's approximation (not kept), and
+	// three rows (ring3) of pass 1's restored and additive bands and
+	// masking terms (d: DLM, i: AIM; F is the sum of the three bands'
+	// |csf|/30, C the sum of their centre terms). int16 at scale 0, int32
+	// at scales 1-3.
+	b16            [2][NumBands][]int16
+	b32            [2][NumBands][]int32
+	halo16         []int16
+	halo32         []int32
+	r16, a16       [NumBands][]int16
+	r32, a32       [NumBands][]int32
+	fd, cd, fi, ci []int32
 	// The masking kernel's arguments live here: handed to a kernel through
 	// a function value they would escape, once per row.
 	src16 [NumBands][]int16
 	src32 [NumBands][]int32
 	inner [NumBands]int64
 	bad   bool // dwt0 met a sample out of range
+}
+
+// newPart makes a part's scratch for input rows of width w (scale 0's
+// input, the widest).
+func newPart(w int) *partWS {
+	hw := (w + 1) / 2
+	p := &partWS{lo16: make([]int16, w), hi16: make([]int16, w), lo32: make([]int32, w), hi32: make([]int32, w),
+		halo16: make([]int16, hw), halo32: make([]int32, hw)}
+	for b := 0; b < NumBands; b++ {
+		p.band32[b] = make([]int32, hw)
+		for pic := range p.b16 {
+			p.b16[pic][b], p.b32[pic][b] = make([]int16, hw), make([]int32, hw)
+		}
+		p.r16[b], p.a16[b] = make([]int16, 3*hw), make([]int16, 3*hw)
+		p.r32[b], p.a32[b] = make([]int32, 3*hw), make([]int32, 3*hw)
+	}
+	p.fd, p.cd, p.fi, p.ci = make([]int32, 3*hw), make([]int32, 3*hw), make([]int32, 3*hw), make([]int32, 3*hw)
+	return p
+}
+
+// ring3 is row i of a ring of three w-wide rows.
+func ring3[T int16 | int32](r []T, i, w int) []T {
+	k := i % 3 * w
+	return r[k : k+w : k+w]
+}
+
+// ringBands is columns [x0, x1) of row i of the three bands' rings.
+func ringBands[T int16 | int32](r *[NumBands][]T, i, w, x0, x1 int) (row [NumBands][]T) {
+	for b := range row {
+		row[b] = ring3(r[b], i, w)[x0:x1]
+	}
+	return row
 }
 
 func (f *fast) getWS() *fastWS {
@@ -88,35 +129,20 @@ func (f *fast) getWS() *fastWS {
 	f.mu.Unlock()
 	c := f.cfg
 	n0 := c.BandW[0] * c.BandH[0]
-	ws := &fastWS{ref0: NewBands16(c.BandW[0], c.BandH[0]), dis0: NewBands16(c.BandW[0], c.BandH[0])}
+	ws := &fastWS{}
 	if c.Precise {
 		// Barten's approximation, in Q18.
 		ws.ref[0] = &Bands32{W: c.BandW[0], H: c.BandH[0], A: make([]int32, n0)}
 		ws.dis[0] = &Bands32{W: c.BandW[0], H: c.BandH[0], A: make([]int32, n0)}
-	}
-	if c.SkipScale0 && !c.Precise {
-		// Only the approximation is computed.
-		for b := range ws.ref0.B {
-			ws.ref0.B[b], ws.dis0.B[b] = nil, nil
-		}
-	}
-	if !c.SkipScale0 {
-		ws.r0, ws.a0 = alloc16(n0), alloc16(n0)
-	}
-	n1 := c.BandW[1] * c.BandH[1]
-	nf := n1
-	if !c.SkipScale0 {
-		nf = n0
-	}
-	ws.fd, ws.cd = make([]int32, nf), make([]int32, nf)
-	if !c.SkipAIM {
-		ws.fi, ws.ci = make([]int32, nf), make([]int32, nf)
+	} else {
+		ws.ref0 = &Bands16{W: c.BandW[0], H: c.BandH[0], A: make([]int16, n0)}
+		ws.dis0 = &Bands16{W: c.BandW[0], H: c.BandH[0], A: make([]int16, n0)}
 	}
 	for s := 1; s < NumScales; s++ {
-		ws.ref[s] = NewBands32(c.BandW[s], c.BandH[s])
-		ws.dis[s] = NewBands32(c.BandW[s], c.BandH[s])
+		n := c.BandW[s] * c.BandH[s]
+		ws.ref[s] = &Bands32{W: c.BandW[s], H: c.BandH[s], A: make([]int32, n)}
+		ws.dis[s] = &Bands32{W: c.BandW[s], H: c.BandH[s], A: make([]int32, n)}
 	}
-	ws.r, ws.a = alloc32(n1), alloc32(n1)
 	for b := range ws.rowDen {
 		ws.rowDen[b] = make([]int64, c.BandH[0])
 		ws.rowNum[b] = make([]int64, c.BandH[0])
@@ -142,10 +168,7 @@ func (ws *fastWS) partsFor(n, w int) {
 	}
 	for i := 0; i < n; i++ {
 		if p := ws.parts[i]; p == nil || len(p.lo16) < w {
-			ws.parts[i] = &partWS{lo16: make([]int16, w), hi16: make([]int16, w), lo32: make([]int32, w), hi32: make([]int32, w)}
-			for b := range ws.parts[i].band32 {
-				ws.parts[i].band32[b] = make([]int32, (w+1)/2)
-			}
+			ws.parts[i] = newPart(w)
 		}
 	}
 }
@@ -229,11 +252,15 @@ func (f *fast) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResul
 	}
 	ws := f.getWS()
 	defer f.putWS(ws)
-	dwt0 := f.dwt0
-	if cfg.Precise {
-		dwt0 = f.preciseDWT0
+	res := &FrameResult{Frame: frame}
+	var maps *fastMaps
+	if keepMaps && !cfg.SkipScale0 {
+		maps = f.newMaps(res, 0)
 	}
-	if dwt0(ws, ref, dist) {
+	var terms [NumScales]scaleTerms
+	var bad bool
+	terms[0], bad = f.scale0(ws, ref, dist, maps)
+	if bad {
 		// A sample out of range: the full check finds and names it.
 		for i, p := range [2]yuv.Plane{ref, dist} {
 			if err := checkPlane([2]string{"reference", "distorted"}[i], p, cfg); err != nil {
@@ -241,24 +268,10 @@ func (f *fast) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResul
 			}
 		}
 	}
-	res := &FrameResult{Frame: frame}
-	var terms [NumScales]scaleTerms
-	if !cfg.SkipScale0 {
-		var maps *fastMaps
-		if keepMaps {
-			maps = f.newMaps(res, 0)
-		}
-		terms[0] = f.scale0(ws, maps)
-	}
 	for s := 1; s < NumScales; s++ {
 		var maps *fastMaps
 		if keepMaps {
 			maps = f.newMaps(res, s)
-		}
-		if cfg.Precise {
-			f.preciseDWT123(ws, s)
-		} else {
-			f.dwt123(ws, s)
 		}
 		terms[s] = f.scale123(ws, s, maps)
 	}

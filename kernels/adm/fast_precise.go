@@ -5,7 +5,7 @@ import "github.com/bandscope/bandscope/kernels/yuv"
 // Barten's DWT, decouple and denominator (precise.go) in the fast scorer:
 // the DWT passes and scale 0's decouple from the kernel set
 // (precise_amd64.s, precise512_amd64.s), the edges, the decouple of scales
-// 1-3 and the cube sums in Go, row bands in parallel.
+// 1-3 and the cube sums in Go, in the rows of stream.
 
 // preciseKernels is k with the exact decouple.
 func preciseKernels(k *kernels) *kernels {
@@ -22,56 +22,59 @@ func exact[T int16 | int32](o, t T, flag bool, egl float64) (r, a T) {
 	return T(rst), T(int64(t) - rst)
 }
 
-// preciseDWT0 is dwt0 for Barten: scale 0's bands into ws.ref0/dis0 (B
-// only) and the Q18 approximation into ws.ref[0]/dis[0].
-func (f *fast) preciseDWT0(ws *fastWS, ref, dist yuv.Plane) (bad bool) {
+// preciseDWT0Rows is dwt0Rows for Barten: scale 0's detail bands into the
+// part's b16 and the Q18 approximation into ws.ref[0]/dis[0] (or the
+// part's halo row).
+func (f *fast) preciseDWT0Rows(ws *fastWS, ref, dist yuv.Plane, p *partWS, i int, own bool) {
 	cfg := f.cfg
-	w, h0, hw := cfg.Width, cfg.BandH[0], cfg.BandW[0]
+	w, hw := cfg.Width, cfg.BandW[0]
 	maxv := uint16(1<<cfg.BitDepth - 1)
-	ws.clearBad()
-	f.forRows(ws, 2*h0, w, func(p *partWS, lo, hi int) {
-		for r := lo; r < hi; r++ {
-			pl, b, a := ref, ws.ref0, ws.ref[0]
-			if r >= h0 {
-				pl, b, a = dist, ws.dis0, ws.dis[0]
-			}
-			i := r % h0
-			iy, st := &f.indY[0], pl.Stride
-			f.k.preciseV0(p.lo32[:w], p.hi32[:w], pl.Pix[iy[0][i]*st:][:w], pl.Pix[iy[1][i]*st:][:w],
-				pl.Pix[iy[2][i]*st:][:w], pl.Pix[iy[3][i]*st:][:w], cfg.BitDepth)
-			row := i * hw
-			t := &p.band32
-			f.preciseRow(a.A[row:row+hw], t[BandV][:hw], t[BandH][:hw], t[BandD][:hw], p.lo32[:w], p.hi32[:w], 0)
-			for k := range t {
-				f.k.narrow16(b.B[k][row:row+hw], t[k][:hw])
-			}
-			if !f.opt.InRange && pl.RowsAbove(maxv, 2*i, min(2*i+2, pl.Height)) {
-				p.bad = true
-			}
+	for pic, pl := range [2]yuv.Plane{ref, dist} {
+		var rows [4][]uint16
+		for k, iy := range &f.indY[0] {
+			rows[k] = p.sampleRow(pl, iy[i], k)
 		}
-	})
-	return ws.anyBad()
+		f.k.preciseV0(p.lo32[:w], p.hi32[:w], rows[0], rows[1], rows[2], rows[3], cfg.BitDepth)
+		a := p.halo32[:hw]
+		if own {
+			a = [2]*Bands32{ws.ref[0], ws.dis[0]}[pic].A[i*hw : (i+1)*hw]
+		}
+		t := &p.band32
+		f.preciseRow(a, t[BandV][:hw], t[BandH][:hw], t[BandD][:hw], p.lo32[:w], p.hi32[:w], 0)
+		for k := range t {
+			f.k.narrow16(p.b16[pic][k][:hw], t[k][:hw])
+		}
+		if own && !f.opt.InRange && pl.RowsAbove(maxv, 2*i, min(2*i+2, pl.Height)) {
+			p.bad = true
+		}
+	}
 }
 
-// preciseDWT123 is dwt123 for Barten.
-func (f *fast) preciseDWT123(ws *fastWS, s int) {
+// sampleRow is row y of a plane as uint16 samples: the plane's own row,
+// or a packed row widened into the part's k-th row scratch.
+func (p *partWS) sampleRow(pl yuv.Plane, y, k int) []uint16 {
+	if pl.Pix8 != nil && len(p.wide[k]) < pl.Width {
+		p.wide[k] = make([]uint16, pl.Width)
+	}
+	return pl.Row(y, p.wide[k])
+}
+
+// preciseDWT123Rows is dwt123Rows for Barten.
+func (f *fast) preciseDWT123Rows(ws *fastWS, s int, p *partWS, i int, own bool) {
 	cfg := f.cfg
-	hs, hw, iw := cfg.BandH[s], cfg.BandW[s], cfg.BandW[s-1]
-	f.forRows(ws, 2*hs, iw, func(p *partWS, lo, hi int) {
-		for r := lo; r < hi; r++ {
-			src, dst := ws.ref[s-1], ws.ref[s]
-			if r >= hs {
-				src, dst = ws.dis[s-1], ws.dis[s]
-			}
-			i := r % hs
-			iy := &f.indY[s]
-			f.k.preciseV(p.lo32[:iw], p.hi32[:iw], src.A[iy[0][i]*iw:][:iw], src.A[iy[1][i]*iw:][:iw],
-				src.A[iy[2][i]*iw:][:iw], src.A[iy[3][i]*iw:][:iw])
-			row := i * hw
-			f.preciseRow(dst.A[row:row+hw], dst.B[BandV][row:row+hw], dst.B[BandH][row:row+hw], dst.B[BandD][row:row+hw],
-				p.lo32[:iw], p.hi32[:iw], s)
+	hw, iw := cfg.BandW[s], cfg.BandW[s-1]
+	iy := &f.indY[s]
+	for pic := 0; pic < 2; pic++ {
+		src := [2]*[NumScales]*Bands32{&ws.ref, &ws.dis}[pic][s-1].A
+		f.k.preciseV(p.lo32[:iw], p.hi32[:iw], src[iy[0][i]*iw:][:iw], src[iy[1][i]*iw:][:iw],
+			src[iy[2][i]*iw:][:iw], src[iy[3][i]*iw:][:iw])
+		a := p.halo32[:hw]
+		if own {
+			a = [2]*[NumScales]*Bands32{&ws.ref, &ws.dis}[pic][s].A[i*hw : (i+1)*hw]
 		}
-	})
+		b := &p.b32[pic]
+		f.preciseRow(a, b[BandV][:hw], b[BandH][:hw], b[BandD][:hw], p.lo32[:iw], p.hi32[:iw], s)
+	}
 }
 
 // preciseRow is the horizontal pass of one output row at scale s: the

@@ -1,14 +1,20 @@
 package adm
 
-import "github.com/bandscope/bandscope/kernels/cpu"
+import (
+	"github.com/bandscope/bandscope/kernels/cpu"
+	"github.com/bandscope/bandscope/kernels/yuv"
+)
 
-// The fast scorer's per-scale drivers. Each scale runs two passes over
-// rows: pass 1 decouples, weighs (CSF) and forms the masking terms of the
-// work window and sums the denominator's scored rows; pass 2 sums the
-// masked cubes of the scored rows for DLM and AIM. Pass 2 of a row follows
-// pass 1 of the row below it (passes), so it reads the rows pass 1 just
-// wrote from cache. Every per-coefficient step is a function of fixed.go
-// or a kernel of the set, shared with the reference stages.
+// The fast scorer's per-scale drivers. Each scale streams its rows
+// (stream): a row's DWT, then pass 1 on it, which decouples, weighs (CSF)
+// and forms the masking terms of the work window and sums the
+// denominator's scored rows, then pass 2 on the row above, which sums the
+// masked cubes of the scored rows for DLM and AIM. Only the approximation
+// bands are kept whole (the next scale's input); the detail bands and
+// pass 1's outputs live in the parts' rings, three rows at most, and are
+// read again from cache: a 1080p frame's bands and terms, tens of MB, no
+// longer go to memory and back. Every per-coefficient step is a function
+// of fixed.go or a kernel of the set, shared with the reference stages.
 
 // splitRows reports whether pass 1 runs as separate row kernels
 // (decouple, then CSF and masking terms): a gain with SIMD kernels; the
@@ -27,8 +33,10 @@ func (f *fast) weighed() bool {
 	return f.splitRows() && f.k.csf123w != nil && !f.cfg.SkipAIM
 }
 
-// scale0 runs both passes on scale 0 and returns its band terms.
-func (f *fast) scale0(ws *fastWS, maps *fastMaps) scaleTerms {
+// scale0 streams DWT0 of both pictures with scale 0's passes (DWT0 alone
+// with adm_skip_scale0) and returns scale 0's band terms and whether a
+// sample was out of range for the bit depth.
+func (f *fast) scale0(ws *fastWS, ref, dist yuv.Plane, maps *fastMaps) (scaleTerms, bool) {
 	cfg := f.cfg
 	w, h := cfg.BandW[0], cfg.BandH[0]
 	wr, sh := WorkRect(w, h), &f.sh[0]
@@ -36,93 +44,112 @@ func (f *fast) scale0(ws *fastWS, maps *fastMaps) scaleTerms {
 	wt := [NumBands]int32{int32(cfg.Weight[0][0]), int32(cfg.Weight[0][1]), int32(cfg.Weight[0][2])}
 	split := f.splitRows()
 	p := cm0Params{wt: wt, sub: sh.CMSub, sq: sh.CMSq, shiftCub: sh.CMCub, addCub: sh.CMAddCub}
-	pass1 := func(pw *partWS, i int) {
+	dwt := func(pw *partWS, i int, own bool) { f.dwt0Rows(ws, ref, dist, pw, i, own) }
+	if cfg.Precise {
+		dwt = func(pw *partWS, i int, own bool) { f.preciseDWT0Rows(ws, ref, dist, pw, i, own) }
+	}
+	pass1 := func(pw *partWS, i int, own bool) {
+		scored := own && i >= sr.Y0 && i < sr.Y1
+		m := maps
+		if !scored {
+			m = nil
+		}
 		if split {
-			f.csf0Split(ws, pw, i, wr, &wt)
-			if maps != nil && i >= sr.Y0 && i < sr.Y1 {
-				addMaps0(maps, &ws.a0, i*w, sr.X0, sr.X1, &wt)
+			f.csf0Split(pw, i, wr, &wt)
+			if m != nil {
+				addMaps0(m, pw, i, w, sr.X0, sr.X1, &wt)
 			}
 		} else {
-			f.csf0Fused(ws, i, wr, &wt, maps)
+			f.csf0Fused(pw, i, wr, &wt, m)
 		}
-		if i < sr.Y0 || i >= sr.Y1 {
+		if !scored {
 			return
 		}
-		row := i * w
 		for b := 0; b < NumBands; b++ {
-			inner := f.k.den0(ws.ref0.B[b][row+sr.X0 : row+sr.X1])
+			inner := f.k.den0(pw.b16[0][b][sr.X0:sr.X1])
 			ws.rowDen[b][i] = int64((inner + sh.DenAddAcc) >> sh.DenAcc)
 		}
 	}
-	pass2 := func(pw *partWS, i int) {
-		k0 := i * w
+	pass2 := func(pw *partWS, j int) {
 		src, inner := &pw.src16, &pw.inner
-		*src = [NumBands][]int16{ws.r0[0][k0 : k0+w], ws.r0[1][k0 : k0+w], ws.r0[2][k0 : k0+w]}
+		*src = ringBands(&pw.r16, j, w, 0, w)
 		*inner = [NumBands]int64{}
-		f.cm0Row(inner, src, rows3(ws.fd, i, w, h), ws.cd[k0:k0+w], sr.X0, sr.X1, &p, maps, k0, pw.lo32)
+		f.cm0Row(inner, src, rows3(pw.fd, j, w, h), ring3(pw.cd, j, w), sr.X0, sr.X1, &p, maps, j*w, pw.lo32)
 		for b := range inner {
-			ws.rowNum[b][i] = (inner[b] + sh.CMAddAcc) >> sh.CMAcc
+			ws.rowNum[b][j] = (inner[b] + sh.CMAddAcc) >> sh.CMAcc
 		}
 		if cfg.SkipAIM {
 			return
 		}
-		*src = [NumBands][]int16{ws.a0[0][k0 : k0+w], ws.a0[1][k0 : k0+w], ws.a0[2][k0 : k0+w]}
+		*src = ringBands(&pw.a16, j, w, 0, w)
 		*inner = [NumBands]int64{}
-		f.cm0Row(inner, src, rows3(ws.fi, i, w, h), ws.ci[k0:k0+w], sr.X0, sr.X1, &p, nil, 0, pw.lo32)
+		f.cm0Row(inner, src, rows3(pw.fi, j, w, h), ring3(pw.ci, j, w), sr.X0, sr.X1, &p, nil, 0, pw.lo32)
 		for b := range inner {
-			ws.rowAIM[b][i] = (inner[b] + sh.CMAddAcc) >> sh.CMAcc
+			ws.rowAIM[b][j] = (inner[b] + sh.CMAddAcc) >> sh.CMAcc
 		}
 	}
-	f.passes(ws, w, h, wr, sr, pass1, pass2)
+	if cfg.SkipScale0 {
+		pass1, pass2 = nil, nil
+	}
+	ws.clearBad()
+	f.stream(ws, cfg.Width, h, wr, sr, dwt, pass1, pass2)
+	bad := ws.anyBad()
+	if cfg.SkipScale0 {
+		return scaleTerms{}, bad
+	}
 	den, num, aim := ws.sumRows(sr, !cfg.SkipAIM)
 	t := scaleTerms{den: sh.DenTerms(den, cfg.Factor[0], cfg.NoiseWeight), num: sh.NumTerms(num, cfg.Norm[0], cfg.NoiseWeight)}
 	if !cfg.SkipAIM {
 		t.aim = sh.NumTerms(aim, cfg.Norm[0], 0)
 	}
-	return t
+	return t, bad
 }
 
-// csf0Split is pass 1 of scale 0 on row i, one kernel per step.
-func (f *fast) csf0Split(ws *fastWS, pw *partWS, i int, wr Rect, wt *[NumBands]int32) {
+// csf0Split is pass 1 of scale 0 on row i, one kernel per step, from
+// the part's b16 into its rings.
+func (f *fast) csf0Split(pw *partWS, i int, wr Rect, wt *[NumBands]int32) {
 	cfg := f.cfg
-	k0, k1 := i*cfg.BandW[0]+wr.X0, i*cfg.BandW[0]+wr.X1
-	ref, dis := &ws.ref0.B, &ws.dis0.B
-	flag := pw.lo32[:k1-k0]
-	f.k.angle0(flag, ref[BandH][k0:k1], ref[BandV][k0:k1], dis[BandH][k0:k1], dis[BandV][k0:k1], cfg.cos1degSq)
+	w := cfg.BandW[0]
+	x0, x1 := wr.X0, wr.X1
+	ref, dis := &pw.b16[0], &pw.b16[1]
+	flag := pw.lo32[:x1-x0]
+	f.k.angle0(flag, ref[BandH][x0:x1], ref[BandV][x0:x1], dis[BandH][x0:x1], dis[BandV][x0:x1], cfg.cos1degSq)
+	r, a := ringBands(&pw.r16, i, w, x0, x1), ringBands(&pw.a16, i, w, x0, x1)
 	for b := 0; b < NumBands; b++ {
-		f.k.decouple0(ws.r0[b][k0:k1], ws.a0[b][k0:k1], ref[b][k0:k1], dis[b][k0:k1], flag, cfg.EnhnGainLimit)
+		f.k.decouple0(r[b], a[b], ref[b][x0:x1], dis[b][x0:x1], flag, cfg.EnhnGainLimit)
 	}
-	f.k.csf0(ws.fd[k0:k1], ws.cd[k0:k1], ws.a0[0][k0:k1], ws.a0[1][k0:k1], ws.a0[2][k0:k1], wt)
+	f.k.csf0(ring3(pw.fd, i, w)[x0:x1], ring3(pw.cd, i, w)[x0:x1], a[0], a[1], a[2], wt)
 	if !cfg.SkipAIM {
-		f.k.csf0(ws.fi[k0:k1], ws.ci[k0:k1], ws.r0[0][k0:k1], ws.r0[1][k0:k1], ws.r0[2][k0:k1], wt)
+		f.k.csf0(ring3(pw.fi, i, w)[x0:x1], ring3(pw.ci, i, w)[x0:x1], r[0], r[1], r[2], wt)
 	}
 }
 
 // csf0Fused is pass 1 of scale 0 on row i, per coefficient, writing the
-// additive map's scored part when maps are kept.
-func (f *fast) csf0Fused(ws *fastWS, i int, wr Rect, wt *[NumBands]int32, maps *fastMaps) {
+// additive map's scored columns when maps are given.
+func (f *fast) csf0Fused(pw *partWS, i int, wr Rect, wt *[NumBands]int32, maps *fastMaps) {
 	cfg := f.cfg
 	w := cfg.BandW[0]
 	sr := f.sh[0].Score
 	egl, cos1, aim := cfg.EnhnGainLimit, cfg.cos1degSq, !cfg.SkipAIM
-	ref, dis := &ws.ref0.B, &ws.dis0.B
-	inScored := maps != nil && i >= sr.Y0 && i < sr.Y1
-	for k := i*w + wr.X0; k < i*w+wr.X1; k++ {
-		flag := angleFlag(int64(ref[BandH][k]), int64(ref[BandV][k]), int64(dis[BandH][k]), int64(dis[BandV][k]), cos1)
+	ref, dis := &pw.b16[0], &pw.b16[1]
+	rr, ar := ringBands(&pw.r16, i, w, 0, w), ringBands(&pw.a16, i, w, 0, w)
+	fdr, cdr, fir, cir := ring3(pw.fd, i, w), ring3(pw.cd, i, w), ring3(pw.fi, i, w), ring3(pw.ci, i, w)
+	for j := wr.X0; j < wr.X1; j++ {
+		flag := angleFlag(int64(ref[BandH][j]), int64(ref[BandV][j]), int64(dis[BandH][j]), int64(dis[BandV][j]), cos1)
 		var fd, cd, fi, ci int32
 		for b := 0; b < NumBands; b++ {
 			var r, a int16
 			if cfg.Precise {
-				r, a = exact(ref[b][k], dis[b][k], flag, egl)
+				r, a = exact(ref[b][j], dis[b][j], flag, egl)
 			} else {
-				r, a = decouple0One(int32(ref[b][k]), int32(dis[b][k]), flag, egl)
+				r, a = decouple0One(int32(ref[b][j]), int32(dis[b][j]), flag, egl)
 			}
-			ws.r0[b][k], ws.a0[b][k] = r, a
+			rr[b][j], ar[b][j] = r, a
 			v := csf0One(wt[b], a, b)
 			fd += csf0Flt(v)
 			cd += csf0Ctr(v)
-			if j := k - i*w; inScored && j >= sr.X0 && j < sr.X1 {
-				maps.add[b][k] = float32(v) * maps.as[b]
+			if maps != nil && j >= sr.X0 && j < sr.X1 {
+				maps.add[b][i*w+j] = float32(v) * maps.as[b]
 			}
 			if aim {
 				v = csf0One(wt[b], r, b)
@@ -130,9 +157,9 @@ func (f *fast) csf0Fused(ws *fastWS, i int, wr Rect, wt *[NumBands]int32, maps *
 				ci += csf0Ctr(v)
 			}
 		}
-		ws.fd[k], ws.cd[k] = fd, cd
+		fdr[j], cdr[j] = fd, cd
 		if aim {
-			ws.fi[k], ws.ci[k] = fi, ci
+			fir[j], cir[j] = fi, ci
 		}
 	}
 }
@@ -181,7 +208,8 @@ func (f *fast) cm0Row(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int
 	}
 }
 
-// scale123 is scale0 for scales 1-3.
+// scale123 is scale0 for scales 1-3, streaming DWT123 at scale s from
+// the approximation of scale s-1.
 func (f *fast) scale123(ws *fastWS, s int, maps *fastMaps) scaleTerms {
 	cfg := f.cfg
 	w, h := cfg.BandW[s], cfg.BandH[s]
@@ -190,21 +218,29 @@ func (f *fast) scale123(ws *fastWS, s int, maps *fastMaps) scaleTerms {
 	wt := cfg.Weight[s]
 	split := f.splitRows()
 	p := &cm123Params{wt: wt, shiftCub: sh.CMCub[0], addCub: sh.CMAddCub[0]}
-	pass1 := func(pw *partWS, i int) {
+	dwt := func(pw *partWS, i int, own bool) { f.dwt123Rows(ws, s, pw, i, own) }
+	if cfg.Precise {
+		dwt = func(pw *partWS, i int, own bool) { f.preciseDWT123Rows(ws, s, pw, i, own) }
+	}
+	pass1 := func(pw *partWS, i int, own bool) {
+		scored := own && i >= sr.Y0 && i < sr.Y1
+		m := maps
+		if !scored {
+			m = nil
+		}
 		if split {
-			f.csf123Split(ws, pw, s, i, wr, &wt)
-			if maps != nil && i >= sr.Y0 && i < sr.Y1 {
-				addMaps123(maps, &ws.a, i*w, sr.X0, sr.X1, &wt, f.weighed())
+			f.csf123Split(pw, s, i, wr, &wt)
+			if m != nil {
+				addMaps123(m, pw, i, w, sr.X0, sr.X1, &wt, f.weighed())
 			}
 		} else {
-			f.csf123Fused(ws, s, i, wr, &wt, maps)
+			f.csf123Fused(pw, s, i, wr, &wt, m)
 		}
-		if i < sr.Y0 || i >= sr.Y1 {
+		if !scored {
 			return
 		}
-		row := i * w
 		for b := 0; b < NumBands; b++ {
-			ref := ws.ref[s].B[b][row+sr.X0 : row+sr.X1]
+			ref := pw.b32[0][b][sr.X0:sr.X1]
 			if cfg.Precise {
 				ws.rowDenExact[b][i] = cubeSum(ref)
 				continue
@@ -213,26 +249,25 @@ func (f *fast) scale123(ws *fastWS, s int, maps *fastMaps) scaleTerms {
 			ws.rowDen[b][i] = int64((inner + sh.DenAddAcc) >> sh.DenAcc)
 		}
 	}
-	pass2 := func(pw *partWS, i int) {
-		k0 := i * w
+	pass2 := func(pw *partWS, j int) {
 		src, inner := &pw.src32, &pw.inner
-		*src = [NumBands][]int32{ws.r[0][k0 : k0+w], ws.r[1][k0 : k0+w], ws.r[2][k0 : k0+w]}
+		*src = ringBands(&pw.r32, j, w, 0, w)
 		*inner = [NumBands]int64{}
-		f.cm123Row(inner, src, rows3(ws.fd, i, w, h), ws.cd[k0:k0+w], sr.X0, sr.X1, p, maps, k0, pw.lo32)
+		f.cm123Row(inner, src, rows3(pw.fd, j, w, h), ring3(pw.cd, j, w), sr.X0, sr.X1, p, maps, j*w, pw.lo32)
 		for b := range inner {
-			ws.rowNum[b][i] = (inner[b] + sh.CMAddAcc) >> sh.CMAcc
+			ws.rowNum[b][j] = (inner[b] + sh.CMAddAcc) >> sh.CMAcc
 		}
 		if cfg.SkipAIM {
 			return
 		}
-		*src = [NumBands][]int32{ws.a[0][k0 : k0+w], ws.a[1][k0 : k0+w], ws.a[2][k0 : k0+w]}
+		*src = ringBands(&pw.a32, j, w, 0, w)
 		*inner = [NumBands]int64{}
-		f.cm123Row(inner, src, rows3(ws.fi, i, w, h), ws.ci[k0:k0+w], sr.X0, sr.X1, p, nil, 0, pw.lo32)
+		f.cm123Row(inner, src, rows3(pw.fi, j, w, h), ring3(pw.ci, j, w), sr.X0, sr.X1, p, nil, 0, pw.lo32)
 		for b := range inner {
-			ws.rowAIM[b][i] = (inner[b] + sh.CMAddAcc) >> sh.CMAcc
+			ws.rowAIM[b][j] = (inner[b] + sh.CMAddAcc) >> sh.CMAcc
 		}
 	}
-	f.passes(ws, w, h, wr, sr, pass1, pass2)
+	f.stream(ws, cfg.BandW[s-1], h, wr, sr, dwt, pass1, pass2)
 	den, num, aim := ws.sumRows(sr, !cfg.SkipAIM)
 	var t scaleTerms
 	if cfg.Precise {
@@ -254,49 +289,52 @@ func (f *fast) scale123(ws *fastWS, s int, maps *fastMaps) scaleTerms {
 }
 
 // csf123Split is csf0Split for scales 1-3.
-func (f *fast) csf123Split(ws *fastWS, pw *partWS, s, i int, wr Rect, wt *[NumBands]uint32) {
+func (f *fast) csf123Split(pw *partWS, s, i int, wr Rect, wt *[NumBands]uint32) {
 	cfg := f.cfg
-	k0, k1 := i*cfg.BandW[s]+wr.X0, i*cfg.BandW[s]+wr.X1
-	ref, dis := &ws.ref[s].B, &ws.dis[s].B
-	flag := pw.lo32[:k1-k0]
-	f.k.angle123(flag, ref[BandH][k0:k1], ref[BandV][k0:k1], dis[BandH][k0:k1], dis[BandV][k0:k1], cfg.cos1degSq)
+	w := cfg.BandW[s]
+	x0, x1 := wr.X0, wr.X1
+	ref, dis := &pw.b32[0], &pw.b32[1]
+	flag := pw.lo32[:x1-x0]
+	f.k.angle123(flag, ref[BandH][x0:x1], ref[BandV][x0:x1], dis[BandH][x0:x1], dis[BandV][x0:x1], cfg.cos1degSq)
+	r, a := ringBands(&pw.r32, i, w, x0, x1), ringBands(&pw.a32, i, w, x0, x1)
 	for b := 0; b < NumBands; b++ {
-		f.k.decouple123(ws.r[b][k0:k1], ws.a[b][k0:k1], ref[b][k0:k1], dis[b][k0:k1], flag, cfg.EnhnGainLimit)
+		f.k.decouple123(r[b], a[b], ref[b][x0:x1], dis[b][x0:x1], flag, cfg.EnhnGainLimit)
 	}
 	csf := f.k.csf123
 	if f.weighed() {
 		csf = f.k.csf123w
 	}
-	csf(ws.fd[k0:k1], ws.cd[k0:k1], ws.a[0][k0:k1], ws.a[1][k0:k1], ws.a[2][k0:k1], wt)
+	csf(ring3(pw.fd, i, w)[x0:x1], ring3(pw.cd, i, w)[x0:x1], a[0], a[1], a[2], wt)
 	if !cfg.SkipAIM {
-		csf(ws.fi[k0:k1], ws.ci[k0:k1], ws.r[0][k0:k1], ws.r[1][k0:k1], ws.r[2][k0:k1], wt)
+		csf(ring3(pw.fi, i, w)[x0:x1], ring3(pw.ci, i, w)[x0:x1], r[0], r[1], r[2], wt)
 	}
 }
 
 // csf123Fused is csf0Fused for scales 1-3.
-func (f *fast) csf123Fused(ws *fastWS, s, i int, wr Rect, wt *[NumBands]uint32, maps *fastMaps) {
+func (f *fast) csf123Fused(pw *partWS, s, i int, wr Rect, wt *[NumBands]uint32, maps *fastMaps) {
 	cfg := f.cfg
 	w := cfg.BandW[s]
 	sr := f.sh[s].Score
 	egl, cos1, aim := cfg.EnhnGainLimit, cfg.cos1degSq, !cfg.SkipAIM
-	ref, dis := &ws.ref[s].B, &ws.dis[s].B
-	inScored := maps != nil && i >= sr.Y0 && i < sr.Y1
-	for k := i*w + wr.X0; k < i*w+wr.X1; k++ {
-		flag := angleFlag(int64(ref[BandH][k]), int64(ref[BandV][k]), int64(dis[BandH][k]), int64(dis[BandV][k]), cos1)
+	ref, dis := &pw.b32[0], &pw.b32[1]
+	rr, ar := ringBands(&pw.r32, i, w, 0, w), ringBands(&pw.a32, i, w, 0, w)
+	fdr, cdr, fir, cir := ring3(pw.fd, i, w), ring3(pw.cd, i, w), ring3(pw.fi, i, w), ring3(pw.ci, i, w)
+	for j := wr.X0; j < wr.X1; j++ {
+		flag := angleFlag(int64(ref[BandH][j]), int64(ref[BandV][j]), int64(dis[BandH][j]), int64(dis[BandV][j]), cos1)
 		var fd, cd, fi, ci int32
 		for b := 0; b < NumBands; b++ {
 			var r, a int32
 			if cfg.Precise {
-				r, a = exact(ref[b][k], dis[b][k], flag, egl)
+				r, a = exact(ref[b][j], dis[b][j], flag, egl)
 			} else {
-				r, a = decouple123One(ref[b][k], dis[b][k], flag, egl)
+				r, a = decouple123One(ref[b][j], dis[b][j], flag, egl)
 			}
-			ws.r[b][k], ws.a[b][k] = r, a
+			rr[b][j], ar[b][j] = r, a
 			v := csf123One(wt[b], a)
 			fd += csf123Flt(v)
 			cd += csf123Ctr(v)
-			if j := k - i*w; inScored && j >= sr.X0 && j < sr.X1 {
-				maps.add[b][k] = float32(v) * maps.as[b]
+			if maps != nil && j >= sr.X0 && j < sr.X1 {
+				maps.add[b][i*w+j] = float32(v) * maps.as[b]
 			}
 			if aim {
 				v = csf123One(wt[b], r)
@@ -304,9 +342,9 @@ func (f *fast) csf123Fused(ws *fastWS, s, i int, wr Rect, wt *[NumBands]uint32, 
 				ci += csf123Ctr(v)
 			}
 		}
-		ws.fd[k], ws.cd[k] = fd, cd
+		fdr[j], cdr[j] = fd, cd
 		if aim {
-			ws.fi[k], ws.ci[k] = fi, ci
+			fir[j], cir[j] = fi, ci
 		}
 	}
 }
@@ -389,8 +427,9 @@ func edgeCols(j, w int) (l, r int) {
 	return l, r
 }
 
-// rows3 is the rows above, at and below row i of the w x h map F, mirrored
-// at the first row and repeated at the last.
+// rows3 is the rows above, at and below row i of an h-row map F held in a
+// ring of three w-wide rows (ring3), mirrored at the first row and
+// repeated at the last.
 func rows3(F []int32, i, w, h int) [3][]int32 {
 	up, down := i-1, i+1
 	if i == 0 {
@@ -399,7 +438,7 @@ func rows3(F []int32, i, w, h int) [3][]int32 {
 	if i == h-1 {
 		down = h - 1
 	}
-	return [3][]int32{F[up*w : up*w+w], F[i*w : i*w+w], F[down*w : down*w+w]}
+	return [3][]int32{ring3(F, up, w), ring3(F, i, w), ring3(F, down, w)}
 }
 
 // sumRows adds the scored rows' sums of the denominator, the numerator
@@ -418,11 +457,12 @@ func (ws *fastWS) sumRows(sr Rect, aim bool) (den [NumBands]uint64, num, aimAcc 
 }
 
 // addMaps0 writes the additive map of scale 0's scored columns [x0, x1)
-// of the row at offset k from the artifact bands pass 1 wrote: the fused
-// loop's values, in a loop of their own beside the SIMD kernels.
-func addMaps0(maps *fastMaps, a *[NumBands][]int16, k, x0, x1 int, wt *[NumBands]int32) {
+// of row i (w wide) from the artifact bands pass 1 wrote in the part's
+// rings: the fused loop's values, in a loop of their own beside the SIMD
+// kernels.
+func addMaps0(maps *fastMaps, pw *partWS, i, w, x0, x1 int, wt *[NumBands]int32) {
 	for b := 0; b < NumBands; b++ {
-		out, in, s := maps.add[b][k+x0:k+x1], a[b][k+x0:k+x1], maps.as[b]
+		out, in, s := maps.add[b][i*w+x0:i*w+x1], ring3(pw.a16[b], i, w)[x0:x1], maps.as[b]
 		for j, v := range in {
 			out[j] = float32(csf0One(wt[b], v, b)) * s
 		}
@@ -431,9 +471,9 @@ func addMaps0(maps *fastMaps, a *[NumBands][]int16, k, x0, x1 int, wt *[NumBands
 
 // addMaps123 is addMaps0 for scales 1-3; weighed says pass 1 has already
 // weighted the artifact bands.
-func addMaps123(maps *fastMaps, a *[NumBands][]int32, k, x0, x1 int, wt *[NumBands]uint32, weighed bool) {
+func addMaps123(maps *fastMaps, pw *partWS, i, w, x0, x1 int, wt *[NumBands]uint32, weighed bool) {
 	for b := 0; b < NumBands; b++ {
-		out, in, s := maps.add[b][k+x0:k+x1], a[b][k+x0:k+x1], maps.as[b]
+		out, in, s := maps.add[b][i*w+x0:i*w+x1], ring3(pw.a32[b], i, w)[x0:x1], maps.as[b]
 		for j, v := range in {
 			if !weighed {
 				v = csf123One(wt[b], v)
@@ -443,58 +483,35 @@ func addMaps123(maps *fastMaps, a *[NumBands][]int32, k, x0, x1 int, wt *[NumBan
 	}
 }
 
-// passes runs pass1 over the work rows wr and pass2 over the scored rows
-// sr of an h-row band, pass 2 of a row as soon as pass 1 has written the
-// three rows its masking window reads (rows3), by the same part, while
-// they are still in cache: one pass over memory instead of two. Rows
-// whose window crosses into a part that runs in parallel wait until every
-// part's pass 1 is done. Pass 2 reads what pass 1 wrote and nothing else,
-// and every sum is per row, so the order changes no bit.
-func (f *fast) passes(ws *fastWS, w, h int, wr, sr Rect, pass1, pass2 func(pw *partWS, i int)) {
-	if len(ws.done) < h {
-		ws.done = make([]bool, h)
-	}
-	done := ws.done[:h]
-	clear(done)
-	// ready reports whether pass 1 has run on every row of row j's
-	// masking window when it has run on rows [lo, last].
-	ready := func(j, lo, last int) bool {
-		if j < sr.Y0 || j >= sr.Y1 {
-			return false
-		}
-		up, down := j-1, j+1
-		if j == 0 {
-			up = 1
-		}
-		if j == h-1 {
-			down = h - 1
-		}
-		return min(up, j) >= lo && max(down, j) <= last
-	}
-	f.forRows(ws, wr.Y1-wr.Y0, w, func(pw *partWS, lo, hi int) {
-		lo, hi = wr.Y0+lo, wr.Y0+hi
-		for i := lo; i < hi; i++ {
-			pass1(pw, i)
-			// Row i completes the window of row i-1, and of row i itself
-			// at the last row (its row below is itself).
+// stream runs one scale's h rows (of input width inW) in parallel parts.
+// A part owns rows [lo, hi) and runs, on each row i from lo-1 to hi (the
+// rows either side, where they exist, being its halo): dwt(p, i, own),
+// the row's DWT into the part's rings (and, when the part owns the row,
+// the approximation into the scale's band); on the work rows wr,
+// pass1(p, i, own); then pass2(p, j) on every owned scored row j whose
+// masking window (rows3) pass 1 has now completed: the row above, and
+// the last row itself. A halo row is the neighbouring part's work done
+// again, so that no part waits for another; with own false it writes
+// nothing outside the part. pass1 and pass2 may be nil (DWT only). Every
+// sum is per row, so neither the parts nor the halos change a bit.
+func (f *fast) stream(ws *fastWS, inW, h int, wr, sr Rect, dwt, pass1 func(p *partWS, i int, own bool), pass2 func(p *partWS, j int)) {
+	f.forRows(ws, h, inW, func(p *partWS, lo, hi int) {
+		for i := max(lo-1, 0); i < min(hi+1, h); i++ {
+			own := i >= lo && i < hi
+			work := pass1 != nil && i >= wr.Y0 && i < wr.Y1
+			if !own && !work {
+				continue // a halo row no pass of this part reads
+			}
+			dwt(p, i, own)
+			if !work {
+				continue
+			}
+			pass1(p, i, own)
 			for _, j := range [2]int{i - 1, i} {
-				if (j == i-1 || i == h-1) && ready(j, lo, i) {
-					pass2(pw, j)
-					done[j] = true
+				if (j == i-1 || i == h-1) && j >= lo && j < hi && j >= sr.Y0 && j < sr.Y1 {
+					pass2(p, j)
 				}
 			}
-		}
-	})
-	rest := ws.rest[:0]
-	for j := sr.Y0; j < sr.Y1; j++ {
-		if !done[j] {
-			rest = append(rest, j)
-		}
-	}
-	ws.rest = rest
-	f.forRows(ws, len(rest), w, func(pw *partWS, lo, hi int) {
-		for _, j := range rest[lo:hi] {
-			pass2(pw, j)
 		}
 	})
 }

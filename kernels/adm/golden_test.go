@@ -47,18 +47,7 @@ func checkGolden(t *testing.T, c *golden.Case, run, spec string, frames int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sp, err := feature.ParseSpec(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := NewOptions()
-	if err := o.SetAll(sp.Opts); err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := NewConfig(o, c.W, c.H, c.BD)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg, o := specConfig(t, spec, c.W, c.H, c.BD)
 	// The reference scorer and the fast one with the best kernel set on
 	// several threads (TestFastParity covers the other sets).
 	for si, s := range []Scorer{New(cfg), NewCPU(cfg, Options{Kernels: cpu.Best(), Threads: 3})} {

@@ -10,6 +10,10 @@ type kernels struct {
 	// twin may also return the OR of the samples it read (checked true),
 	// which spares the scorer's range check a read of its own.
 	dwt0V func(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly bool) (or uint16, checked bool)
+	// dwt0V8: dwt0V at 8 bits on the bytes of a packed plane
+	// (yuv.Plane.Pix8), where every sample is in range and nothing is
+	// checked.
+	dwt0V8 func(lo, hi []int16, r0, r1, r2, r3 []uint8, loOnly bool)
 	// dwt0H: DWT0's horizontal pass, outputs [j0, j1) away from the edges.
 	// With loOnly, v, hh and d are unused and hi is scratch (a twin may
 	// write it).
@@ -70,7 +74,7 @@ type kernels struct {
 	decoupleExact0 func(r, a, o, t []int16, flag []int32, egl float64)
 }
 
-var scalarKernels = &kernels{set: cpu.Scalar, dwt0V: dwt0VGo, dwt0H: dwt0HGo, csf0: csf0Go, angle0: angle0Go, decouple0: decouple0Go, cm0: cm0Go, cm123: cm123Go, csf123: csf123Go, angle123: angle123Go, decouple123: decouple123Go, den0: den0Go, den123: den123Go, dwt1V: dwt1VGo, dwt23V: dwt123V[int32], dwt123H: dwt123HGo,
+var scalarKernels = &kernels{set: cpu.Scalar, dwt0V: dwt0VGo, dwt0V8: dwt0V8Go, dwt0H: dwt0HGo, csf0: csf0Go, angle0: angle0Go, decouple0: decouple0Go, cm0: cm0Go, cm123: cm123Go, csf123: csf123Go, angle123: angle123Go, decouple123: decouple123Go, den0: den0Go, den123: den123Go, dwt1V: dwt1VGo, dwt23V: dwt123V[int32], dwt123H: dwt123HGo,
 	preciseV0: preciseV0Go, preciseV: preciseVGo, preciseH: preciseHGoRow, narrow16: narrow16Go,
 	decoupleExact0: decoupleExactGo[int16]}
 
@@ -90,6 +94,18 @@ func kernelsFor(s cpu.Set) *kernels {
 
 // dwt0VGo is the vertical pass of DWT0 over one output row.
 func dwt0VGo(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly bool) (uint16, bool) {
+	dwt0VRow(lo, hi, r0, r1, r2, r3, bitDepth, loOnly)
+	return 0, false
+}
+
+// dwt0V8Go is dwt0VGo on the bytes of a packed 8-bit plane.
+func dwt0V8Go(lo, hi []int16, r0, r1, r2, r3 []uint8, loOnly bool) {
+	dwt0VRow(lo, hi, r0, r1, r2, r3, 8, loOnly)
+}
+
+// dwt0VRow is the vertical pass of DWT0 over one output row, from
+// samples of either width.
+func dwt0VRow[T uint8 | uint16](lo, hi []int16, r0, r1, r2, r3 []T, bitDepth int, loOnly bool) {
 	shift := uint(bitDepth)
 	add := int32(1) << (bitDepth - 1)
 	n := len(lo)
@@ -104,7 +120,6 @@ func dwt0VGo(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly bool)
 			hi[j] = int16((acc + add) >> shift)
 		}
 	}
-	return 0, false
 }
 
 // dwt0HGo is the horizontal pass of DWT0 for outputs [j0, j1), which read

@@ -15,6 +15,9 @@ func dwt0VAVX2(lo, hi *int16, r0, r1, r2, r3 *uint16, n int, addLo, addHi int32,
 func dwt0V15AVX2(lo, hi *int16, r0, r1, r2, r3 *uint16, n int, addLo, addHi int32, shift uint64) uint16
 
 //go:noescape
+func dwt0V8AVX2(lo, hi *int16, r0, r1, r2, r3 *uint8, n int, addLo, addHi int32)
+
+//go:noescape
 func dwt0HAVX2(lo, hi, src *int16, n int)
 
 //go:noescape
@@ -76,6 +79,7 @@ func simdKernels(s cpu.Set) *kernels {
 	k := *scalarKernels
 	k.set = s
 	k.dwt0V = avx2DWT0V
+	k.dwt0V8 = avx2DWT0V8
 	k.dwt0H = avx2DWT0H
 	k.csf0 = avx2CSF0
 	k.angle0 = avx2Angle0
@@ -192,6 +196,22 @@ func avx2DWT0V(lo, hi []int16, r0, r1, r2, r3 []uint16, bitDepth int, loOnly boo
 		dwt0VGo(lo, hi, r0, r1, r2, r3, bitDepth, loOnly)
 	}
 	return 0, false
+}
+
+// dwt0V8AddLo and dwt0V8AddHi are the rounding constants of the 8-bit
+// vertical pass; the low-pass one also centres the samples on zero.
+const dwt0V8AddLo, dwt0V8AddHi = 128 - dwtLoSum*128, 128
+
+func avx2DWT0V8(lo, hi []int16, r0, r1, r2, r3 []uint8, loOnly bool) {
+	n := len(lo)
+	if n > 0 {
+		_, _, _, _, _ = hi[n-1], r0[n-1], r1[n-1], r2[n-1], r3[n-1]
+	}
+	if !overlap(n, 16, func(j, m int) {
+		dwt0V8AVX2(&lo[j], &hi[j], &r0[j], &r1[j], &r2[j], &r3[j], m, dwt0V8AddLo, dwt0V8AddHi)
+	}) {
+		dwt0V8Go(lo, hi, r0, r1, r2, r3, loOnly)
+	}
 }
 
 func avx2DWT0H(a, v, hh, d, lo, hi []int16, j0, j1 int, loOnly bool) {

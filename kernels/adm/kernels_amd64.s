@@ -2,16 +2,7 @@
 
 #include "textflag.h"
 
-// DWT0 filter taps, broadcast per vector.
-DATA dwtTaps<>+0(SB)/4, $15826
-DATA dwtTaps<>+4(SB)/4, $27411
-DATA dwtTaps<>+8(SB)/4, $7345
-DATA dwtTaps<>+12(SB)/4, $-4240
-DATA dwtTaps<>+16(SB)/4, $-4240
-DATA dwtTaps<>+20(SB)/4, $-7345
-DATA dwtTaps<>+24(SB)/4, $27411
-DATA dwtTaps<>+28(SB)/4, $-15826
-GLOBL dwtTaps<>(SB), RODATA|NOPTR, $32
+#include "dwt_amd64.h"
 
 // func dwt0VAVX2(lo, hi *int16, r0, r1, r2, r3 *uint16, n int, addLo, addHi int32, shift uint64)
 // For j in [0, n), n a multiple of 16: lo[j] = int16((sum lo-taps*r + addLo) >> shift),
@@ -25,17 +16,17 @@ TEXT ·dwt0VAVX2(SB), NOSPLIT, $0-72
 	MOVQ r2+32(FP), R10
 	MOVQ r3+40(FP), R11
 	MOVQ n+48(FP), CX
-	MOVQ shift+64(FP), X14
+	VMOVQ shift+64(FP), X14
 	MOVL addLo+56(FP), R12
 	MOVL addHi+60(FP), R13
-	VPBROADCASTD dwtTaps<>+0(SB), Y4
-	VPBROADCASTD dwtTaps<>+4(SB), Y5
-	VPBROADCASTD dwtTaps<>+8(SB), Y6
-	VPBROADCASTD dwtTaps<>+12(SB), Y7
-	VPBROADCASTD dwtTaps<>+16(SB), Y8
-	VPBROADCASTD dwtTaps<>+20(SB), Y9
-	VPBROADCASTD dwtTaps<>+24(SB), Y10
-	VPBROADCASTD dwtTaps<>+28(SB), Y11
+	VPBROADCASTD taps<>+0(SB), Y4
+	VPBROADCASTD taps<>+4(SB), Y5
+	VPBROADCASTD taps<>+8(SB), Y6
+	VPBROADCASTD taps<>+12(SB), Y7
+	VPBROADCASTD taps<>+16(SB), Y8
+	VPBROADCASTD taps<>+20(SB), Y9
+	VPBROADCASTD taps<>+24(SB), Y10
+	VPBROADCASTD taps<>+28(SB), Y11
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE vdone
@@ -109,8 +100,8 @@ vloop:
 	ADDQ $16, AX
 	CMPQ AX, CX
 	JLT vloop
-	VZEROUPPER
 vdone:
+	VZEROUPPER
 	RET
 
 // V0FILT2(pa, pb, add, dst): one DWT0 vertical filter over 16 columns from
@@ -118,12 +109,7 @@ vdone:
 // Y6/Y7: r2,r3), plus add, shifted by X14, truncated to int16 at dst in
 // column order (the lane-wise unpack and pack undo each other).
 #define V0FILT2(pa, pb, add, dst) \
-	VPMADDWD pa, Y4, Y9 \
-	VPMADDWD pb, Y6, Y10 \
-	VPADDD Y10, Y9, Y9 \
-	VPMADDWD pa, Y5, Y10 \
-	VPMADDWD pb, Y7, Y11 \
-	VPADDD Y11, Y10, Y10 \
+	VSUMS(pa, pb, Y4, Y5, Y6, Y7, Y9, Y10, Y11) \
 	VPADDD add, Y9, Y9 \
 	VPADDD add, Y10, Y10 \
 	VPSRAD X14, Y9, Y9 \
@@ -151,43 +137,30 @@ TEXT ·dwt0V15AVX2(SB), NOSPLIT, $0-74
 	MOVQ r2+32(FP), R10
 	MOVQ r3+40(FP), R11
 	MOVQ n+48(FP), CX
-	MOVQ shift+64(FP), X14
+	VMOVQ shift+64(FP), X14
 	MOVL addLo+56(FP), BX
 	VMOVD BX, X12
 	VPBROADCASTD X12, Y12
 	MOVL addHi+60(FP), BX
 	VMOVD BX, X13
 	VPBROADCASTD X13, Y13
-	VPBROADCASTD dwtPairs<>+0(SB), Y0
-	VPBROADCASTD dwtPairs<>+4(SB), Y1
-	VPBROADCASTD dwtPairs<>+8(SB), Y2
-	VPBROADCASTD dwtPairs<>+12(SB), Y3
+	PAIRTAPS(Y0, Y1, Y2, Y3)
 	VPXOR Y15, Y15, Y15
-	// the rows the next output row reads first: r3 + (r3 - r2) and one on
-	MOVQ R11, R12
-	SUBQ R10, R12
-	LEAQ (R11)(R12*1), R13
-	LEAQ (R13)(R12*1), R12
+	NEXTROWS
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE w2done
 w2loop:
-	PREFETCHT0 (R13)(AX*2)
-	PREFETCHT0 (R12)(AX*2)
-	VMOVDQU (R8)(AX*2), Y4
-	VMOVDQU (R9)(AX*2), Y5
-	VMOVDQU (R10)(AX*2), Y6
-	VMOVDQU (R11)(AX*2), Y7
-	VPOR Y4, Y15, Y15
-	VPOR Y5, Y15, Y15
-	VPOR Y6, Y15, Y15
-	VPOR Y7, Y15, Y15
-	VPUNPCKHWD Y5, Y4, Y8
-	VPUNPCKLWD Y5, Y4, Y4
-	VMOVDQA Y8, Y5
-	VPUNPCKHWD Y7, Y6, Y8
-	VPUNPCKLWD Y7, Y6, Y6
-	VMOVDQA Y8, Y7
+	PREFETCHNEXT(2)
+	VMOVDQU (R8)(AX*2), Y8
+	VMOVDQU (R9)(AX*2), Y9
+	VMOVDQU (R10)(AX*2), Y10
+	VMOVDQU (R11)(AX*2), Y11
+	VPOR Y8, Y15, Y15
+	VPOR Y9, Y15, Y15
+	VPOR Y10, Y15, Y15
+	VPOR Y11, Y15, Y15
+	PAIRROWS(Y8, Y9, Y10, Y11, Y4, Y5, Y6, Y7)
 	V0FILT2(Y0, Y1, Y12, Y8)
 	VMOVDQU Y8, (DI)(AX*2)
 	V0FILT2(Y2, Y3, Y13, Y8)
@@ -208,6 +181,57 @@ w2done:
 	SHRQ $16, BX
 	ORQ BX, AX
 	MOVW AX, ret+72(FP)
+	VZEROUPPER
+	RET
+
+// V08FILT2(pa, pb, add, dst): V0FILT2 on 8-bit samples: the sums fit
+// int16 after the shift by 8 (|sum + add| < 2^23), so the saturating pack
+// needs no truncation first.
+#define V08FILT2(pa, pb, add, dst) \
+	VSUMS(pa, pb, Y4, Y5, Y6, Y7, Y9, Y10, Y11) \
+	VPADDD add, Y9, Y9 \
+	VPADDD add, Y10, Y10 \
+	VPSRAD $8, Y9, Y9 \
+	VPSRAD $8, Y10, Y10 \
+	VPACKSSDW Y10, Y9, dst
+
+// func dwt0V8AVX2(lo, hi *int16, r0, r1, r2, r3 *uint8, n int, addLo, addHi int32)
+// dwt0V15AVX2 at 8 bits on bytes (a packed plane), sixteen columns at a
+// time (n a multiple of 16), with its prefetch; no range to check.
+TEXT ·dwt0V8AVX2(SB), NOSPLIT, $0-64
+	MOVQ lo+0(FP), DI
+	MOVQ hi+8(FP), SI
+	MOVQ r0+16(FP), R8
+	MOVQ r1+24(FP), R9
+	MOVQ r2+32(FP), R10
+	MOVQ r3+40(FP), R11
+	MOVQ n+48(FP), CX
+	MOVL addLo+56(FP), BX
+	VMOVD BX, X12
+	VPBROADCASTD X12, Y12
+	MOVL addHi+60(FP), BX
+	VMOVD BX, X13
+	VPBROADCASTD X13, Y13
+	PAIRTAPS(Y0, Y1, Y2, Y3)
+	NEXTROWS
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE b8done
+b8loop:
+	PREFETCHNEXT(1)
+	VPMOVZXBW (R8)(AX*1), Y8
+	VPMOVZXBW (R9)(AX*1), Y9
+	VPMOVZXBW (R10)(AX*1), Y10
+	VPMOVZXBW (R11)(AX*1), Y11
+	PAIRROWS(Y8, Y9, Y10, Y11, Y4, Y5, Y6, Y7)
+	V08FILT2(Y0, Y1, Y12, Y8)
+	VMOVDQU Y8, (DI)(AX*2)
+	V08FILT2(Y2, Y3, Y13, Y8)
+	VMOVDQU Y8, (SI)(AX*2)
+	ADDQ $16, AX
+	CMPQ AX, CX
+	JLT b8loop
+b8done:
 	VZEROUPPER
 	RET
 
@@ -241,8 +265,8 @@ tloop:
 	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT tloop
-	VZEROUPPER
 tdone:
+	VZEROUPPER
 	RET
 
 // CUBEACC(x, tmp, tmp2): acc Y8 += sum over the 4 qword lanes whose low
@@ -293,16 +317,16 @@ TEXT ·cm0AVX2(SB), NOSPLIT, $0-72
 	MOVL wt+24(FP), BX
 	VMOVD BX, X15
 	VPBROADCASTD X15, Y15
-	MOVQ sub+32(FP), X14
-	MOVQ sq+40(FP), X13
-	MOVQ shiftCub+48(FP), X12
+	VMOVQ sub+32(FP), X14
+	VMOVQ sq+40(FP), X13
+	VMOVQ shiftCub+48(FP), X12
 	VPBROADCASTQ addCub+56(FP), Y11
 	// 2^(sq-1)
 	MOVQ sq+40(FP), BX
 	DECQ BX
 	MOVQ $1, DX
 	SHLXQ BX, DX, DX
-	MOVQ DX, X10
+	VMOVQ DX, X10
 	VPBROADCASTQ X10, Y10
 	VPXOR Y9, Y9, Y9   // zero
 	VPXOR Y8, Y8, Y8   // acc
@@ -343,20 +367,8 @@ cnext:
 	RET
 cdone:
 	MOVQ $0, ret+64(FP)
+	VZEROUPPER
 	RET
-
-// Horizontal DWT0 taps as int16 pairs (low-pass s0,s1 | s2,s3; high-pass
-// likewise), one dword per pair, broadcast per vector.
-DATA dwtPairs<>+0(SB)/2, $15826
-DATA dwtPairs<>+2(SB)/2, $27411
-DATA dwtPairs<>+4(SB)/2, $7345
-DATA dwtPairs<>+6(SB)/2, $-4240
-DATA dwtPairs<>+8(SB)/2, $-4240
-DATA dwtPairs<>+10(SB)/2, $-7345
-DATA dwtPairs<>+12(SB)/2, $27411
-DATA dwtPairs<>+14(SB)/2, $-15826
-DATA dwtPairs<>+16(SB)/4, $32768
-GLOBL dwtPairs<>(SB), RODATA|NOPTR, $20
 
 // func dwt0HAVX2(lo, hi *int16, src *int16, n int)
 // For k in [0, n), n a multiple of 16, with s = src[2k-1 .. 2k+2]:
@@ -370,11 +382,8 @@ TEXT ·dwt0HAVX2(SB), NOSPLIT, $0-32
 	MOVQ hi+8(FP), SI
 	MOVQ src+16(FP), R8
 	MOVQ n+24(FP), CX
-	VPBROADCASTD dwtPairs<>+0(SB), Y4
-	VPBROADCASTD dwtPairs<>+4(SB), Y5
-	VPBROADCASTD dwtPairs<>+8(SB), Y6
-	VPBROADCASTD dwtPairs<>+12(SB), Y7
-	VPBROADCASTD dwtPairs<>+16(SB), Y8
+	PAIRTAPS(Y4, Y5, Y6, Y7)
+	VPBROADCASTD pairs<>+16(SB), Y8
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE hdone
@@ -413,8 +422,8 @@ hloop:
 	ADDQ $16, AX
 	CMPQ AX, CX
 	JLT hloop
-	VZEROUPPER
 hdone:
+	VZEROUPPER
 	RET
 
 // Masking neighbourhood terms: 4369 and 8738 (|csf|/30 and its centre
@@ -489,8 +498,8 @@ sloop:
 	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT sloop
-	VZEROUPPER
 sdone:
+	VZEROUPPER
 	RET
 
 DATA decK<>+0(SB)/4, $0x80000000
@@ -578,8 +587,8 @@ aloop:
 	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT aloop
-	VZEROUPPER
 adone:
+	VZEROUPPER
 	RET
 
 
@@ -598,17 +607,17 @@ TEXT ·cm123AVX2(SB), NOSPLIT, $0-64
 	MOVL wt+24(FP), BX
 	VMOVD BX, X15
 	VPBROADCASTD X15, Y15
-	MOVQ sq+32(FP), X13
-	MOVQ shiftCub+40(FP), X12
+	VMOVQ sq+32(FP), X13
+	VMOVQ shiftCub+40(FP), X12
 	VPBROADCASTQ addCub+48(FP), Y11
 	MOVQ sq+32(FP), BX
 	DECQ BX
 	MOVQ $1, DX
 	SHLXQ BX, DX, DX
-	MOVQ DX, X10
+	VMOVQ DX, X10
 	VPBROADCASTQ X10, Y10
 	MOVQ $0x8000000, DX
-	MOVQ DX, X14
+	VMOVQ DX, X14
 	VPBROADCASTQ X14, Y14        // 2^27
 	VPXOR Y9, Y9, Y9
 	VPXOR Y8, Y8, Y8
@@ -662,6 +671,7 @@ c32next:
 	RET
 c32done:
 	MOVQ $0, ret+56(FP)
+	VZEROUPPER
 	RET
 
 // func cm123wAVX2(s, thr *int32, n int, sq, shiftCub uint64, addCub int64) int64
@@ -671,14 +681,14 @@ TEXT ·cm123wAVX2(SB), NOSPLIT, $0-56
 	MOVQ s+0(FP), SI
 	MOVQ thr+8(FP), DI
 	MOVQ n+16(FP), CX
-	MOVQ sq+24(FP), X13
-	MOVQ shiftCub+32(FP), X12
+	VMOVQ sq+24(FP), X13
+	VMOVQ shiftCub+32(FP), X12
 	VPBROADCASTQ addCub+40(FP), Y11
 	MOVQ sq+24(FP), BX
 	DECQ BX
 	MOVQ $1, DX
 	SHLXQ BX, DX, DX
-	MOVQ DX, X10
+	VMOVQ DX, X10
 	VPBROADCASTQ X10, Y10
 	VPXOR Y9, Y9, Y9
 	VPXOR Y8, Y8, Y8
@@ -714,6 +724,7 @@ cwnext:
 	RET
 cwdone:
 	MOVQ $0, ret+48(FP)
+	VZEROUPPER
 	RET
 
 DATA csf1K<>+0(SB)/4, $143165577
@@ -806,8 +817,8 @@ c1loop:
 	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT c1loop
-	VZEROUPPER
 c1done:
+	VZEROUPPER
 	RET
 
 // func csf123wAVX2(f, c *int32, s0, s1, s2 *int32, n int, w0, w1, w2 uint32)
@@ -852,8 +863,8 @@ w1loop:
 	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT w1loop
-	VZEROUPPER
 w1done:
+	VZEROUPPER
 	RET
 
 // func dwt1VAVX2(lo, hi *int32, r0, r1, r2, r3 *int16, n int)
@@ -870,29 +881,18 @@ TEXT ·dwt1VAVX2(SB), NOSPLIT, $0-56
 	MOVQ r2+32(FP), R10
 	MOVQ r3+40(FP), R11
 	MOVQ n+48(FP), CX
-	VPBROADCASTD dwtPairs<>+0(SB), Y12
-	VPBROADCASTD dwtPairs<>+4(SB), Y13
-	VPBROADCASTD dwtPairs<>+8(SB), Y14
-	VPBROADCASTD dwtPairs<>+12(SB), Y15
-	// prefetch as dwt0V15AVX2 does: r3 + (r3 - r2) and the row after
-	MOVQ R11, R12
-	SUBQ R10, R12
-	LEAQ (R11)(R12*1), R13
-	LEAQ (R13)(R12*1), R12
+	PAIRTAPS(Y12, Y13, Y14, Y15)
+	NEXTROWS
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE v1done
 v1loop:
-	PREFETCHT0 (R13)(AX*2)
-	PREFETCHT0 (R12)(AX*2)
+	PREFETCHNEXT(2)
 	VMOVDQU (R8)(AX*2), Y0
 	VMOVDQU (R9)(AX*2), Y1
 	VMOVDQU (R10)(AX*2), Y2
 	VMOVDQU (R11)(AX*2), Y3
-	VPUNPCKLWD Y1, Y0, Y4
-	VPUNPCKHWD Y1, Y0, Y5
-	VPUNPCKLWD Y3, Y2, Y6
-	VPUNPCKHWD Y3, Y2, Y7
+	PAIRROWS(Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7)
 	VPMADDWD Y12, Y4, Y8
 	VPMADDWD Y13, Y6, Y9
 	VPADDD Y9, Y8, Y8
@@ -916,8 +916,8 @@ v1loop:
 	ADDQ $16, AX
 	CMPQ AX, CX
 	JLT v1loop
-	VZEROUPPER
 v1done:
+	VZEROUPPER
 	RET
 
 // HFILT(t0, t1, t2, t3): Y2 = t0*s0 + t1*s1 + t2*s2 + t3*s3 + add, in
@@ -949,15 +949,15 @@ TEXT ·dwt123HAVX2(SB), NOSPLIT, $0-48
 	MOVQ src+16(FP), R8
 	MOVQ n+24(FP), CX
 	VPBROADCASTQ add+32(FP), Y4
-	MOVQ shift+40(FP), X5
-	VPBROADCASTD dwtTaps<>+0(SB), Y8
-	VPBROADCASTD dwtTaps<>+4(SB), Y9
-	VPBROADCASTD dwtTaps<>+8(SB), Y10
-	VPBROADCASTD dwtTaps<>+12(SB), Y11
-	VPBROADCASTD dwtTaps<>+16(SB), Y12
-	VPBROADCASTD dwtTaps<>+20(SB), Y13
-	VPBROADCASTD dwtTaps<>+24(SB), Y14
-	VPBROADCASTD dwtTaps<>+28(SB), Y15
+	VMOVQ shift+40(FP), X5
+	VPBROADCASTD taps<>+0(SB), Y8
+	VPBROADCASTD taps<>+4(SB), Y9
+	VPBROADCASTD taps<>+8(SB), Y10
+	VPBROADCASTD taps<>+12(SB), Y11
+	VPBROADCASTD taps<>+16(SB), Y12
+	VPBROADCASTD taps<>+20(SB), Y13
+	VPBROADCASTD taps<>+24(SB), Y14
+	VPBROADCASTD taps<>+28(SB), Y15
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE h3done
@@ -971,8 +971,8 @@ h3loop:
 	ADDQ $4, AX
 	CMPQ AX, CX
 	JLT h3loop
-	VZEROUPPER
 h3done:
+	VZEROUPPER
 	RET
 
 DATA dec8K<>+0(SB)/8, $16384.0
@@ -1095,8 +1095,8 @@ d8gain:
 	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT d8loop
-	VZEROUPPER
 d8done:
+	VZEROUPPER
 	RET
 
 // func den0AVX2(s *int16, n int) uint64
@@ -1155,9 +1155,9 @@ TEXT ·den123AVX2(SB), NOSPLIT, $0-56
 	MOVQ s+0(FP), SI
 	MOVQ n+8(FP), CX
 	VPBROADCASTQ addSq+16(FP), Y10
-	MOVQ sq+24(FP), X13
+	VMOVQ sq+24(FP), X13
 	VPBROADCASTQ addCub+32(FP), Y11
-	MOVQ shiftCub+40(FP), X12
+	VMOVQ shiftCub+40(FP), X12
 	VPXOR Y8, Y8, Y8
 	XORQ AX, AX
 	TESTQ CX, CX
@@ -1204,26 +1204,21 @@ TEXT ·dwt23VAVX2(SB), NOSPLIT, $0-72
 	MOVQ r3+40(FP), R11
 	MOVQ n+48(FP), CX
 	VPBROADCASTQ add+56(FP), Y4
-	MOVQ shift+64(FP), X5
-	VPBROADCASTD dwtTaps<>+0(SB), Y8
-	VPBROADCASTD dwtTaps<>+4(SB), Y9
-	VPBROADCASTD dwtTaps<>+8(SB), Y10
-	VPBROADCASTD dwtTaps<>+12(SB), Y11
-	VPBROADCASTD dwtTaps<>+16(SB), Y12
-	VPBROADCASTD dwtTaps<>+20(SB), Y13
-	VPBROADCASTD dwtTaps<>+24(SB), Y14
-	VPBROADCASTD dwtTaps<>+28(SB), Y15
-	// prefetch as dwt0V15AVX2 does: r3 + (r3 - r2) and the row after
-	MOVQ R11, R12
-	SUBQ R10, R12
-	LEAQ (R11)(R12*1), R13
-	LEAQ (R13)(R12*1), R12
+	VMOVQ shift+64(FP), X5
+	VPBROADCASTD taps<>+0(SB), Y8
+	VPBROADCASTD taps<>+4(SB), Y9
+	VPBROADCASTD taps<>+8(SB), Y10
+	VPBROADCASTD taps<>+12(SB), Y11
+	VPBROADCASTD taps<>+16(SB), Y12
+	VPBROADCASTD taps<>+20(SB), Y13
+	VPBROADCASTD taps<>+24(SB), Y14
+	VPBROADCASTD taps<>+28(SB), Y15
+	NEXTROWS
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE u2done
 u2loop:
-	PREFETCHT0 (R13)(AX*4)
-	PREFETCHT0 (R12)(AX*4)
+	PREFETCHNEXT(4)
 	VMOVDQA Y4, Y6
 	V2(R8, Y8)
 	V2(R9, Y9)
@@ -1239,8 +1234,8 @@ u2loop:
 	ADDQ $4, AX
 	CMPQ AX, CX
 	JLT u2loop
-	VZEROUPPER
 u2done:
+	VZEROUPPER
 	RET
 
 // Constants of decouple123AVX2: 0.5 and 1008 (the biased exponent of
@@ -1355,8 +1350,8 @@ q2loop:
 	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT q2loop
-	VZEROUPPER
 q2done:
+	VZEROUPPER
 	RET
 
 // Constants of angle123AVX2: 2^32, 2^31 and 2^-12 as float64, the int32
@@ -1488,8 +1483,8 @@ b2test:
 	ADDQ $4, AX
 	CMPQ AX, CX
 	JLT b2loop
-	VZEROUPPER
 b2done:
+	VZEROUPPER
 	RET
 
 // func q2pdAVX2(dst *float64, src *int64, n int)
@@ -1512,6 +1507,6 @@ q2dloop:
 	ADDQ $4, AX
 	CMPQ AX, CX
 	JLT q2dloop
-	VZEROUPPER
 q2ddone:
+	VZEROUPPER
 	RET

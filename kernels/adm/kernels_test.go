@@ -31,6 +31,7 @@ var admTwins = []struct {
 	check  twinCheck
 }{
 	{"dwt0V", twinDWT0V},
+	{"dwt0V8", twinDWT0V8},
 	{"dwt0H", twinDWT0H},
 	{"dwt1V", twinDWT1V},
 	{"dwt23V", twinDWT23V},
@@ -121,6 +122,35 @@ func twinDWT0V(t *testing.T, k *kernels, rng *rand.Rand, w, off int, name, part 
 		for i := range lo1 {
 			if lo1[i] != lo2[i] || hi1[i] != hi2[i] {
 				t.Fatalf("%s dwt0V %d-bit [%d]: %d %d, want %d %d", name, bd, i, lo2[i], hi2[i], lo1[i], hi1[i])
+			}
+		}
+	}
+}
+
+// twinDWT0V8 checks dwt0V8 on bytes against dwt0V on the same samples
+// widened, and its loOnly form (hi is scratch then).
+func twinDWT0V8(t *testing.T, k *kernels, rng *rand.Rand, w, off int, name, part string) {
+	var rows [4][]uint8
+	var wide [4][]uint16
+	for r := range rows {
+		rows[r] = make([]uint8, w+off)[off:]
+		wide[r] = make([]uint16, w)
+		for i := range rows[r] {
+			rows[r][i] = uint8(rng.Uint32())
+			if i%7 == r {
+				rows[r][i] = [2]uint8{0, 255}[i%2]
+			}
+			wide[r][i] = uint16(rows[r][i])
+		}
+	}
+	for _, loOnly := range []bool{false, true} {
+		lo1, hi1 := make([]int16, w), make([]int16, w)
+		lo2, hi2 := make([]int16, w+off)[off:], make([]int16, w+off)[off:]
+		dwt0VGo(lo1, hi1, wide[0], wide[1], wide[2], wide[3], 8, loOnly)
+		k.dwt0V8(lo2, hi2, rows[0], rows[1], rows[2], rows[3], loOnly)
+		for i := range lo1 {
+			if lo1[i] != lo2[i] || !loOnly && hi1[i] != hi2[i] {
+				t.Fatalf("%s dwt0V8 loOnly %v [%d]: %d %d, want %d %d", name, loOnly, i, lo2[i], hi2[i], lo1[i], hi1[i])
 			}
 		}
 	}
@@ -392,6 +422,67 @@ func twinDecouple0(t *testing.T, k *kernels, rng *rand.Rand, w, off int, name, p
 						}
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestAngleBoundary holds angle0 and angle123 of every set to the Go twin
+// on vector pairs about one degree apart, where the test's float rounding
+// decides (the AVX-512 kernels' float32 first guess must then leave the
+// lane to the exact test), at magnitudes from a few units to full range.
+func TestAngleBoundary(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	const n = 1 << 14
+	// pairs returns n pairs of vectors about a degree apart, magnitudes
+	// 2^2 to 2^bits.
+	pairs := func(bits float64) (oh, ov, th, tv []int32) {
+		oh, ov, th, tv = make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
+		for i := range oh {
+			mag := math.Exp2(2 + (bits-2)*rng.Float64())
+			a := 2 * math.Pi * rng.Float64()
+			da := (1 + 1e-3*(rng.Float64()-0.5)*math.Exp2(-20*rng.Float64())) * math.Pi / 180
+			s := 1 + 0.5*(rng.Float64()-0.5)
+			oh[i], ov[i] = int32(mag*math.Cos(a)), int32(mag*math.Sin(a))
+			th[i], tv[i] = int32(s*mag*math.Cos(a+da)), int32(s*mag*math.Sin(a+da))
+		}
+		return oh, ov, th, tv
+	}
+	narrow := func(x []int32) []int16 {
+		y := make([]int16, len(x))
+		for i, v := range x {
+			y[i] = int16(v)
+		}
+		return y
+	}
+	a, b, c, d := pairs(14.99)
+	oh16, ov16, th16, tv16 := narrow(a), narrow(b), narrow(c), narrow(d)
+	oh, ov, th, tv := pairs(30.99)
+	cos1 := float32(math.Cos(math.Pi/180) * math.Cos(math.Pi/180))
+	want16, want32 := make([]int32, n), make([]int32, n)
+	angle0Go(want16, oh16, ov16, th16, tv16, cos1)
+	angle123Go(want32, oh, ov, th, tv, cos1)
+	var set16, set32 int
+	for i := range want16 {
+		set16 += int(-want16[i])
+		set32 += int(-want32[i])
+	}
+	if set16 < n/8 || set16 > n-n/8 || set32 < n/8 || set32 > n-n/8 {
+		t.Fatalf("flags set: %d and %d of %d; the pairs miss the boundary", set16, set32, n)
+	}
+	for _, set := range cpu.Supported() {
+		k := kernelsFor(set)
+		got := make([]int32, n)
+		k.angle0(got, oh16, ov16, th16, tv16, cos1)
+		for i := range got {
+			if got[i] != want16[i] {
+				t.Fatalf("%s angle0 [%d] (%d %d %d %d): %d, want %d", set, i, oh16[i], ov16[i], th16[i], tv16[i], got[i], want16[i])
+			}
+		}
+		k.angle123(got, oh, ov, th, tv, cos1)
+		for i := range got {
+			if got[i] != want32[i] {
+				t.Fatalf("%s angle123 [%d] (%d %d %d %d): %d, want %d", set, i, oh[i], ov[i], th[i], tv[i], got[i], want32[i])
 			}
 		}
 	}

@@ -26,6 +26,16 @@ func fastVariants() []Options {
 	return o
 }
 
+// allScorers are the reference scorer and the fast one in every variant
+// of fastVariants, by name.
+func allScorers(cfg *Config) map[string]Scorer {
+	s := map[string]Scorer{"reference": New(cfg)}
+	for _, o := range fastVariants() {
+		s[fmt.Sprintf("%s/%d", o.Kernels, o.Threads)] = NewCPU(cfg, o)
+	}
+	return s
+}
+
 // sameResult compares two frame results bit for bit, maps included.
 func sameResult(a, b *FrameResult) error {
 	f := func(name string, x, y float64) error {
@@ -119,18 +129,7 @@ func TestFastParity(t *testing.T) {
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%s_%dx%d_%db/%s", c.pat, c.w, c.h, c.bd, c.feature), func(t *testing.T) {
 			ref, dist := extraPair(c.pat, c.w, c.h, c.bd)
-			sp, err := feature.ParseSpec(c.feature)
-			if err != nil {
-				t.Fatal(err)
-			}
-			o := NewOptions()
-			if err := o.SetAll(sp.Opts); err != nil {
-				t.Fatal(err)
-			}
-			cfg, err := NewConfig(o, c.w, c.h, c.bd)
-			if err != nil {
-				t.Fatal(err)
-			}
+			cfg, _ := specConfig(t, c.feature, c.w, c.h, c.bd)
 			for _, maps := range []bool{false, true} {
 				want, err := New(cfg).Score(0, ref.Luma(), dist.Luma(), maps)
 				if err != nil {
@@ -177,10 +176,7 @@ func TestOutOfRange(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		scorers := map[string]Scorer{"reference": New(cfg)}
-		for _, o := range fastVariants() {
-			scorers[fmt.Sprintf("%s/%d", o.Kernels, o.Threads)] = NewCPU(cfg, o)
-		}
+		scorers := allScorers(cfg)
 		for name, s := range scorers {
 			for _, at := range [][2]int{{0, 0}, {w - 1, h - 1}, {w / 2, h - 2}, {3, h / 2}} {
 				for pi, pic := range []string{"reference", "distorted"} {

@@ -50,7 +50,7 @@ TEXT ·preciseVAVX512(SB), NOSPLIT, $0-72
 	MOVQ r3+40(FP), R11
 	MOVQ n+48(FP), CX
 	VPBROADCASTQ add+56(FP), Z4
-	MOVQ shift+64(FP), X5
+	VMOVQ shift+64(FP), X5
 	PTAPS5
 	XORQ AX, AX
 	TESTQ CX, CX
@@ -75,8 +75,8 @@ p5loop:
 	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT p5loop
-	VZEROUPPER
 p5done:
+	VZEROUPPER
 	RET
 
 // func preciseV0AVX512(lo, hi *int32, r0, r1, r2, r3 *uint16, n int, centre, add int64, shift uint64)
@@ -91,7 +91,7 @@ TEXT ·preciseV0AVX512(SB), NOSPLIT, $0-80
 	MOVQ n+48(FP), CX
 	VPBROADCASTQ centre+56(FP), Z7
 	VPBROADCASTQ add+64(FP), Z4
-	MOVQ shift+72(FP), X5
+	VMOVQ shift+72(FP), X5
 	PTAPS5
 	XORQ AX, AX
 	TESTQ CX, CX
@@ -116,8 +116,8 @@ p05loop:
 	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT p05loop
-	VZEROUPPER
 p05done:
+	VZEROUPPER
 	RET
 
 // PH5(t0, t1, t2, t3, add, sh, dst): dst (8 dwords) = int32((t0*s0 +
@@ -144,9 +144,9 @@ TEXT ·preciseHAVX512(SB), NOSPLIT, $0-64
 	MOVQ src+16(FP), R8
 	MOVQ n+24(FP), CX
 	VPBROADCASTQ addA+32(FP), Z4
-	MOVQ shA+40(FP), X5
+	VMOVQ shA+40(FP), X5
 	VPBROADCASTQ addB+48(FP), Z6
-	MOVQ shB+56(FP), X7
+	VMOVQ shB+56(FP), X7
 	PTAPS5
 	XORQ AX, AX
 	TESTQ CX, CX
@@ -163,6 +163,6 @@ ph5loop:
 	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT ph5loop
-	VZEROUPPER
 ph5done:
+	VZEROUPPER
 	RET

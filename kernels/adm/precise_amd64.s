@@ -71,7 +71,7 @@ TEXT ·preciseVAVX2(SB), NOSPLIT, $0-72
 	MOVQ r3+40(FP), R11
 	MOVQ n+48(FP), CX
 	VPBROADCASTQ add+56(FP), Y4
-	MOVQ shift+64(FP), X5
+	VMOVQ shift+64(FP), X5
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE pvdone
@@ -91,8 +91,8 @@ pvloop:
 	ADDQ $4, AX
 	CMPQ AX, CX
 	JLT pvloop
-	VZEROUPPER
 pvdone:
+	VZEROUPPER
 	RET
 
 // func preciseV0AVX2(lo, hi *int32, r0, r1, r2, r3 *uint16, n int, centre, add int64, shift uint64)
@@ -107,7 +107,7 @@ TEXT ·preciseV0AVX2(SB), NOSPLIT, $0-80
 	MOVQ n+48(FP), CX
 	VPBROADCASTQ centre+56(FP), Y7
 	VPBROADCASTQ add+64(FP), Y4
-	MOVQ shift+72(FP), X5
+	VMOVQ shift+72(FP), X5
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE pv0done
@@ -127,8 +127,8 @@ pv0loop:
 	ADDQ $4, AX
 	CMPQ AX, CX
 	JLT pv0loop
-	VZEROUPPER
 pv0done:
+	VZEROUPPER
 	RET
 
 // PH(o0, o1, o2, o3, add, sh, sar): X2 = the four int32 of
@@ -162,11 +162,11 @@ TEXT ·preciseHAVX2(SB), NOSPLIT, $0-80
 	MOVQ src+16(FP), R8
 	MOVQ n+24(FP), CX
 	VPBROADCASTQ addA+32(FP), Y4
-	MOVQ shA+40(FP), X5
-	MOVQ sarA+48(FP), X6
+	VMOVQ shA+40(FP), X5
+	VMOVQ sarA+48(FP), X6
 	VPBROADCASTQ addB+56(FP), Y7
-	MOVQ shB+64(FP), X8
-	MOVQ sarB+72(FP), X9
+	VMOVQ shB+64(FP), X8
+	VMOVQ sarB+72(FP), X9
 	XORQ AX, AX
 	TESTQ CX, CX
 	JLE phdone
@@ -180,8 +180,8 @@ phloop:
 	ADDQ $4, AX
 	CMPQ AX, CX
 	JLT phloop
-	VZEROUPPER
 phdone:
+	VZEROUPPER
 	RET
 
 // The bytes of each dword's low word, per 128-bit lane.
@@ -209,8 +209,8 @@ n16loop:
 	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT n16loop
-	VZEROUPPER
 n16done:
+	VZEROUPPER
 	RET
 
 // func decoupleExact0AVX2(r, a, o, t *int16, flag *int32, n int, egl int64)
@@ -257,6 +257,6 @@ dx0loop:
 	ADDQ $8, AX
 	CMPQ AX, CX
 	JLT dx0loop
-	VZEROUPPER
 dx0done:
+	VZEROUPPER
 	RET

@@ -124,7 +124,14 @@ func checkSize(name string, p yuv.Plane, cfg *Config) error {
 	if p.Width != cfg.Width || p.Height != cfg.Height {
 		return fmt.Errorf("adm: %s luma is %dx%d, configured for %dx%d", name, p.Width, p.Height, cfg.Width, cfg.Height)
 	}
-	if p.Stride < p.Width || len(p.Pix) < (p.Height-1)*p.Stride+p.Width {
+	n := len(p.Pix)
+	if p.Pix8 != nil {
+		if cfg.BitDepth != 8 {
+			return fmt.Errorf("adm: %s luma holds packed 8-bit samples, configured for %d-bit input", name, cfg.BitDepth)
+		}
+		n = len(p.Pix8)
+	}
+	if p.Stride < p.Width || n < (p.Height-1)*p.Stride+p.Width {
 		return fmt.Errorf("adm: %s luma plane is shorter than %dx%d (stride %d)", name, p.Width, p.Height, p.Stride)
 	}
 	return nil
@@ -141,6 +148,8 @@ func (c *refScorer) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*Frame
 	if c.bufs == nil {
 		c.bufs = newBuffers(cfg)
 	}
+	// The reference reads uint16 samples: a packed plane is widened.
+	ref, dist = ref.Widened(), dist.Widened()
 	b := c.bufs
 	res := &FrameResult{Frame: frame}
 	var maps *CMMaps
