@@ -102,7 +102,7 @@ var registry = []Feature{
 		OtherReference: func(o *feature.Values) bool { return o.Bool("full_ref") },
 		Memory:         cambiMemory, Check: checkCAMBIOptions, Valid: cambi.CheckOptions, GPU: true, Packed: true, open: openCAMBI},
 	{Name: "adm", Aliases: []string{"integer_adm"}, Options: adm.NewOptions, MetricNames: adm.MetricNames,
-		Memory: admMemory, Valid: adm.CheckOptions, GPU: true, open: openADM},
+		Memory: admMemory, Valid: adm.CheckOptions, GPU: true, Packed: true, open: openADM},
 	{Name: "vif", Aliases: []string{"integer_vif"}, Options: vif.NewOptions, MetricNames: vif.MetricNames,
 		Memory: vifMemory, GPU: true, Packed: true, open: openVIF},
 	{Name: "motion", Aliases: []string{"integer_motion"}, Options: motion.NewOptions, MetricNames: motion.MetricNames,

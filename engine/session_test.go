@@ -213,7 +213,7 @@ func TestPackedRun(t *testing.T) {
 	for _, c := range []struct {
 		features []string
 		packed   bool
-	}{{[]string{"motion", "motion=motion_five_frame_window=true"}, true}, {[]string{"vif", "motion"}, true}, {[]string{"cambi=full_ref=true", "speed_chroma", "motion"}, true}, {[]string{"motion", "adm"}, false}} {
+	}{{[]string{"motion", "motion=motion_five_frame_window=true"}, true}, {[]string{"vif", "motion"}, true}, {[]string{"cambi=full_ref=true", "speed_chroma", "motion"}, true}, {[]string{"adm", "vif", "motion"}, true}, {[]string{"adm=adm_csf_mode=1"}, true}} {
 		run := func(packed bool) (*Results, bool) {
 			old := packedRuns
 			packedRuns = packed

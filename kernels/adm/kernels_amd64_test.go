@@ -5,10 +5,6 @@ package adm
 import (
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/bandscope/bandscope/kernels/cpu"
@@ -100,37 +96,6 @@ func TestAngle123FastAVX2(t *testing.T) {
 	for i := range want {
 		if got[i] != want[i] {
 			t.Fatalf("[%d] (%d %d %d %d): %d, want %d", i, oh[i], ov[i], th[i], tv[i], got[i], want[i])
-		}
-	}
-}
-
-// TestNoLegacySSE checks that the assembly touches vector registers with
-// VEX or EVEX instructions only (macros are checked where they are
-// defined): a legacy-SSE
-// instruction (MOVQ into X5, say) after a 256- or 512-bit write pays the
-// SSE/AVX state transition, about 250 ns a call on the Xeon the AVX-512
-// kernels were timed on, more than some kernels' whole row.
-func TestNoLegacySSE(t *testing.T) {
-	files, err := filepath.Glob("*_amd64.[sh]")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no assembly found: %v", err)
-	}
-	vreg := regexp.MustCompile(`\b[XYZ][0-9]+\b`)
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, line := range strings.Split(string(b), "\n") {
-			code, _, _ := strings.Cut(line, "//")
-			code = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(code), "\\"))
-			op, args, _ := strings.Cut(code, " ")
-			if op == "" || strings.Contains(op, "(") || strings.HasPrefix(op, "#") || strings.HasSuffix(op, ":") || strings.HasPrefix(op, "DATA") || strings.HasPrefix(op, "GLOBL") || strings.HasPrefix(op, "TEXT") {
-				continue
-			}
-			if vreg.MatchString(args) && op[0] != 'V' && op[0] != 'K' {
-				t.Errorf("%s:%d: %s is a legacy-SSE instruction on a vector register", f, i+1, code)
-			}
 		}
 	}
 }

@@ -525,7 +525,7 @@ TEXT ·convRowAVX2(SB), NOSPLIT, $0-42
 	MOVQ out+0(FP), DI
 	MOVQ in+8(FP), SI
 	MOVQ n+16(FP), CX
-	MOVQ sl+24(FP), X14
+	VMOVQ sl+24(FP), X14
 	MOVQ sr+32(FP), AX
 	VPXOR Y15, Y15, Y15             // largest
 	VPXOR Y13, Y13, Y13             // 0
@@ -545,7 +545,7 @@ cvshift:
 	JMP cvdone
 cvround:
 	DECQ AX
-	MOVQ AX, X12
+	VMOVQ AX, X12
 cvrloop:
 	VMOVDQU (SI), Y0
 	VPMAXUW Y0, Y15, Y15
@@ -606,7 +606,7 @@ TEXT ·convDitherAVX2(SB), NOSPLIT, $0-42
 	MOVQ row+8(FP), SI
 	MOVQ next+16(FP), BX
 	MOVQ n+24(FP), CX
-	MOVQ sl+32(FP), X14
+	VMOVQ sl+32(FP), X14
 	VPXOR Y15, Y15, Y15             // largest
 	SHRQ $4, CX
 	JZ cddone

@@ -13,7 +13,7 @@ TEXT ·convRow8AVX2(SB), NOSPLIT, $0-34
 	MOVQ out+0(FP), DI
 	MOVQ in+8(FP), SI
 	MOVQ n+16(FP), CX
-	MOVQ sl+24(FP), X14
+	VMOVQ sl+24(FP), X14
 	VPXOR Y15, Y15, Y15             // largest
 	SHRQ $4, CX
 	JZ c8done
@@ -49,7 +49,7 @@ TEXT ·convDither8AVX2(SB), NOSPLIT, $0-42
 	MOVQ row+8(FP), SI
 	MOVQ next+16(FP), BX
 	MOVQ n+24(FP), CX
-	MOVQ sl+32(FP), X14
+	VMOVQ sl+32(FP), X14
 	VPXOR Y15, Y15, Y15             // largest
 	SHRQ $4, CX
 	JZ d8done

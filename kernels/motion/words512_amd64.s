@@ -14,7 +14,7 @@ TEXT ·vpassWAVX512(SB), NOSPLIT, $0-116
 	VPBROADCASTD R13, Z11
 	MOVL $1, R13
 	VPBROADCASTW R13, Z12
-	MOVQ shift+104(FP), X14
+	VMOVQ shift+104(FP), X14
 	VPXORD Z15, Z15, Z15
 
 	MOVQ dst+0(FP), DI
@@ -76,7 +76,7 @@ vwdone:
 	VPOR          X0, X15, X15
 	VPSHUFD       $0xB1, X15, X0
 	VPOR          X0, X15, X15
-	MOVQ          X15, AX
+	VMOVQ          X15, AX
 	MOVL          AX, ret+112(FP)
 	VZEROUPPER
 	RET
@@ -156,7 +156,7 @@ v8wdone:
 	VPOR          X0, X15, X15
 	VPSHUFD       $0xB1, X15, X0
 	VPOR          X0, X15, X15
-	MOVQ          X15, AX
+	VMOVQ          X15, AX
 	MOVL          AX, ret+96(FP)
 	VZEROUPPER
 	RET
@@ -211,7 +211,7 @@ hwdone:
 	VPADDD        X0, X15, X15
 	VPSHUFD       $0xB1, X15, X0
 	VPADDD        X0, X15, X15
-	MOVQ          X15, AX
+	VMOVQ          X15, AX
 	MOVL          AX, ret+16(FP)
 	VZEROUPPER
 	RET
