@@ -343,6 +343,7 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 			return nil, err
 		}
 	}
+	res.sortKeys(s.keys)
 	return res, nil
 }
 

@@ -38,6 +38,7 @@ type Session struct {
 	// perfect scores the reference against itself (Request.Explain).
 	perfect *featureSet
 	models  []scoredModel
+	keys    []string // every output key, in libvmaf's order (outputKeys)
 
 	// refs keeps recently decoded reference luma planes by frame, for the
 	// temporal features of Session.Frame (a step forward reuses them).
@@ -105,6 +106,7 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 		return nil, err
 	}
 	s := &Session{req: req, lumaOnly: true, refs: recent.Cache[int, *yuv.Picture]{Max: maxRefs}, perfects: recent.Cache[int, []feature.Metric]{Max: maxPerfect}}
+	requested := len(specs)
 	if s.models, specs, err = openModels(req.Models, specs); err != nil {
 		return nil, err
 	}
@@ -153,6 +155,9 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 		if err := s.models[i].rekey(s.dist.Info().Scaled); err != nil {
 			return nil, err
 		}
+	}
+	if s.keys, err = outputKeys(specs, requested, s.models, req.Explain, req.NoPrediction, s.dist.Info().Scaled); err != nil {
+		return nil, err
 	}
 	g := Geometry{Dist: di.Format, Ref: ri.Format, SameClip: s.sameClip, DistContainer: di.Container, RefContainer: ri.Container}
 	if err = checkMemory(req, specs, g); err != nil {
