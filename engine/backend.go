@@ -132,6 +132,9 @@ func openBackend(id string, threads int) (*backend, error) {
 		return &backend{id: "cpu", kernels: set, threads: ClampThreads(cpu.Threads(threads))}, nil
 	case strings.HasPrefix(id, "gpu"):
 		d, err := openDevice(id)
+		if errors.Is(err, gpu.ErrNoSuchAdapter) {
+			return nil, usagef("--backend %s: %v", id, err) // the selector is wrong, not the run
+		}
 		if err != nil {
 			return nil, err
 		}
