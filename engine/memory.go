@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -151,23 +152,42 @@ func estimateMemory(specs []parsedSpec, g Geometry, explain bool) int64 {
 
 // DefaultMemoryBudget is the memory a run may use when the request does
 // not say: three quarters of the physical memory, or of the cgroup's limit,
-// or of the address space left under RLIMIT_AS, whichever is least.
+// or the runtime's share plus three quarters of the address space left
+// under RLIMIT_AS (addressSpaceLeft), whichever is least.
 func DefaultMemoryBudget() int64 {
 	budget := int64(physicalMemory()) / 4 * 3
 	if cg := cgroupLimit(); cg > 0 {
 		budget = min(budget, cg/4*3)
 	}
-	var rl syscall.Rlimit
-	if syscall.Getrlimit(syscall.RLIMIT_AS, &rl) == nil && rl.Cur != ^uint64(0) && rl.Cur < 1<<62 {
-		// The Go runtime reserves address space it does not use; what is
-		// left under the limit is what allocations may still take.
-		left := int64(rl.Cur) - virtualSize()
-		budget = min(budget, max(left, 0)/4*3)
+	if left, ok := addressSpaceLeft(); ok {
+		// The runtime's own share (runtimeOverhead, which every estimate
+		// counts) is mapped already: what a run adds must fit in what is
+		// left.
+		budget = min(budget, runtimeOverhead+max(left, 0)/4*3)
 	}
 	if budget <= 0 {
 		budget = 1 << 30
 	}
 	return budget
+}
+
+// threadStack is the address space a thread's stack takes under RLIMIT_AS:
+// the command's start-up sets 2 MiB (app/internal/addrspace).
+const threadStack = 2 << 20
+
+// addressSpaceLeft is what a run may still map under RLIMIT_AS (`ulimit
+// -v`), when one is set: the limit less the address space the process holds
+// now (the Go runtime's reservations, the binary, its heap) and less the
+// stacks of the threads a run may still start (one per GOMAXPROCS and a few
+// for blocking calls). Heap arenas come 64 MiB at a time; the budget's
+// quarter of slack covers that rounding and the collector's.
+func addressSpaceLeft() (int64, bool) {
+	var rl syscall.Rlimit
+	if syscall.Getrlimit(syscall.RLIMIT_AS, &rl) != nil || rl.Cur == ^uint64(0) || rl.Cur >= 1<<62 {
+		return 0, false
+	}
+	threads := int64(runtime.GOMAXPROCS(0) + 8)
+	return int64(rl.Cur) - virtualSize() - threads*threadStack, true
 }
 
 func physicalMemory() uint64 {
@@ -275,11 +295,12 @@ func FormatBytes(n int64) string {
 }
 
 // ParseBytes reads a size: a number of bytes with an optional K, M, G or
-// T suffix (powers of 1024, an optional trailing B or iB), or "0"/"none"
-// for no limit (returned as -1).
+// T suffix (powers of 1024, an optional trailing B or iB), or "none" for no
+// limit (returned as -1). Zero is not a size: it would refuse every run,
+// and "none" says what it sometimes meant.
 func ParseBytes(s string) (int64, error) {
 	t := strings.ToUpper(strings.TrimSpace(s))
-	if t == "NONE" || t == "0" {
+	if t == "NONE" {
 		return -1, nil
 	}
 	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
@@ -300,6 +321,9 @@ func ParseBytes(s string) (int64, error) {
 		}
 	}
 	v, err := strconv.ParseFloat(t, 64)
+	if err == nil && v >= 0 && v*float64(mult) < 1 {
+		return 0, fmt.Errorf("%q: want a size above zero (e.g. 512M, 8G), or none for no limit", s)
+	}
 	if err != nil || !(v > 0) || v*float64(mult) > 1<<62 {
 		return 0, fmt.Errorf("%q is not a size (e.g. 512M, 8G, or none)", s)
 	}
