@@ -60,8 +60,11 @@ func TestMemoryBudget(t *testing.T) {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
 	oneLine(t, stderr)
-	for _, bad := range []string{"lots", "-1G", "1X"} {
-		if code, _, stderr := runScore("-d", huge, "--feature", "adm", "--max-memory", bad); code != 2 || !strings.Contains(stderr, "max-memory") {
+	// 0 is not a size (it used to mean no limit, as none does); refused
+	// before the clip is read, as every bad value.
+	small, geom := smallRaw(t, dir, "small.yuv", 2)
+	for _, bad := range []string{"lots", "-1G", "1X", "0", "0M", "0.1"} {
+		if code, _, stderr := runScore(append([]string{"-d", small, "--feature", "adm", "--max-memory", bad}, geom...)...); code != 2 || !strings.Contains(stderr, "max-memory") {
 			t.Errorf("--max-memory %s: exit %d: %s", bad, code, stderr)
 		}
 	}
@@ -85,6 +88,43 @@ func TestMemoryBudget(t *testing.T) {
 	ee, _ := err.(*exec.ExitError)
 	if ee == nil || ee.ExitCode() != 1 || strings.Contains(e.String(), "fatal error") || !strings.Contains(e.String(), "needs about") {
 		t.Errorf("under ulimit -v 2G: %v: %s", err, e.String())
+	}
+}
+
+// TestAddressSpaceLimit: under any `ulimit -v` a run gives its result, or
+// one line and exit 1: never the Go runtime's crash (exit 2, a goroutine
+// dump), which it used to be from 1.0 to 1.6 GB (the runtime's own
+// reservations, glibc's 64 MiB thread arenas, 8 MiB thread stacks), and
+// a small run fits from about 1.4 GB (it needed 1.9).
+func TestAddressSpaceLimit(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector maps terabytes of shadow memory")
+	}
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	dir := t.TempDir()
+	dist, geom := smallRaw(t, dir, "dist.yuv", 2)
+	exe, _ := os.Executable()
+	ran := 0
+	for _, mb := range []int{300, 1000, 1200, 1300, 1340, 1400, 1500, 1600, 1800, 2000, 2400} {
+		cmd := exec.Command("sh", append([]string{"-c", fmt.Sprintf(`ulimit -v %d && exec "$0" "$@"`, mb<<10), exe, "score", "-d", dist,
+			"--model", "version=vmaf_v0.6.1", "--json", "-o", filepath.Join(dir, "o.json")}, geom...)...)
+		cmd.Env = append(os.Environ(), "BANDSCOPE_TEST_MAIN=1")
+		var e bytes.Buffer
+		cmd.Stderr = &e
+		err := cmd.Run()
+		code := exitCode(err)
+		switch {
+		case code == 0:
+			ran++
+		case code == 1 && strings.Count(strings.TrimSpace(e.String()), "\n") == 0 && strings.HasPrefix(e.String(), "bandscope: "):
+		default:
+			t.Errorf("ulimit -v %d MiB: exit %d: %.300s", mb, code, e.String())
+		}
+	}
+	if ran == 0 {
+		t.Error("no run fitted even 2.4 GB")
 	}
 }
 
@@ -113,6 +153,7 @@ func TestExitCodes(t *testing.T) {
 		{base("--feature", "=x"), []string{"feature"}},
 		{base("--backend", "tpu"), []string{"backend", "gpu:N"}},
 		{base("--backend", "gpu:x"), []string{"backend", "gpu:N"}},
+		{base("--max-memory", "0"), []string{"max-memory", "none"}},
 		{base("--cpu-kernels", "sse9"), []string{"cpu-kernels", "scalar"}},
 		{base("--threads", "-1"), []string{"threads", "0 (all cores)"}},
 		{base("--frame_cnt", "x"), []string{"frame_cnt"}},

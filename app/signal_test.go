@@ -84,11 +84,12 @@ func startHeatmapRun(t *testing.T, dir, heat string) (*exec.Cmd, *bytes.Buffer) 
 	return nil, nil
 }
 
-// TestHangup: SIGHUP is an interrupt like SIGINT and SIGTERM: exit 130,
-// "interrupted at frame N of FILE", and nothing left behind (it used to
-// exit 129 leaving hundreds of MB of hidden .part heatmaps).
+// TestHangup: SIGHUP and SIGQUIT are interrupts like SIGINT and SIGTERM:
+// exit 130, "interrupted at frame N of FILE", and nothing left behind
+// (SIGHUP used to exit 129 leaving hundreds of MB of hidden .part
+// heatmaps, SIGQUIT to print Go's goroutine dump and exit 2).
 func TestHangup(t *testing.T) {
-	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGTERM} {
+	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGTERM, syscall.SIGQUIT} {
 		t.Run(sig.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			heat := filepath.Join(dir, "heat")
@@ -124,7 +125,12 @@ func TestKilledRunSwept(t *testing.T) {
 		t.Fatalf("want the killed run's 5 temporaries, found %v", left)
 	}
 	live := filepath.Join(heat, fmt.Sprintf(".x.gray.bandscope-%d-00.part", os.Getppid()))
-	os.WriteFile(live, nil, 0o644)
+	os.WriteFile(live, nil, 0o600)
+	// A file named like a dead run's temporary but not made by Bandscope
+	// (not owner-only): a user's, kept.
+	users := filepath.Join(heat, ".y.gray.bandscope-999999999-00.part")
+	os.WriteFile(users, nil, 0o644)
+	os.Chmod(users, 0o644)
 
 	src, geom := smallRaw(t, dir, "small.yuv", 2)
 	code, _, stderr := runScore(append([]string{"-d", src, "--feature", "cambi=heatmaps_path=" + heat, "-q"}, geom...)...)
@@ -138,5 +144,13 @@ func TestKilledRunSwept(t *testing.T) {
 	}
 	if _, err := os.Stat(live); err != nil {
 		t.Error("a live process's temporary file was removed")
+	}
+	if _, err := os.Stat(users); err != nil {
+		t.Error("a file Bandscope did not make was removed")
+	}
+	// No output may be named like a temporary file: the sweep would take it.
+	code, _, stderr = runScore(append([]string{"-d", src, "--feature", "cambi", "--json", "-o", users}, geom...)...)
+	if code != 2 || !strings.Contains(stderr, "temporary") {
+		t.Errorf("-o named like a temporary: exit %d: %s", code, stderr)
 	}
 }
