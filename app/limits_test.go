@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bandscope/bandscope/kernels/synth"
 )
 
 // TestThreadsClamped: absurd --threads counts run at once with a note
@@ -126,6 +128,48 @@ func TestAddressSpaceLimit(t *testing.T) {
 	if ran == 0 {
 		t.Error("no run fitted even 2.4 GB")
 	}
+	// More frames in flight, --explain's second feature set and heatmaps:
+	// the budget holds the heap where the address space runs out.
+	big := writeSynth(t, dir, "big.yuv", synth.Spec{Pattern: "grad10", Format: grad10}, 12)
+	for mb := 1380; mb <= 1500; mb += 20 {
+		cmd := exec.Command("sh", "-c", fmt.Sprintf(`ulimit -v %d && exec "$0" "$@"`, mb<<10), exe, "score", "-d", big, "-r", big,
+			"-w", "640", "-h", "480", "-p", "420", "-b", "10", "--threads", "4", "--model", "version=vmaf_v0.6.1", "--explain",
+			"--feature", fmt.Sprintf("cambi=heatmaps_path=%s/hm%d", dir, mb), "--json", "-o", filepath.Join(dir, "o.json"))
+		cmd.Env = append(os.Environ(), "BANDSCOPE_TEST_MAIN=1")
+		var e bytes.Buffer
+		cmd.Stderr = &e
+		code := exitCode(cmd.Run())
+		if !(code == 0 || code == 1 && strings.Count(strings.TrimSpace(e.String()), "\n") == 0 && strings.HasPrefix(e.String(), "bandscope: ")) {
+			t.Errorf("ulimit -v %d MiB, 640x480 with heatmaps: exit %d: %.300s", mb, code, e.String())
+		}
+	}
+	noTemps(t, dir)
+}
+
+// TestFewFileDescriptors: running out of file descriptors (`ulimit -n`)
+// fails the run (exit 1, one line), not the command line, and leaves
+// nothing.
+func TestFewFileDescriptors(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	dir := t.TempDir()
+	dist, geom := smallRaw(t, dir, "dist.yuv", 2)
+	exe, _ := os.Executable()
+	hm := filepath.Join(dir, "hm")
+	cmd := exec.Command("sh", append([]string{"-c", `ulimit -n 12 && exec "$0" "$@"`, exe, "score", "-d", dist,
+		"--feature", "cambi=heatmaps_path=" + hm, "--json", "-o", filepath.Join(dir, "o.json")}, geom...)...)
+	cmd.Env = append(os.Environ(), "BANDSCOPE_TEST_MAIN=1")
+	var e bytes.Buffer
+	cmd.Stderr = &e
+	if code := exitCode(cmd.Run()); code != 1 || !strings.Contains(e.String(), "too many open files") {
+		t.Errorf("exit %d: %s", code, e.String())
+	}
+	oneLine(t, e.String())
+	if _, err := os.Stat(hm); err == nil {
+		t.Error("the heatmap directory was left")
+	}
+	noTemps(t, dir)
 }
 
 // TestExitCodes: every command-line error exits 2 with one line naming

@@ -125,6 +125,7 @@ func scoreMain(args []string, stdout, stderr io.Writer) (code int) {
 	// files behind.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	defer stop()
+	engine.QuietGPULogs() // each failure is one line of ours
 	run := &scoreRun{req: req, out: out, format: outputFormat(asJSON, asXML, csv, out), prec: p, quiet: quiet, stdout: stdout, stderr: stderr}
 	return run.exec(ctx)
 }

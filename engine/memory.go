@@ -7,6 +7,8 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 	"syscall"
@@ -116,7 +118,8 @@ const runtimeOverhead = 64 << 20
 // these formats needs with one frame in flight: the decoded pictures, the
 // readers' buffers (ffmpeg's decode-ahead included), every feature's
 // workspace, and the runtime. More frames in flight only use what the
-// engine's frame budget allows on top (pipeline.go).
+// run's budget leaves on top, within the engine's frame budget
+// (pipeline.go).
 func EstimateMemory(req Request, g Geometry) int64 {
 	specs, err := parseSpecs(req.Features, req.SkipUnavailable)
 	if err != nil {
@@ -152,8 +155,9 @@ func estimateMemory(specs []parsedSpec, g Geometry, explain bool) int64 {
 
 // DefaultMemoryBudget is the memory a run may use when the request does
 // not say: three quarters of the physical memory, or of the cgroup's limit,
-// or the runtime's share plus three quarters of the address space left
-// under RLIMIT_AS (addressSpaceLeft), whichever is least.
+// or the runtime's share plus half the heap the address space left under
+// RLIMIT_AS can still hold (addressSpaceLeft, heapRoom), whichever is
+// least.
 func DefaultMemoryBudget() int64 {
 	budget := int64(physicalMemory()) / 4 * 3
 	if cg := cgroupLimit(); cg > 0 {
@@ -161,9 +165,9 @@ func DefaultMemoryBudget() int64 {
 	}
 	if left, ok := addressSpaceLeft(); ok {
 		// The runtime's own share (runtimeOverhead, which every estimate
-		// counts) is mapped already: what a run adds must fit in what is
-		// left.
-		budget = min(budget, runtimeOverhead+max(left, 0)/4*3)
+		// counts) is mapped already: what a run adds must fit in the heap
+		// arenas left, with as much again for the collector to work in.
+		budget = min(budget, runtimeOverhead+heapRoom(left)/2)
 	}
 	if budget <= 0 {
 		budget = 1 << 30
@@ -245,26 +249,54 @@ func virtualSize() int64 {
 // ErrMemory is wrapped when a run would need more memory than its budget.
 var ErrMemory = errors.New("not enough memory")
 
-// checkMemory refuses a run whose estimate is over its budget.
-func checkMemory(req Request, specs []parsedSpec, g Geometry) error {
+// checkMemory refuses a run whose estimate is over its budget, and returns
+// what the budget leaves beyond the estimate (for more frames in flight;
+// -1 without a budget). Under RLIMIT_AS it also sets the Go collector's
+// memory limit to the address space left (limitHeap).
+func checkMemory(req Request, specs []parsedSpec, g Geometry) (spare int64, err error) {
 	budget := req.MaxMemory
 	if budget < 0 {
-		return nil
+		return -1, nil
 	}
 	if budget == 0 {
 		budget = DefaultMemoryBudget()
 	}
 	need := estimateMemory(specs, g, req.Explain)
 	if need <= budget {
-		return nil
+		if left, ok := addressSpaceLeft(); ok {
+			limitHeap(left)
+		}
+		return budget - need, nil
 	}
 	needStr, budgetStr := FormatBytes(need), FormatBytes(budget)
 	if needStr == budgetStr {
 		// Both round alike: the bytes say which is more.
 		needStr, budgetStr = fmt.Sprintf("%d bytes", need), fmt.Sprintf("%d bytes", budget)
 	}
-	return &clip.Error{Path: req.Distorted, Frame: -1, Err: fmt.Errorf("%w: %dx%d %s %d-bit with %s needs about %s, over the budget of %s (--max-memory to change it)",
+	return 0, &clip.Error{Path: req.Distorted, Frame: -1, Err: fmt.Errorf("%w: %dx%d %s %d-bit with %s needs about %s, over the budget of %s (--max-memory to change it)",
 		ErrMemory, g.Dist.Width, g.Dist.Height, g.Dist.Chroma, g.Dist.BitDepth, featureList(specs), needStr, budgetStr)}
+}
+
+// heapRoom is the heap that left bytes of address space can still hold: the
+// Go heap grows by whole 64 MiB arenas, each with its metadata.
+func heapRoom(left int64) int64 {
+	const arena, withMetadata = 64 << 20, 66 << 20
+	return max(left, 0) / withMetadata * arena
+}
+
+// limitHeap sets the Go collector's memory limit to what the runtime maps
+// now plus the heap the address space left can hold: the heap then
+// collects before it would need address space that is not there (by
+// default it grows to twice what is live), where a failed reservation is
+// the runtime's fatal "out of memory".
+func limitHeap(left int64) {
+	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 || s[1].Value.Kind() != metrics.KindUint64 {
+		return
+	}
+	mapped := int64(s[0].Value.Uint64() - s[1].Value.Uint64())
+	debug.SetMemoryLimit(mapped + heapRoom(left))
 }
 
 func featureList(specs []parsedSpec) string {

@@ -39,6 +39,7 @@ type Session struct {
 	perfect *featureSet
 	models  []scoredModel
 	keys    []string // every output key, in libvmaf's order (outputKeys)
+	spare   int64    // the memory budget beyond the run's estimate (checkMemory)
 
 	// refs keeps recently decoded reference luma planes by frame, for the
 	// temporal features of Session.Frame (a step forward reuses them).
@@ -160,7 +161,7 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 		return nil, err
 	}
 	g := Geometry{Dist: di.Format, Ref: ri.Format, SameClip: s.sameClip, DistContainer: di.Container, RefContainer: ri.Container}
-	if err = checkMemory(req, specs, g); err != nil {
+	if s.spare, err = checkMemory(req, specs, g); err != nil {
 		return nil, err
 	}
 	if s.main, err = s.openSet(req.Backend, specs, ri.Format, di.Format, false); err != nil {
@@ -197,6 +198,7 @@ func (s *Session) openSet(id string, specs []parsedSpec, ref, dist yuv.Format, p
 	if err != nil {
 		return nil, err
 	}
+	b.spare = s.spare
 	b.planFrames(dist, ref, specs, s.sameClip)
 	set := &featureSet{backend: b, skipped: map[string]error{}}
 	// A rendition's CAMBI measures banding at the rendition's own size

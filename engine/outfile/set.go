@@ -70,7 +70,7 @@ func (s *Set) check(path string) (*Target, error) {
 	}
 	t, err := Resolve(path)
 	if err != nil {
-		return nil, &refused{err}
+		return nil, refuse(err)
 	}
 	return t, s.admit(t)
 }
@@ -100,7 +100,7 @@ func (s *Set) Later(path string, write func(io.Writer) error) error {
 	f := &File{t: t, later: write}
 	if !t.Through {
 		if f.tmp, err = s.tempFor(t); err != nil {
-			return &refused{err}
+			return refuse(err)
 		}
 	}
 	s.files = append(s.files, f)
@@ -136,7 +136,7 @@ func (s *Set) Stage(path string) (*File, error) {
 	}
 	tmp, err := s.tempFor(t)
 	if err != nil {
-		return nil, &refused{err}
+		return nil, refuse(err)
 	}
 	f := &File{t: t, tmp: tmp}
 	s.files = append(s.files, f)
@@ -204,7 +204,7 @@ func (s *Set) MkdirAll(dir string) error {
 		}
 	}
 	if err := os.MkdirAll(dir, 0o777); err != nil {
-		return &refused{plain(err)}
+		return refuse(plain(err))
 	}
 	for i := len(missing) - 1; i >= 0; i-- {
 		s.dirs = append(s.dirs, missing[i])

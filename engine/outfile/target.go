@@ -23,6 +23,18 @@ var ErrRefused = errors.New("output refused")
 
 type refused struct{ err error }
 
+// refuse marks err as the output path's fault (ErrRefused), unless the
+// system ran short of something (file descriptors, space, memory): that
+// fails the run, not the command line.
+func refuse(err error) error {
+	for _, e := range []error{syscall.EMFILE, syscall.ENFILE, syscall.ENOSPC, syscall.EDQUOT, syscall.ENOMEM, syscall.EIO, syscall.EAGAIN, syscall.EINTR} {
+		if errors.Is(err, e) {
+			return err
+		}
+	}
+	return &refused{err}
+}
+
 func (e *refused) Error() string        { return e.err.Error() }
 func (e *refused) Unwrap() error        { return e.err }
 func (e *refused) Is(target error) bool { return target == ErrRefused }
