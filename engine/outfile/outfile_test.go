@@ -37,6 +37,9 @@ func TestResolve(t *testing.T) {
 		{dir, "", false, "is a directory"},
 		{filepath.Join(dir, "no", "x"), "", false, "directory"},
 		{"/dev/stdout", "", true, ""},
+		{"/proc/self/fd/1", "", true, ""},
+		// A magic link to a directory: the file under it is an ordinary one.
+		{"/proc/self/cwd/no-such-output.json", "/proc/self/cwd/no-such-output.json", false, ""},
 		{"/dev/null", "/dev/null", true, ""},
 		{"", "", false, "empty"},
 	} {

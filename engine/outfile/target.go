@@ -6,7 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
+	"regexp"
 	"syscall"
 )
 
@@ -58,12 +58,14 @@ type Target struct {
 
 const maxLinks = 40
 
-// magic reports whether path is reached through the kernel's magic links
-// to open files (/dev/stdout is a symlink to /proc/self/fd/1).
-func magic(path string) bool {
-	p := filepath.Clean(path)
-	return strings.HasPrefix(p, "/proc/") || strings.HasPrefix(p, "/dev/fd/")
-}
+// magicFD matches the kernel's magic links to open files (/dev/stdout is a
+// symlink to /proc/self/fd/1); a path under /proc/self/cwd or /proc/PID/root
+// is an ordinary file reached through a magic link to a directory.
+var magicFD = regexp.MustCompile(`^(/proc/(self|thread-self|[0-9]+)(/task/[0-9]+)?/fd|/dev/fd)/[0-9]+$`)
+
+// magic reports whether path is one of the kernel's magic links to an open
+// file.
+func magic(path string) bool { return magicFD.MatchString(filepath.Clean(path)) }
 
 // Resolve follows path's symlinks and says how it will be written. It checks
 // that a new or replaced file's directory exists and is writable, and that a
