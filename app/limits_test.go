@@ -80,17 +80,32 @@ func TestMemoryBudget(t *testing.T) {
 	const w, h = 16384, 8192
 	ref := hugeY4M(t, dir, "ref444.y4m", w, h, "444p16", w*h*6)
 	dist := hugeY4M(t, dir, "dist444.y4m", w, h, "444p16", w*h*6)
-	exe, _ := os.Executable()
-	cmd := exec.Command("sh", "-c", `ulimit -v 2097152 && exec "$0" "$@"`, exe, "score", "-r", ref, "-d", dist,
+	code, stderr = limited(t, "-v 2097152", "score", "-r", ref, "-d", dist,
 		"--feature", "cambi", "--feature", "adm", "-q", "-o", filepath.Join(dir, "o.json"))
+	if code != 1 || strings.Contains(stderr, "fatal error") || !strings.Contains(stderr, "needs about") {
+		t.Errorf("under ulimit -v 2G: exit %d: %s", code, stderr)
+	}
+}
+
+// limited runs the CLI as a child under `ulimit LIMIT` (sh's syntax, e.g.
+// "-v 2097152") and returns its exit code and stderr.
+func limited(t *testing.T, limit string, args ...string) (int, string) {
+	t.Helper()
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	exe, _ := os.Executable()
+	cmd := exec.Command("sh", append([]string{"-c", `ulimit ` + limit + ` && exec "$0" "$@"`, exe}, args...)...)
 	cmd.Env = append(os.Environ(), "BANDSCOPE_TEST_MAIN=1")
 	var e bytes.Buffer
 	cmd.Stderr = &e
-	err := cmd.Run()
-	ee, _ := err.(*exec.ExitError)
-	if ee == nil || ee.ExitCode() != 1 || strings.Contains(e.String(), "fatal error") || !strings.Contains(e.String(), "needs about") {
-		t.Errorf("under ulimit -v 2G: %v: %s", err, e.String())
-	}
+	return exitCode(cmd.Run()), e.String()
+}
+
+// resultOrOneLine reports whether a run gave its result (exit 0) or one
+// line of its own and exit 1.
+func resultOrOneLine(code int, stderr string) bool {
+	return code == 0 || code == 1 && strings.Count(strings.TrimSpace(stderr), "\n") == 0 && strings.HasPrefix(stderr, "bandscope: ")
 }
 
 // TestAddressSpaceLimit: under any `ulimit -v` a run gives its result, or
@@ -102,27 +117,17 @@ func TestAddressSpaceLimit(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector maps terabytes of shadow memory")
 	}
-	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("no sh")
-	}
 	dir := t.TempDir()
 	dist, geom := smallRaw(t, dir, "dist.yuv", 2)
-	exe, _ := os.Executable()
 	ran := 0
 	for _, mb := range []int{300, 1000, 1200, 1300, 1340, 1400, 1500, 1600, 1800, 2000, 2400} {
-		cmd := exec.Command("sh", append([]string{"-c", fmt.Sprintf(`ulimit -v %d && exec "$0" "$@"`, mb<<10), exe, "score", "-d", dist,
+		code, stderr := limited(t, fmt.Sprintf("-v %d", mb<<10), append([]string{"score", "-d", dist,
 			"--model", "version=vmaf_v0.6.1", "--json", "-o", filepath.Join(dir, "o.json")}, geom...)...)
-		cmd.Env = append(os.Environ(), "BANDSCOPE_TEST_MAIN=1")
-		var e bytes.Buffer
-		cmd.Stderr = &e
-		err := cmd.Run()
-		code := exitCode(err)
-		switch {
-		case code == 0:
+		if !resultOrOneLine(code, stderr) {
+			t.Errorf("ulimit -v %d MiB: exit %d: %.300s", mb, code, stderr)
+		}
+		if code == 0 {
 			ran++
-		case code == 1 && strings.Count(strings.TrimSpace(e.String()), "\n") == 0 && strings.HasPrefix(e.String(), "bandscope: "):
-		default:
-			t.Errorf("ulimit -v %d MiB: exit %d: %.300s", mb, code, e.String())
 		}
 	}
 	if ran == 0 {
@@ -132,15 +137,11 @@ func TestAddressSpaceLimit(t *testing.T) {
 	// the budget holds the heap where the address space runs out.
 	big := writeSynth(t, dir, "big.yuv", synth.Spec{Pattern: "grad10", Format: grad10}, 12)
 	for mb := 1380; mb <= 1500; mb += 20 {
-		cmd := exec.Command("sh", "-c", fmt.Sprintf(`ulimit -v %d && exec "$0" "$@"`, mb<<10), exe, "score", "-d", big, "-r", big,
+		code, stderr := limited(t, fmt.Sprintf("-v %d", mb<<10), "score", "-d", big, "-r", big,
 			"-w", "640", "-h", "480", "-p", "420", "-b", "10", "--threads", "4", "--model", "version=vmaf_v0.6.1", "--explain",
 			"--feature", fmt.Sprintf("cambi=heatmaps_path=%s/hm%d", dir, mb), "--json", "-o", filepath.Join(dir, "o.json"))
-		cmd.Env = append(os.Environ(), "BANDSCOPE_TEST_MAIN=1")
-		var e bytes.Buffer
-		cmd.Stderr = &e
-		code := exitCode(cmd.Run())
-		if !(code == 0 || code == 1 && strings.Count(strings.TrimSpace(e.String()), "\n") == 0 && strings.HasPrefix(e.String(), "bandscope: ")) {
-			t.Errorf("ulimit -v %d MiB, 640x480 with heatmaps: exit %d: %.300s", mb, code, e.String())
+		if !resultOrOneLine(code, stderr) {
+			t.Errorf("ulimit -v %d MiB, 640x480 with heatmaps: exit %d: %.300s", mb, code, stderr)
 		}
 	}
 	noTemps(t, dir)
@@ -150,22 +151,15 @@ func TestAddressSpaceLimit(t *testing.T) {
 // fails the run (exit 1, one line), not the command line, and leaves
 // nothing.
 func TestFewFileDescriptors(t *testing.T) {
-	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("no sh")
-	}
 	dir := t.TempDir()
 	dist, geom := smallRaw(t, dir, "dist.yuv", 2)
-	exe, _ := os.Executable()
 	hm := filepath.Join(dir, "hm")
-	cmd := exec.Command("sh", append([]string{"-c", `ulimit -n 12 && exec "$0" "$@"`, exe, "score", "-d", dist,
+	code, stderr := limited(t, "-n 12", append([]string{"score", "-d", dist,
 		"--feature", "cambi=heatmaps_path=" + hm, "--json", "-o", filepath.Join(dir, "o.json")}, geom...)...)
-	cmd.Env = append(os.Environ(), "BANDSCOPE_TEST_MAIN=1")
-	var e bytes.Buffer
-	cmd.Stderr = &e
-	if code := exitCode(cmd.Run()); code != 1 || !strings.Contains(e.String(), "too many open files") {
-		t.Errorf("exit %d: %s", code, e.String())
+	if code != 1 || !strings.Contains(stderr, "too many open files") {
+		t.Errorf("exit %d: %s", code, stderr)
 	}
-	oneLine(t, e.String())
+	oneLine(t, stderr)
 	if _, err := os.Stat(hm); err == nil {
 		t.Error("the heatmap directory was left")
 	}

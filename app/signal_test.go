@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -59,55 +58,71 @@ func TestInterrupt(t *testing.T) {
 }
 
 // startHeatmapRun starts the CLI as a child process writing heatmaps and
-// waits until its temporary files exist (the run is under way).
-func startHeatmapRun(t *testing.T, dir, heat string) (*exec.Cmd, *bytes.Buffer) {
+// waits until its temporary files exist (the run is under way). Its stderr
+// is the buffer returned, or stderr when given.
+func startHeatmapRun(t *testing.T, dir, heat string, stderr ...*os.File) (*exec.Cmd, *bytes.Buffer) {
 	t.Helper()
 	dist := writeSynth(t, dir, "dist.yuv", synth.Spec{Pattern: "grad10", Format: grad10}, 60)
 	cmd := child(t, "score", "-d", dist, "-w", "640", "-h", "480", "-p", "420", "-b", "10",
 		"--feature", "cambi=heatmaps_path="+heat, "--json", "-o", filepath.Join(dir, "out.json"), "--threads", "1")
 	var e bytes.Buffer
 	cmd.Stderr = &e
+	if len(stderr) > 0 {
+		cmd.Stderr = stderr[0]
+	}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
-		if m, _ := filepath.Glob(filepath.Join(heat, ".*.part")); len(m) == 5 {
-			time.Sleep(200 * time.Millisecond) // a few frames in
-			return cmd, &e
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	cmd.Process.Kill()
-	cmd.Wait()
-	t.Fatalf("no heatmap temporaries appeared: %s", e.String())
-	return nil, nil
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	waitFor(t, 20*time.Second, "the heatmaps' temporary files", func() bool {
+		m, _ := filepath.Glob(filepath.Join(heat, ".*.part"))
+		return len(m) == 5
+	})
+	time.Sleep(200 * time.Millisecond) // a few frames in
+	return cmd, &e
 }
 
 // TestHangup: SIGHUP and SIGQUIT are interrupts like SIGINT and SIGTERM:
 // exit 130, "interrupted at frame N of FILE", and nothing left behind
 // (SIGHUP used to exit 129 leaving hundreds of MB of hidden .part
-// heatmaps, SIGQUIT to print Go's goroutine dump and exit 2).
+// heatmaps, SIGQUIT to print Go's goroutine dump and exit 2), also when
+// stderr's reader is gone (`2> >(true)`, a dropped SSH session under
+// `| tee`: SIGPIPE on the message used to kill it first, exit 141 and the
+// .part files left).
 func TestHangup(t *testing.T) {
-	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGTERM, syscall.SIGQUIT} {
-		t.Run(sig.String(), func(t *testing.T) {
-			dir := t.TempDir()
-			heat := filepath.Join(dir, "heat")
-			cmd, stderr := startHeatmapRun(t, dir, heat)
-			cmd.Process.Signal(sig)
-			err := cmd.Wait()
-			ee, _ := err.(*exec.ExitError)
-			if ee == nil || ee.ExitCode() != 130 {
-				t.Errorf("%v: %s", err, stderr)
+	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGTERM, syscall.SIGQUIT, syscall.SIGINT} {
+		for _, dead := range []bool{false, true} {
+			name := sig.String()
+			if dead {
+				name += "/dead stderr"
 			}
-			if !regexp.MustCompile(`^bandscope: interrupted at frame [0-9]+ of .*dist.yuv\n$`).MatchString(stderr.String()) {
-				t.Errorf("stderr %q", stderr)
-			}
-			noTemps(t, dir)
-			if _, err := os.Stat(heat); err == nil {
-				t.Error("the heatmap directory the run created is left")
-			}
-		})
+			t.Run(name, func(t *testing.T) {
+				dir := t.TempDir()
+				heat := filepath.Join(dir, "heat")
+				var redirect []*os.File
+				if dead {
+					r, w, err := os.Pipe()
+					if err != nil {
+						t.Fatal(err)
+					}
+					r.Close()
+					defer w.Close()
+					redirect = append(redirect, w)
+				}
+				cmd, stderr := startHeatmapRun(t, dir, heat, redirect...)
+				cmd.Process.Signal(sig)
+				if code := exitCode(cmd.Wait()); code != 130 {
+					t.Errorf("exit %d: %s", code, stderr)
+				}
+				if !dead && !interrupted.MatchString(stderr.String()) {
+					t.Errorf("stderr %q", stderr)
+				}
+				noTemps(t, dir)
+				if _, err := os.Stat(heat); err == nil {
+					t.Error("the heatmap directory the run created is left")
+				}
+			})
+		}
 	}
 }
 
