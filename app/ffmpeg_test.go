@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -74,17 +75,51 @@ func TestTruncatedContainer(t *testing.T) {
 }
 
 // TestResolutionChange: a stream whose size changes mid-way is refused
-// (ffmpeg used to scale it silently to the first size).
+// (ffmpeg used to scale it silently to the first size), naming the frame
+// where it changes, and --frame_cnt up to that frame scores the frames
+// before it (it used to report the change frames early and refuse them).
 func TestResolutionChange(t *testing.T) {
 	dir := t.TempDir()
-	a := ffmpegClip(t, filepath.Join(dir, "a.ts"), "-f", "lavfi", "-i", "testsrc=size=320x240:rate=25", "-frames:v", "5", "-c:v", "mpeg2video")
-	b := ffmpegClip(t, filepath.Join(dir, "b.ts"), "-f", "lavfi", "-i", "testsrc=size=256x144:rate=25", "-frames:v", "5", "-c:v", "mpeg2video", "-output_ts_offset", "0.2")
+	needFFmpeg(t)
+	if out, _ := exec.Command("ffmpeg", "-hide_banner", "-encoders").Output(); !strings.Contains(string(out), "libx264") {
+		t.Skip("ffmpeg has no libx264")
+	}
+	// Two H.264 elementary streams, 10 frames then 5: the decoder follows
+	// the second one's size without losing a frame.
+	a := ffmpegClip(t, filepath.Join(dir, "a.h264"), "-f", "lavfi", "-i", "testsrc=size=320x240:rate=25", "-frames:v", "10", "-c:v", "libx264", "-pix_fmt", "yuv420p")
+	b := ffmpegClip(t, filepath.Join(dir, "b.h264"), "-f", "lavfi", "-i", "testsrc=size=256x144:rate=25", "-frames:v", "5", "-c:v", "libx264", "-pix_fmt", "yuv420p")
 	ab, _ := os.ReadFile(a)
 	bb, _ := os.ReadFile(b)
-	both := filepath.Join(dir, "both.ts")
+	both := filepath.Join(dir, "both.h264")
 	os.WriteFile(both, append(ab, bb...), 0o644)
-	code, _, stderr := runScore("-d", both, "--feature", "cambi", "-q")
-	if code != 1 || !strings.Contains(stderr, "both.ts") || !strings.Contains(stderr, "resolution changes") {
+	for _, tc := range []struct {
+		frames string
+		code   int
+	}{{"", 1}, {"11", 1}, {"10", 0}, {"4", 0}} {
+		args := []string{"-d", both, "--feature", "cambi", "-q"}
+		if tc.frames != "" {
+			args = append(args, "--frame_cnt", tc.frames)
+		}
+		code, _, stderr := runScore(args...)
+		if code != tc.code {
+			t.Errorf("--frame_cnt %q: exit %d, want %d: %s", tc.frames, code, tc.code, stderr)
+		}
+		if tc.code == 1 && (!strings.Contains(stderr, "both.h264: frame 10: the resolution changes") || !strings.Contains(stderr, "--frame_cnt 10")) {
+			t.Errorf("--frame_cnt %q: %s", tc.frames, stderr)
+		}
+		oneLine(t, stderr)
+	}
+}
+
+// TestRawWithoutExtension: a raw YUV file without one of the raw
+// extensions goes to ffmpeg, and the error says why -w/-h/-p/-b did not
+// apply.
+func TestRawWithoutExtension(t *testing.T) {
+	needFFmpeg(t)
+	dir := t.TempDir()
+	raw := writeSynthRaw(t, dir, "clip", 224*64*3/2*2)
+	code, _, stderr := runScore("-d", raw, "-w", "224", "-h", "64", "-p", "420", "-b", "8", "--feature", "cambi", "-q")
+	if code != 1 || !strings.Contains(stderr, ".yuv, .raw or .bin") || !strings.Contains(stderr, "-w/-h/-p/-b") {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
 	oneLine(t, stderr)

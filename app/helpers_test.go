@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -74,6 +75,9 @@ func noTemps(t *testing.T, dir string) {
 		return nil
 	})
 }
+
+// interrupted is the one line an interrupted run of dist.yuv prints.
+var interrupted = regexp.MustCompile(`^bandscope: interrupted at frame [0-9]+ of .*dist.yuv\n$`)
 
 func oneLine(t *testing.T, stderr string) {
 	t.Helper()

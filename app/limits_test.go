@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bandscope/bandscope/kernels/synth"
 )
 
 // TestThreadsClamped: absurd --threads counts run at once with a note
@@ -60,8 +62,11 @@ func TestMemoryBudget(t *testing.T) {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
 	oneLine(t, stderr)
-	for _, bad := range []string{"lots", "-1G", "1X"} {
-		if code, _, stderr := runScore("-d", huge, "--feature", "adm", "--max-memory", bad); code != 2 || !strings.Contains(stderr, "max-memory") {
+	// 0 is not a size (it used to mean no limit, as none does); refused
+	// before the clip is read, as every bad value.
+	small, geom := smallRaw(t, dir, "small.yuv", 2)
+	for _, bad := range []string{"lots", "-1G", "1X", "0", "0M", "0.1"} {
+		if code, _, stderr := runScore(append([]string{"-d", small, "--feature", "adm", "--max-memory", bad}, geom...)...); code != 2 || !strings.Contains(stderr, "max-memory") {
 			t.Errorf("--max-memory %s: exit %d: %s", bad, code, stderr)
 		}
 	}
@@ -75,17 +80,90 @@ func TestMemoryBudget(t *testing.T) {
 	const w, h = 16384, 8192
 	ref := hugeY4M(t, dir, "ref444.y4m", w, h, "444p16", w*h*6)
 	dist := hugeY4M(t, dir, "dist444.y4m", w, h, "444p16", w*h*6)
-	exe, _ := os.Executable()
-	cmd := exec.Command("sh", "-c", `ulimit -v 2097152 && exec "$0" "$@"`, exe, "score", "-r", ref, "-d", dist,
+	code, stderr = limited(t, "-v 2097152", "score", "-r", ref, "-d", dist,
 		"--feature", "cambi", "--feature", "adm", "-q", "-o", filepath.Join(dir, "o.json"))
+	if code != 1 || strings.Contains(stderr, "fatal error") || !strings.Contains(stderr, "needs about") {
+		t.Errorf("under ulimit -v 2G: exit %d: %s", code, stderr)
+	}
+}
+
+// limited runs the CLI as a child under `ulimit LIMIT` (sh's syntax, e.g.
+// "-v 2097152") and returns its exit code and stderr.
+func limited(t *testing.T, limit string, args ...string) (int, string) {
+	t.Helper()
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	exe, _ := os.Executable()
+	cmd := exec.Command("sh", append([]string{"-c", `ulimit ` + limit + ` && exec "$0" "$@"`, exe}, args...)...)
 	cmd.Env = append(os.Environ(), "BANDSCOPE_TEST_MAIN=1")
 	var e bytes.Buffer
 	cmd.Stderr = &e
-	err := cmd.Run()
-	ee, _ := err.(*exec.ExitError)
-	if ee == nil || ee.ExitCode() != 1 || strings.Contains(e.String(), "fatal error") || !strings.Contains(e.String(), "needs about") {
-		t.Errorf("under ulimit -v 2G: %v: %s", err, e.String())
+	return exitCode(cmd.Run()), e.String()
+}
+
+// resultOrOneLine reports whether a run gave its result (exit 0) or one
+// line of its own and exit 1.
+func resultOrOneLine(code int, stderr string) bool {
+	return code == 0 || code == 1 && strings.Count(strings.TrimSpace(stderr), "\n") == 0 && strings.HasPrefix(stderr, "bandscope: ")
+}
+
+// TestAddressSpaceLimit: under any `ulimit -v` a run gives its result, or
+// one line and exit 1: never the Go runtime's crash (exit 2, a goroutine
+// dump), which it used to be from 1.0 to 1.6 GB (the runtime's own
+// reservations, glibc's 64 MiB thread arenas, 8 MiB thread stacks), and
+// a small run fits from about 1.4 GB (it needed 1.9).
+func TestAddressSpaceLimit(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector maps terabytes of shadow memory")
 	}
+	dir := t.TempDir()
+	dist, geom := smallRaw(t, dir, "dist.yuv", 2)
+	ran := 0
+	for _, mb := range []int{300, 1000, 1200, 1300, 1340, 1400, 1500, 1600, 1800, 2000, 2400} {
+		code, stderr := limited(t, fmt.Sprintf("-v %d", mb<<10), append([]string{"score", "-d", dist,
+			"--model", "version=vmaf_v0.6.1", "--json", "-o", filepath.Join(dir, "o.json")}, geom...)...)
+		if !resultOrOneLine(code, stderr) {
+			t.Errorf("ulimit -v %d MiB: exit %d: %.300s", mb, code, stderr)
+		}
+		if code == 0 {
+			ran++
+		}
+	}
+	if ran == 0 {
+		t.Error("no run fitted even 2.4 GB")
+	}
+	// More frames in flight, --explain's second feature set and heatmaps:
+	// the budget holds the heap where the address space runs out.
+	big := writeSynth(t, dir, "big.yuv", synth.Spec{Pattern: "grad10", Format: grad10}, 12)
+	for mb := 1380; mb <= 1500; mb += 20 {
+		code, stderr := limited(t, fmt.Sprintf("-v %d", mb<<10), "score", "-d", big, "-r", big,
+			"-w", "640", "-h", "480", "-p", "420", "-b", "10", "--threads", "4", "--model", "version=vmaf_v0.6.1", "--explain",
+			"--feature", fmt.Sprintf("cambi=heatmaps_path=%s/hm%d", dir, mb), "--json", "-o", filepath.Join(dir, "o.json"))
+		if !resultOrOneLine(code, stderr) {
+			t.Errorf("ulimit -v %d MiB, 640x480 with heatmaps: exit %d: %.300s", mb, code, stderr)
+		}
+	}
+	noTemps(t, dir)
+}
+
+// TestFewFileDescriptors: running out of file descriptors (`ulimit -n`)
+// fails the run (exit 1, one line), not the command line, and leaves
+// nothing.
+func TestFewFileDescriptors(t *testing.T) {
+	dir := t.TempDir()
+	dist, geom := smallRaw(t, dir, "dist.yuv", 2)
+	hm := filepath.Join(dir, "hm")
+	code, stderr := limited(t, "-n 12", append([]string{"score", "-d", dist,
+		"--feature", "cambi=heatmaps_path=" + hm, "--json", "-o", filepath.Join(dir, "o.json")}, geom...)...)
+	if code != 1 || !strings.Contains(stderr, "too many open files") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+	oneLine(t, stderr)
+	if _, err := os.Stat(hm); err == nil {
+		t.Error("the heatmap directory was left")
+	}
+	noTemps(t, dir)
 }
 
 // TestExitCodes: every command-line error exits 2 with one line naming
@@ -113,6 +191,7 @@ func TestExitCodes(t *testing.T) {
 		{base("--feature", "=x"), []string{"feature"}},
 		{base("--backend", "tpu"), []string{"backend", "gpu:N"}},
 		{base("--backend", "gpu:x"), []string{"backend", "gpu:N"}},
+		{base("--max-memory", "0"), []string{"max-memory", "none"}},
 		{base("--cpu-kernels", "sse9"), []string{"cpu-kernels", "scalar"}},
 		{base("--threads", "-1"), []string{"threads", "0 (all cores)"}},
 		{base("--frame_cnt", "x"), []string{"frame_cnt"}},

@@ -9,12 +9,15 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"syscall"
 	"unicode"
 	"unicode/utf8"
 
+	_ "github.com/bandscope/bandscope/app/internal/addrspace"   // before the Go runtime starts
 	_ "github.com/bandscope/bandscope/app/internal/quietlocale" // before Fyne initialises
 )
 
@@ -25,6 +28,11 @@ func main() {
 // run dispatches a command line and returns the exit code. A panic is
 // reported as an internal error with a clean exit code rather than a trace.
 func run(args []string) (code int) {
+	// A write to a stdout or stderr whose reader is gone (`| head`, a
+	// dropped SSH session under `| tee`) fails with EPIPE instead of
+	// killing the process with SIGPIPE, so that a failed run still cleans
+	// up and exits with its own code.
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	defer func() {
 		if p := recover(); p != nil {
 			sayf(os.Stderr, "bandscope: internal error: %v", p)

@@ -21,28 +21,35 @@ type scoreRun struct {
 	quiet          bool
 	stdout, stderr io.Writer
 
-	done atomic.Int64 // frames scored so far: where an interrupt stopped
+	outputs *outfile.Set
+	done    atomic.Int64 // frames scored so far: where an interrupt stopped
 }
 
-// exec runs it and returns the exit code. Every output file of the run (the
-// -o file, CAMBI's heatmaps) is checked before any work (outfile's rules:
-// never an input, devices and FIFOs written through, the directory
-// writable) and staged in one set, published together only when the run
-// succeeds.
+// exec runs it and returns the exit code. Every output of the run (the -o
+// file or the table on stdout, CAMBI's heatmaps) is checked before any work
+// (outfile's rules: never an input, devices and FIFOs written through, the
+// directory writable) and staged in one set, published together only when
+// the run succeeds; the table on stdout is written last, with the -o file
+// when it is a pipe, where a signal can still stop the run and roll back
+// the files.
 func (r *scoreRun) exec(ctx context.Context) int {
 	outputs := outfile.NewSet(r.req.Reference, r.req.Distorted)
 	for _, m := range r.req.Models {
 		outputs.AddInputs(model.FlagFiles(m)...) // --model path=: inputs too
 	}
 	outputs.Cancel = ctx.Done()
+	r.outputs = outputs
 	defer outputs.Abort() // a no-op once committed
 	r.req.Outputs = outputs
 	var res *engine.Results
+	var err error
 	if r.out != "" {
-		write := r.writer(&res)
-		if err := outputs.Later(r.out, write); err != nil {
-			return r.fail(ctx, err)
-		}
+		err = outputs.Later(r.out, r.writer(&res))
+	} else {
+		err = outputs.LaterTo("stdout", r.stdout, r.writer(&res))
+	}
+	if err != nil {
+		return r.fail(ctx, err)
 	}
 	s, err := engine.Open(ctx, r.req)
 	if err != nil {
@@ -73,11 +80,6 @@ func (r *scoreRun) exec(ctx context.Context) int {
 	if p := s.GPUProfile(); p != "" {
 		fmt.Fprint(r.stderr, p)
 	}
-	if r.out == "" {
-		if err := r.writer(&res)(r.stdout); err != nil {
-			return r.fail(ctx, err)
-		}
-	}
 	if err := outputs.Commit(); err != nil {
 		return r.fail(ctx, err)
 	}
@@ -97,6 +99,9 @@ func (r *scoreRun) writer(res **engine.Results) func(io.Writer) error {
 // interrupted, 2 for a refused output path or command line (options that
 // no clip makes valid, raw options missing or unsupported), 1 otherwise.
 func (r *scoreRun) fail(ctx context.Context, err error) int {
+	// Clean up before saying anything: a stderr nobody reads may block or
+	// fail, and must not leave the staged files behind.
+	r.outputs.Abort()
 	if ctx.Err() != nil {
 		where := r.req.Distorted
 		sayf(r.stderr, "bandscope: interrupted at frame %d of %s", r.done.Load(), where)

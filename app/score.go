@@ -20,7 +20,7 @@ const version = engine.Version
 // scoreMain is `bandscope score`: libvmaf's CLI for the features Bandscope
 // computes. Exit codes: 0 success, 1 a run that failed (an internal error
 // included), 2 a bad command line (one line naming the flag and the values
-// it accepts), 130 interrupted (SIGINT, SIGTERM or SIGHUP).
+// it accepts), 130 interrupted (SIGINT, SIGTERM, SIGHUP or SIGQUIT).
 func scoreMain(args []string, stdout, stderr io.Writer) (code int) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -98,6 +98,9 @@ func scoreMain(args []string, stdout, stderr io.Writer) (code int) {
 	req.Features = features
 	req.Models = models
 	req.NoPrediction = noPred
+	if err := engine.CheckKeys(req); err != nil {
+		return usageErr("%v", err)
+	}
 	if cpuKernels != "" {
 		if req.Backend != "" && req.Backend != "cpu" && !strings.HasPrefix(req.Backend, "cpu:") {
 			return usageErr("--cpu-kernels needs --backend cpu (it is %s)", req.Backend)
@@ -117,8 +120,12 @@ func scoreMain(args []string, stdout, stderr io.Writer) (code int) {
 		fmt.Fprintf(stderr, "bandscope: --threads %s is more than %d: using %d\n", threads.clamped, engine.MaxThreads, engine.MaxThreads)
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	// SIGQUIT (Ctrl-\) too: Go's default would print every goroutine's
+	// stack and exit 2, the bad command line's code, leaving the staged
+	// files behind.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	defer stop()
+	engine.QuietGPULogs() // each failure is one line of ours
 	run := &scoreRun{req: req, out: out, format: outputFormat(asJSON, asXML, csv, out), prec: p, quiet: quiet, stdout: stdout, stderr: stderr}
 	return run.exec(ctx)
 }

@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -59,54 +58,71 @@ func TestInterrupt(t *testing.T) {
 }
 
 // startHeatmapRun starts the CLI as a child process writing heatmaps and
-// waits until its temporary files exist (the run is under way).
-func startHeatmapRun(t *testing.T, dir, heat string) (*exec.Cmd, *bytes.Buffer) {
+// waits until its temporary files exist (the run is under way). Its stderr
+// is the buffer returned, or stderr when given.
+func startHeatmapRun(t *testing.T, dir, heat string, stderr ...*os.File) (*exec.Cmd, *bytes.Buffer) {
 	t.Helper()
 	dist := writeSynth(t, dir, "dist.yuv", synth.Spec{Pattern: "grad10", Format: grad10}, 60)
 	cmd := child(t, "score", "-d", dist, "-w", "640", "-h", "480", "-p", "420", "-b", "10",
 		"--feature", "cambi=heatmaps_path="+heat, "--json", "-o", filepath.Join(dir, "out.json"), "--threads", "1")
 	var e bytes.Buffer
 	cmd.Stderr = &e
+	if len(stderr) > 0 {
+		cmd.Stderr = stderr[0]
+	}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
-		if m, _ := filepath.Glob(filepath.Join(heat, ".*.part")); len(m) == 5 {
-			time.Sleep(200 * time.Millisecond) // a few frames in
-			return cmd, &e
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	cmd.Process.Kill()
-	cmd.Wait()
-	t.Fatalf("no heatmap temporaries appeared: %s", e.String())
-	return nil, nil
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	waitFor(t, 20*time.Second, "the heatmaps' temporary files", func() bool {
+		m, _ := filepath.Glob(filepath.Join(heat, ".*.part"))
+		return len(m) == 5
+	})
+	time.Sleep(200 * time.Millisecond) // a few frames in
+	return cmd, &e
 }
 
-// TestHangup: SIGHUP is an interrupt like SIGINT and SIGTERM: exit 130,
-// "interrupted at frame N of FILE", and nothing left behind (it used to
-// exit 129 leaving hundreds of MB of hidden .part heatmaps).
+// TestHangup: SIGHUP and SIGQUIT are interrupts like SIGINT and SIGTERM:
+// exit 130, "interrupted at frame N of FILE", and nothing left behind
+// (SIGHUP used to exit 129 leaving hundreds of MB of hidden .part
+// heatmaps, SIGQUIT to print Go's goroutine dump and exit 2), also when
+// stderr's reader is gone (`2> >(true)`, a dropped SSH session under
+// `| tee`: SIGPIPE on the message used to kill it first, exit 141 and the
+// .part files left).
 func TestHangup(t *testing.T) {
-	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGTERM} {
-		t.Run(sig.String(), func(t *testing.T) {
-			dir := t.TempDir()
-			heat := filepath.Join(dir, "heat")
-			cmd, stderr := startHeatmapRun(t, dir, heat)
-			cmd.Process.Signal(sig)
-			err := cmd.Wait()
-			ee, _ := err.(*exec.ExitError)
-			if ee == nil || ee.ExitCode() != 130 {
-				t.Errorf("%v: %s", err, stderr)
+	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGTERM, syscall.SIGQUIT, syscall.SIGINT} {
+		for _, dead := range []bool{false, true} {
+			name := sig.String()
+			if dead {
+				name += "/dead stderr"
 			}
-			if !regexp.MustCompile(`^bandscope: interrupted at frame [0-9]+ of .*dist.yuv\n$`).MatchString(stderr.String()) {
-				t.Errorf("stderr %q", stderr)
-			}
-			noTemps(t, dir)
-			if _, err := os.Stat(heat); err == nil {
-				t.Error("the heatmap directory the run created is left")
-			}
-		})
+			t.Run(name, func(t *testing.T) {
+				dir := t.TempDir()
+				heat := filepath.Join(dir, "heat")
+				var redirect []*os.File
+				if dead {
+					r, w, err := os.Pipe()
+					if err != nil {
+						t.Fatal(err)
+					}
+					r.Close()
+					defer w.Close()
+					redirect = append(redirect, w)
+				}
+				cmd, stderr := startHeatmapRun(t, dir, heat, redirect...)
+				cmd.Process.Signal(sig)
+				if code := exitCode(cmd.Wait()); code != 130 {
+					t.Errorf("exit %d: %s", code, stderr)
+				}
+				if !dead && !interrupted.MatchString(stderr.String()) {
+					t.Errorf("stderr %q", stderr)
+				}
+				noTemps(t, dir)
+				if _, err := os.Stat(heat); err == nil {
+					t.Error("the heatmap directory the run created is left")
+				}
+			})
+		}
 	}
 }
 
@@ -124,7 +140,12 @@ func TestKilledRunSwept(t *testing.T) {
 		t.Fatalf("want the killed run's 5 temporaries, found %v", left)
 	}
 	live := filepath.Join(heat, fmt.Sprintf(".x.gray.bandscope-%d-00.part", os.Getppid()))
-	os.WriteFile(live, nil, 0o644)
+	os.WriteFile(live, nil, 0o600)
+	// A file named like a dead run's temporary but not made by Bandscope
+	// (not owner-only): a user's, kept.
+	users := filepath.Join(heat, ".y.gray.bandscope-999999999-00.part")
+	os.WriteFile(users, nil, 0o644)
+	os.Chmod(users, 0o644)
 
 	src, geom := smallRaw(t, dir, "small.yuv", 2)
 	code, _, stderr := runScore(append([]string{"-d", src, "--feature", "cambi=heatmaps_path=" + heat, "-q"}, geom...)...)
@@ -138,5 +159,13 @@ func TestKilledRunSwept(t *testing.T) {
 	}
 	if _, err := os.Stat(live); err != nil {
 		t.Error("a live process's temporary file was removed")
+	}
+	if _, err := os.Stat(users); err != nil {
+		t.Error("a file Bandscope did not make was removed")
+	}
+	// No output may be named like a temporary file: the sweep would take it.
+	code, _, stderr = runScore(append([]string{"-d", src, "--feature", "cambi", "--json", "-o", users}, geom...)...)
+	if code != 2 || !strings.Contains(stderr, "temporary") {
+		t.Errorf("-o named like a temporary: exit %d: %s", code, stderr)
 	}
 }

@@ -86,6 +86,10 @@ type backend struct {
 	inflight    int
 	pipeline    bool
 	finishAhead bool
+	// spare is what the run's memory budget leaves beyond its estimate
+	// (one frame in flight: EstimateMemory), for more frames in flight;
+	// negative when the run has no budget.
+	spare int64
 }
 
 // Devices are opened once per process and shared by every session: opening
@@ -110,6 +114,10 @@ func openDevice(selector string) (*gpu.Device, error) {
 	return d, nil
 }
 
+// QuietGPULogs keeps the GPU library from printing its own log lines on
+// stderr (the CLI prints each failure as one line of its own).
+func QuietGPULogs() { gpu.QuietLogs() }
+
 // MaxThreads is the most threads a run uses: more only cost memory and
 // scheduling (a frame's loops split into a few parts per thread).
 const MaxThreads = 256
@@ -129,15 +137,21 @@ func openBackend(id string, threads int) (*backend, error) {
 				return nil, fmt.Errorf("backend %s: %w", id, err)
 			}
 		}
-		return &backend{id: "cpu", kernels: set, threads: ClampThreads(cpu.Threads(threads))}, nil
+		return &backend{id: "cpu", kernels: set, threads: ClampThreads(cpu.Threads(threads)), spare: -1}, nil
 	case strings.HasPrefix(id, "gpu"):
 		d, err := openDevice(id)
+		if errors.Is(err, gpu.ErrNoSuchAdapter) {
+			return nil, usagef("--backend %s: %v", id, err) // the selector is wrong, not the run
+		}
+		if _, limited := addressSpaceLeft(); limited && errors.Is(err, gpu.ErrNoAdapter) {
+			err = fmt.Errorf("%w; under ulimit -v the GPU driver may not get the address space it needs", err)
+		}
 		if err != nil {
 			return nil, err
 		}
 		// The host's share of a GPU run (decoding, uploads, SpEED's host
 		// half, CPU features) keeps to --threads too.
-		return &backend{id: id, dev: d, threads: ClampThreads(cpu.Threads(threads))}, nil
+		return &backend{id: id, dev: d, threads: ClampThreads(cpu.Threads(threads)), spare: -1}, nil
 	}
 	return nil, fmt.Errorf("unknown backend %q (want cpu, gpu or gpu:N; `bandscope devices` lists the GPUs)", id)
 }

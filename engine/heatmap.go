@@ -61,7 +61,7 @@ func newHeatmapWriter(cfg *cambi.Config, set *outfile.Set, inputs ...string) (*h
 	// The path is named once: outfile's refusals of a file start with it.
 	refused := func(path string, err error) error {
 		hw.abort()
-		if strings.HasPrefix(err.Error(), path) {
+		if msg := err.Error(); strings.HasPrefix(msg, path) || strings.HasPrefix(msg, "output "+path+":") {
 			return fmt.Errorf("cambi: heatmaps_path: %w", err)
 		}
 		return fmt.Errorf("cambi: heatmaps_path %s: %w", path, err)

@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 	"syscall"
@@ -115,7 +118,8 @@ const runtimeOverhead = 64 << 20
 // these formats needs with one frame in flight: the decoded pictures, the
 // readers' buffers (ffmpeg's decode-ahead included), every feature's
 // workspace, and the runtime. More frames in flight only use what the
-// engine's frame budget allows on top (pipeline.go).
+// run's budget leaves on top, within the engine's frame budget
+// (pipeline.go).
 func EstimateMemory(req Request, g Geometry) int64 {
 	specs, err := parseSpecs(req.Features, req.SkipUnavailable)
 	if err != nil {
@@ -151,23 +155,43 @@ func estimateMemory(specs []parsedSpec, g Geometry, explain bool) int64 {
 
 // DefaultMemoryBudget is the memory a run may use when the request does
 // not say: three quarters of the physical memory, or of the cgroup's limit,
-// or of the address space left under RLIMIT_AS, whichever is least.
+// or the runtime's share plus half the heap the address space left under
+// RLIMIT_AS can still hold (addressSpaceLeft, heapRoom), whichever is
+// least.
 func DefaultMemoryBudget() int64 {
 	budget := int64(physicalMemory()) / 4 * 3
 	if cg := cgroupLimit(); cg > 0 {
 		budget = min(budget, cg/4*3)
 	}
-	var rl syscall.Rlimit
-	if syscall.Getrlimit(syscall.RLIMIT_AS, &rl) == nil && rl.Cur != ^uint64(0) && rl.Cur < 1<<62 {
-		// The Go runtime reserves address space it does not use; what is
-		// left under the limit is what allocations may still take.
-		left := int64(rl.Cur) - virtualSize()
-		budget = min(budget, max(left, 0)/4*3)
+	if left, ok := addressSpaceLeft(); ok {
+		// The runtime's own share (runtimeOverhead, which every estimate
+		// counts) is mapped already: what a run adds must fit in the heap
+		// arenas left, with as much again for the collector to work in.
+		budget = min(budget, runtimeOverhead+heapRoom(left)/2)
 	}
 	if budget <= 0 {
 		budget = 1 << 30
 	}
 	return budget
+}
+
+// threadStack is the address space a thread's stack takes under RLIMIT_AS:
+// the command's start-up sets 2 MiB (app/internal/addrspace).
+const threadStack = 2 << 20
+
+// addressSpaceLeft is what a run may still map under RLIMIT_AS (`ulimit
+// -v`), when one is set: the limit less the address space the process holds
+// now (the Go runtime's reservations, the binary, its heap) and less the
+// stacks of the threads a run may still start (one per GOMAXPROCS and a few
+// for blocking calls). Heap arenas come 64 MiB at a time; the budget's
+// quarter of slack covers that rounding and the collector's.
+func addressSpaceLeft() (int64, bool) {
+	var rl syscall.Rlimit
+	if syscall.Getrlimit(syscall.RLIMIT_AS, &rl) != nil || rl.Cur == ^uint64(0) || rl.Cur >= 1<<62 {
+		return 0, false
+	}
+	threads := int64(runtime.GOMAXPROCS(0) + 8)
+	return int64(rl.Cur) - virtualSize() - threads*threadStack, true
 }
 
 func physicalMemory() uint64 {
@@ -225,26 +249,54 @@ func virtualSize() int64 {
 // ErrMemory is wrapped when a run would need more memory than its budget.
 var ErrMemory = errors.New("not enough memory")
 
-// checkMemory refuses a run whose estimate is over its budget.
-func checkMemory(req Request, specs []parsedSpec, g Geometry) error {
+// checkMemory refuses a run whose estimate is over its budget, and returns
+// what the budget leaves beyond the estimate (for more frames in flight;
+// -1 without a budget). Under RLIMIT_AS it also sets the Go collector's
+// memory limit to the address space left (limitHeap).
+func checkMemory(req Request, specs []parsedSpec, g Geometry) (spare int64, err error) {
 	budget := req.MaxMemory
 	if budget < 0 {
-		return nil
+		return -1, nil
 	}
 	if budget == 0 {
 		budget = DefaultMemoryBudget()
 	}
 	need := estimateMemory(specs, g, req.Explain)
 	if need <= budget {
-		return nil
+		if left, ok := addressSpaceLeft(); ok {
+			limitHeap(left)
+		}
+		return budget - need, nil
 	}
 	needStr, budgetStr := FormatBytes(need), FormatBytes(budget)
 	if needStr == budgetStr {
 		// Both round alike: the bytes say which is more.
 		needStr, budgetStr = fmt.Sprintf("%d bytes", need), fmt.Sprintf("%d bytes", budget)
 	}
-	return &clip.Error{Path: req.Distorted, Frame: -1, Err: fmt.Errorf("%w: %dx%d %s %d-bit with %s needs about %s, over the budget of %s (--max-memory to change it)",
+	return 0, &clip.Error{Path: req.Distorted, Frame: -1, Err: fmt.Errorf("%w: %dx%d %s %d-bit with %s needs about %s, over the budget of %s (--max-memory to change it)",
 		ErrMemory, g.Dist.Width, g.Dist.Height, g.Dist.Chroma, g.Dist.BitDepth, featureList(specs), needStr, budgetStr)}
+}
+
+// heapRoom is the heap that left bytes of address space can still hold: the
+// Go heap grows by whole 64 MiB arenas, each with its metadata.
+func heapRoom(left int64) int64 {
+	const arena, withMetadata = 64 << 20, 66 << 20
+	return max(left, 0) / withMetadata * arena
+}
+
+// limitHeap sets the Go collector's memory limit to what the runtime maps
+// now plus the heap the address space left can hold: the heap then
+// collects before it would need address space that is not there (by
+// default it grows to twice what is live), where a failed reservation is
+// the runtime's fatal "out of memory".
+func limitHeap(left int64) {
+	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 || s[1].Value.Kind() != metrics.KindUint64 {
+		return
+	}
+	mapped := int64(s[0].Value.Uint64() - s[1].Value.Uint64())
+	debug.SetMemoryLimit(mapped + heapRoom(left))
 }
 
 func featureList(specs []parsedSpec) string {
@@ -275,11 +327,12 @@ func FormatBytes(n int64) string {
 }
 
 // ParseBytes reads a size: a number of bytes with an optional K, M, G or
-// T suffix (powers of 1024, an optional trailing B or iB), or "0"/"none"
-// for no limit (returned as -1).
+// T suffix (powers of 1024, an optional trailing B or iB), or "none" for no
+// limit (returned as -1). Zero is not a size: it would refuse every run,
+// and "none" says what it sometimes meant.
 func ParseBytes(s string) (int64, error) {
 	t := strings.ToUpper(strings.TrimSpace(s))
-	if t == "NONE" || t == "0" {
+	if t == "NONE" {
 		return -1, nil
 	}
 	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
@@ -300,6 +353,9 @@ func ParseBytes(s string) (int64, error) {
 		}
 	}
 	v, err := strconv.ParseFloat(t, 64)
+	if err == nil && v >= 0 && v*float64(mult) < 1 {
+		return 0, fmt.Errorf("%q: want a size above zero (e.g. 512M, 8G), or none for no limit", s)
+	}
 	if err != nil || !(v > 0) || v*float64(mult) > 1<<62 {
 		return 0, fmt.Errorf("%q is not a size (e.g. 512M, 8G, or none)", s)
 	}

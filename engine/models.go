@@ -98,6 +98,23 @@ func CheckModels(flags []string) error {
 	return nil
 }
 
+// CheckKeys refuses, before any work, a request whose output would hold a
+// key twice (a model named like a feature's metric or another model's
+// key: outputKeys). Its errors wrap ErrUsage.
+func CheckKeys(req Request) error {
+	specs, err := parseSpecs(req.Features, req.SkipUnavailable)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	requested := len(specs)
+	models, specs, err := openModels(req.Models, specs)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	_, err = outputKeys(specs, requested, models, req.Explain, req.NoPrediction, nil)
+	return err
+}
+
 // inputs gathers a frame's model inputs from its metrics.
 func (sm *scoredModel) inputs(frame []feature.Metric) ([]float64, error) {
 	vals := make([]float64, len(sm.keys))

@@ -194,6 +194,13 @@ func (x *motionExtractor) attach(fr *FrameResult, r any) {
 	}
 }
 
+// motionFlushed lists the keys libvmaf's integer motion appends only when
+// the run is flushed (motion2 and motion3 need the frames after): its
+// outputs list them after every other feature's keys.
+func motionFlushed(o *feature.Values) []string {
+	return []string{o.MetricName("integer_motion2"), o.MetricName("integer_motion3")}
+}
+
 func (x *motionExtractor) metrics(r any) []feature.Metric {
 	if m, ok := r.(*motion.FrameResult); ok {
 		return m.Metrics(x.opts)

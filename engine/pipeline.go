@@ -37,7 +37,7 @@ func (b *backend) planFrames(dist, ref yuv.Format, specs []parsedSpec, sameClip 
 		b.pipeline = 2*pics <= frameBudget
 		// One frame finishing on the host (Run), one on the device, one
 		// being decoded: the third picture set within the same budget.
-		b.finishAhead = 3*pics <= frameBudget
+		b.finishAhead = 3*pics <= frameBudget && (b.spare < 0 || pics <= b.spare)
 		return
 	}
 	var work int64
@@ -47,7 +47,13 @@ func (b *backend) planFrames(dist, ref yuv.Format, specs []parsedSpec, sameClip 
 		}
 	}
 	per := pics + work
-	b.inflight = min(b.threads, max(1, int(frameBudget/max(per, 1))))
+	room := int64(frameBudget)
+	if b.spare >= 0 {
+		// The run's budget covers one frame (its estimate); each frame
+		// more in flight takes per of what it leaves.
+		room = min(room, per+b.spare)
+	}
+	b.inflight = min(b.threads, max(1, int(room/max(per, 1))))
 	b.limiter = cpu.NewLimiter(b.threads - b.inflight)
 	// The pipeline holds one more frame's pictures than it scores at once:
 	// with one frame in flight that is worth it only within the budget.
@@ -401,6 +407,7 @@ func (r *run) finish() (*Results, error) {
 			return nil, err
 		}
 	}
+	r.res.sortKeys(s.keys)
 	return r.res, nil
 }
 

@@ -24,6 +24,10 @@ type Feature struct {
 	Options func() *feature.Values
 	// MetricNames lists the keys the feature writes for one option set.
 	MetricNames func(*feature.Values) []string
+	// Flushed lists those of them libvmaf appends only at the end of a
+	// run, which its outputs list after every other feature's (keys.go);
+	// may be nil.
+	Flushed func(*feature.Values) []string
 
 	// GPU: the feature has a GPU twin; without one it runs on the CPU on
 	// a GPU backend, and the results say so (Results.Placement).
@@ -106,7 +110,7 @@ var registry = []Feature{
 	{Name: "vif", Aliases: []string{"integer_vif"}, Options: vif.NewOptions, MetricNames: vif.MetricNames,
 		Memory: vifMemory, GPU: true, Packed: true, open: openVIF},
 	{Name: "motion", Aliases: []string{"integer_motion"}, Options: motion.NewOptions, MetricNames: motion.MetricNames,
-		Memory: motionMemory, GPU: true, RefOnly: true, Packed: true, open: openMotion},
+		Flushed: motionFlushed, Memory: motionMemory, GPU: true, RefOnly: true, Packed: true, open: openMotion},
 	{Name: "speed_chroma", Options: speed.NewOptions, MetricNames: speed.MetricNames, Chroma: true,
 		Memory: speedMemory, Valid: speed.CheckOptions, GPU: true, Packed: true, open: openSpeed},
 }

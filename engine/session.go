@@ -42,6 +42,8 @@ type Session struct {
 	// perfect scores the reference against itself (Request.Explain).
 	perfect *featureSet
 	models  []scoredModel
+	keys    []string // every output key, in libvmaf's order (outputKeys)
+	spare   int64    // the memory budget beyond the run's estimate (checkMemory)
 
 	// refs keeps recently decoded reference luma planes by frame, for the
 	// temporal features of Session.Frame (a step forward reuses them).
@@ -109,6 +111,7 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 		return nil, err
 	}
 	s := &Session{req: req, lumaOnly: true, refs: recent.Cache[int, *yuv.Picture]{Max: maxRefs}, perfects: recent.Cache[int, []feature.Metric]{Max: maxPerfect}}
+	requested := len(specs)
 	if s.models, specs, err = openModels(req.Models, specs); err != nil {
 		return nil, err
 	}
@@ -158,8 +161,11 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 			return nil, err
 		}
 	}
+	if s.keys, err = outputKeys(specs, requested, s.models, req.Explain, req.NoPrediction, s.dist.Info().Scaled); err != nil {
+		return nil, err
+	}
 	g := Geometry{Dist: di.Format, Ref: ri.Format, SameClip: s.sameClip, DistContainer: di.Container, RefContainer: ri.Container}
-	if err = checkMemory(req, specs, g); err != nil {
+	if s.spare, err = checkMemory(req, specs, g); err != nil {
 		return nil, err
 	}
 	if s.main, err = s.openSet(req.Backend, specs, ri.Format, di.Format, false); err != nil {
@@ -211,6 +217,7 @@ func (s *Session) openSet(id string, specs []parsedSpec, ref, dist yuv.Format, p
 	if err != nil {
 		return nil, err
 	}
+	b.spare = s.spare
 	b.planFrames(dist, ref, specs, s.sameClip)
 	set := &featureSet{backend: b, skipped: map[string]error{}}
 	// A rendition's CAMBI measures banding at the rendition's own size

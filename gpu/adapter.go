@@ -41,6 +41,15 @@ func (a AdapterInfo) rank() int {
 	return 2
 }
 
+// ErrNoSuchAdapter is wrapped when a selector names an adapter the host
+// does not have (gpu:7 on a host with one): the selector is wrong.
+var ErrNoSuchAdapter = errors.New("no such adapter")
+
+type noSuchAdapter string
+
+func (e noSuchAdapter) Error() string        { return string(e) }
+func (e noSuchAdapter) Is(target error) bool { return target == ErrNoSuchAdapter }
+
 // ErrNoAdapter is returned when the host has no usable WebGPU adapter.
 var ErrNoAdapter = errors.New("gpu: no WebGPU adapter found (install a Vulkan, Metal or D3D12 driver; on Linux without a GPU, Mesa's lavapipe: apt-get install mesa-vulkan-drivers libvulkan1)")
 
@@ -84,10 +93,10 @@ func choose(list []AdapterInfo, selector string) (AdapterInfo, error) {
 				return a, nil
 			}
 		}
-		return AdapterInfo{}, fmt.Errorf("gpu: no adapter named like %q (see bandscope devices)", name)
+		return AdapterInfo{}, noSuchAdapter(fmt.Sprintf("gpu: no adapter named like %q (see bandscope devices)", name))
 	case index >= 0:
 		if index >= len(list) {
-			return AdapterInfo{}, fmt.Errorf("gpu: adapter gpu:%d does not exist; this host has %d (gpu:0..gpu:%d)", index, len(list), len(list)-1)
+			return AdapterInfo{}, noSuchAdapter(fmt.Sprintf("gpu: adapter gpu:%d does not exist; this host has %d (gpu:0..gpu:%d)", index, len(list), len(list)-1))
 		}
 		return list[index], nil
 	}

@@ -1,6 +1,7 @@
 package gpu
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -47,6 +48,9 @@ func TestChoose(t *testing.T) {
 		{sel: "gpu:amd", err: "no adapter named"},
 	} {
 		a, err := choose(list, tc.sel)
+		if tc.err != "" && !errors.Is(err, ErrNoSuchAdapter) {
+			t.Errorf("choose(%q) error %v is not ErrNoSuchAdapter (a selector that names no adapter is the command line's)", tc.sel, err)
+		}
 		switch {
 		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
 			t.Errorf("choose(%q) error %v, want %q", tc.sel, err, tc.err)

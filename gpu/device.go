@@ -25,6 +25,10 @@ func init() {
 	wgpu.SetLogLevel(wgpu.LogLevelError)
 }
 
+// QuietLogs stops wgpu-native's own log lines on stderr: a command whose
+// errors are one line each gets wgpu's failures as errors instead.
+func QuietLogs() { wgpu.SetLogLevel(wgpu.LogLevelOff) }
+
 // Device is an opened adapter with its device and queue. Open it once, share
 // it between scorers, Release it when done. It is safe for concurrent use.
 type Device struct {

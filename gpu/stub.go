@@ -20,3 +20,6 @@ func (d *Device) Info() AdapterInfo { return AdapterInfo{} }
 
 // Release does nothing.
 func (d *Device) Release() error { return nil }
+
+// QuietLogs does nothing: without cgo there is no GPU library to log.
+func QuietLogs() {}

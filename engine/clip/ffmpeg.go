@@ -37,6 +37,12 @@ func openOther(ctx context.Context, path string, f *os.File, size int64, raw Raw
 	}
 	r, err := openFFmpeg(ctx, path)
 	if err != nil {
+		var ce *Error
+		if raw != (RawOptions{}) && errors.As(err, &ce) && ce.Frame < 0 {
+			// Raw YUV without one of its extensions went to ffmpeg: say
+			// why the raw options did not apply.
+			ce.Err = fmt.Errorf("%w (raw YUV files are read by their extension, .yuv, .raw or .bin; this one went to ffmpeg, which ignores -w/-h/-p/-b)", ce.Err)
+		}
 		return nil, err
 	}
 	// Raw-format options that contradict the container's own format are
@@ -70,6 +76,12 @@ type ffReader struct {
 
 	shortAt  int   // ffmpeg ended cleanly before the listed frame count...
 	shortErr error // ...and this says so
+
+	// resizeAt is the first frame of another size, once a decoder has
+	// seen the resolution change (-1 before); resizeErr says so. The
+	// frames before it are read as usual.
+	resizeAt  int
+	resizeErr error
 }
 
 func openFFmpeg(ctx context.Context, path string) (*ffReader, error) {
@@ -78,10 +90,11 @@ func openFFmpeg(ctx context.Context, path string) (*ffReader, error) {
 		return nil, err
 	}
 	r := &ffReader{
-		ctx:    ctx,
-		probe:  p,
-		fbytes: int(planeBytes(p.Format)),
-		info:   Info{Path: path, Container: p.Container, Format: p.Format, Frames: p.Frames, FrameRate: p.FrameRate, EndedEarly: p.EndedEarly},
+		ctx:      ctx,
+		probe:    p,
+		fbytes:   int(planeBytes(p.Format)),
+		info:     Info{Path: path, Container: p.Container, Format: p.Format, Frames: p.Frames, FrameRate: p.FrameRate, EndedEarly: p.EndedEarly},
+		resizeAt: -1,
 	}
 	r.cache.max = max(1, min(cacheFrames, cacheBytes/r.fbytes))
 	return r, nil
@@ -124,6 +137,9 @@ func (r *ffReader) read(n int, dst *yuv.Picture, lumaOnly bool) error {
 	if r.shortErr != nil && n >= r.shortAt {
 		return r.shortErr
 	}
+	if r.resizeAt >= 0 && n >= r.resizeAt {
+		return r.resizeErr
+	}
 	b, ok := r.cache.get(n)
 	if !ok {
 		var err error
@@ -147,12 +163,33 @@ func (r *ffReader) decodeTo(n int) ([]byte, error) {
 			return nil, &Error{r.info.Path, n, err}
 		}
 	}
-	for {
+	for retried := false; ; {
 		m, ok := <-r.dec.frames
 		if !ok || m.err != nil {
+			if resized, _ := r.dec.log.state(); resized != "" && r.resizeAt < 0 {
+				r.findResize(resized)
+			}
+			if r.resizeAt >= 0 && n < r.resizeAt && !retried {
+				// ffmpeg was stopped at the change before the frames
+				// ahead of it came: decode them again, stopping short.
+				retried = true
+				r.stop()
+				if err := r.restart(r.startFor(n)); err != nil {
+					return nil, &Error{r.info.Path, n, err}
+				}
+				continue
+			}
 			return nil, r.endOfStream(n, m.err)
 		}
 		i := r.pos
+		if resized, _ := r.dec.log.state(); resized != "" && r.resizeAt < 0 {
+			r.findResize(resized)
+		}
+		if r.resizeAt >= 0 && i >= r.resizeAt {
+			// Scaled by ffmpeg to the first size: never served.
+			r.stop()
+			return nil, r.resizeErr
+		}
 		r.pos++
 		if old := r.cache.put(i, m.buf); old != nil {
 			r.dec.recycle(old)
@@ -210,8 +247,11 @@ func (r *ffReader) endOfStream(n int, err error) error {
 		return &Error{path, pos, fmt.Errorf("%s: killed (is the file, or a segment it lists, a FIFO, a device or on a stalled mount?)", why)}
 	}
 	resized, early := d.log.state()
-	if resized != "" {
-		return &Error{path, pos, fmt.Errorf("the resolution changes mid-stream (%s) near frame %d: a clip is scored at one size and Bandscope does not rescale; split the clip where the size changes", resized, pos)}
+	if resized != "" && r.resizeAt < 0 {
+		r.findResize(resized)
+	}
+	if r.resizeAt >= 0 && (n >= r.resizeAt || pos >= r.resizeAt) {
+		return r.resizeErr
 	}
 	if err == nil || errors.Is(err, io.EOF) {
 		if early && d.exitErr == nil && (r.info.Frames < 0 || pos >= r.info.Frames) {
@@ -245,6 +285,23 @@ func (r *ffReader) endOfStream(n int, err error) error {
 	return &Error{path, pos, fmt.Errorf("reading from ffmpeg: %v", err)}
 }
 
+// findResize finds the frame where the resolution changes (ffprobe lists
+// each decoded frame's size): a decoder learns of the change only when
+// ffmpeg reconfigures its filters, frames after the last one read. When
+// ffprobe cannot say, the frame the decoder had reached stands for it.
+func (r *ffReader) findResize(resized string) {
+	at, err := firstResize(r.ctx, r.info.Path)
+	if err != nil || at < 0 {
+		at = r.pos
+	}
+	r.resizeAt = at
+	hint := ""
+	if at > 0 {
+		hint = fmt.Sprintf(" (--frame_cnt %d scores the frames before it)", at)
+	}
+	r.resizeErr = &Error{r.info.Path, at, fmt.Errorf("the resolution changes mid-stream (%s) at this frame: a clip is scored at one size and Bandscope does not rescale; split the clip where the size changes%s", resized, hint)}
+}
+
 // restart stops any decoder and starts one whose first frame is frame k.
 func (r *ffReader) restart(k int) error {
 	r.stop()
@@ -267,7 +324,13 @@ func (r *ffReader) restart(k int) error {
 			seek = strconv.FormatFloat(t, 'f', 6, 64)
 		}
 	}
-	d, err := startDecoder(r.ctx, r.info.Path, r.probe.OutPixFmt, seek, r.fbytes)
+	// Once the resolution change is known, a decoder stops before it
+	// (and is not killed when ffmpeg reaches it).
+	frames := 0
+	if r.resizeAt >= 0 {
+		frames = max(r.resizeAt-k, 1)
+	}
+	d, err := startDecoder(r.ctx, r.info.Path, r.probe.OutPixFmt, seek, frames, r.fbytes)
 	if err != nil {
 		return err
 	}
@@ -328,19 +391,26 @@ type frameMsg struct {
 // The log is read at level+verbose (logFilter): the verbose lines say when
 // the filter graph is reconfigured for another frame size, which ffmpeg
 // otherwise scales silently to the first size.
-func ffmpegArgs(path, pixFmt, seek string) []string {
+//
+// frames, when not 0, is how many frames to decode: a decoder that stops
+// before a resolution change already found.
+func ffmpegArgs(path, pixFmt, seek string, frames int) []string {
 	args := []string{"-nostdin", "-hide_banner", "-nostats", "-loglevel", "level+verbose"}
 	if seek != "" {
 		args = append(args, "-ss", seek)
 	}
-	return append(args, "-noautorotate", "-i", fileURL(path),
+	args = append(args, "-noautorotate", "-i", fileURL(path),
 		"-map", "0:v:0", "-an", "-sn", "-dn",
-		"-fps_mode", "passthrough", "-pix_fmt", pixFmt, "-f", "rawvideo", "pipe:1")
+		"-fps_mode", "passthrough", "-pix_fmt", pixFmt)
+	if frames > 0 {
+		args = append(args, "-frames:v", strconv.Itoa(frames))
+	}
+	return append(args, "-f", "rawvideo", "pipe:1")
 }
 
-func startDecoder(ctx context.Context, path, pixFmt, seek string, frameBytes int) (*decoder, error) {
+func startDecoder(ctx context.Context, path, pixFmt, seek string, frames, frameBytes int) (*decoder, error) {
 	cctx, cancel := context.WithCancel(ctx)
-	cmd := exec.CommandContext(cctx, "ffmpeg", ffmpegArgs(path, pixFmt, seek)...)
+	cmd := exec.CommandContext(cctx, "ffmpeg", ffmpegArgs(path, pixFmt, seek, frames)...)
 	d := &decoder{
 		cmd:    cmd,
 		cancel: cancel,
@@ -350,7 +420,10 @@ func startDecoder(ctx context.Context, path, pixFmt, seek string, frameBytes int
 		done:   make(chan struct{}),
 		stderr: &bytes.Buffer{},
 	}
-	d.log = &logFilter{tail: &tailWriter{buf: d.stderr, max: 16 << 10}, onResize: cancel}
+	d.log = &logFilter{tail: &tailWriter{buf: d.stderr, max: 16 << 10}}
+	if frames == 0 {
+		d.log.onResize = cancel // frames after it would be scaled
+	}
 	cmd.Stderr = d.log
 	cmd.WaitDelay = 2 * time.Second
 	ownGroup(cmd)

@@ -1,6 +1,7 @@
 package clip
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -299,6 +300,51 @@ func decodeFormat(src string) (out string, c yuv.Chroma, depth int, err error) {
 	}
 	return "", 0, 0, fmt.Errorf("pixel format %s is not planar YUV or grey (RGB and others are not measured; convert to YUV first)", src)
 }
+
+// firstResize is the index of the first decoded frame whose size differs
+// from the first frame's, or -1 when none does. ffprobe decodes the file
+// and lists each frame's size; it is stopped at the first change.
+func firstResize(ctx context.Context, path string) (int, error) {
+	ctx, cancel := context.WithTimeout(ctx, probeTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "ffprobe", "-v", "error", "-select_streams", "v:0",
+		"-show_entries", "frame=width,height", "-of", "compact=p=0:nk=1", "-i", fileURL(path))
+	cmd.WaitDelay = time.Second
+	ownGroup(cmd)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return -1, err
+	}
+	if err := cmd.Start(); err != nil {
+		return -1, err
+	}
+	done := make(chan struct{})
+	dog := &watchdog{}
+	go dog.run("ffprobe", cmd.Process.Pid, func() { cmd.Cancel() }, done)
+	defer func() {
+		cmd.Cancel()
+		cmd.Wait()
+		close(done)
+	}()
+	sc := bufio.NewScanner(out)
+	first, i := "", 0
+	for sc.Scan() {
+		size := strings.TrimSuffix(strings.TrimSpace(sc.Text()), "|")
+		if !reFrameSize.MatchString(size) {
+			continue // a frame's side data
+		}
+		dog.touch()
+		if first == "" {
+			first = size
+		} else if size != first {
+			return i, nil
+		}
+		i++
+	}
+	return -1, sc.Err()
+}
+
+var reFrameSize = regexp.MustCompile(`^[0-9]+\|[0-9]+$`)
 
 // packetIndex is the presentation order of a stream's frames, from its
 // packets' timestamps, with the keyframes marked: what seeking needs.

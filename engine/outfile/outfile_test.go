@@ -37,6 +37,9 @@ func TestResolve(t *testing.T) {
 		{dir, "", false, "is a directory"},
 		{filepath.Join(dir, "no", "x"), "", false, "directory"},
 		{"/dev/stdout", "", true, ""},
+		{"/proc/self/fd/1", "", true, ""},
+		// A magic link to a directory: the file under it is an ordinary one.
+		{"/proc/self/cwd/no-such-output.json", "/proc/self/cwd/no-such-output.json", false, ""},
 		{"/dev/null", "/dev/null", true, ""},
 		{"", "", false, "empty"},
 	} {
@@ -95,13 +98,17 @@ func TestSweepStale(t *testing.T) {
 	dead := filepath.Join(dir, ".x.bandscope-999999999-ab.part") // above pid_max
 	live := filepath.Join(dir, fmt.Sprintf(".x.bandscope-%d-ab.part", os.Getppid()))
 	other := filepath.Join(dir, ".x.part")
-	for _, p := range []string{dead, live, other} {
-		os.WriteFile(p, nil, 0o644)
+	// Named like a temporary of a dead process, but not owner-only: not
+	// one this package made (a user's file), so it stays.
+	users := filepath.Join(dir, ".y.bandscope-999999999-ab.part")
+	for _, p := range []string{dead, live, other, users} {
+		os.WriteFile(p, nil, 0o600)
 	}
+	os.Chmod(users, 0o644)
 	if got := SweepStale(dir); len(got) != 1 || got[0] != dead {
 		t.Errorf("removed %v", got)
 	}
-	for _, p := range []string{live, other} {
+	for _, p := range []string{live, other, users} {
 		if _, err := os.Stat(p); err != nil {
 			t.Errorf("%s removed", p)
 		}
