@@ -17,11 +17,15 @@ run: build
 vet:
 	$(GO) vet ./...
 
-# The engine, kernels and GPU packages build without cgo and on arm64 (the
-# Go twins, no assembly); the inspector needs cgo for its OpenGL driver.
+# The engine, kernels and GPU packages build without cgo, on arm64, and
+# with -tags purego (the Go twins: no package may keep a .s file); the
+# inspector needs cgo for its OpenGL driver.
 vet-portable:
 	CGO_ENABLED=0 $(GO) vet ./engine/... ./kernels/... ./gpu
 	GOARCH=arm64 CGO_ENABLED=0 $(GO) vet ./engine/... ./kernels/... ./gpu
+	CGO_ENABLED=0 $(GO) vet -tags purego ./engine/... ./kernels/... ./gpu
+	@asm=$$($(GO) list -tags purego -f '{{if .SFiles}}{{.ImportPath}} {{.SFiles}}{{end}}' ./...); \
+	if [ -n "$$asm" ]; then echo "assembly under -tags purego:"; echo "$$asm"; exit 1; fi
 	$(GO) vet -tags nogui ./app
 
 fmt-check:

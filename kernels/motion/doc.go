@@ -69,19 +69,25 @@
 //     alias such as mmxv=18 is silently ignored, though the printed names
 //     use the aliases); Bandscope's option parser also takes the aliases.
 //
-// Stages and twins (every twin gives the reference's bits):
+// Twin index. Per stage: libvmaf's function (integer_motion.c), the Go
+// reference, the kernel-set field, its Go twin (fast.go), the assembly
+// symbols (the Go wrappers that fill the field are vpassSIMD and
+// hpassSIMD; the AVX-512 set runs the AVX2 twins), the WGSL shader of
+// package gpu and the tests. TestTwinIndex checks that every name exists
+// and that no field, symbol or motion_*.wgsl shader is missing.
 //
-//	stage            libvmaf                           Go reference    Go twin               AVX2 / AVX-512                    WGSL (package gpu)                 test
-//	vertical pass    motion_score_pipeline_8/_16 (y)   VerticalRow     vpassGo (fast.go)     vpassWordAVX2, vpassAVX2,         motion_sad.wgsl vertical           TestKernelTwins, TestLibvmaf, gpu TestMotionSADParity
-//	                                                                                         vpass16AVX2
-//	horizontal pass  motion_score_pipeline_* (x)       HorizontalRow   hpassGo (fast.go)     hpassSmallAVX2, hpassAVX2         motion_sad.wgsl horizontal         TestKernelTwins, TestLibvmaf, gpu TestMotionSADParity
-//	                                                                                         (interior columns)
-//	frame SAD        motion_score_pipeline_*           SAD             FastSAD.SAD (bands)   via the row kernels               motion_sad.wgsl reduce; MotionSAD  TestFastMaps, TestCorpus, gpu TestMotionSADParity
-//	SAD stage        extract (prev_ref, prev_prev_ref) New's stage     NewCPU's stage        via FastSAD                       gpu.NewMotion (pictures on device) TestRetryAfterError, gpu TestMotionParity
-//	SAD score        extract                           Config.Score    -                     -                                 - (host)                           TestLibvmaf, TestCorpus
-//	motion2/motion3  flush, motion_blend               Config.At       -                     -                                 - (host, NewStream)                TestLibvmaf, TestFinality, TestRandomAccess
-//	SADs pushed      extract + flush                   Sums            -                     -                                 - (host)                           TestSums
-//	options, names   options[], feature_name.c         OptionTable     -                     -                                 -                                  TestOptionTable, TestLibvmaf
+//	stage            | libvmaf                                 | reference               | field | Go twin                      | AVX2                                  | AVX-512 | NEON | WGSL            | tests
+//	Vertical pass    | motion_score_pipeline_8/16 (vertical)   | VerticalRow             | vpass | vpassGo                      | vpassWordAVX2, vpassAVX2, vpass16AVX2 | -       | -    | motion_sad.wgsl | TestKernelTwins, TestLibvmaf, TestMotionSADParity
+//	Horizontal pass  | motion_score_pipeline_8/16 (horizontal) | HorizontalRow           | hpass | hpassGo, hedges, hinteriorGo | hpassSmallAVX2, hpassAVX2             | -       | -    | motion_sad.wgsl | TestKernelTwins, TestLibvmaf, TestMotionSADParity
+//	Frame SAD        | motion_score_pipeline_8/16              | SAD                     | -     | FastSAD.SAD                  | -                                     | -       | -    | motion_sad.wgsl | TestFastMaps, TestCorpus, TestMotionSADParity
+//	SAD stage        | extract (prev_ref, prev_prev_ref)       | New                     | -     | NewCPU, NewFastSAD           | -                                     | -       | -    | motion_sad.wgsl | TestRetryAfterError, TestMotionParity
+//	SAD score        | extract                                 | Config.Score            | -     | -                            | -                                     | -       | -    | -               | TestLibvmaf, TestCorpus
+//	motion2, motion3 | flush, motion_blend                     | Config.At               | -     | -                            | -                                     | -       | -    | -               | TestLibvmaf, TestFinality, TestRandomAccess
+//	SADs pushed      | extract, flush                          | Sums.Push, Sums.Flush   | -     | -                            | -                                     | -       | -    | -               | TestSums
+//	Options, names   | options[], feature_name.c               | NewOptions, MetricNames | -     | -                            | -                                     | -       | -    | -               | TestOptionTable, TestLibvmaf
+//
+// The temporal stages (from the SAD score on) run on the host whatever
+// computed the SADs.
 //
 // Every Scorer is NewStream over a SADStage, the spatial half (the
 // pictures kept for later frames, the frame SAD): New's stage runs SAD,

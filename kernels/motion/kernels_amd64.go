@@ -1,3 +1,5 @@
+//go:build !purego
+
 package motion
 
 import "github.com/bandscope/bandscope/kernels/cpu"

@@ -1,3 +1,5 @@
+//go:build !purego
+
 package speed
 
 import "github.com/bandscope/bandscope/kernels/cpu"

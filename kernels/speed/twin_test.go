@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/bandscope/bandscope/kernels/cpu"
+	"github.com/bandscope/bandscope/kernels/internal/twindoc"
 )
 
 func sameF32(a, b []float32) bool {
@@ -172,5 +173,14 @@ func TestOutOfRangeSamples(t *testing.T) {
 	}
 	if !sameBits(a.U, b.U) || !sameBits(a.V, b.V) || !sameBits(a.UV, b.UV) {
 		t.Errorf("reference %v %v %v, fast %v %v %v", a.U, a.V, a.UV, b.U, b.V, b.UV)
+	}
+}
+
+// TestTwinIndex checks doc.go's twin index against the code: every Go
+// function, kernel-set field, assembly symbol, shader and test it names
+// exists, and every field, symbol and speed_*.wgsl shader is in it.
+func TestTwinIndex(t *testing.T) {
+	for _, e := range twindoc.Check(".", "../../gpu", "speed_") {
+		t.Error(e)
 	}
 }
