@@ -3,7 +3,7 @@
 GO ?= go
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: run build test vet vet-portable fmt-check test-race test-full bench golden deps package install uninstall
+.PHONY: run build test vet vet-portable fmt-check test-race test-full test-arm64 bench golden deps package install uninstall
 
 deps:
 	@.ci/deps
@@ -39,7 +39,12 @@ test-race: deps
 test-full: deps
 	.ci/with-display $(GO) test -timeout 30m ./...
 
-test: deps fmt-check vet vet-portable test-race test-full
+# The NEON twins, cross-compiled for arm64 and proven bit for bit against
+# the Go twins under QEMU user emulation (.ci/test-arm64 lists the tests).
+test-arm64: deps
+	.ci/test-arm64
+
+test: deps fmt-check vet vet-portable test-race test-full test-arm64
 
 # Every feature and the VMAF models on real reference/distorted pairs at 1080p
 # and 4K, 1 and 2 threads, as whole processes; with VMAF=/path/to/vmaf,

@@ -76,15 +76,15 @@
 // package gpu and the tests. TestTwinIndex checks that every name exists
 // and that no field, symbol or motion_*.wgsl shader is missing.
 //
-//	stage            | libvmaf                                 | reference               | field | Go twin                      | AVX2                                  | AVX-512 | NEON | WGSL            | tests
-//	Vertical pass    | motion_score_pipeline_8/16 (vertical)   | VerticalRow             | vpass | vpassGo                      | vpassWordAVX2, vpassAVX2, vpass16AVX2 | -       | -    | motion_sad.wgsl | TestKernelTwins, TestLibvmaf, TestMotionSADParity
-//	Horizontal pass  | motion_score_pipeline_8/16 (horizontal) | HorizontalRow           | hpass | hpassGo, hedges, hinteriorGo | hpassSmallAVX2, hpassAVX2             | -       | -    | motion_sad.wgsl | TestKernelTwins, TestLibvmaf, TestMotionSADParity
-//	Frame SAD        | motion_score_pipeline_8/16              | SAD                     | -     | FastSAD.SAD                  | -                                     | -       | -    | motion_sad.wgsl | TestFastMaps, TestCorpus, TestMotionSADParity
-//	SAD stage        | extract (prev_ref, prev_prev_ref)       | New                     | -     | NewCPU, NewFastSAD           | -                                     | -       | -    | motion_sad.wgsl | TestRetryAfterError, TestMotionParity
-//	SAD score        | extract                                 | Config.Score            | -     | -                            | -                                     | -       | -    | -               | TestLibvmaf, TestCorpus
-//	motion2, motion3 | flush, motion_blend                     | Config.At               | -     | -                            | -                                     | -       | -    | -               | TestLibvmaf, TestFinality, TestRandomAccess
-//	SADs pushed      | extract, flush                          | Sums.Push, Sums.Flush   | -     | -                            | -                                     | -       | -    | -               | TestSums
-//	Options, names   | options[], feature_name.c               | NewOptions, MetricNames | -     | -                            | -                                     | -       | -    | -               | TestOptionTable, TestLibvmaf
+//	stage            | libvmaf                                 | reference               | field | Go twin                      | AVX2                                  | AVX-512 | NEON                      | WGSL            | tests
+//	Vertical pass    | motion_score_pipeline_8/16 (vertical)   | VerticalRow             | vpass | vpassGo                      | vpassWordAVX2, vpassAVX2, vpass16AVX2 | -       | vpassNEON                 | motion_sad.wgsl | TestKernelTwins, TestLibvmaf, TestMotionSADParity
+//	Horizontal pass  | motion_score_pipeline_8/16 (horizontal) | HorizontalRow           | hpass | hpassGo, hedges, hinteriorGo | hpassSmallAVX2, hpassAVX2             | -       | hpassSmallNEON, hpassNEON | motion_sad.wgsl | TestKernelTwins, TestLibvmaf, TestMotionSADParity
+//	Frame SAD        | motion_score_pipeline_8/16              | SAD                     | -     | FastSAD.SAD                  | -                                     | -       | -                         | motion_sad.wgsl | TestFastMaps, TestCorpus, TestMotionSADParity
+//	SAD stage        | extract (prev_ref, prev_prev_ref)       | New                     | -     | NewCPU, NewFastSAD           | -                                     | -       | -                         | motion_sad.wgsl | TestRetryAfterError, TestMotionParity
+//	SAD score        | extract                                 | Config.Score            | -     | -                            | -                                     | -       | -                         | -               | TestLibvmaf, TestCorpus
+//	motion2, motion3 | flush, motion_blend                     | Config.At               | -     | -                            | -                                     | -       | -                         | -               | TestLibvmaf, TestFinality, TestRandomAccess
+//	SADs pushed      | extract, flush                          | Sums.Push, Sums.Flush   | -     | -                            | -                                     | -       | -                         | -               | TestSums
+//	Options, names   | options[], feature_name.c               | NewOptions, MetricNames | -     | -                            | -                                     | -       | -                         | -               | TestOptionTable, TestLibvmaf
 //
 // The temporal stages (from the SAD score on) run on the host whatever
 // computed the SADs.
@@ -110,7 +110,12 @@
 // the OR of its row's |values|: a row whose values all lie below 2^15
 // (almost every row of a real clip) takes hpassSmallAVX2, whose int32 sum
 // cannot overflow, and no row's filtered values are stored unless the map
-// is asked for.
+// is asked for. The NEON twins (kernels_arm64.s) take 8 columns a step:
+// the vertical pass in int32 lanes below 16 bits (each difference below
+// 2^15 keeps the taps' sum within int32) and in int64 lanes (SMULL, SMLAL)
+// at 16 bits, the horizontal pass in int32 lanes on the rows below 2^15
+// and int64 lanes otherwise; SRSHL and SRSHR add libvmaf's rounding and
+// shift the exact sum in one step.
 //
 // Tests: TestLibvmaf compares 235 runs of libvmaf's vmaf CLI
 // (testdata/libvmaf.json: generated moving clips at 8, 10, 12 and 16 bits,
