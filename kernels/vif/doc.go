@@ -60,14 +60,14 @@
 // that every name exists and that no field, symbol or vif_*.wgsl shader is
 // missing.
 //
-//	stage                 | libvmaf                                     | reference                          | field  | Go twin             | AVX2                         | AVX-512 | NEON | WGSL                                           | tests
-//	Vertical statistics   | vif_statistic_8/16 (vertical)               | StatVertical                       | statV  | statVGo             | statVAVX2, statV8AVX2        | -       | -    | vif_statv.wgsl, vif_common.wgsl                | TestKernelTwins, TestStagesAgree, TestVIFParity
-//	Horizontal statistics | vif_statistic_8/16 (horizontal)             | StatHorizontal                     | statH  | statHGo             | statHMaddAVX2, statHPairAVX2 | -       | -    | vif_stath.wgsl, vif_common.wgsl                | TestKernelTwins, TestStatHExtremes, TestStagesAgree, TestVIFParity
-//	Per-pixel terms       | vif_statistic_8/16 (tail), log2_32, log2_64 | Pixel, Accumulate                  | pixels | pixelsGo, pixelsMap | pixelsAVX2                   | -       | -    | vif_pixel.wgsl, vif_exact.wgsl, vif_stath.wgsl | TestPixelTwins, TestLibvmaf, TestGolden, TestVIFPixel, TestVIFDoubles
-//	Low-pass vertical     | subsample_rd_8/16 (vertical)                | Subsample                          | subV   | subVGo              | subVAVX2                     | -       | -    | vif_subv.wgsl, vif_common.wgsl                 | TestKernelTwins, TestStagesAgree, TestVIFParity
-//	Low-pass horizontal   | subsample_rd_8/16 (horizontal), decimate    | Subsample                          | subH   | subHGo, subHTail    | subHAVX2                     | -       | -    | vif_subh.wgsl, vif_common.wgsl                 | TestKernelTwins, TestStagesAgree, TestVIFParity
-//	Finish                | write_scores                                | Sums.Finish, FinishFrame, PixelMap | -      | -                   | -                            | -       | -    | -                                              | TestLibvmaf, TestGolden, TestVIFParity
-//	Log2 table            | log_generate (glibc log2f)                  | Log2Table                          | -      | -                   | -                            | -       | -    | -                                              | TestLibvmaf, TestGolden, TestVIFPixel
+//	stage                 | libvmaf                                     | reference                          | field  | Go twin             | AVX2                         | AVX-512 | NEON                  | WGSL                                           | tests
+//	Vertical statistics   | vif_statistic_8/16 (vertical)               | StatVertical                       | statV  | statVGo             | statVAVX2, statV8AVX2        | -       | statVNEON, statV8NEON | vif_statv.wgsl, vif_common.wgsl                | TestKernelTwins, TestStagesAgree, TestVIFParity
+//	Horizontal statistics | vif_statistic_8/16 (horizontal)             | StatHorizontal                     | statH  | statHGo             | statHMaddAVX2, statHPairAVX2 | -       | statHNEON             | vif_stath.wgsl, vif_common.wgsl                | TestKernelTwins, TestStatHExtremes, TestStagesAgree, TestVIFParity
+//	Per-pixel terms       | vif_statistic_8/16 (tail), log2_32, log2_64 | Pixel, Accumulate                  | pixels | pixelsGo, pixelsMap | pixelsAVX2                   | -       | -                     | vif_pixel.wgsl, vif_exact.wgsl, vif_stath.wgsl | TestPixelTwins, TestLibvmaf, TestGolden, TestVIFPixel, TestVIFDoubles
+//	Low-pass vertical     | subsample_rd_8/16 (vertical)                | Subsample                          | subV   | subVGo              | subVAVX2                     | -       | subVNEON              | vif_subv.wgsl, vif_common.wgsl                 | TestKernelTwins, TestStagesAgree, TestVIFParity
+//	Low-pass horizontal   | subsample_rd_8/16 (horizontal), decimate    | Subsample                          | subH   | subHGo, subHTail    | subHAVX2                     | -       | subHNEON              | vif_subh.wgsl, vif_common.wgsl                 | TestKernelTwins, TestStagesAgree, TestVIFParity
+//	Finish                | write_scores                                | Sums.Finish, FinishFrame, PixelMap | -      | -                   | -                            | -       | -                     | -                                              | TestLibvmaf, TestGolden, TestVIFParity
+//	Log2 table            | log_generate (glibc log2f)                  | Log2Table                          | -      | -                   | -                            | -       | -                     | -                                              | TestLibvmaf, TestGolden, TestVIFPixel
 //
 // The Go twins of the row kernels compute columns [j0, w), so that a SIMD
 // twin leaves its ragged tail to them; subH computes the even columns
@@ -86,7 +86,12 @@
 // column's, biased to signed; statHSIMD says why every sum stays exact in
 // 32 bits); the per-pixel terms run 4 lanes of doubles with C's truncations, the log2
 // bit length read from the exponent and the table gathered. The AVX-512
-// set uses the AVX2 twins for now. One thread, 1080p 8-bit (the corpus's
+// set uses the AVX2 twins for now. The NEON twins (kernels_arm64.s) weigh
+// each row by its own tap, 8 columns a step, with widening multiply-adds
+// (UMLAL): the means and the low-pass in uint32 lanes, the moments in
+// uint64 (8-bit samples at scale 0 in uint32, as statV8AVX2), the
+// horizontal pass's roundings as RSHRN on the exact 64-bit sums; the
+// per-pixel terms stay in Go (NEON has no gather for the log2 table). One thread, 1080p 8-bit (the corpus's
 // x264 encode), frames per CPU second on a shared 2-core machine:
 // reference 1.6, fast Go 3-3.4, AVX2 25-34; libvmaf's AVX2 code 24 on the
 // same frames (10 frames, user+system time). On a textured pair (every
