@@ -107,125 +107,31 @@ func neonTraps(h []uint16, ops []trapOp) {
 }
 
 func neonFlatRow(out []uint8, img []uint16, w, h, y int) {
-	if y+1 >= h || w < 17 {
-		flatRowGo(out, img, w, h, y)
-		return
-	}
-	n := (w - 1) &^ 15
-	row, below := img[y*w:(y+1)*w], img[(y+1)*w:(y+2)*w]
-	_ = out[n-1]
-	flatRowNEON(&out[0], &row[0], &below[0], n)
-	flatRowTail(out, row, below, n, w)
+	flatRowVec(flatRowNEON, 16, out, img, w, h, y)
 }
 
-func neonColAdd(col, in, out []uint8) {
-	n := len(col) &^ 15
-	if n > 0 {
-		_, _ = in[n-1], out[n-1]
-		colAddNEON(&col[0], &in[0], &out[0], n)
-	}
-	colAddGo(col[n:], in[n:], out[n:])
-}
+func neonColAdd(col, in, out []uint8) { colAddVec(colAddNEON, 16, col, in, out) }
 
-func neonHmode(out, in []uint16) {
-	w := len(in)
-	n := (w - 2) &^ 7
-	if w < 10 || n <= 0 {
-		hmodeGo(out, in)
-		return
-	}
-	out = out[:w]
-	hmodeNEON(&out[1], &in[1], n)
-	out[0] = in[0]
-	for x := 1 + n; x < w-1; x++ {
-		out[x] = mode3(in[x-1], in[x], in[x+1])
-	}
-	out[w-1] = in[w-1]
-}
+func neonHmode(out, in []uint16) { hmodeVec(hmodeNEON, 8, out, in) }
 
-func neonVmode(out, a, b, c []uint16) {
-	n := len(out) &^ 7
-	if n > 0 {
-		_, _, _ = a[n-1], b[n-1], c[n-1]
-		vmodeNEON(&out[0], &a[0], &b[0], &c[0], n)
-	}
-	vmodeGo(out[n:], a[n:], b[n:], c[n:])
-}
+func neonVmode(out, a, b, c []uint16) { vmodeVec(vmodeNEON, 8, out, a, b, c) }
 
-func neonConvRow(out, in []uint16, bd int) uint16 {
-	n := len(in) &^ 7
-	var mx uint16
-	if n > 0 {
-		_ = out[n-1]
-		var sl, sr uint64
-		if bd < 10 {
-			sl = uint64(10 - bd)
-		} else {
-			sr = uint64(bd - 10)
-		}
-		mx = convRowNEON(&out[0], &in[0], n, sl, sr)
-	}
-	return max(mx, convRowGo(out[n:], in[n:], bd))
-}
+func neonConvRow(out, in []uint16, bd int) uint16 { return convRowVec(convRowNEON, 8, out, in, bd) }
 
-func neonAntiDither(out, row, next []uint16) {
-	n := len(out) &^ 7
-	if n > 0 {
-		_, _ = row[n], next[n]
-		antiDitherNEON(&out[0], &row[0], &next[0], n)
-	}
-	antiDitherGo(out[n:], row[n:], next[n:])
-}
+func neonAntiDither(out, row, next []uint16) { antiDitherVec(antiDitherNEON, 8, out, row, next) }
 
 func neonConvDither(out, row, next []uint16, bd int) uint16 {
-	n := len(out) &^ 7
-	var mx uint16
-	if n > 0 {
-		_, _ = row[n], next[n]
-		mx = convDitherNEON(&out[0], &row[0], &next[0], n, uint64(10-bd))
-	}
-	return max(mx, convDitherGo(out[n:], row[n:], next[n:], bd))
+	return convDitherVec(convDitherNEON, 8, out, row, next, bd)
 }
 
-func neonDecimate16(out, in []uint16) {
-	n := min(len(out), len(in)/2) &^ 7
-	if n > 0 {
-		decimate16NEON(&out[0], &in[0], n)
-	}
-	decimateGo(out[n:], in[2*n:])
-}
+func neonDecimate16(out, in []uint16) { decimateVec(decimate16NEON, 8, out, in) }
 
-func neonDecimate8(out, in []uint8) {
-	n := min(len(out), len(in)/2) &^ 15
-	if n > 0 {
-		decimate8NEON(&out[0], &in[0], n)
-	}
-	decimateGo(out[n:], in[2*n:])
-}
+func neonDecimate8(out, in []uint8) { decimateVec(decimate8NEON, 16, out, in) }
 
-// neonBoxRow sums whole windows in vectors from column pad on; the
-// columns left at either end sum their clipped windows in Go. The sums
-// are at most 49: the threshold clamps to the bytes' range.
 func neonBoxRow(out []uint8, col []uint8, w int, maskIndex int32) {
-	const pad = MaskFilterSize / 2
-	n := max(w-2*pad, 0) &^ 15
-	if n == 0 {
-		boxRowGo(out, col, w, maskIndex)
-		return
-	}
-	out, col = out[:w], col[:w]
-	_ = col[n+2*pad-1]
-	boxRowNEON(&out[pad], &col[0], n, int8(min(max(maskIndex, -1), 127)))
-	boxRowEdges(out, col, w, pad, n, maskIndex)
+	boxRowVec(boxRowNEON, 16, out, col, w, maskIndex)
 }
 
 func neonBandRange(row []uint16, mrow []uint8, base, size uint16) (mn, mx1 uint16) {
-	n := len(row) &^ 7
-	mn = 0xffff
-	if n > 0 && size > 0 {
-		_ = mrow[n-1]
-		mn, mx1 = bandRangeNEON(&row[0], &mrow[0], n, base, size-1)
-	}
-	a, b := bandRangeGo(row[n:], mrow[n:], base, size)
-	return min(mn, a), max(mx1, b)
+	return bandRangeVec(bandRangeNEON, 8, row, mrow, base, size)
 }
