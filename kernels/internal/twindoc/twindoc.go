@@ -183,9 +183,11 @@ func recvName(e ast.Expr) string {
 }
 
 // Check returns every problem of pkgDir's twin table: names that do not
-// exist, and fields, assembly symbols (other than testOnly) and shaders
-// named gpuDir/<prefix>*.wgsl that the table leaves out. Tests may live in
-// pkgDir or gpuDir.
+// exist (an assembly column's symbols must be TEXT symbols of its
+// architecture's .s files), fields, assembly symbols (other than testOnly)
+// and shaders named gpuDir/<prefix>*.wgsl that the table leaves out, and
+// assembly symbols without a Go declaration (a function without a body)
+// in a Go file of their architecture. Tests may live in pkgDir or gpuDir.
 func Check(pkgDir, gpuDir, prefix string, testOnly ...string) []string {
 	var errs []string
 	bad := func(f string, a ...any) { errs = append(errs, fmt.Sprintf(f, a...)) }
