@@ -3,7 +3,7 @@
 GO ?= go
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: run build test vet vet-portable fmt-check test-race test-full bench golden deps package install uninstall
+.PHONY: run build test vet vet-portable fmt-check test-race test-full test-arm64 bench golden deps package install uninstall
 
 deps:
 	@.ci/deps
@@ -17,11 +17,15 @@ run: build
 vet:
 	$(GO) vet ./...
 
-# The engine, kernels and GPU packages build without cgo and on arm64 (the
-# Go twins, no assembly); the inspector needs cgo for its OpenGL driver.
+# The engine, kernels and GPU packages build without cgo, on arm64, and
+# with -tags purego (the Go twins: no package may keep a .s file); the
+# inspector needs cgo for its OpenGL driver.
 vet-portable:
 	CGO_ENABLED=0 $(GO) vet ./engine/... ./kernels/... ./gpu
 	GOARCH=arm64 CGO_ENABLED=0 $(GO) vet ./engine/... ./kernels/... ./gpu
+	CGO_ENABLED=0 $(GO) vet -tags purego ./engine/... ./kernels/... ./gpu
+	@asm=$$($(GO) list -tags purego -f '{{if .SFiles}}{{.ImportPath}} {{.SFiles}}{{end}}' ./...); \
+	if [ -n "$$asm" ]; then echo "assembly under -tags purego:"; echo "$$asm"; exit 1; fi
 	$(GO) vet -tags nogui ./app
 
 fmt-check:
@@ -35,7 +39,12 @@ test-race: deps
 test-full: deps
 	.ci/with-display $(GO) test -timeout 30m ./...
 
-test: deps fmt-check vet vet-portable test-race test-full
+# The NEON twins, cross-compiled for arm64 and proven bit for bit against
+# the Go twins under QEMU user emulation (.ci/test-arm64 lists the tests).
+test-arm64: deps
+	.ci/test-arm64
+
+test: deps fmt-check vet vet-portable test-race test-full test-arm64
 
 # Every feature and the VMAF models on real reference/distorted pairs at 1080p
 # and 4K, 1 and 2 threads, as whole processes; with VMAF=/path/to/vmaf,

@@ -165,7 +165,7 @@ func checkBackend(s string) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("want cpu, cpu:scalar|avx2|avx512, gpu or gpu:N (bandscope devices lists the GPUs)")
+	return fmt.Errorf("want cpu, cpu:scalar|avx2|avx512|neon, gpu or gpu:N (bandscope devices lists the GPUs)")
 }
 
 func checkKernels(s string) error { return engine.CheckKernels(s) }

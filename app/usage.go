@@ -88,8 +88,8 @@ Output:
 
 Run:
       --threads N           threads, 0 (all cores) to %d; larger counts are clamped
-      --backend B           cpu, cpu:scalar|avx2|avx512, gpu or gpu:N (bandscope devices)
-      --cpu-kernels SET     scalar, avx2 or avx512 (default: the best this CPU has)
+      --backend B           cpu, cpu:scalar|avx2|avx512|neon, gpu or gpu:N (bandscope devices)
+      --cpu-kernels SET     scalar, avx2, avx512 or neon (default: the best this CPU has)
       --cpumask N           accepted for libvmaf compatibility
       --max-memory SIZE     refuse a run needing more (e.g. 512M, 8G, none;
                             default: 3/4 of the physical or allowed memory)

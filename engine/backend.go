@@ -33,7 +33,7 @@ func Backends() []BackendInfo {
 	return list
 }
 
-// CheckKernels checks a CPU kernel set's name (scalar, avx2, avx512) and
+// CheckKernels checks a CPU kernel set's name (scalar, avx2, avx512, neon) and
 // that this CPU runs it.
 func CheckKernels(name string) error {
 	_, err := cpu.Parse(name)
@@ -126,7 +126,7 @@ const MaxThreads = 256
 func ClampThreads(n int) int { return min(max(n, 0), MaxThreads) }
 
 // openBackend opens "cpu" (the default kernel set), "cpu:SET" (scalar,
-// avx2, avx512), "gpu" or "gpu:N".
+// avx2, avx512, neon), "gpu" or "gpu:N".
 func openBackend(id string, threads int) (*backend, error) {
 	switch {
 	case id == "" || id == "cpu" || strings.HasPrefix(id, "cpu:"):

@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // func widen8SSE2(dst *uint16, src *byte, n int)

@@ -89,8 +89,18 @@
 // where it is not faster the set keeps the AVX2 one. The assembly uses
 // VEX and EVEX encodings only: a legacy-SSE instruction after a 256- or
 // 512-bit write costs a state transition of hundreds of cycles on some
-// cores. TestKernelTwins holds every twin to the Go one, bit for bit, one
-// subtest per set and kernel (TestKernelTwins/avx2/decouple123).
+// cores (kernels/internal/asmcheck checks it). The NEON set
+// (kernels_arm64.s) has the 64-bit lanes AVX2 lacks (arithmetic shifts,
+// SMULL/SMLAL, rounding shifts that add 2^(s-1) to the exact value) and
+// twins every stage but Barten's; its decouples compute divLookup's
+// quotient as a double division (exact after truncation: 2^30/m never lies
+// within half an ulp of the next integer), and its angle test of scales
+// 1-3 makes each int64 an exact double (the bits below 2^12 folded into a
+// sticky bit from 2^53 up) that FCVTN rounds to float once. Like the amd64
+// sets it weighs the bands in pass 1 at scales 1-3 (csf123w, cm123w).
+// TestKernelTwins holds every twin to the Go one, bit for bit, one subtest
+// per set and kernel (TestKernelTwins/avx2/decouple123,
+// TestKernelTwins/neon/decouple123).
 //
 // Packed 8-bit planes (yuv.Plane.Pix8, from the scoring runs of 8-bit
 // clips) give the same bits as the same samples in uint16: the fast
@@ -101,38 +111,39 @@
 //
 // Twin index. Per stage: libvmaf's function (integer_adm.c), the Go
 // reference, the kernel-set field, its Go twin, the assembly symbols (the
-// Go wrappers that fill the field are avx2<Field> and avx512<Field>), the
+// Go wrappers that fill the field are avx2<Field>, avx512<Field> and
+// neon<Field>), the
 // WGSL shader of package gpu (each names the function it mirrors) and the
 // tests. TestTwinIndex checks that every name exists and that no field,
 // symbol or adm_*.wgsl shader is missing.
 //
-//	stage                  | libvmaf                 | reference                                     | field          | Go twin            | AVX2                   | AVX-512                   | WGSL                          | tests
-//	DWT0 vertical          | adm_dwt2_8, adm_dwt2_16 | DWT0                                          | dwt0V          | dwt0VGo            | dwt0VAVX2, dwt0V15AVX2 | dwt0VAVX512               | adm_dwt0.wgsl                 | TestKernelTwins, TestGolden, TestADMParity
-//	DWT0 vertical, packed  | adm_dwt2_8              | DWT0                                          | dwt0V8         | dwt0V8Go           | dwt0V8AVX2             | dwt0V8AVX512              | adm_dwt0.wgsl                 | TestKernelTwins, TestPackedPlanes
-//	DWT0 horizontal        | adm_dwt2_8, adm_dwt2_16 | DWT0                                          | dwt0H          | dwt0HGo            | dwt0HAVX2              | dwt0HAVX512               | adm_dwt0.wgsl                 | TestKernelTwins, TestGolden, TestADMParity
-//	DWT1 vertical          | adm_dwt2_s123_combined  | DWT123                                        | dwt1V          | dwt1VGo            | dwt1VAVX2              | dwt1VAVX512               | adm_dwt123.wgsl               | TestKernelTwins, TestGolden, TestADMParity
-//	DWT23 vertical         | adm_dwt2_s123_combined  | DWT123                                        | dwt23V         | dwt123V            | dwt23VAVX2             | dwt23VAVX512              | adm_dwt123.wgsl               | TestKernelTwins, TestGolden, TestADMParity
-//	DWT123 horizontal      | adm_dwt2_s123_combined  | DWT123                                        | dwt123H        | dwt123HGo          | dwt123HAVX2            | dwt123HAVX512             | adm_dwt123.wgsl               | TestKernelTwins, TestGolden, TestADMParity
-//	Angle0                 | adm_decouple            | Decouple0                                     | angle0         | angle0Go           | angle0AVX2             | angle0AVX512              | adm_decouple.wgsl             | TestKernelTwins, TestADMDecoupleStage, TestAngleBoundary
-//	Decouple0              | adm_decouple            | Decouple0                                     | decouple0      | decouple0Go        | decouple0AVX2          | decouple0AVX512           | adm_decouple.wgsl             | TestKernelTwins, TestADMDecoupleStage
-//	CSF0                   | adm_csf                 | CSF0                                          | csf0           | csf0Go             | csf0AVX2               | csf0AVX512                | adm_csf.wgsl                  | TestKernelTwins, TestFastParity, TestADMParity
-//	CM0                    | adm_cm                  | cm0                                           | cm0            | cm0Go, thrRowGo    | thrRowAVX2, cm0AVX2    | cm0AVX512                 | adm_cm.wgsl, adm_rowsum.wgsl  | TestKernelTwins, TestFastParity, TestADMParity
-//	Den0                   | adm_csf_den_scale       | Den0                                          | den0           | den0Go             | den0AVX2               | den0AVX512                | adm_den.wgsl, adm_rowsum.wgsl | TestKernelTwins, TestFastParity, TestADMParity
-//	Angle123               | adm_decouple_s123       | Decouple123                                   | angle123       | angle123Go         | angle123AVX2           | angle123AVX512            | adm_decouple.wgsl             | TestKernelTwins, TestInt64ToFloat32AVX2, TestADMDecoupleStage, TestAngleBoundary
-//	Decouple123            | adm_decouple_s123       | Decouple123                                   | decouple123    | decouple123Go      | decouple123AVX2        | decouple123AVX512         | adm_decouple.wgsl             | TestKernelTwins, TestADMDecoupleStage
-//	CSF123                 | i4_adm_csf              | CSF123                                        | csf123         | csf123Go           | csf123AVX2             | csf123AVX512              | adm_csf.wgsl                  | TestKernelTwins, TestFastParity, TestADMParity
-//	CSF123 weighing        | i4_adm_csf              | CSF123                                        | csf123w        | csf123wGo          | csf123wAVX2            | csf123wAVX512             | adm_csf.wgsl                  | TestKernelTwins, TestFastParity, TestADMParity
-//	CM123                  | i4_adm_cm               | cm123                                         | cm123          | cm123Go, thrRowGo  | thrRowAVX2, cm123AVX2  | cm123AVX512               | adm_cm.wgsl, adm_rowsum.wgsl  | TestKernelTwins, TestFastParity, TestADMParity
-//	CM123 weighed          | i4_adm_cm               | cm123                                         | cm123w         | cm123wGo, thrRowGo | thrRowAVX2, cm123wAVX2 | cm123wAVX512              | adm_cm.wgsl, adm_rowsum.wgsl  | TestKernelTwins, TestFastParity, TestADMParity
-//	Den123                 | adm_csf_den_s123        | Den123                                        | den123         | den123Go           | den123AVX2             | den123AVX512              | adm_den.wgsl, adm_rowsum.wgsl | TestKernelTwins, TestFastParity, TestADMParity
-//	Finish                 | adm_cm, adm_csf_den*    | Shifts.NumTerms, Shifts.DenTerms, FinishFrame | -              | -                  | -                      | -                         | adm_int64.wgsl                | TestGolden, TestADMRounding, TestADMParity
-//	Barten DWT0 vertical   | - (float_adm)           | PreciseDWT0                                   | preciseV0      | preciseV0Go        | preciseV0AVX2          | preciseV0AVX512           | adm_dwtp.wgsl                 | TestKernelTwins, TestPreciseDWT, TestADMPreciseTaps
-//	Barten DWT123 vertical | - (float_adm)           | PreciseDWT123                                 | preciseV       | preciseVGo         | preciseVAVX2           | preciseVAVX512            | adm_dwtp.wgsl                 | TestKernelTwins, TestPreciseDWT, TestADMPreciseTaps
-//	Barten DWT horizontal  | - (float_adm)           | PreciseDWT0, PreciseDWT123                    | preciseH       | preciseHGoRow      | preciseHAVX2           | preciseHAVX512            | adm_dwtp.wgsl                 | TestKernelTwins, TestPreciseDWT, TestGoldenBarten
-//	Barten narrowing       | - (float_adm)           | PreciseDWT0                                   | narrow16       | narrow16Go         | narrow16AVX2           | -                         | adm_dwtp.wgsl                 | TestKernelTwins, TestGoldenBarten
-//	Barten Decouple0       | - (float_adm)           | DecoupleExact0                                | decoupleExact0 | decoupleExactGo    | decoupleExact0AVX2     | -                         | adm_decouple.wgsl             | TestKernelTwins, TestRestoreExact, TestADMDecoupleStage
-//	Barten Decouple123     | - (float_adm)           | DecoupleExact123                              | -              | decoupleExactGo    | -                      | -                         | adm_decouple.wgsl             | TestRestoreExact, TestADMDecoupleStage
-//	Barten Den123          | - (float_adm)           | DenExact123                                   | -              | cubeSum            | -                      | -                         | adm_den.wgsl                  | TestCubeSumExact, TestADMDenExactStage, TestADMDenExact
+//	stage                  | libvmaf                 | reference                                     | field          | Go twin            | AVX2                   | AVX-512           | NEON                  | WGSL                          | tests
+//	DWT0 vertical          | adm_dwt2_8, adm_dwt2_16 | DWT0                                          | dwt0V          | dwt0VGo            | dwt0VAVX2, dwt0V15AVX2 | dwt0VAVX512       | dwt0VNEON             | adm_dwt0.wgsl                 | TestKernelTwins, TestGolden, TestADMParity
+//	DWT0 vertical, packed  | adm_dwt2_8              | DWT0                                          | dwt0V8         | dwt0V8Go           | dwt0V8AVX2             | dwt0V8AVX512      | -                     | adm_dwt0.wgsl                 | TestKernelTwins, TestPackedPlanes
+//	DWT0 horizontal        | adm_dwt2_8, adm_dwt2_16 | DWT0                                          | dwt0H          | dwt0HGo            | dwt0HAVX2              | dwt0HAVX512       | dwt0HNEON             | adm_dwt0.wgsl                 | TestKernelTwins, TestGolden, TestADMParity
+//	DWT1 vertical          | adm_dwt2_s123_combined  | DWT123                                        | dwt1V          | dwt1VGo            | dwt1VAVX2              | dwt1VAVX512       | dwt1VNEON             | adm_dwt123.wgsl               | TestKernelTwins, TestGolden, TestADMParity
+//	DWT23 vertical         | adm_dwt2_s123_combined  | DWT123                                        | dwt23V         | dwt123V            | dwt23VAVX2             | dwt23VAVX512      | dwt23VNEON            | adm_dwt123.wgsl               | TestKernelTwins, TestGolden, TestADMParity
+//	DWT123 horizontal      | adm_dwt2_s123_combined  | DWT123                                        | dwt123H        | dwt123HGo          | dwt123HAVX2            | dwt123HAVX512     | dwt123HNEON           | adm_dwt123.wgsl               | TestKernelTwins, TestGolden, TestADMParity
+//	Angle0                 | adm_decouple            | Decouple0                                     | angle0         | angle0Go           | angle0AVX2             | angle0AVX512      | angle0NEON            | adm_decouple.wgsl             | TestKernelTwins, TestADMDecoupleStage, TestAngleBoundary
+//	Decouple0              | adm_decouple            | Decouple0                                     | decouple0      | decouple0Go        | decouple0AVX2          | decouple0AVX512   | decouple0NEON         | adm_decouple.wgsl             | TestKernelTwins, TestADMDecoupleStage
+//	CSF0                   | adm_csf                 | CSF0                                          | csf0           | csf0Go             | csf0AVX2               | csf0AVX512        | csf0NEON              | adm_csf.wgsl                  | TestKernelTwins, TestFastParity, TestADMParity
+//	CM0                    | adm_cm                  | cm0                                           | cm0            | cm0Go, thrRowGo    | thrRowAVX2, cm0AVX2    | cm0AVX512         | thrRowNEON, cm0NEON   | adm_cm.wgsl, adm_rowsum.wgsl  | TestKernelTwins, TestFastParity, TestADMParity
+//	Den0                   | adm_csf_den_scale       | Den0                                          | den0           | den0Go             | den0AVX2               | den0AVX512        | den0NEON              | adm_den.wgsl, adm_rowsum.wgsl | TestKernelTwins, TestFastParity, TestADMParity
+//	Angle123               | adm_decouple_s123       | Decouple123                                   | angle123       | angle123Go         | angle123AVX2           | angle123AVX512    | angle123NEON          | adm_decouple.wgsl             | TestKernelTwins, TestInt64ToFloat32AVX2, TestADMDecoupleStage, TestAngleBoundary
+//	Decouple123            | adm_decouple_s123       | Decouple123                                   | decouple123    | decouple123Go      | decouple123AVX2        | decouple123AVX512 | decouple123NEON       | adm_decouple.wgsl             | TestKernelTwins, TestADMDecoupleStage
+//	CSF123                 | i4_adm_csf              | CSF123                                        | csf123         | csf123Go           | csf123AVX2             | csf123AVX512      | csf123NEON            | adm_csf.wgsl                  | TestKernelTwins, TestFastParity, TestADMParity
+//	CSF123 weighing        | i4_adm_csf              | CSF123                                        | csf123w        | csf123wGo          | csf123wAVX2            | csf123wAVX512     | csf123NEON            | adm_csf.wgsl                  | TestKernelTwins, TestFastParity, TestADMParity
+//	CM123                  | i4_adm_cm               | cm123                                         | cm123          | cm123Go, thrRowGo  | thrRowAVX2, cm123AVX2  | cm123AVX512       | thrRowNEON, cm123NEON | adm_cm.wgsl, adm_rowsum.wgsl  | TestKernelTwins, TestFastParity, TestADMParity
+//	CM123 weighed          | i4_adm_cm               | cm123                                         | cm123w         | cm123wGo, thrRowGo | thrRowAVX2, cm123wAVX2 | cm123wAVX512      | thrRowNEON, cm123NEON | adm_cm.wgsl, adm_rowsum.wgsl  | TestKernelTwins, TestFastParity, TestADMParity
+//	Den123                 | adm_csf_den_s123        | Den123                                        | den123         | den123Go           | den123AVX2             | den123AVX512      | den123NEON            | adm_den.wgsl, adm_rowsum.wgsl | TestKernelTwins, TestFastParity, TestADMParity
+//	Finish                 | adm_cm, adm_csf_den*    | Shifts.NumTerms, Shifts.DenTerms, FinishFrame | -              | -                  | -                      | -                 | -                     | adm_int64.wgsl                | TestGolden, TestADMRounding, TestADMParity
+//	Barten DWT0 vertical   | - (float_adm)           | PreciseDWT0                                   | preciseV0      | preciseV0Go        | preciseV0AVX2          | preciseV0AVX512   | -                     | adm_dwtp.wgsl                 | TestKernelTwins, TestPreciseDWT, TestADMPreciseTaps
+//	Barten DWT123 vertical | - (float_adm)           | PreciseDWT123                                 | preciseV       | preciseVGo         | preciseVAVX2           | preciseVAVX512    | -                     | adm_dwtp.wgsl                 | TestKernelTwins, TestPreciseDWT, TestADMPreciseTaps
+//	Barten DWT horizontal  | - (float_adm)           | PreciseDWT0, PreciseDWT123                    | preciseH       | preciseHGoRow      | preciseHAVX2           | preciseHAVX512    | -                     | adm_dwtp.wgsl                 | TestKernelTwins, TestPreciseDWT, TestGoldenBarten
+//	Barten narrowing       | - (float_adm)           | PreciseDWT0                                   | narrow16       | narrow16Go         | narrow16AVX2           | -                 | -                     | adm_dwtp.wgsl                 | TestKernelTwins, TestGoldenBarten
+//	Barten Decouple0       | - (float_adm)           | DecoupleExact0                                | decoupleExact0 | decoupleExactGo    | decoupleExact0AVX2     | -                 | -                     | adm_decouple.wgsl             | TestKernelTwins, TestRestoreExact, TestADMDecoupleStage
+//	Barten Decouple123     | - (float_adm)           | DecoupleExact123                              | -              | decoupleExactGo    | -                      | -                 | -                     | adm_decouple.wgsl             | TestRestoreExact, TestADMDecoupleStage
+//	Barten Den123          | - (float_adm)           | DenExact123                                   | -              | cubeSum            | -                      | -                 | -                     | adm_den.wgsl                  | TestCubeSumExact, TestADMDenExactStage, TestADMDenExact
 //
 // Per-band terms and maps: FrameResult.Bands[scale][band] holds each band's
 // numerator and denominator terms (the scale's values are rebuilt from them

@@ -103,11 +103,6 @@ func simdKernels(s cpu.Set) *kernels {
 	return &k
 }
 
-// usableGain reports whether the decouple kernels can apply the gain
-// limit: rst*egl must be a number (never NaN) and its clamped result fit
-// int32, so a finite, non-negative limit.
-func usableGain(egl float64) bool { return egl >= 0 && !math.IsInf(egl, 1) }
-
 // intGain is the enhancement gain limit as the decouple kernels' integer
 // form (-1: none, use float64).
 func intGain(egl float64) int64 {
@@ -117,61 +112,12 @@ func intGain(egl float64) int64 {
 	return -1
 }
 
-// overlap runs a row kernel of vector width w over [0, n): whole vectors,
-// then, when n is not a multiple of w, one more vector flush with the end
-// that recomputes a few outputs the same way (the kernels whose outputs
-// depend on their inputs alone; a Go tail costs more than the rest of the
-// row). It reports false, running nothing, when n < w.
-func overlap(n, w int, run func(at, m int)) bool {
-	if n < w {
-		return false
-	}
-	m := n &^ (w - 1)
-	run(0, m)
-	if m < n {
-		run(n-w, w)
-	}
-	return true
-}
-
-// cmVectors runs a masking kernel pair over the whole vectors of width w
-// in columns [a, z) (0 < a, z < len): the threshold row once into thr,
-// then band(b, a, n) for each band's cube sum over the n columns from a.
-// It returns where the vectors end; the caller finishes the row in Go.
-func cmVectors(w, a, z int, F [3][]int32, C, thr []int32, thrRow func(thr, fu, fm, fd, c *int32, n int), band func(b, a, n int)) int {
-	n := (z - a) &^ (w - 1)
-	if n > 0 {
-		e := a + n
-		// thrRow reads one column either side of [a, e).
-		_, _, _, _ = F[0][e], F[1][e], F[2][e], C[e-1]
-		_ = F[0][a-1] + F[1][a-1] + F[2][a-1]
-		_ = thr[n-1]
-		thrRow(&thr[0], &F[0][a], &F[1][a], &F[2][a], &C[a], n)
-		for b := 0; b < NumBands; b++ {
-			band(b, a, n)
-		}
-	}
-	return a + n
-}
-
 func avx2CM0(inner *[NumBands]int64, src *[NumBands][]int16, F [3][]int32, C []int32, a, z int, p *cm0Params, thr []int32) {
-	e := cmVectors(8, a, z, F, C, thr, thrRowAVX2, func(b, a, n int) {
-		s := src[b][a : a+n]
-		inner[b] += cm0AVX2(&s[0], &thr[0], n, p.wt[b], uint64(p.sub[b]), uint64(p.sq[b]), uint64(p.shiftCub[b]), p.addCub[b])
-	})
-	if e < z {
-		cm0Go(inner, src, F, C, e, z, p, thr)
-	}
+	cm0Vec(thrRowAVX2, cm0AVX2, 8, inner, src, F, C, a, z, p, thr)
 }
 
 func avx2CM123(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C []int32, a, z int, p *cm123Params, thr []int32) {
-	e := cmVectors(8, a, z, F, C, thr, thrRowAVX2, func(b, a, n int) {
-		s := src[b][a : a+n]
-		inner[b] += cm123AVX2(&s[0], &thr[0], n, p.wt[b], 30, uint64(p.shiftCub), p.addCub)
-	})
-	if e < z {
-		cm123Go(inner, src, F, C, e, z, p, thr)
-	}
+	cm123Vec(thrRowAVX2, cm123AVX2, 8, cm123Go, inner, src, F, C, a, z, p, thr)
 }
 
 // avx2DWT0V runs dwt0V15AVX2 (PMADDWD, and the OR of the samples for
@@ -215,52 +161,15 @@ func avx2DWT0V8(lo, hi []int16, r0, r1, r2, r3 []uint8, loOnly bool) {
 }
 
 func avx2DWT0H(a, v, hh, d, lo, hi []int16, j0, j1 int, loOnly bool) {
-	if j1-j0 >= 16 {
-		// The kernel reads lo and hi [2*j0-1, 2*j1+1) and writes [j0, j1).
-		_, _ = lo[2*j1], hi[2*j1]
-		_ = lo[2*j0-1]
-		_ = a[j1-1]
-		if !loOnly {
-			_, _, _ = v[j1-1], hh[j1-1], d[j1-1]
-		}
-	}
-	if !overlap(j1-j0, 16, func(j, m int) {
-		j += j0
-		if loOnly {
-			// v is absent; the high-pass half of a's pass lands in hi
-			// (an input row this pass never reads when loOnly), past use.
-			dwt0HAVX2(&a[j], &hi[j], &lo[2*j-1], m)
-		} else {
-			dwt0HAVX2(&a[j], &v[j], &lo[2*j-1], m)
-			dwt0HAVX2(&hh[j], &d[j], &hi[2*j-1], m)
-		}
-	}) {
-		dwt0HGo(a, v, hh, d, lo, hi, j0, j1, loOnly)
-	}
+	dwt0HVec(dwt0HAVX2, 16, a, v, hh, d, lo, hi, j0, j1, loOnly)
 }
 
 func avx2CSF0(f, c []int32, s0, s1, s2 []int16, wt *[NumBands]int32) {
-	n := len(f)
-	if n > 0 {
-		_, _, _, _ = c[n-1], s0[n-1], s1[n-1], s2[n-1]
-	}
-	if !overlap(n, 8, func(j, m int) {
-		csf0AVX2(&f[j], &c[j], &s0[j], &s1[j], &s2[j], m, wt[0], wt[1], wt[2])
-	}) {
-		csf0Go(f, c, s0, s1, s2, wt)
-	}
+	csf0Vec(csf0AVX2, 8, f, c, s0, s1, s2, wt)
 }
 
 func avx2Angle0(flag []int32, oh, ov, th, tv []int16, cos1 float32) {
-	n := len(flag)
-	if n > 0 {
-		_, _, _, _ = oh[n-1], ov[n-1], th[n-1], tv[n-1]
-	}
-	if !overlap(n, 8, func(j, m int) {
-		angle0AVX2(&flag[j], &oh[j], &ov[j], &th[j], &tv[j], m, float64(cos1))
-	}) {
-		angle0Go(flag, oh, ov, th, tv, cos1)
-	}
+	angleVec(angle0AVX2, 8, flag, oh, ov, th, tv, cos1)
 }
 
 func avx2Decouple0(r, a, o, t []int16, flag []int32, egl float64) {
@@ -320,101 +229,33 @@ func avx2CSF123W(f, c []int32, s0, s1, s2 []int32, wt *[NumBands]uint32) {
 }
 
 func avx2CM123W(inner *[NumBands]int64, src *[NumBands][]int32, F [3][]int32, C []int32, a, z int, p *cm123Params, thr []int32) {
-	e := cmVectors(8, a, z, F, C, thr, thrRowAVX2, func(b, a, n int) {
-		s := src[b][a : a+n]
-		inner[b] += cm123wAVX2(&s[0], &thr[0], n, 30, uint64(p.shiftCub), p.addCub)
-	})
-	if e < z {
-		cm123wGo(inner, src, F, C, e, z, p, thr)
-	}
+	cm123Vec(thrRowAVX2, func(s, thr *int32, n int, _ uint32, sq, shiftCub uint64, addCub int64) int64 {
+		return cm123wAVX2(s, thr, n, sq, shiftCub, addCub)
+	}, 8, cm123wGo, inner, src, F, C, a, z, p, thr)
 }
 
 func avx2DWT1V(lo, hi []int32, r0, r1, r2, r3 []int16) {
-	n := len(lo)
-	if n > 0 {
-		_, _, _, _, _ = hi[n-1], r0[n-1], r1[n-1], r2[n-1], r3[n-1]
-	}
-	if !overlap(n, 16, func(j, m int) {
-		dwt1VAVX2(&lo[j], &hi[j], &r0[j], &r1[j], &r2[j], &r3[j], m)
-	}) {
-		dwt1VGo(lo, hi, r0, r1, r2, r3)
-	}
+	dwt1VVec(dwt1VAVX2, 16, lo, hi, r0, r1, r2, r3)
 }
 
 func avx2DWT123H(a, v, hh, d, lo, hi []int32, j0, j1 int, add int64, shift uint) {
-	if shift > 32 {
-		dwt123HGo(a, v, hh, d, lo, hi, j0, j1, add, shift)
-		return
-	}
-	if j1-j0 >= 4 {
-		// The kernel reads lo and hi [2*j0-1, 2*j1+1) and writes [j0, j1).
-		_, _ = lo[2*j1], hi[2*j1]
-		_, _ = lo[2*j0-1], hi[2*j0-1]
-		_, _, _, _ = a[j1-1], v[j1-1], hh[j1-1], d[j1-1]
-	}
-	if !overlap(j1-j0, 4, func(j, m int) {
-		j += j0
-		dwt123HAVX2(&a[j], &v[j], &lo[2*j-1], m, add, uint64(shift))
-		dwt123HAVX2(&hh[j], &d[j], &hi[2*j-1], m, add, uint64(shift))
-	}) {
-		dwt123HGo(a, v, hh, d, lo, hi, j0, j1, add, shift)
-	}
+	dwt123HVec(dwt123HAVX2, 4, shift <= 32, a, v, hh, d, lo, hi, j0, j1, add, shift)
 }
 
-func avx2Den0(s []int16) uint64 {
-	n := len(s) &^ 7
-	var sum uint64
-	if n > 0 {
-		sum = den0AVX2(&s[0], n)
-	}
-	return sum + den0Go(s[n:])
-}
+func avx2Den0(s []int16) uint64 { return den0Vec(den0AVX2, 8, s) }
 
 func avx2Den123(s []int32, addSq uint64, sq uint, addCub uint64, shiftCub uint) uint64 {
-	n := len(s) &^ 7
-	var sum uint64
-	if n > 0 {
-		sum = den123AVX2(&s[0], n, addSq, uint64(sq), addCub, uint64(shiftCub))
-	}
-	return sum + den123Go(s[n:], addSq, sq, addCub, shiftCub)
+	return den123Vec(den123AVX2, 8, true, s, addSq, sq, addCub, shiftCub)
 }
 
 func avx2DWT23V(lo, hi []int32, r0, r1, r2, r3 []int32, scale int) {
-	n := len(lo)
-	if n > 0 {
-		_, _, _, _, _ = hi[n-1], r0[n-1], r1[n-1], r2[n-1], r3[n-1]
-	}
-	if vpShift[scale] > 32 || !overlap(n, 4, func(j, m int) {
-		dwt23VAVX2(&lo[j], &hi[j], &r0[j], &r1[j], &r2[j], &r3[j], m, vpAdd[scale], uint64(vpShift[scale]))
-	}) {
-		dwt123V(lo, hi, r0, r1, r2, r3, scale)
-	}
+	dwt23VVec(dwt23VAVX2, 4, vpShift[scale] <= 32, lo, hi, r0, r1, r2, r3, scale)
 }
 
 func avx2Decouple123(r, a, o, t []int32, flag []int32, egl float64) {
-	n := len(r)
-	if !usableGain(egl) {
-		decouple123Go(r, a, o, t, flag, egl)
-		return
-	}
-	if n > 0 {
-		_, _, _, _ = a[n-1], o[n-1], t[n-1], flag[n-1]
-	}
-	if !overlap(n, 8, func(j, m int) {
-		decouple123AVX2(&r[j], &a[j], &o[j], &t[j], &flag[j], m, egl)
-	}) {
-		decouple123Go(r, a, o, t, flag, egl)
-	}
+	decoupleVec(decouple123AVX2, 8, decouple123Go, r, a, o, t, flag, egl)
 }
 
 func avx2Angle123(flag []int32, oh, ov, th, tv []int32, cos1 float32) {
-	n := len(flag)
-	if n > 0 {
-		_, _, _, _ = oh[n-1], ov[n-1], th[n-1], tv[n-1]
-	}
-	if !overlap(n, 4, func(j, m int) {
-		angle123AVX2(&flag[j], &oh[j], &ov[j], &th[j], &tv[j], m, float64(cos1))
-	}) {
-		angle123Go(flag, oh, ov, th, tv, cos1)
-	}
+	angleVec(angle123AVX2, 4, flag, oh, ov, th, tv, cos1)
 }

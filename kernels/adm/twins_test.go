@@ -10,7 +10,7 @@ import (
 // function, kernel-set field, assembly symbol, shader and test it names
 // exists, and every field, symbol and adm_*.wgsl shader is in it.
 func TestTwinIndex(t *testing.T) {
-	for _, e := range twindoc.Check(".", "../../gpu", "adm_", "q2pdAVX2") {
+	for _, e := range twindoc.Check(".", "../../gpu", "adm_", "q2pdAVX2", "i64f32NEON") {
 		t.Error(e)
 	}
 }

@@ -18,8 +18,8 @@
 //
 // NewCPU is the fast CPU scorer: the same stages in row bands and column
 // strips with the hot rows in a kernel set (kernels.go: the table and the
-// Go twins; AVX2 and AVX-512 in kernels_amd64.s, left out by the purego
-// build tag), and a pooling that finds the top k without libvmaf's
+// Go twins; AVX2 and AVX-512 in kernels_amd64.s, NEON in kernels_arm64.s,
+// left out by the purego build tag), and a pooling that finds the top k without libvmaf's
 // quickselect. It converts and anti-dithers inputs of at most 10 bits in
 // one pass, counts the spatial mask in bytes with each row's flat marks
 // found once, and slides each strip's histogram by runs of equal samples
@@ -27,30 +27,35 @@
 // double sum cannot matter when the exact sum of the pooled values fits 53
 // bits above the smallest one's ulp, which pool.go checks; otherwise it
 // pools with Pool. TestKernelTwins holds every twin to the Go one, bit for
-// bit, one subtest per set and kernel (TestKernelTwins/avx2/cvRun).
+// bit, one subtest per set and kernel (TestKernelTwins/avx2/cvRun). The
+// NEON twins mirror the AVX2 ones at half the width (trapezoids in int16
+// lanes, their counts checked to fit), read cvRun's reciprocals lane by
+// lane (NEON has no gather), and leave the run bits and the pooling scan
+// to Go (NEON has no byte mask to pack them).
 //
 // Twin index. Per stage: libvmaf's function (cambi.c), the Go reference,
 // the kernel-set field, its Go twin, the assembly symbols (the Go wrappers
-// that fill the field are avx2<Field>, or wrapTrap for both trap twins
-// and avx512CVRun for AVX-512's cvRun; "-" under AVX-512: that set runs
-// the AVX2 twin, which timed as fast or faster), the WGSL shader of
-// package gpu (each names the function it mirrors) and the tests. TestTwinIndex checks that
+// that fill the field are avx2<Field> and neon<Field>, or wrapTrap for
+// both amd64 trap twins, avx512CVRun for AVX-512's cvRun and wrapCVRun
+// for NEON's; "-" under AVX-512: that set runs the AVX2 twin, which timed
+// as fast or faster), the WGSL shader of package gpu (each
+// names the function it mirrors) and the tests. TestTwinIndex checks that
 // every name exists and that no field, symbol or cambi_*.wgsl shader is
 // missing.
 //
-//	stage            | libvmaf                                | reference                 | field                  | Go twin                    | AVX2                           | AVX-512     | WGSL                                        | tests
-//	Validate         | validate_image                         | CheckPlane                | -                      | -                          | -                              | -           | cambi_validate.wgsl                         | TestBadSampleErrors, TestCAMBIBadInput
-//	Preprocess       | cambi_preprocessing                    | Preprocess, ResampleIndex | convRow                | convRowGo                  | convRowAVX2                    | -           | cambi_preprocess.wgsl                       | TestKernelTwins, TestPreprocessDepths, TestFastParityResample, TestCAMBIStageParity
-//	Packed input     | cambi_preprocessing, anti_dithering_filter | Preprocess, AntiDither | convRow8, convDither8  | convRowGo, convDitherGo    | convRow8AVX2, convDither8AVX2  | -           | -                                           | TestKernelTwins, TestFastPacked
-//	Anti-dither      | anti_dithering_filter                  | AntiDither                | antiDither, convDither | antiDitherGo, convDitherGo | antiDitherAVX2, convDitherAVX2 | -           | cambi_antidither.wgsl                       | TestKernelTwins, TestFastParity, TestFastParityErrors, TestCAMBIStageParity
-//	Mask derivatives | get_derivative_data_for_row            | SpatialMask               | flatRow, colAdd        | flatRowGo, colAddGo        | flatRowAVX2, colAddAVX2        | -           | cambi_mask.wgsl                             | TestKernelTwins, TestMaskIndex, TestCAMBIStageParity
-//	Mask box filter  | get_spatial_mask_for_index             | SpatialMask               | boxRow                 | boxRowGo                   | boxRowAVX2                     | -           | cambi_mask.wgsl                             | TestKernelTwins, TestCAMBIStageParity
-//	Decimate         | decimate                               | Decimate                  | decimate16, decimate8  | decimateGo                 | decimate16AVX2, decimate8AVX2  | -           | cambi_decimate.wgsl                         | TestKernelTwins, TestDecimate, TestCAMBIStageParity
-//	Mode filter      | filter_mode                            | FilterMode                | hmode, vmode           | hmodeGo, vmodeGo           | hmodeAVX2, vmodeAVX2           | -           | cambi_mode.wgsl                             | TestKernelTwins, TestFilterModeEdges, TestCAMBIStageParity
-//	Histogram ranges | increment_range, decrement_range       | CValues                   | trap, traps            | trapGo, trapsGo            | trapAVX2, trapsAVX2            | trapAVX512  | cambi_cvalues_bins.wgsl, cambi_cvalues.wgsl | TestKernelTwins, TestCValuesClipped, TestCAMBIStageParity
-//	Band range       | calculate_c_values                     | CValues                   | bandRange              | bandRangeGo                | bandRangeAVX2                  | -           | cambi_cvalues_bins.wgsl                     | TestKernelTwins, TestFastParity
-//	Runs             | calculate_c_values                     | CValues                   | runBits                | runBitsGo                  | runBitsAVX2                    | -           | -                                           | TestKernelTwins, TestFastParity
-//	C-values         | c_value_pixel                          | CValues                   | cvRun                  | cvRunGo                    | cvRunAVX2                      | cvRunAVX512 | cambi_cvalues.wgsl                          | TestKernelTwins, TestCValuesClipped, TestCAMBICValueLargeProducts
-//	Pooling          | spatial_pooling, average_topk_elements | Pool                      | poolScan               | poolScanGo                 | poolScanAVX2                   | -           | cambi_pool.wgsl                             | TestPoolScanTwins, TestPoolExact, TestPoolOrder, TestCAMBIPoolParity
-//	Score            | weight_scores_per_scale                | WeightScores              | -                      | -                          | -                              | -           | -                                           | TestGolden, TestGoldenCPU, TestFastParity, TestCAMBIParity
+//	stage            | libvmaf                                | reference                 | field                  | Go twin                    | AVX2                           | AVX-512     | NEON                           | WGSL                                        | tests
+//	Validate         | validate_image                         | CheckPlane                | -                      | -                          | -                              | -           | -                              | cambi_validate.wgsl                         | TestBadSampleErrors, TestCAMBIBadInput
+//	Preprocess       | cambi_preprocessing                    | Preprocess, ResampleIndex | convRow                | convRowGo                  | convRowAVX2                    | -           | convRowNEON                    | cambi_preprocess.wgsl                       | TestKernelTwins, TestPreprocessDepths, TestFastParityResample, TestCAMBIStageParity
+//	Packed input     | cambi_preprocessing, anti_dithering_filter | Preprocess, AntiDither | convRow8, convDither8  | convRowGo, convDitherGo    | convRow8AVX2, convDither8AVX2  | -           | -                              | -                                           | TestKernelTwins, TestFastPacked
+//	Anti-dither      | anti_dithering_filter                  | AntiDither                | antiDither, convDither | antiDitherGo, convDitherGo | antiDitherAVX2, convDitherAVX2 | -           | antiDitherNEON, convDitherNEON | cambi_antidither.wgsl                       | TestKernelTwins, TestFastParity, TestFastParityErrors, TestCAMBIStageParity
+//	Mask derivatives | get_derivative_data_for_row            | SpatialMask               | flatRow, colAdd        | flatRowGo, colAddGo        | flatRowAVX2, colAddAVX2        | -           | flatRowNEON, colAddNEON        | cambi_mask.wgsl                             | TestKernelTwins, TestMaskIndex, TestCAMBIStageParity
+//	Mask box filter  | get_spatial_mask_for_index             | SpatialMask               | boxRow                 | boxRowGo                   | boxRowAVX2                     | -           | boxRowNEON                     | cambi_mask.wgsl                             | TestKernelTwins, TestCAMBIStageParity
+//	Decimate         | decimate                               | Decimate                  | decimate16, decimate8  | decimateGo                 | decimate16AVX2, decimate8AVX2  | -           | decimate16NEON, decimate8NEON  | cambi_decimate.wgsl                         | TestKernelTwins, TestDecimate, TestCAMBIStageParity
+//	Mode filter      | filter_mode                            | FilterMode                | hmode, vmode           | hmodeGo, vmodeGo           | hmodeAVX2, vmodeAVX2           | -           | hmodeNEON, vmodeNEON           | cambi_mode.wgsl                             | TestKernelTwins, TestFilterModeEdges, TestCAMBIStageParity
+//	Histogram ranges | increment_range, decrement_range       | CValues                   | trap, traps            | trapGo, trapsGo            | trapAVX2, trapsAVX2            | trapAVX512  | trapNEON, trapsNEON            | cambi_cvalues_bins.wgsl, cambi_cvalues.wgsl | TestKernelTwins, TestCValuesClipped, TestCAMBIStageParity
+//	Band range       | calculate_c_values                     | CValues                   | bandRange              | bandRangeGo                | bandRangeAVX2                  | -           | bandRangeNEON                  | cambi_cvalues_bins.wgsl                     | TestKernelTwins, TestFastParity
+//	Runs             | calculate_c_values                     | CValues                   | runBits                | runBitsGo                  | runBitsAVX2                    | -           | -                              | -                                           | TestKernelTwins, TestFastParity
+//	C-values         | c_value_pixel                          | CValues                   | cvRun                  | cvRunGo                    | cvRunAVX2                      | cvRunAVX512 | cvRunNEON                      | cambi_cvalues.wgsl                          | TestKernelTwins, TestCValuesClipped, TestCAMBICValueLargeProducts
+//	Pooling          | spatial_pooling, average_topk_elements | Pool                      | poolScan               | poolScanGo                 | poolScanAVX2                   | -           | -                              | cambi_pool.wgsl                             | TestPoolScanTwins, TestPoolExact, TestPoolOrder, TestCAMBIPoolParity
+//	Score            | weight_scores_per_scale                | WeightScores              | -                      | -                          | -                              | -           | -                              | -                                           | TestGolden, TestGoldenCPU, TestFastParity, TestCAMBIParity
 package cambi

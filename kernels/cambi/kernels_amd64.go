@@ -196,139 +196,33 @@ func avx512CVRun(out []float32, hist []uint16, i0, stride int, act uint32, wts *
 }
 
 func avx2FlatRow(out []uint8, img []uint16, w, h, y int) {
-	if y+1 >= h || w < 33 {
-		flatRowGo(out, img, w, h, y)
-		return
-	}
-	n := (w - 1) &^ 31
-	row, below := img[y*w:(y+1)*w], img[(y+1)*w:(y+2)*w]
-	_ = out[n-1]
-	flatRowAVX2(&out[0], &row[0], &below[0], n)
-	flatRowTail(out, row, below, n, w)
+	flatRowVec(flatRowAVX2, 32, out, img, w, h, y)
 }
 
-func avx2ColAdd(col, in, out []uint8) {
-	n := len(col) &^ 31
-	if n > 0 {
-		_, _ = in[n-1], out[n-1]
-		colAddAVX2(&col[0], &in[0], &out[0], n)
-	}
-	colAddGo(col[n:], in[n:], out[n:])
-}
+func avx2ColAdd(col, in, out []uint8) { colAddVec(colAddAVX2, 32, col, in, out) }
 
-func avx2Hmode(out, in []uint16) {
-	w := len(in)
-	n := (w - 2) &^ 15
-	if w < 18 || n <= 0 {
-		hmodeGo(out, in)
-		return
-	}
-	out = out[:w]
-	hmodeAVX2(&out[1], &in[1], n)
-	out[0] = in[0]
-	for x := 1 + n; x < w-1; x++ {
-		out[x] = mode3(in[x-1], in[x], in[x+1])
-	}
-	out[w-1] = in[w-1]
-}
+func avx2Hmode(out, in []uint16) { hmodeVec(hmodeAVX2, 16, out, in) }
 
-func avx2Vmode(out, a, b, c []uint16) {
-	n := len(out) &^ 15
-	if n > 0 {
-		_, _, _ = a[n-1], b[n-1], c[n-1]
-		vmodeAVX2(&out[0], &a[0], &b[0], &c[0], n)
-	}
-	vmodeGo(out[n:], a[n:], b[n:], c[n:])
-}
+func avx2Vmode(out, a, b, c []uint16) { vmodeVec(vmodeAVX2, 16, out, a, b, c) }
 
-func avx2ConvRow(out, in []uint16, bd int) uint16 {
-	n := len(in) &^ 15
-	var mx uint16
-	if n > 0 {
-		_ = out[n-1]
-		var sl, sr uint64
-		if bd < 10 {
-			sl = uint64(10 - bd)
-		} else {
-			sr = uint64(bd - 10)
-		}
-		mx = convRowAVX2(&out[0], &in[0], n, sl, sr)
-	}
-	return max(mx, convRowGo(out[n:], in[n:], bd))
-}
+func avx2ConvRow(out, in []uint16, bd int) uint16 { return convRowVec(convRowAVX2, 16, out, in, bd) }
 
-func avx2AntiDither(out, row, next []uint16) {
-	n := len(out) &^ 15
-	if n > 0 {
-		_, _ = row[n], next[n]
-		antiDitherAVX2(&out[0], &row[0], &next[0], n)
-	}
-	antiDitherGo(out[n:], row[n:], next[n:])
-}
+func avx2AntiDither(out, row, next []uint16) { antiDitherVec(antiDitherAVX2, 16, out, row, next) }
 
 func avx2ConvDither(out, row, next []uint16, bd int) uint16 {
-	n := len(out) &^ 15
-	var mx uint16
-	if n > 0 {
-		_, _ = row[n], next[n]
-		mx = convDitherAVX2(&out[0], &row[0], &next[0], n, uint64(10-bd))
-	}
-	return max(mx, convDitherGo(out[n:], row[n:], next[n:], bd))
+	return convDitherVec(convDitherAVX2, 16, out, row, next, bd)
 }
 
-func avx2Decimate16(out, in []uint16) {
-	n := min(len(out), len(in)/2) &^ 15
-	if n > 0 {
-		decimate16AVX2(&out[0], &in[0], n)
-	}
-	decimateGo(out[n:], in[2*n:])
-}
+func avx2Decimate16(out, in []uint16) { decimateVec(decimate16AVX2, 16, out, in) }
 
-func avx2Decimate8(out, in []uint8) {
-	n := min(len(out), len(in)/2) &^ 31
-	if n > 0 {
-		decimate8AVX2(&out[0], &in[0], n)
-	}
-	decimateGo(out[n:], in[2*n:])
-}
+func avx2Decimate8(out, in []uint8) { decimateVec(decimate8AVX2, 32, out, in) }
 
-// avx2BoxRow sums whole windows in vectors from column pad on; the
-// columns left at either end sum their clipped windows one by one. The
-// sums are at most 49: the threshold clamps to the bytes' range.
 func avx2BoxRow(out []uint8, col []uint8, w int, maskIndex int32) {
-	const pad = MaskFilterSize / 2
-	n := max(w-2*pad, 0) &^ 31
-	if n == 0 {
-		boxRowGo(out, col, w, maskIndex)
-		return
-	}
-	out, col = out[:w], col[:w]
-	_ = col[n+2*pad-1]
-	boxRowAVX2(&out[pad], &col[0], n, int8(min(max(maskIndex, -1), 127)))
-	for x := 0; x < w; x++ {
-		if x == pad {
-			x += n
-			if x >= w {
-				break
-			}
-		}
-		var sum int32
-		for _, c := range col[max(x-pad, 0):min(x+pad+1, w)] {
-			sum += int32(c)
-		}
-		out[x] = b2u8(sum > maskIndex)
-	}
+	boxRowVec(boxRowAVX2, 32, out, col, w, maskIndex)
 }
 
 func avx2BandRange(row []uint16, mrow []uint8, base, size uint16) (mn, mx1 uint16) {
-	n := len(row) &^ 15
-	mn = 0xffff
-	if n > 0 && size > 0 {
-		_ = mrow[n-1]
-		mn, mx1 = bandRangeAVX2(&row[0], &mrow[0], n, base, size-1)
-	}
-	a, b := bandRangeGo(row[n:], mrow[n:], base, size)
-	return min(mn, a), max(mx1, b)
+	return bandRangeVec(bandRangeAVX2, 16, row, mrow, base, size)
 }
 
 // avx2RunBits marks whole blocks of 32 samples in vectors while the block's

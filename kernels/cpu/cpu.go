@@ -7,19 +7,21 @@ import (
 	"runtime"
 	"strings"
 	"sync"
-
-	"github.com/klauspost/cpuid/v2"
 )
 
 // Set is a kernel set.
 type Set int
 
-// The kernel sets, slowest first.
+// The kernel sets; those of one architecture slowest first.
 const (
 	Scalar Set = iota // portable Go, the reference
 	AVX2              // amd64 AVX2 assembly
 	AVX512            // amd64 AVX-512 (F, BW, VL, DQ, CD) assembly
+	NEON              // arm64 Advanced SIMD (ASIMD) assembly
 )
+
+// sets are every kernel set, in Set order.
+var sets = []Set{Scalar, AVX2, AVX512, NEON}
 
 func (s Set) String() string {
 	switch s {
@@ -29,12 +31,14 @@ func (s Set) String() string {
 		return "avx2"
 	case AVX512:
 		return "avx512"
+	case NEON:
+		return "neon"
 	}
 	return fmt.Sprintf("Set(%d)", int(s))
 }
 
-// Parse reads a kernel set name: scalar, avx2, avx512, or "" / "auto" for
-// the best the host supports. It refuses sets the host cannot run.
+// Parse reads a kernel set name: scalar, avx2, avx512, neon, or "" / "auto"
+// for the best the host supports. It refuses sets the host cannot run.
 func Parse(name string) (Set, error) {
 	var s Set
 	switch strings.ToLower(strings.TrimSpace(name)) {
@@ -46,8 +50,10 @@ func Parse(name string) (Set, error) {
 		s = AVX2
 	case "avx512", "avx-512":
 		s = AVX512
+	case "neon", "asimd":
+		s = NEON
 	default:
-		return 0, fmt.Errorf("unknown CPU kernel set %q (want scalar, avx2, avx512 or auto)", name)
+		return 0, fmt.Errorf("unknown CPU kernel set %q (want scalar, avx2, avx512, neon or auto)", name)
 	}
 	if !s.Supported() {
 		return 0, fmt.Errorf("CPU kernel set %s is not supported by this CPU (supported: %s)", s, strings.Join(names(Supported()), ", "))
@@ -63,23 +69,16 @@ func names(sets []Set) []string {
 	return n
 }
 
-// Supported reports whether the host can run the set with this build.
-func (s Set) Supported() bool {
-	switch s {
-	case Scalar:
-		return true
-	case AVX2:
-		return haveAsm && cpuid.CPU.Supports(cpuid.AVX2, cpuid.BMI2)
-	case AVX512:
-		return haveAsm && cpuid.CPU.Supports(cpuid.AVX2, cpuid.BMI2, cpuid.AVX512F, cpuid.AVX512BW, cpuid.AVX512VL, cpuid.AVX512DQ, cpuid.AVX512CD)
-	}
-	return false
-}
+// Supported reports whether the host can run the set with this build: the
+// scalar set everywhere, an assembly set where this build carries its
+// architecture's assembly (asm_amd64.go, asm_arm64.go) and the CPU has
+// its instructions.
+func (s Set) Supported() bool { return s == Scalar || asmSupports(s) }
 
 // Supported lists the sets the host can run, slowest first.
 func Supported() []Set {
 	var out []Set
-	for _, s := range []Set{Scalar, AVX2, AVX512} {
+	for _, s := range sets {
 		if s.Supported() {
 			out = append(out, s)
 		}

@@ -2,6 +2,7 @@ package cpu
 
 import (
 	"bytes"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -39,5 +40,36 @@ func TestDefaultWarns(t *testing.T) {
 				t.Fatalf("Default %s, error %v; want %s and an error", s, DefaultError(), Best())
 			}
 		})
+	}
+}
+
+// TestSetsPerArch: every name parses to its set or is refused naming the
+// sets the host runs; an assembly set runs only on its own architecture
+// (and nowhere under purego), and the best set is the last supported.
+func TestSetsPerArch(t *testing.T) {
+	arch := map[Set]string{AVX2: "amd64", AVX512: "amd64", NEON: "arm64"}
+	for _, s := range sets {
+		got, err := Parse(s.String())
+		switch {
+		case s.Supported() && (err != nil || got != s):
+			t.Errorf("Parse(%q) = %v, %v; want %v", s, got, err, s)
+		case !s.Supported() && (err == nil || !strings.Contains(err.Error(), "not supported")):
+			t.Errorf("Parse(%q) = %v, %v; want refused", s, got, err)
+		}
+		if a, ok := arch[s]; ok && s.Supported() && (a != runtime.GOARCH || !asmBuild) {
+			t.Errorf("%v supported on %s (assembly in this build: %v)", s, runtime.GOARCH, asmBuild)
+		}
+	}
+	// Every ARMv8-A CPU has Advanced SIMD: without it the NEON twins'
+	// tests would pass having run nothing.
+	if runtime.GOARCH == "arm64" && asmBuild && !NEON.Supported() {
+		t.Error("arm64 CPU without NEON (cpuid finds no ASIMD)")
+	}
+	all := Supported()
+	if all[0] != Scalar || Best() != all[len(all)-1] {
+		t.Errorf("Supported() = %v, Best() = %v", all, Best())
+	}
+	if _, err := Parse("sse"); err == nil || !strings.Contains(err.Error(), "neon") {
+		t.Errorf("Parse(sse): %v, want an error naming every set", err)
 	}
 }

@@ -1,5 +1,6 @@
-// Package cpu chooses the CPU kernel set (scalar Go, AVX2 or AVX-512
-// assembly) at start-up and runs the kernels' parallel loops.
+// Package cpu chooses the CPU kernel set (scalar Go; AVX2 or AVX-512
+// assembly on amd64, NEON assembly on arm64) at start-up and runs the
+// kernels' parallel loops.
 //
 // Every kernel set computes the same bits; a set only changes speed. The
 // best set the host supports is chosen by default (detected with
@@ -10,9 +11,11 @@
 // best set (DefaultError returns the same error for callers that report
 // it themselves).
 //
-// The purego build tag leaves every assembly file out (as in
-// golang.org/x/crypto and gonum): on amd64 the only set is then Scalar,
-// the Go twins, as on every other architecture.
+// Each architecture's assembly sets are supported only there (asm_amd64.go,
+// asm_arm64.go): neon is refused on amd64 and avx2 on arm64, by name. The
+// purego build tag leaves every assembly file out (as in
+// golang.org/x/crypto and gonum): the only set is then Scalar, the Go
+// twins, as on every other architecture.
 //
 // Parallel loops (For) split work into independent items whose results do
 // not depend on which goroutine computes them, so the bits are the same for

@@ -69,19 +69,28 @@
 //     alias such as mmxv=18 is silently ignored, though the printed names
 //     use the aliases); Bandscope's option parser also takes the aliases.
 //
-// Stages and twins (every twin gives the reference's bits):
+// Twin index. Per stage: libvmaf's function (integer_motion.c), the Go
+// reference, the kernel-set field, its Go twin (fast.go), the assembly
+// symbols (the Go wrappers that fill the field are vpassSIMD and
+// hpassSIMD; the AVX-512 set runs the AVX2 twins), the WGSL shader of
+// package gpu and the tests. TestTwinIndex checks that every name exists
+// and that no field, symbol or motion_*.wgsl shader is missing.
 //
-//	stage            libvmaf                           Go reference    Go twin               AVX2 / AVX-512                    WGSL (package gpu)                 test
-//	vertical pass    motion_score_pipeline_8/_16 (y)   VerticalRow     vpassGo (fast.go)     vpassWordAVX2, vpassAVX2,         motion_sad.wgsl vertical           TestKernelTwins, TestLibvmaf, gpu TestMotionSADParity
-//	                                                                                         vpass16AVX2
-//	horizontal pass  motion_score_pipeline_* (x)       HorizontalRow   hpassGo (fast.go)     hpassSmallAVX2, hpassAVX2         motion_sad.wgsl horizontal         TestKernelTwins, TestLibvmaf, gpu TestMotionSADParity
-//	                                                                                         (interior columns)
-//	frame SAD        motion_score_pipeline_*           SAD             FastSAD.SAD (bands)   via the row kernels               motion_sad.wgsl reduce; MotionSAD  TestFastMaps, TestCorpus, gpu TestMotionSADParity
-//	SAD stage        extract (prev_ref, prev_prev_ref) New's stage     NewCPU's stage        via FastSAD                       gpu.NewMotion (pictures on device) TestRetryAfterError, gpu TestMotionParity
-//	SAD score        extract                           Config.Score    -                     -                                 - (host)                           TestLibvmaf, TestCorpus
-//	motion2/motion3  flush, motion_blend               Config.At       -                     -                                 - (host, NewStream)                TestLibvmaf, TestFinality, TestRandomAccess
-//	SADs pushed      extract + flush                   Sums            -                     -                                 - (host)                           TestSums
-//	options, names   options[], feature_name.c         OptionTable     -                     -                                 -                                  TestOptionTable, TestLibvmaf
+//	stage            | libvmaf                                 | reference               | field   | Go twin                      | AVX2                                  | AVX-512       | NEON                      | WGSL            | tests
+//	Vertical pass    | motion_score_pipeline_8/16 (vertical)   | VerticalRow             | vpass   | vpassGo                      | vpassWordAVX2, vpassAVX2, vpass16AVX2 | -             | vpassNEON                 | motion_sad.wgsl | TestKernelTwins, TestLibvmaf, TestMotionSADParity
+//	Horizontal pass  | motion_score_pipeline_8/16 (horizontal) | HorizontalRow           | hpass   | hpassGo, hedges, hinteriorGo | hpassSmallAVX2, hpassAVX2             | -             | hpassSmallNEON, hpassNEON | motion_sad.wgsl | TestKernelTwins, TestLibvmaf, TestMotionSADParity
+//	Vertical, words  | motion_score_pipeline_8/16 (vertical)   | VerticalRow             | vpassW  | vpassWGo                     | vpassWAVX2                            | vpassWAVX512  | -                         | motion_sad.wgsl | TestWordTwins, TestFastMaps
+//	Vertical, packed | motion_score_pipeline_8 (vertical)      | VerticalRow             | vpass8W | vpass8WGo                    | vpass8WAVX2                           | vpass8WAVX512 | -                         | -               | TestWordTwins, TestPackedSAD
+//	Horizontal sum   | motion_score_pipeline_8/16 (horizontal) | HorizontalRow           | hsumW   | hsumWGo, hinteriorWGo        | hsumWAVX2                             | hsumWAVX512   | -                         | motion_sad.wgsl | TestWordTwins, TestPackedSAD
+//	Frame SAD        | motion_score_pipeline_8/16              | SAD                     | -       | FastSAD.SAD                  | -                                     | -             | -                         | motion_sad.wgsl | TestFastMaps, TestCorpus, TestMotionSADParity
+//	SAD stage        | extract (prev_ref, prev_prev_ref)       | New                     | -       | NewCPU, NewFastSAD           | -                                     | -             | -                         | motion_sad.wgsl | TestRetryAfterError, TestMotionParity
+//	SAD score        | extract                                 | Config.Score            | -       | -                            | -                                     | -             | -                         | -               | TestLibvmaf, TestCorpus
+//	motion2, motion3 | flush, motion_blend                     | Config.At               | -       | -                            | -                                     | -             | -                         | -               | TestLibvmaf, TestFinality, TestRandomAccess
+//	SADs pushed      | extract, flush                          | Sums.Push, Sums.Flush   | -       | -                            | -                                     | -             | -                         | -               | TestSums
+//	Options, names   | options[], feature_name.c               | NewOptions, MetricNames | -       | -                            | -                                     | -             | -                         | -               | TestOptionTable, TestLibvmaf
+//
+// The temporal stages (from the SAD score on) run on the host whatever
+// computed the SADs.
 //
 // Every Scorer is NewStream over a SADStage, the spatial half (the
 // pictures kept for later frames, the frame SAD): New's stage runs SAD,
@@ -93,8 +102,14 @@
 // half (Score, At, finality) has one source whatever the stage.
 //
 // libvmaf's own AVX2 and AVX-512 pipelines give its C bits (the test data
-// generator checks --cpumask 63 against the default); AVX-512 hosts run
-// the AVX2 twins here. The AVX2 vertical pass works in 16-bit lanes up to
+// generator checks --cpumask 63 against the default). Scoring without a
+// map takes the word path (words.go) at up to 14 bits: the vertical pass
+// packs its int32 sums back to int16 words in column order (vpassWAVX2,
+// vpassWAVX512; vpass8W reads the packed bytes of an 8-bit picture), and
+// a row whose values fit int16 is filtered across by hsumW, two taps per
+// VPMADDWD on the row loaded at even and odd offsets, with no shuffle;
+// other rows and the maps take the int32 path below, on which the AVX-512
+// set runs the AVX2 twins. The AVX2 vertical pass works in 16-bit lanes up to
 // 14 bits (vpassWordAVX2: the differences and the symmetric taps' pair
 // sums fit int16, VPMADDWD forms the int32 sum, 16 columns a step), pairs
 // the symmetric taps in int32 lanes at 15 bits (vpassAVX2); at 16 bits
@@ -104,7 +119,12 @@
 // the OR of its row's |values|: a row whose values all lie below 2^15
 // (almost every row of a real clip) takes hpassSmallAVX2, whose int32 sum
 // cannot overflow, and no row's filtered values are stored unless the map
-// is asked for.
+// is asked for. The NEON twins (kernels_arm64.s) take 8 columns a step:
+// the vertical pass in int32 lanes below 16 bits (each difference below
+// 2^15 keeps the taps' sum within int32) and in int64 lanes (SMULL, SMLAL)
+// at 16 bits, the horizontal pass in int32 lanes on the rows below 2^15
+// and int64 lanes otherwise; SRSHL and SRSHR add libvmaf's rounding and
+// shift the exact sum in one step.
 //
 // Tests: TestLibvmaf compares 235 runs of libvmaf's vmaf CLI
 // (testdata/libvmaf.json: generated moving clips at 8, 10, 12 and 16 bits,

@@ -1,3 +1,5 @@
+//go:build !purego
+
 package motion
 
 import "github.com/bandscope/bandscope/kernels/cpu"
@@ -49,12 +51,7 @@ func vpassSIMD(dst []int32, p, c *[5][]uint16, bpc int) uint32 {
 			return vpassWordAVX2(&dst[at], &p[0][at], &p[1][at], &p[2][at], &p[3][at], &p[4][at],
 				&c[0][at], &c[1][at], &c[2][at], &c[3][at], &c[4][at], m, coef, uint64(bpc))
 		}
-		m := n &^ 15
-		mag := run(0, m)
-		if m < n {
-			mag |= run(n-16, 16)
-		}
-		return mag
+		return overlapOR(n, 16, run)
 	}
 	run := func(at, m int) uint32 {
 		if bpc == 16 {
@@ -64,36 +61,10 @@ func vpassSIMD(dst []int32, p, c *[5][]uint16, bpc int) uint32 {
 		return vpassAVX2(&dst[at], &p[0][at], &p[1][at], &p[2][at], &p[3][at], &p[4][at],
 			&c[0][at], &c[1][at], &c[2][at], &c[3][at], &c[4][at], m, 1<<(bpc-1), uint64(bpc))
 	}
-	m := n &^ 7
-	mag := run(0, m)
-	if m < n {
-		mag |= run(n-8, 8)
-	}
-	return mag
+	return overlapOR(n, 8, run)
 }
 
-// hpassSIMD filters the edges in Go, the interior's whole vectors with
-// hpassSmallAVX2 when every |value| of the row is below 2^15 (mag, the OR
-// of them, says so) and with hpassAVX2's split products otherwise, and
-// the rest of the interior in Go.
+// hpassSIMD is hpassVec with the AVX2 kernels.
 func hpassSIMD(out, row []int32, mag uint32) uint32 {
-	w := len(row)
-	sum := hedges(out, row)
-	m := max(w-4, 0) &^ 7
-	if m > 0 {
-		_ = row[3+m]
-		switch {
-		case mag < 1<<15 && out == nil:
-			sum += hpassSmallAVX2(nil, &row[0], m)
-		case mag < 1<<15:
-			_ = out[1+m]
-			sum += hpassSmallAVX2(&out[2], &row[0], m)
-		case out == nil:
-			sum += hpassAVX2(nil, &row[0], m)
-		default:
-			_ = out[1+m]
-			sum += hpassAVX2(&out[2], &row[0], m)
-		}
-	}
-	return sum + hinteriorGo(out, row, 2+m, max(w-2, 2))
+	return hpassVec(hpassSmallAVX2, hpassAVX2, out, row, mag)
 }

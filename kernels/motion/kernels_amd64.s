@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // func vpassAVX2(dst *int32, p0, p1, p2, p3, p4, c0, c1, c2, c3, c4 *uint16, n int, round int64, shift uint64) uint32

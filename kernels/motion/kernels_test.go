@@ -41,28 +41,48 @@ func randPlane(w, h, bd int, seed uint64, extreme bool) yuv.Plane {
 
 // TestKernelTwins runs every kernel set's row kernels against the Go
 // twins and the reference passes on random and extreme rows, at every
-// bit depth and at widths around the vector sizes.
+// bit depth and at widths around the vector sizes, one subtest per set
+// and kernel (go test -run 'TestKernelTwins/avx2/hpass').
 func TestKernelTwins(t *testing.T) {
 	for _, set := range cpu.Supported() {
 		k := kernelsFor(set)
-		for _, bd := range []int{8, 9, 10, 12, 13, 14, 15, 16} {
-			for _, w := range []int{3, 4, 5, 7, 8, 9, 11, 12, 13, 15, 16, 17, 19, 20, 21, 23, 31, 32, 33, 35, 36, 37, 63, 64, 65, 100, 257} {
-				// amp 0: independent planes (uniform or extreme); otherwise
-				// cur is prev moved by up to ±amp << (bd-8).
-				for _, c := range []struct {
-					extreme bool
-					amp     int
-				}{{false, 0}, {true, 0}, {false, 3}, {false, 100}, {false, 140}, {false, 255}} {
-					extreme := c.extreme
-					name := fmt.Sprintf("%s/%db/w%d/extreme=%v/amp=%d", set, bd, w, extreme, c.amp)
-					prev := randPlane(w, 7, bd, uint64(w*31+bd), extreme)
-					cur := randPlane(w, 7, bd, uint64(w*31+bd)+1000, extreme)
-					if c.amp > 0 {
-						cur = nearPlane(prev, bd, c.amp<<(bd-8), uint64(w*31+bd)+1000)
+		t.Run(set.String(), func(t *testing.T) {
+			t.Run("vpass", func(t *testing.T) { twinRows(t, k, "vpass") })
+			t.Run("hpass", func(t *testing.T) {
+				twinRows(t, k, "hpass")
+				twinHPassExtremes(t, k)
+			})
+		})
+	}
+}
+
+// twinRows checks one kernel (vpass or hpass) on the rows of planes at
+// every bit depth: independent (uniform or extreme) or near each other,
+// as consecutive frames are. hpass filters the reference's vertical pass.
+func twinRows(t *testing.T, k *kernels, kernel string) {
+	for _, bd := range []int{8, 9, 10, 12, 13, 14, 15, 16} {
+		for _, w := range []int{3, 4, 5, 7, 8, 9, 11, 12, 13, 15, 16, 17, 19, 20, 21, 23, 31, 32, 33, 35, 36, 37, 63, 64, 65, 100, 257} {
+			// amp 0: independent planes (uniform or extreme); otherwise
+			// cur is prev moved by up to ±amp << (bd-8).
+			for _, c := range []struct {
+				extreme bool
+				amp     int
+			}{{false, 0}, {true, 0}, {false, 3}, {false, 100}, {false, 140}, {false, 255}} {
+				extreme := c.extreme
+				name := fmt.Sprintf("%db/w%d/extreme=%v/amp=%d", bd, w, extreme, c.amp)
+				prev := randPlane(w, 7, bd, uint64(w*31+bd), extreme)
+				cur := randPlane(w, 7, bd, uint64(w*31+bd)+1000, extreme)
+				if c.amp > 0 {
+					cur = nearPlane(prev, bd, c.amp<<(bd-8), uint64(w*31+bd)+1000)
+				}
+				for i := 0; i < 7; i++ {
+					want := make([]int32, w)
+					wantAny := VerticalRow(want, prev, cur, i, bd)
+					var wantMag uint32
+					for _, v := range want {
+						wantMag |= abs32(v)
 					}
-					for i := 0; i < 7; i++ {
-						want := make([]int32, w)
-						wantAny := VerticalRow(want, prev, cur, i, bd)
+					if kernel == "vpass" {
 						var p, c [5][]uint16
 						for kk := range p {
 							r := mirror(i-2+kk, 7)
@@ -70,10 +90,6 @@ func TestKernelTwins(t *testing.T) {
 							c[kk] = cur.Pix[r*cur.Stride : r*cur.Stride+w]
 						}
 						got := make([]int32, w)
-						var wantMag uint32
-						for _, v := range want {
-							wantMag |= abs32(v)
-						}
 						mag := k.vpass(got, &p, &c, bd)
 						if mag != wantMag || (mag != 0) != wantAny {
 							t.Fatalf("%s row %d: vpass OR of |values| %#x, reference %#x (any %v)", name, i, mag, wantMag, wantAny)
@@ -83,58 +99,62 @@ func TestKernelTwins(t *testing.T) {
 								t.Fatalf("%s row %d col %d: vpass %d, reference %d", name, i, j, got[j], want[j])
 							}
 						}
-						wantOut := make([]int32, w)
-						wantSum := HorizontalRow(wantOut, want)
-						gotOut := make([]int32, w)
-						if sum := k.hpass(gotOut, got, mag); sum != wantSum {
-							t.Fatalf("%s row %d: hpass sum %d, reference %d", name, i, sum, wantSum)
-						}
-						if sum := k.hpass(nil, got, mag); sum != wantSum {
-							t.Fatalf("%s row %d: hpass without output: sum %d, reference %d", name, i, sum, wantSum)
-						}
-						for j := range gotOut {
-							if gotOut[j] != wantOut[j] {
-								t.Fatalf("%s row %d col %d: hpass %d, reference %d", name, i, j, gotOut[j], wantOut[j])
-							}
+						continue
+					}
+					wantOut := make([]int32, w)
+					wantSum := HorizontalRow(wantOut, want)
+					gotOut := make([]int32, w)
+					if sum := k.hpass(gotOut, want, wantMag); sum != wantSum {
+						t.Fatalf("%s row %d: hpass sum %d, reference %d", name, i, sum, wantSum)
+					}
+					if sum := k.hpass(nil, want, wantMag); sum != wantSum {
+						t.Fatalf("%s row %d: hpass without output: sum %d, reference %d", name, i, sum, wantSum)
+					}
+					for j := range gotOut {
+						if gotOut[j] != wantOut[j] {
+							t.Fatalf("%s row %d col %d: hpass %d, reference %d", name, i, j, gotOut[j], wantOut[j])
 						}
 					}
 				}
 			}
 		}
-		// The horizontal pass at its input extremes (|y| up to 65535,
-		// alternating signs), where the taps' sums leave int32.
-		for _, w := range []int{3, 8, 13, 37, 100} {
-			row := make([]int32, w)
-			for _, pat := range []func(j int) int32{
-				// The fast path's bound: |values| up to 32767 (the rows
-				// below 2^15), alternating signs.
-				func(j int) int32 { return int32(32767 * (1 - 2*((j/2)&1))) },
-				func(j int) int32 { return int32(-32767 * (1 - 2*((j/2)&1))) },
-				func(j int) int32 { return int32(32767 * (1 - 2*(j&1))) },
-				func(int) int32 { return 32767 },
-				func(int) int32 { return -32767 },
-				func(j int) int32 { return int32(splitmix(uint64(j))%65535) - 32767 },
-				func(int) int32 { return 65535 },
-				func(int) int32 { return -65535 },
-				func(j int) int32 { return int32(65535 * (1 - 2*(j&1))) },
-				func(j int) int32 { return int32(65535 * (1 - 2*((j/2)&1))) },
-				func(j int) int32 { return int32(splitmix(uint64(j))%131071) - 65535 },
-			} {
-				for j := range row {
-					row[j] = pat(j)
-				}
-				var mag uint32
-				for _, v := range row {
-					mag |= abs32(v)
-				}
-				want, got := make([]int32, w), make([]int32, w)
-				ws, gs := HorizontalRow(want, row), k.hpass(got, row, mag)
-				if ws != gs || fmt.Sprint(want) != fmt.Sprint(got) {
-					t.Fatalf("%s: hpass on extreme row %v: sum %d %v, reference %d %v", set, row, gs, got, ws, want)
-				}
-				if ns := k.hpass(nil, row, mag); ns != ws {
-					t.Fatalf("%s: hpass without output on extreme row %v: sum %d, reference %d", set, row, ns, ws)
-				}
+	}
+}
+
+// twinHPassExtremes checks hpass at its input extremes (|y| up to 65535,
+// alternating signs), where the taps' sums leave int32.
+func twinHPassExtremes(t *testing.T, k *kernels) {
+	for _, w := range []int{3, 8, 13, 37, 100} {
+		row := make([]int32, w)
+		for _, pat := range []func(j int) int32{
+			// The fast path's bound: |values| up to 32767 (the rows
+			// below 2^15), alternating signs.
+			func(j int) int32 { return int32(32767 * (1 - 2*((j/2)&1))) },
+			func(j int) int32 { return int32(-32767 * (1 - 2*((j/2)&1))) },
+			func(j int) int32 { return int32(32767 * (1 - 2*(j&1))) },
+			func(int) int32 { return 32767 },
+			func(int) int32 { return -32767 },
+			func(j int) int32 { return int32(splitmix(uint64(j))%65535) - 32767 },
+			func(int) int32 { return 65535 },
+			func(int) int32 { return -65535 },
+			func(j int) int32 { return int32(65535 * (1 - 2*(j&1))) },
+			func(j int) int32 { return int32(65535 * (1 - 2*((j/2)&1))) },
+			func(j int) int32 { return int32(splitmix(uint64(j))%131071) - 65535 },
+		} {
+			for j := range row {
+				row[j] = pat(j)
+			}
+			var mag uint32
+			for _, v := range row {
+				mag |= abs32(v)
+			}
+			want, got := make([]int32, w), make([]int32, w)
+			ws, gs := HorizontalRow(want, row), k.hpass(got, row, mag)
+			if ws != gs || fmt.Sprint(want) != fmt.Sprint(got) {
+				t.Fatalf("hpass on extreme row %v: sum %d %v, reference %d %v", row, gs, got, ws, want)
+			}
+			if ns := k.hpass(nil, row, mag); ns != ws {
+				t.Fatalf("hpass without output on extreme row %v: sum %d, reference %d", row, ns, ws)
 			}
 		}
 	}

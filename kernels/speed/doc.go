@@ -63,24 +63,36 @@
 // bytes); and lanczos4 prescaling, whose weights call glibc's sin, which
 // Bandscope does not reproduce.
 //
-// Stages and twins (AVX2 twins below the table; the GPU twin's stages follow
-// the table after them):
+// Twin index. Per stage: libvmaf's function (speed.c, vif_tools.c), the
+// Go reference (New), the kernel-set field, its Go twin (NewCPU's code),
+// the assembly symbols (the Go wrappers that fill the field are
+// <field>SIMD; the AVX-512 set runs the AVX2 twins), the WGSL shaders of
+// package gpu (gpu.NewSpeed, below) and the tests. TestTwinIndex checks
+// that every name exists and that no field, symbol or speed_*.wgsl shader
+// is missing.
 //
-//	stage                       libvmaf (speed.c, vif_tools.c)                 Go reference           Go fast twin (NewCPU)              test
-//	sample to float             picture_copy                                   Config.load            sampleTable (read in place)        TestFastTwin, TestCLI
-//	prescale                    vif_scale_frame_s (nearest, bilinear, bicubic) scalePlane             scalePlane                         TestCLI (ps, psm cases), TestCorpus (5d0h)
-//	Gaussian taps               vif_get_filter, speed_get_antialias_filter     gaussianFilter,        (same)                             TestGaussExpMatchesC, TestGaussianTaps
-//	                                                                            antialiasFilter
-//	antialias filter + dec16    vif_filter1d_s (convolution_f32_avx_s), dec16  filter1d, filterDownscale  filterDownscaleFast (kept samples only)  TestFastTwin (RefLocal/DisLocal)
-//	local mean subtraction      vif_filter1d_s, subtract_image                 localMean              localMean                          TestFastTwin
-//	covariance                  compute_covariance_matrix, cov kernels         dims.covariance,       covarianceFast (C order)           TestFastTwin (Cov), TestCovOrders
-//	                            (scalar, avx2, avx512)                         covSum*
-//	eigenvalues                 compute_eigenvalues (tridiagonal + QR steps)   linalg.eigenvalues     (same)                             TestFastTwin (Eigen)
-//	solve K X = Y               solve_linear_system (Householder QR)           linalg.solve, matMul   matMulSparse                       TestFastTwin (Variance)
-//	entropies, variances        est_params, update_entropy                     estimator.est          (same)                             TestFastTwin (Entropy)
-//	score                       get_speed_score                                score                  (same)                             TestCLI (wvm 0-6), TestCorpus
-//	U, V, UV, clipping          extract_chroma                                 Config.finish, combine (same)                             TestCLI (mxv, flatu), TestCorpus
-//	log2                        glibc log2                                     libm.Log2              (same)                             libm TestLog2, TestLog2AllFloats
+//	stage                       | libvmaf                                                       | reference                                         | field        | Go twin                                            | AVX2             | AVX-512 | NEON             | WGSL                                     | tests
+//	Sample to float             | picture_copy                                                  | Config.load                                       | -            | sampleTable, sampleScale                           | -                | -       | -                | speed_downscale.wgsl                     | TestFastTwin, TestCLI, TestSpeedParity
+//	Prescale                    | vif_scale_frame_s (nearest, bilinear, bicubic)                | scalePlane, scaleAxis                             | -            | scalePlane                                         | -                | -       | -                | speed_downscale.wgsl                     | TestCLI, TestCorpus, TestSpeedParity
+//	Gaussian taps               | vif_get_filter, speed_get_antialias_filter                    | gaussianFilter, antialiasFilter                   | -            | -                                                  | -                | -       | -                | -                                        | TestGaussExpMatchesC, TestGaussianTaps
+//	Antialias vertical          | vif_filter1d_s (convolution_f32_avx_s)                        | filter1d, Config.filterDownscale                  | vfilt        | vfiltGo                                            | vfiltAVX2        | -       | vfiltNEON        | speed_downscale.wgsl, speed_float32.wgsl | TestKernelTwins, TestFastTwin, TestSpeedParity, TestSpeedFloat32
+//	Antialias vertical, packed  | vif_filter1d_s (convolution_f32_avx_s)                        | filter1d, Config.filterDownscale                  | vfilt8       | vfiltGo                                            | vfilt8AVX2       | -       | -                | -                                        | TestKernelTwins, TestPacked
+//	Antialias horizontal, dec16 | vif_filter1d_s, dec16                                         | filter1d, Config.filterDownscale                  | -            | Config.filterDownscaleFast                         | -                | -       | -                | speed_downscale.wgsl, speed_float32.wgsl | TestFastTwin, TestSpeedParity, TestSpeedFloat32
+//	Local mean subtraction      | vif_filter1d_s, subtract_image                                | Config.localMean                                  | -            | Config.localMean                                   | -                | -       | -                | speed_downscale.wgsl, speed_float32.wgsl | TestFastTwin, TestSpeedParity
+//	Covariance                  | compute_covariance_matrix, cov kernels (scalar, avx2, avx512) | dims.covariance, covSum, covSumAVX2, covSumAVX512 | covSums      | covSumsGo, dims.covarianceFast, dims.covarianceVec | covSumsAVX2      | -       | covSumsNEON      | -                                        | TestKernelTwins, TestFastTwin, TestCovOrders
+//	Eigenvalues                 | compute_eigenvalues (tridiagonal, QR steps)                   | linalg.eigenvalues                                | -            | linalg.eigenvalues                                 | -                | -       | -                | -                                        | TestFastTwin
+//	Solve K X = Y               | solve_linear_system (Householder QR)                          | linalg.solve, matMul                              | matMulSparse | matMulSparse                                       | matMulSparseAVX2 | -       | matMulSparseNEON | -                                        | TestKernelTwins, TestFastTwin
+//	Entropies, variances        | est_params, update_entropy                                    | estimator.est                                     | -            | estimator.est                                      | -                | -       | -                | -                                        | TestFastTwin, TestStages
+//	Score                       | get_speed_score                                               | score                                             | -            | score                                              | -                | -       | -                | -                                        | TestCLI, TestCorpus, TestSpeedParity
+//	U, V, UV, clipping          | extract_chroma                                                | Config.finish, Config.combine                     | -            | Config.finish, Config.combine                      | -                | -       | -                | -                                        | TestCLI, TestCorpus, TestSpeedParity
+//	log2                        | glibc log2                                                    | log2                                              | -            | log2                                               | -                | -       | -                | -                                        | TestCLI, TestCorpus
+//
+// The fast twin filters the antialias pass at the kept samples only
+// (filterDownscaleFast, reading samples in place through sampleTable),
+// stores the covariance's centred samples sample by sample
+// (covarianceVec) and multiplies sparse matrices skipping zero terms
+// (matMulSparse); log2 is libm.Log2, the eigenvalues, entropies, score and
+// clipping are the reference's code in every scorer.
 //
 // AVX2 twins (kernels.go, kernels_amd64.s; Options.Kernels; AVX-512 hosts
 // run them too), each vectorised across independent outputs so that every
@@ -91,8 +103,10 @@
 // bits); covSumsAVX2 runs covarianceFast's chains of one xi side by side,
 // the centred samples stored sample by sample (covarianceVec);
 // matMulSparseAVX2 is matMulSparse eight columns a step (y finite, else
-// the Go code). TestKernelTwins compares each with the Go code bit for
-// bit, TestFastTwin the whole scorer with the best set against New.
+// the Go code). The NEON twins (kernels_arm64.s) are the same loops at
+// half the width: FMUL then FADD, never a fused multiply-add. TestKernelTwins
+// compares each with the Go code bit for bit, TestFastTwin the whole
+// scorer with the best set against New.
 //
 // Proof: TestCorpus compares every speed_chroma value of the reference
 // corpus's model runs that the tests can rebuild (vmaf_v1.0.16 3d0h, 5d0h

@@ -1,3 +1,5 @@
+//go:build !purego
+
 package speed
 
 import "github.com/bandscope/bandscope/kernels/cpu"
@@ -20,36 +22,14 @@ func simdKernels(s cpu.Set) *kernels {
 	return &kernels{set: s, matMulSparse: matMulSparseSIMD, covSums: covSumsSIMD, vfilt: vfiltSIMD, vfilt8: vfilt8Kernel}
 }
 
-// matMulSparseSIMD is matMulSparse's product, eight columns a step: each
-// dst[i][j] still adds its products x[i][k]*y[k][j] (each rounded to
-// float) in k order, skipping the zero x[i][k], as the Go code does.
 func matMulSparseSIMD(dst, x, y []float32, n, m int) {
-	if n == 0 || m == 0 {
-		return
-	}
-	_, _, _ = dst[n*m-1], x[n*n-1], y[n*m-1]
-	matMulSparseAVX2(&dst[0], &x[0], &y[0], n, m)
+	matMulSparseVec(matMulSparseAVX2, dst, x, y, n, m)
 }
 
 func covSumsSIMD(s *[covLanes]float64, cen []float64, n, xi, nv int) {
-	if n == 0 {
-		clear(s[:])
-		return
-	}
-	_ = cen[n*covLanes-1]
-	covSumsAVX2(s, &cen[0], n, xi, nv)
+	covSumsVec(covSumsAVX2, s, cen, n, xi, nv)
 }
 
-// vfiltSIMD runs vfiltAVX2 over the whole vectors of the row and vfiltGo
-// over the rest.
 func vfiltSIMD(vert []float32, samples []uint16, offs []int, taps []float32, scale, offset float32) {
-	w := len(vert)
-	m := w &^ 7
-	if m > 0 && len(taps) > 0 {
-		for _, o := range offs[:len(taps)] {
-			_ = samples[o+w-1]
-		}
-		vfiltAVX2(&vert[0], &samples[0], &offs[0], &taps[0], len(taps), m, scale, offset)
-	}
-	vfiltGo(vert[m:], samples[m:], offs, taps, scale, offset)
+	vfiltVec(vfiltAVX2, 8, vert, samples, offs, taps, scale, offset)
 }

@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // func matMulSparseAVX2(dst, x, y *float32, n, m int)

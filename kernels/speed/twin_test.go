@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/bandscope/bandscope/kernels/cpu"
+	"github.com/bandscope/bandscope/kernels/internal/twindoc"
 	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
@@ -221,5 +222,14 @@ func TestPacked(t *testing.T) {
 	}
 	if tested == 0 {
 		t.Fatal("no 8-bit case")
+	}
+}
+
+// TestTwinIndex checks doc.go's twin index against the code: every Go
+// function, kernel-set field, assembly symbol, shader and test it names
+// exists, and every field, symbol and speed_*.wgsl shader is in it.
+func TestTwinIndex(t *testing.T) {
+	for _, e := range twindoc.Check(".", "../../gpu", "speed_") {
+		t.Error(e)
 	}
 }

@@ -51,18 +51,31 @@
 //     ssclz= set nothing; aliases only name metrics); Bandscope's option
 //     parser accepts them, as for every feature.
 //
-// Twins (every row is tested bit for bit):
+// Twin index. Per stage: libvmaf's function (integer_vif.c), the Go
+// reference (New), the kernel-set field, its Go twin (NewCPU's row loops,
+// kernels.go), the assembly symbols (the Go wrappers that fill the field
+// are <field>SIMD; "-" under AVX-512: that set runs the AVX2 twin), the WGSL shaders
+// of package gpu (NewVIF; vif_common.wgsl, the taps and the mirroring, is
+// prepended to each filtering shader) and the tests. TestTwinIndex checks
+// that every name exists and that no field, symbol or vif_*.wgsl shader is
+// missing.
 //
-//	stage                  libvmaf                        reference (New)           fast Go twin (NewCPU)  AVX2; AVX-512 (else AVX2's)                                      WGSL (package gpu, NewVIF)                              test
-//	vertical statistics    vif_statistic_8/16 VERTICAL    StatVertical              statVGo                statVAVX2; statV8AVX2 (8-bit s0); statV8AVX512 (8-bit s0)       vif_statv.wgsl                                          TestKernelTwins/*/statV, TestStagesAgree, gpu TestVIFParity
-//	  packed 8-bit rows    vif_statistic_8 VERTICAL       StatVertical              statVGo[uint8]         statV8PAVX2; statV8PAVX512                                       -                                                       TestKernelTwins/*/statVP, TestPacked
-//	horizontal statistics  vif_statistic_8/16 HORIZONTAL  StatHorizontal            statHGo                statHMaddAVX2; statHPairAVX2 (s3); statHMaddAVX512               vif_stath.wgsl                                          TestKernelTwins/*/statH, TestStatHExtremes, TestStagesAgree, gpu TestVIFParity
-//	per-pixel terms        vif_statistic_* tail, log2_*   Pixel, Accumulate         pixelsGo, pixelsMap    pixelsAVX2                                                       vif_pixel.wgsl, vif_exact.wgsl; sums in vif_stath.wgsl  TestPixelTwins, TestLibvmaf, TestGolden, gpu TestVIFPixel, TestVIFDoubles
-//	low-pass vertical      subsample_rd_8/16 VERTICAL     Subsample                 subVGo                 subVAVX2                                                         vif_subv.wgsl (even rows)                               TestKernelTwins/*/subV, TestStagesAgree, gpu TestVIFParity
-//	  packed 8-bit rows    subsample_rd_8 VERTICAL        Subsample                 subVGo[uint8]          subVPAVX2; subVPAVX512                                           -                                                       TestKernelTwins/*/subVP, TestPacked
-//	low-pass horizontal    subsample_rd_* + decimate      Subsample                 subHGo (even columns)  subHAVX2                                                         vif_subh.wgsl (even columns)                            TestKernelTwins/*/subH, TestStagesAgree, gpu TestVIFParity
-//	finishing              write_scores                   Sums.Finish, FinishFrame  (shared)               -                                                                host: FinishFrame, PixelMap                             TestLibvmaf (debug keys), gpu TestVIFParity
-//	log2 table             log_generate (glibc log2f)     Log2Table (libm.Log2f)    (shared)               -                                                                uploaded from Log2Table                                 libm TestVIFLog2Table, TestLog2f
+//	stage                  | libvmaf                                     | reference                          | field  | Go twin             | AVX2                         | AVX-512         | NEON                  | WGSL                                           | tests
+//	Vertical statistics    | vif_statistic_8/16 (vertical)               | StatVertical                       | statV  | statVGo             | statVAVX2, statV8AVX2        | statV8AVX512    | statVNEON, statV8NEON | vif_statv.wgsl, vif_common.wgsl                | TestKernelTwins, TestStagesAgree, TestVIFParity
+//	Vertical, packed 8-bit | vif_statistic_8 (vertical)                  | StatVertical                       | statVP | statVGo             | statV8PAVX2                  | statV8PAVX512   | -                     | -                                              | TestKernelTwins, TestPacked
+//	Horizontal statistics  | vif_statistic_8/16 (horizontal)             | StatHorizontal                     | statH  | statHGo             | statHMaddAVX2, statHPairAVX2 | statHMaddAVX512 | statHNEON             | vif_stath.wgsl, vif_common.wgsl                | TestKernelTwins, TestStatHExtremes, TestStagesAgree, TestVIFParity
+//	Per-pixel terms        | vif_statistic_8/16 (tail), log2_32, log2_64 | Pixel, Accumulate                  | pixels | pixelsGo, pixelsMap | pixelsAVX2                   | -               | -                     | vif_pixel.wgsl, vif_exact.wgsl, vif_stath.wgsl | TestPixelTwins, TestLibvmaf, TestGolden, TestVIFPixel, TestVIFDoubles
+//	Low-pass vertical      | subsample_rd_8/16 (vertical)                | Subsample                          | subV   | subVGo              | subVAVX2                     | -               | subVNEON              | vif_subv.wgsl, vif_common.wgsl                 | TestKernelTwins, TestStagesAgree, TestVIFParity
+//	Low-pass, packed 8-bit | subsample_rd_8 (vertical)                   | Subsample                          | subVP  | subVGo              | subVPAVX2                    | subVPAVX512     | -                     | -                                              | TestKernelTwins, TestPacked
+//	Low-pass horizontal    | subsample_rd_8/16 (horizontal), decimate    | Subsample                          | subH   | subHGo, subHTail    | subHAVX2                     | -               | subHNEON              | vif_subh.wgsl, vif_common.wgsl                 | TestKernelTwins, TestStagesAgree, TestVIFParity
+//	Finish                 | write_scores                                | Sums.Finish, FinishFrame, PixelMap | -      | -                   | -                            | -               | -                     | -                                              | TestLibvmaf, TestGolden, TestVIFParity
+//	Log2 table             | log_generate (glibc log2f)                  | Log2Table                          | -      | -                   | -                            | -               | -                     | -                                              | TestLibvmaf, TestGolden, TestVIFPixel
+//
+// The Go twins of the row kernels compute columns [j0, w), so that a SIMD
+// twin leaves its ragged tail to them; subH computes the even columns
+// only. The finishing and the log2 table (round(log2f(i)*2048), libm's
+// log2f; libm's TestVIFLog2Table checks it against C) are shared by every
+// scorer, and the GPU twin uploads the table and finishes on the host.
 //
 // New is the readable reference: whole-image stages, as above. NewCPU
 // fuses the statistics per row (no whole-frame intermediates), computes
@@ -81,7 +94,13 @@
 // which on that CPU takes one 512-bit multiply a cycle against two
 // 256-bit ones) and runs the AVX2 twins elsewhere. Scale 0 of an 8-bit
 // picture held packed (yuv.Plane.Pix8, the engine's scoring runs) is read
-// a byte a sample by twins of its own of the vertical passes.
+// a byte a sample by twins of its own of the vertical passes. The NEON
+// twins (kernels_arm64.s) weigh each row by its own tap, 8 columns a step,
+// with widening multiply-adds (UMLAL): the means and the low-pass in
+// uint32 lanes, the moments in uint64 (8-bit samples at scale 0 in uint32,
+// as statV8AVX2), the horizontal pass's roundings as RSHRN on the exact
+// 64-bit sums; the per-pixel terms stay in Go (NEON has no gather for the
+// log2 table).
 //
 // Maps (FrameResult.Maps, on request): per scale, each pixel's numerator
 // and denominator terms as float32 (see ScaleMap), the same from every

@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // Gathers the low dword of each qword: [0, 2, 4, 6] into the low 128 bits.

@@ -1,9 +1,12 @@
 // Package twindoc checks the twin index of a kernel package's doc.go: the
 // table that lists, per stage, the Go reference, the kernel-set field, its
-// Go twin, the assembly symbols, the WGSL shader and the tests. Every name
-// in the table must exist, so the index cannot drift from the code; and
-// every kernel-set field, assembly symbol and shader of the feature must
-// be in the table, so nothing is left out of it.
+// Go twin, the assembly symbols (amd64's AVX2 and AVX-512, arm64's NEON),
+// the WGSL shader and the tests. Every name in the table must exist, so
+// the index cannot drift from the code; every kernel-set field, assembly
+// symbol and shader of the feature must be in the table, so nothing is
+// left out of it; and every assembly symbol must be declared in Go for its
+// architecture, so no symbol lies unreachable in a .s file. Files are read
+// whatever their build constraints: the arm64 twins are checked on amd64.
 package twindoc
 
 import (
@@ -20,7 +23,23 @@ import (
 
 // Columns of the table, in order. Cells hold names separated by commas,
 // "-" for none.
-var Columns = []string{"stage", "libvmaf", "reference", "field", "Go twin", "AVX2", "AVX-512", "WGSL", "tests"}
+var Columns = []string{"stage", "libvmaf", "reference", "field", "Go twin", "AVX2", "AVX-512", "NEON", "WGSL", "tests"}
+
+// asmColumns are the assembly columns and the architecture whose .s files
+// (named *_<arch>.s) hold their symbols.
+var asmColumns = []struct{ column, arch string }{{"AVX2", "amd64"}, {"AVX-512", "amd64"}, {"NEON", "arm64"}}
+
+// fileArch is the architecture a file name's suffix restricts it to
+// (x_amd64.s, x_arm64.go, x_amd64_test.go), "" for none.
+func fileArch(name string) string {
+	base := strings.TrimSuffix(strings.TrimSuffix(name, filepath.Ext(name)), "_test")
+	for _, a := range asmColumns {
+		if strings.HasSuffix(base, "_"+a.arch) {
+			return a.arch
+		}
+	}
+	return ""
+}
 
 // Row is one stage of the table.
 type Row struct {
@@ -80,14 +99,15 @@ func Parse(dir string) ([]Row, error) {
 
 // pkgInfo is what a package directory declares.
 type pkgInfo struct {
-	funcs  map[string]bool // functions and methods (Recv.Name), non-test
-	tests  map[string]bool // test functions of _test.go files
-	fields map[string]bool // the fields of struct type kernels
-	text   map[string]bool // TEXT symbols of .s files
+	funcs  map[string]bool   // functions and methods (Recv.Name), non-test
+	tests  map[string]bool   // test functions of _test.go files
+	fields map[string]bool   // the fields of struct type kernels
+	text   map[string]string // TEXT symbols of .s files: their file's architecture
+	decls  map[string]string // functions declared without a body (assembly): their file's architecture
 }
 
 func load(dir string) (*pkgInfo, error) {
-	p := &pkgInfo{funcs: map[string]bool{}, tests: map[string]bool{}, fields: map[string]bool{}, text: map[string]bool{}}
+	p := &pkgInfo{funcs: map[string]bool{}, tests: map[string]bool{}, fields: map[string]bool{}, text: map[string]string{}, decls: map[string]string{}}
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
@@ -104,7 +124,7 @@ func load(dir string) (*pkgInfo, error) {
 				return nil, err
 			}
 			for _, m := range textRE.FindAllStringSubmatch(string(b), -1) {
-				p.text[m[1]] = true
+				p.text[m[1]] = fileArch(name)
 			}
 		case strings.HasSuffix(name, ".go"):
 			f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
@@ -119,9 +139,12 @@ func load(dir string) (*pkgInfo, error) {
 					if d.Recv != nil && len(d.Recv.List) == 1 {
 						n = recvName(d.Recv.List[0].Type) + "." + n
 					}
-					if test {
+					switch {
+					case d.Body == nil:
+						p.decls[n] = fileArch(name)
+					case test:
 						p.tests[n] = true
-					} else {
+					default:
 						p.funcs[n] = true
 					}
 				case *ast.GenDecl:
@@ -160,9 +183,11 @@ func recvName(e ast.Expr) string {
 }
 
 // Check returns every problem of pkgDir's twin table: names that do not
-// exist, and fields, assembly symbols (other than testOnly) and shaders
-// named gpuDir/<prefix>*.wgsl that the table leaves out. Tests may live in
-// pkgDir or gpuDir.
+// exist (an assembly column's symbols must be TEXT symbols of its
+// architecture's .s files), fields, assembly symbols (other than testOnly)
+// and shaders named gpuDir/<prefix>*.wgsl that the table leaves out, and
+// assembly symbols without a Go declaration (a function without a body)
+// in a Go file of their architecture. Tests may live in pkgDir or gpuDir.
 func Check(pkgDir, gpuDir, prefix string, testOnly ...string) []string {
 	var errs []string
 	bad := func(f string, a ...any) { errs = append(errs, fmt.Sprintf(f, a...)) }
@@ -180,7 +205,7 @@ func Check(pkgDir, gpuDir, prefix string, testOnly ...string) []string {
 	}
 	col := func(name string) int { return slices.Index(Columns, name) }
 	named := map[string]map[string]bool{}
-	for _, c := range []string{"field", "AVX2", "AVX-512", "WGSL"} {
+	for _, c := range []string{"field", "AVX2", "AVX-512", "NEON", "WGSL"} {
 		named[c] = map[string]bool{}
 	}
 	for _, r := range rows {
@@ -201,11 +226,11 @@ func Check(pkgDir, gpuDir, prefix string, testOnly ...string) []string {
 				bad("%s: Go twin %s is not a function of the package", at, n)
 			}
 		}
-		for _, c := range []string{"AVX2", "AVX-512"} {
-			for _, n := range r.Cells[col(c)] {
-				named[c][n] = true
-				if !pkg.text[n] {
-					bad("%s: %s is not a TEXT symbol of the package's assembly", at, n)
+		for _, c := range asmColumns {
+			for _, n := range r.Cells[col(c.column)] {
+				named[c.column][n] = true
+				if pkg.text[n] != c.arch {
+					bad("%s: %s is not a TEXT symbol of the package's %s assembly", at, n, c.arch)
 				}
 			}
 		}
@@ -226,9 +251,12 @@ func Check(pkgDir, gpuDir, prefix string, testOnly ...string) []string {
 			bad("kernels field %s is missing from the table", f)
 		}
 	}
-	for s := range pkg.text {
-		if !named["AVX2"][s] && !named["AVX-512"][s] && !slices.Contains(testOnly, s) {
+	for s, arch := range pkg.text {
+		if !named["AVX2"][s] && !named["AVX-512"][s] && !named["NEON"][s] && !slices.Contains(testOnly, s) {
 			bad("assembly symbol %s is missing from the table", s)
+		}
+		if pkg.decls[s] != arch {
+			bad("assembly symbol %s has no Go declaration in a *_%s.go file", s, arch)
 		}
 	}
 	shaders, _ := filepath.Glob(filepath.Join(gpuDir, prefix+"*.wgsl"))
