@@ -21,7 +21,7 @@ type lumaScorer[R frameScore] interface {
 
 // lumaExtractor adapts a lumaScorer: a new full-reference luma feature is
 // its kernel package plus one registry entry whose open builds the scorer
-// and returns openLuma(...). Its results are found with ResultOf.
+// and returns openLuma(...).
 type lumaExtractor[R frameScore] struct {
 	stateless
 	opts   *feature.Values
@@ -55,35 +55,6 @@ func (x *lumaExtractor[R]) devicePlanes() (ref, dist gpu.Planes) {
 	return gpu.Luma, gpu.Luma
 }
 
-func (x *lumaExtractor[R]) attach(*FrameResult, any) {}
-
 func (x *lumaExtractor[R]) metrics(r any) []feature.Metric { return r.(R).Metrics(x.opts) }
 
 func (x *lumaExtractor[R]) close() error { return x.scorer.Close() }
-
-// ResultOf returns the first result of type R a frame holds (for example
-// ResultOf[*vif.FrameResult](fr)), and whether there is one: the typed
-// access to every feature without a field of its own in FrameResult.
-func ResultOf[R any](fr *FrameResult) (R, bool) {
-	for _, r := range fr.results {
-		if v, ok := r.(R); ok {
-			return v, true
-		}
-	}
-	var zero R
-	return zero, false
-}
-
-// ResultsOf returns every result of type R a frame holds, in the order the
-// features were built (the request's features, then those its models
-// added): a feature requested twice with different options, once by the
-// caller and once by a model, has two.
-func ResultsOf[R any](fr *FrameResult) []R {
-	var out []R
-	for _, r := range fr.results {
-		if v, ok := r.(R); ok {
-			out = append(out, v)
-		}
-	}
-	return out
-}

@@ -144,7 +144,7 @@ func TestFrameMatchesRun(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if len(fr.VMAF) != 1 || fr.Motion == nil {
+				if len(fr.VMAF) != 1 || resultOf[*MotionResult](fr) == nil {
 					t.Fatalf("frame %d: no VMAF or motion result", n)
 				}
 				if len(fr.Metrics) != len(res.Frames[n]) {

@@ -188,12 +188,6 @@ func (x *motionExtractor) score(fr *FrameResult, keepMaps bool) (any, error) {
 	return res, nil
 }
 
-func (x *motionExtractor) attach(fr *FrameResult, r any) {
-	if m, ok := r.(*motion.FrameResult); ok && fr.Motion == nil {
-		fr.Motion = m
-	}
-}
-
 func (x *motionExtractor) metrics(r any) []feature.Metric {
 	if m, ok := r.(*motion.FrameResult); ok {
 		return m.Metrics(x.opts)

@@ -69,7 +69,7 @@ func TestMotionBackends(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if fr.Motion == nil || (n >= 2 && fr.Motion.Diff == nil) {
+					if m := resultOf[*MotionResult](fr); m == nil || (n >= 2 && m.Diff == nil) {
 						t.Fatalf("%s: Frame(%d) has no motion map", id, n)
 					}
 					if len(fr.Metrics) != len(want.Frames[n]) {

@@ -1,6 +1,9 @@
 package engine
 
 import (
+	"strings"
+	"sync"
+
 	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/outfile"
 	"github.com/bandscope/bandscope/kernels/adm"
@@ -129,6 +132,41 @@ func LookupFeature(name string) (*Feature, bool) {
 	}
 	return nil, false
 }
+
+// MetricFeature names the registered feature that writes metric key name
+// (a run's key, or a libvmaf log's) and the key's base: its name without
+// libvmaf's option suffixes ("cambi_ws_33" is CAMBI's "cambi"). ok is
+// false for a key no feature writes: a model's score or cost.
+func MetricFeature(name string) (feature, base string, ok bool) {
+	for _, k := range metricBases() {
+		if (name == k.base || strings.HasPrefix(name, k.base+"_")) && len(k.base) > len(base) {
+			feature, base, ok = k.feature, k.base, true
+		}
+	}
+	return feature, base, ok
+}
+
+// metricBase is one key a feature writes, at its default options.
+type metricBase struct{ feature, base string }
+
+// metricBases are every key each feature writes under some options: its
+// MetricNames at the defaults with every switch that adds keys (the
+// options that are booleans but no Param: debug, bands, full_ref) on.
+var metricBases = sync.OnceValue(func() []metricBase {
+	var out []metricBase
+	for _, f := range registry {
+		o := f.Options()
+		for _, opt := range o.Table() {
+			if opt.Kind == feature.Bool && !opt.Param {
+				o.Set(opt.Name, "true")
+			}
+		}
+		for _, n := range f.MetricNames(o) {
+			out = append(out, metricBase{f.Name, n})
+		}
+	}
+	return out
+})
 
 // parsedSpec is one requested feature with its options applied.
 type parsedSpec struct {

@@ -3,8 +3,8 @@ package ui
 import (
 	"image/color"
 
+	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/recent"
-	"github.com/bandscope/bandscope/kernels/adm"
 )
 
 type colorNRGBA = color.NRGBA
@@ -13,7 +13,7 @@ type colorNRGBA = color.NRGBA
 var admMapKinds = []string{"restored", "additive", "threshold"}
 
 // convertADM turns a backend's ADM frame result into the view's form.
-func convertADM(r *adm.FrameResult) *admData {
+func convertADM(r *engine.ADMResult) *admData {
 	if r == nil {
 		return nil
 	}
@@ -23,13 +23,13 @@ func convertADM(r *adm.FrameResult) *admData {
 // admConverted keeps the last results' conversions: the ADM view, the VMAF
 // view and the exports of one frame share them, and with them each band
 // map's top (mapData.top).
-var admConverted = recent.Cache[*adm.FrameResult, *admData]{Max: 4}
+var admConverted = recent.Cache[*engine.ADMResult, *admData]{Max: 4}
 
-func newADMData(r *adm.FrameResult) *admData {
+func newADMData(r *engine.ADMResult) *admData {
 	a := &admData{Score: r.ADM2, Num: r.Num, Den: r.Den}
-	for s := 0; s < admScales && s < adm.NumScales; s++ {
+	for s := 0; s < admScales && s < engine.ADMScales; s++ {
 		a.Scales[s] = r.Scale[s]
-		for b := 0; b < admBands && b < adm.NumBands; b++ {
+		for b := 0; b < admBands && b < engine.ADMBands; b++ {
 			bd := r.Bands[s][b]
 			out := &a.Bands[s][b]
 			out.Num, out.Den = bd.Num, bd.Den

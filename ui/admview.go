@@ -72,7 +72,8 @@ func admOf(r *engine.FrameResult) *admData {
 	if r == nil {
 		return nil
 	}
-	return convertADM(r.ADM)
+	a, _ := engine.ResultOf[*engine.ADMResult](r)
+	return convertADM(a)
 }
 
 // admView is the 4 x 3 grid of band maps with their terms and shares.

@@ -60,7 +60,7 @@ func BenchmarkFrameStep1080p(b *testing.B) {
 	})
 	<-shown
 	i.wg.Wait()
-	if i.res == nil || i.res.CAMBI == nil {
+	if i.res == nil || cambiOf(i.res) == nil {
 		b.Fatalf("no CAMBI result: %s", i.status.Text)
 	}
 	// all: every map pane of every view; frame: the Frame view alone, what

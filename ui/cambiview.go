@@ -12,7 +12,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/bandscope/bandscope/kernels/cambi"
+	"github.com/bandscope/bandscope/engine"
 )
 
 // legend is a colour bar with its range and what it means. It draws the
@@ -116,9 +116,9 @@ func (l *legend) setDiff(scale float64, what string) {
 type cambiView struct {
 	i       *inspector
 	content fyne.CanvasObject
-	panes   [cambi.NumScales + 1]*mapPane
-	titles  [cambi.NumScales + 1]*widget.Label
-	cells   [cambi.NumScales][8]*widget.Label
+	panes   [engine.CAMBIScales + 1]*mapPane
+	titles  [engine.CAMBIScales + 1]*widget.Label
+	cells   [engine.CAMBIScales][8]*widget.Label
 	scores  *widget.Label
 	formula *widget.Label // how the frame score is made from the table
 	source  *widget.Check
@@ -132,7 +132,7 @@ func newCambiView(i *inspector) *cambiView {
 	var grid []fyne.CanvasObject
 	for k := range v.panes {
 		scale := k
-		if k == cambi.NumScales {
+		if k == engine.CAMBIScales {
 			scale = 0 // the spatial mask is at full size
 		}
 		p := newMapPane(i.vp)
@@ -173,7 +173,8 @@ func newCambiView(i *inspector) *cambiView {
 func (v *cambiView) update() {
 	i := v.i
 	r := i.res
-	if r != nil && r.CAMBI != nil && r.CAMBI.Src != nil {
+	c := cambiOf(r)
+	if c != nil && c.Src != nil {
 		v.source.Enable()
 	} else {
 		v.source.Disable()
@@ -205,11 +206,10 @@ func (v *cambiView) update() {
 			setText(v.cells[k][c], s)
 		}
 	}
-	setText(v.titles[cambi.NumScales], fmt.Sprintf("spatial mask (%dx%d)", p.Width, p.Height))
-	v.panes[cambi.NumScales].set(u8Map(p.Width, p.Height, p.SpatialMask), maskColour)
+	setText(v.titles[engine.CAMBIScales], fmt.Sprintf("spatial mask (%dx%d)", p.Width, p.Height))
+	v.panes[engine.CAMBIScales].set(u8Map(p.Width, p.Height, p.SpatialMask), maskColour)
 	_, at := cValueTopAt(p)
 	v.legend.setRange(i.colormap, "c-value 0", topLabel(top, at))
-	c := r.CAMBI
 	s := fmt.Sprintf("CAMBI %s", fmtScore(c.CAMBI))
 	if c.Src != nil {
 		s += fmt.Sprintf("   source %s   full reference %s", fmtScore(c.Source), fmtScore(c.FullReference))
@@ -226,7 +226,7 @@ func (v *cambiView) update() {
 // libvmaf computes it: the weighted sum of the per-scale pooled scores
 // divided by the number of pixels in the (odd) window, and whether that
 // gives the reported score bit for bit.
-func cambiFormula(p *cambi.PictureResult, score float64) string {
+func cambiFormula(p *engine.CAMBIPicture, score float64) string {
 	sum := 0.0
 	terms := ""
 	for k, sc := range p.Scales {

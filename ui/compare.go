@@ -5,7 +5,6 @@ import (
 	"math"
 
 	"github.com/bandscope/bandscope/engine"
-	"github.com/bandscope/bandscope/kernels/cambi"
 )
 
 // stageDiff compares one stage (a map or a score) of two backends' results
@@ -72,14 +71,14 @@ func compareResults(a, b *engine.FrameResult) []stageDiff {
 	if a == nil || b == nil {
 		return nil
 	}
-	if a.CAMBI != nil && b.CAMBI != nil {
-		out = append(out, comparePicture("", &a.CAMBI.Dist, &b.CAMBI.Dist)...)
-		if a.CAMBI.Src != nil && b.CAMBI.Src != nil {
-			out = append(out, comparePicture("reference ", a.CAMBI.Src, b.CAMBI.Src)...)
-			out = append(out, diffScore("CAMBI source", a.CAMBI.Source, b.CAMBI.Source),
-				diffScore("CAMBI full reference", a.CAMBI.FullReference, b.CAMBI.FullReference))
+	if x, y := cambiOf(a), cambiOf(b); x != nil && y != nil {
+		out = append(out, comparePicture("", &x.Dist, &y.Dist)...)
+		if x.Src != nil && y.Src != nil {
+			out = append(out, comparePicture("reference ", x.Src, y.Src)...)
+			out = append(out, diffScore("CAMBI source", x.Source, y.Source),
+				diffScore("CAMBI full reference", x.FullReference, y.FullReference))
 		}
-		out = append(out, diffScore("CAMBI", a.CAMBI.CAMBI, b.CAMBI.CAMBI))
+		out = append(out, diffScore("CAMBI", x.CAMBI, y.CAMBI))
 	}
 	if x, y := admOf(a), admOf(b); x != nil && y != nil {
 		for s := 0; s < admScales; s++ {
@@ -96,12 +95,12 @@ func compareResults(a, b *engine.FrameResult) []stageDiff {
 	return out
 }
 
-func comparePicture(prefix string, a, b *cambi.PictureResult) []stageDiff {
+func comparePicture(prefix string, a, b *engine.CAMBIPicture) []stageDiff {
 	out := []stageDiff{
 		diffMaps(prefix+"preprocessed", "luma", u16Map(a.Width, a.Height, a.Preprocessed), u16Map(b.Width, b.Height, b.Preprocessed)),
 		diffMaps(prefix+"spatial mask", "mask", u8Map(a.Width, a.Height, a.SpatialMask), u8Map(b.Width, b.Height, b.SpatialMask)),
 	}
-	for s := 0; s < cambi.NumScales; s++ {
+	for s := 0; s < engine.CAMBIScales; s++ {
 		x, y := a.Scales[s], b.Scales[s]
 		p := fmt.Sprintf("%sscale %d ", prefix, s)
 		out = append(out,

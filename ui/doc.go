@@ -4,7 +4,11 @@
 // VMAF models picked, what each model input costs the score, on a frame
 // (with the maps of the costliest input's feature) and over the clip.
 //
-// The package is a thin layer over package engine. Every engine call runs in
+// The package is a thin layer over package engine: pictures, feature
+// options and each feature's per-frame result come through the engine
+// (FrameResult.Features, engine.ResultOf), and which feature wrote a
+// metric is the engine registry's answer (engine.MetricFeature); no kernel
+// package is imported. Every engine call runs in
 // a goroutine with a cancellable context (see worker); its result comes back
 // to the UI goroutine through fyne.Do and nowhere else, so the window never
 // waits on the engine. Pure helpers (colour maps, map differences, exports,

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"image"
@@ -24,8 +23,6 @@ import (
 
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/outfile"
-	"github.com/bandscope/bandscope/kernels/cambi"
-	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 // writeAtomic writes a file by the rules every Bandscope output follows
@@ -102,21 +99,11 @@ func exportPlots(path string, plots []*plot.Plot, inputs ...string) error {
 	return writeAtomic(path, func(w io.Writer) error { _, err := c.WriteTo(w); return err }, inputs...)
 }
 
-// grayHeatmap writes c-values as libvmaf's cambi heatmaps do: 16-bit
-// little-endian samples scaled so that the largest possible c-value
-// (the largest contrast weight times window²/4) is 65535.
-func grayHeatmap(w io.Writer, sc cambi.ScaleResult, maxLogContrast int) error {
-	scaling := engine.HeatmapScale(&cambi.Tables{DiffWeights: cambi.DiffWeights(maxLogContrast)}, sc.Window)
-	row := make([]byte, 2*sc.Width)
-	for y := 0; y < sc.Height; y++ {
-		for x := 0; x < sc.Width; x++ {
-			binary.LittleEndian.PutUint16(row[2*x:], engine.HeatmapValue(scaling, sc.CValues[y*sc.Width+x]))
-		}
-		if _, err := w.Write(row); err != nil {
-			return err
-		}
-	}
-	return nil
+// grayHeatmap writes c-values as libvmaf's cambi heatmaps hold them
+// (engine.AppendHeatmap).
+func grayHeatmap(w io.Writer, sc engine.CAMBIScale, maxLogContrast int) error {
+	_, err := w.Write(engine.AppendHeatmap(nil, &sc, maxLogContrast))
+	return err
 }
 
 // mapImage colours a map at its own size.
@@ -328,7 +315,7 @@ func seriesScores(ss []series) ClipScores {
 	for _, s := range ss {
 		for f, v := range s.Values {
 			if !math.IsNaN(v) {
-				out[f] = append(out[f], feature.Metric{Name: strings.ReplaceAll(s.Name, " ", "_"), Value: v})
+				out[f] = append(out[f], engine.Metric{Name: strings.ReplaceAll(s.Name, " ", "_"), Value: v})
 			}
 		}
 	}

@@ -16,7 +16,6 @@ import (
 
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
-	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 const maxRecent = 10
@@ -34,7 +33,7 @@ var (
 func guessRaw(name string) (o clip.RawOptions, complete bool) {
 	base := strings.ToLower(filepath.Base(name))
 	o.BitDepth = 8
-	o.Chroma = yuv.C420
+	o.Chroma = engine.C420
 	gotSize, gotDepth := false, false
 	if m := reSize.FindStringSubmatch(base); m != nil {
 		o.Width, _ = strconv.Atoi(m[1])
@@ -59,7 +58,7 @@ func guessRaw(name string) (o clip.RawOptions, complete bool) {
 		rest = base[loc[1]:]
 	}
 	if m := reFmt.FindStringSubmatch(rest); m != nil {
-		o.Chroma, _ = yuv.ParseChroma(m[1])
+		o.Chroma, _ = engine.ParseChroma(m[1])
 		o.ChromaSet = true
 	}
 	return o, gotSize && gotDepth
@@ -274,7 +273,7 @@ func rawFromForm(w, h, chroma, depth string) (clip.RawOptions, error) {
 	if o.Height, err = strconv.Atoi(strings.TrimSpace(h)); err != nil || o.Height <= 0 {
 		return o, errors.New("raw YUV: height must be a positive number")
 	}
-	if o.Chroma, err = yuv.ParseChroma(chroma); err != nil {
+	if o.Chroma, err = engine.ParseChroma(chroma); err != nil {
 		return o, err
 	}
 	o.ChromaSet = true

@@ -12,8 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/bandscope/bandscope/kernels/cambi"
-	"github.com/bandscope/bandscope/kernels/yuv"
+	"github.com/bandscope/bandscope/engine"
 )
 
 // Frame view modes, as in the comparison tools engineers know.
@@ -50,14 +49,14 @@ type frameView struct {
 	wipeAt  float64 // the divider, as a fraction of the frame's width
 	// The boosted luma of the last frame drawn, kept while the frame and
 	// the gain stay.
-	boostPic  [2]*yuv.Picture
+	boostPic  [2]*engine.Picture
 	boostGain [2]float64
 	boostMap  [2]*mapData
 }
 
 func scaleNames() []string {
 	var s []string
-	for k := 0; k < cambi.NumScales; k++ {
+	for k := 0; k < engine.CAMBIScales; k++ {
 		s = append(s, "scale "+strconv.Itoa(k))
 	}
 	return s
@@ -136,7 +135,7 @@ func (v *frameView) gain() float64 {
 }
 
 // luma is a picture's luma as shown: plain, or boosted (kept per slot).
-func (v *frameView) luma(slot int, pic *yuv.Picture) (*mapData, palette) {
+func (v *frameView) luma(slot int, pic *engine.Picture) (*mapData, palette) {
 	g := v.gain()
 	if g == 0 {
 		return lumaMap(pic), grayColour(pic.BitDepth)
@@ -221,8 +220,8 @@ func (v *frameView) update() {
 	if v.showRef.Checked && r.Ref != nil {
 		// The reference has maps only in full-reference mode.
 		pic, p, slot = r.Ref, nil, 1
-		if r.CAMBI != nil && r.CAMBI.Src != nil {
-			p = r.CAMBI.Src
+		if c := cambiOf(r); c != nil && c.Src != nil {
+			p = c.Src
 		}
 	}
 	m, c := v.luma(slot, pic)
@@ -242,7 +241,7 @@ func (v *frameView) v2(mode string, m *mapData, c palette) {
 }
 
 // applyOverlay lays p's c-values of the chosen scale over the main pane.
-func (v *frameView) applyOverlay(p *cambi.PictureResult) {
+func (v *frameView) applyOverlay(p *engine.CAMBIPicture) {
 	i := v.i
 	if p == nil || !v.overlay.Checked {
 		v.pane.setOverlay(nil, nil, 1, 0)
@@ -280,7 +279,7 @@ const boostRadius = 24
 // gain × (value − mean), clamped to the bit depth's range. One-code-value
 // steps become gain-sized ones whatever the brightness around them, so a
 // band in a dark sky shows as well as one in a bright wall.
-func boostLuma(pic *yuv.Picture, r int, gain float64) *mapData {
+func boostLuma(pic *engine.Picture, r int, gain float64) *mapData {
 	src := lumaMap(pic)
 	w, h := src.W, src.H
 	top := float64(int(1)<<pic.BitDepth - 1)

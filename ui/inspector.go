@@ -18,9 +18,6 @@ import (
 
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
-	"github.com/bandscope/bandscope/kernels/adm"
-	"github.com/bandscope/bandscope/kernels/cambi"
-	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 // Preference keys.
@@ -51,8 +48,8 @@ type inspector struct {
 	opener, framer, runner, scaler worker
 
 	req       engine.Request
-	cambiOpts *feature.Values
-	admOpts   *feature.Values
+	cambiOpts *engine.Options
+	admOpts   *engine.Options
 	backends  []Backend
 	backend   string // primary backend ID
 	compare   bool
@@ -120,8 +117,8 @@ func newInspector(a fyne.App, w fyne.Window, eng Engine) *inspector {
 		wk.wg = &i.wg
 		wk.fail = i.fail
 	}
-	i.cambiOpts = cambi.NewOptions()
-	i.admOpts = adm.NewOptions()
+	i.cambiOpts = defaultOptions("cambi")
+	i.admOpts = defaultOptions("adm")
 	i.vp = newViewport()
 	i.models = loadModels(parseModelPref(i.prefs.String(prefModels)))
 	i.colormap = colormapNamed(i.prefs.StringWithFallback(prefColormap, "viridis"))
@@ -195,10 +192,10 @@ func (i *inspector) build() {
 	}
 
 	i.clipPanel = newClipPanel(i)
-	i.optsForm = newOptionsForm(i, cambi.OptionTable, func() *feature.Values { return i.cambiOpts },
-		func() { i.cambiOpts = cambi.NewOptions() }, func(name string) { i.optionsChanged("cambi", name) })
-	i.admForm = newOptionsForm(i, adm.OptionTable, func() *feature.Values { return i.admOpts },
-		func() { i.admOpts = adm.NewOptions() }, func(name string) { i.optionsChanged("adm", name) })
+	i.optsForm = newOptionsForm(i, func() *engine.Options { return i.cambiOpts },
+		func() { i.cambiOpts = defaultOptions("cambi") }, func(name string) { i.optionsChanged("cambi", name) })
+	i.admForm = newOptionsForm(i, func() *engine.Options { return i.admOpts },
+		func() { i.admOpts = defaultOptions("adm") }, func(name string) { i.optionsChanged("adm", name) })
 	i.frameView = newFrameView(i)
 	i.runsView = newRunsView(i)
 	i.cambiView = newCambiView(i)
@@ -341,7 +338,7 @@ func closeSessions(ss ...Session) {
 // request is the engine request for the current clips and options.
 func (i *inspector) request(backend string) engine.Request {
 	r := i.req
-	r.Features = []feature.Spec{optionSpec("cambi", cambi.OptionTable, i.cambiOpts), optionSpec("adm", adm.OptionTable, i.admOpts)}
+	r.Features = []engine.Spec{optionSpec("cambi", i.cambiOpts), optionSpec("adm", i.admOpts)}
 	r.Backend = backend
 	// A backend without ADM still shows CAMBI; the ADM view says why.
 	r.SkipUnavailable = true
@@ -353,23 +350,23 @@ func (i *inspector) request(backend string) engine.Request {
 func (i *inspector) logRuns() []scoreRun { return i.logs }
 
 // optionSpec is a feature with its options that differ from the defaults.
-func optionSpec(name string, table []feature.Option, v *feature.Values) feature.Spec {
-	spec := feature.Spec{Name: name}
-	for _, o := range table {
+func optionSpec(name string, v *engine.Options) engine.Spec {
+	spec := engine.Spec{Name: name}
+	for _, o := range v.Table() {
 		if !v.IsDefault(o.Name) {
-			spec.Opts = append(spec.Opts, feature.KV{Key: o.Name, Value: formatOption(v, o)})
+			spec.Opts = append(spec.Opts, engine.KV{Key: o.Name, Value: formatOption(v, o)})
 		}
 	}
 	return spec
 }
 
-func formatOption(v *feature.Values, o feature.Option) string {
+func formatOption(v *engine.Options, o engine.Option) string {
 	switch o.Kind {
-	case feature.Bool:
+	case engine.OptionBool:
 		return strconv.FormatBool(v.Bool(o.Name))
-	case feature.Int:
+	case engine.OptionInt:
 		return strconv.Itoa(v.Int(o.Name))
-	case feature.Double:
+	case engine.OptionDouble:
 		return strconv.FormatFloat(v.Float(o.Name), 'g', -1, 64)
 	}
 	return v.String(o.Name)
@@ -645,7 +642,7 @@ func (i *inspector) showFrame() {
 func (i *inspector) summary() string {
 	r := i.res
 	s := fmt.Sprintf("frame %d/%d", r.Frame, i.frames)
-	if c := r.CAMBI; c != nil {
+	if c := cambiOf(r); c != nil {
 		s += fmt.Sprintf("   CAMBI %s", fmtScore(c.CAMBI)) + i.runsSummary()
 		if c.Src != nil {
 			s += fmt.Sprintf("   source %s   full-ref %s", fmtScore(c.Source), fmtScore(c.FullReference))
@@ -697,13 +694,8 @@ func (i *inspector) setColormap(name string) {
 // scores are stale: the other feature's are kept, and the status line says
 // what was cleared.
 func (i *inspector) optionsChanged(feat, name string) {
-	stale := isCAMBI
-	if feat == "adm" {
-		stale = isADMMetric
-	}
 	// The models' scores and features do not depend on these options.
-	own := stale
-	stale = func(n string) bool { return own(n) && !i.modelMetric(n) }
+	stale := func(n string) bool { return featureOf(n) == feat && !i.modelMetric(n) }
 	had := i.scores[0] != nil
 	for k := range i.scores {
 		i.scores[k] = dropMetrics(i.scores[k], stale)

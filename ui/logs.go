@@ -15,8 +15,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/bandscope/bandscope/kernels/cambi"
-	"github.com/bandscope/bandscope/kernels/feature"
+	"github.com/bandscope/bandscope/engine"
 )
 
 // Reading what other tools wrote: libvmaf's per-frame logs (its CLI's
@@ -45,7 +44,7 @@ func parseScoreLog(data []byte) (keptScores, error) {
 }
 
 // placeFrame puts a frame's metrics at its number, growing the list.
-func placeFrame(out keptScores, n int, ms []feature.Metric) (keptScores, error) {
+func placeFrame(out keptScores, n int, ms []engine.Metric) (keptScores, error) {
 	if n < 0 || n >= maxLogFrames {
 		return out, fmt.Errorf("frame number %d out of range", n)
 	}
@@ -90,13 +89,13 @@ func parseJSONLog(data []byte) (keptScores, error) {
 			names = append(names, name)
 		}
 		sort.Strings(names) // a JSON object has no order; keep one
-		var ms []feature.Metric
+		var ms []engine.Metric
 		for _, name := range names {
 			v, err := parseLogValue(string(f.Metrics[name]))
 			if err != nil {
 				return nil, fmt.Errorf("libvmaf JSON log: frame %d, %s: %w", n, name, err)
 			}
-			ms = append(ms, feature.Metric{Name: name, Value: v})
+			ms = append(ms, engine.Metric{Name: name, Value: v})
 		}
 		var err error
 		if out, err = placeFrame(out, n, ms); err != nil {
@@ -123,7 +122,7 @@ func parseXMLLog(data []byte) (keptScores, error) {
 	var out keptScores
 	for k, f := range doc.Frames.Frame {
 		n := k
-		var ms []feature.Metric
+		var ms []engine.Metric
 		for _, a := range f.Attrs {
 			if a.Name.Local == "frameNum" {
 				x, err := strconv.Atoi(a.Value)
@@ -137,7 +136,7 @@ func parseXMLLog(data []byte) (keptScores, error) {
 			if err != nil {
 				return nil, fmt.Errorf("libvmaf XML log: frame %d, %s: %w", n, a.Name.Local, err)
 			}
-			ms = append(ms, feature.Metric{Name: a.Name.Local, Value: v})
+			ms = append(ms, engine.Metric{Name: a.Name.Local, Value: v})
 		}
 		var err error
 		if out, err = placeFrame(out, n, ms); err != nil {
@@ -170,7 +169,7 @@ func parseCSVLog(data []byte) (keptScores, error) {
 			// Bandscope's own CSV ends with summary rows: stop there.
 			break
 		}
-		var ms []feature.Metric
+		var ms []engine.Metric
 		for c := 1; c < len(row) && c < len(head); c++ {
 			name := strings.TrimSpace(head[c])
 			if name == "" || strings.TrimSpace(row[c]) == "" {
@@ -180,7 +179,7 @@ func parseCSVLog(data []byte) (keptScores, error) {
 			if err != nil {
 				return nil, fmt.Errorf("libvmaf CSV log: frame %d, %s: %w", n, name, err)
 			}
-			ms = append(ms, feature.Metric{Name: name, Value: v})
+			ms = append(ms, engine.Metric{Name: name, Value: v})
 		}
 		if out, err = placeFrame(out, n, ms); err != nil {
 			return nil, fmt.Errorf("libvmaf CSV log: %w", err)
@@ -204,7 +203,7 @@ func parseGrayName(path string) (scale, w, h int, ok bool) {
 	scale, _ = strconv.Atoi(m[1])
 	w, err1 := strconv.Atoi(m[2])
 	h, err2 := strconv.Atoi(m[3])
-	if err1 != nil || err2 != nil || scale >= cambi.NumScales || w <= 0 || h <= 0 || w > 1<<15 || h > 1<<15 {
+	if err1 != nil || err2 != nil || scale >= engine.CAMBIScales || w <= 0 || h <= 0 || w > 1<<15 || h > 1<<15 {
 		return 0, 0, 0, false
 	}
 	return scale, w, h, true
@@ -258,7 +257,7 @@ func (c metricCheck) Same() bool { return c.HaveOurs && sameBits(c.Log, c.Ours) 
 // checkFrame compares a log's metrics of a frame with ours. as renames a
 // log key to ours where they differ: libvmaf's unnamed "vmaf" to the
 // picked model it is (logModelKeys); the name shown says both.
-func checkFrame(log, ours []feature.Metric, as map[string]string) []metricCheck {
+func checkFrame(log, ours []engine.Metric, as map[string]string) []metricCheck {
 	var out []metricCheck
 	for _, m := range log {
 		name, shown := m.Name, m.Name
@@ -349,7 +348,7 @@ func logRenames(keys map[string]string) map[string]string {
 
 // checkHeatmap compares a dump's frame with c-values written as libvmaf
 // writes them (grayHeatmap): how many samples have equal bits.
-func checkHeatmap(g *grayHeatmapLog, n int, sc cambi.ScaleResult, maxLogContrast int) (same, total int, err error) {
+func checkHeatmap(g *grayHeatmapLog, n int, sc engine.CAMBIScale, maxLogContrast int) (same, total int, err error) {
 	got := g.Frame(n)
 	if got == nil {
 		return 0, 0, fmt.Errorf("%s holds %d frames, not frame %d", filepath.Base(g.Path), g.Frames(), n)

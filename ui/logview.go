@@ -13,7 +13,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/bandscope/bandscope/kernels/feature"
+	"github.com/bandscope/bandscope/engine"
 )
 
 // isLogFile says whether a dropped file is a log rather than a clip.
@@ -108,7 +108,7 @@ func (i *inspector) checkLogs() {
 	n := i.res.Frame
 	// Ours: the features' metrics and each model's score (Session.Frame
 	// keeps those in VMAF, not in Metrics).
-	ours := append([]feature.Metric(nil), i.res.Metrics...)
+	ours := append([]engine.Metric(nil), i.res.Metrics...)
 	for _, m := range i.res.VMAF {
 		ours = append(ours, m.Metrics...)
 	}
@@ -138,10 +138,11 @@ func (i *inspector) checkLogs() {
 		b.WriteString("\n")
 	}
 	for _, g := range i.heatLogs {
-		if i.res.CAMBI == nil {
+		c := cambiOf(i.res)
+		if c == nil {
 			continue
 		}
-		s, t, err := checkHeatmap(g, n, i.res.CAMBI.Dist.Scales[g.Scale], i.cambiOpts.Int("max_log_contrast"))
+		s, t, err := checkHeatmap(g, n, c.Dist.Scales[g.Scale], i.cambiOpts.Int("max_log_contrast"))
 		if err != nil {
 			fmt.Fprintf(&b, "%s: %v\n", filepath.Base(g.Path), err)
 			continue

@@ -7,8 +7,6 @@ import (
 
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/recent"
-	"github.com/bandscope/bandscope/kernels/cambi"
-	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 func u16Map(w, h int, pix []uint16) *mapData {
@@ -32,7 +30,7 @@ func f32Map(w, h int, pix []float32) *mapData {
 	return &mapData{W: w, H: h, At: func(i int) float64 { return float64(pix[i]) }, f32: pix}
 }
 
-func lumaMap(p *yuv.Picture) *mapData {
+func lumaMap(p *engine.Picture) *mapData {
 	if p == nil {
 		return nil
 	}
@@ -131,14 +129,14 @@ var maskColour = paletteFunc(func(v float64) color.NRGBA {
 
 // cValueTop is the top of the colour scale shared by a picture's five
 // c-value maps, so that colours compare across scales.
-func cValueTop(p *cambi.PictureResult) float64 {
+func cValueTop(p *engine.CAMBIPicture) float64 {
 	t, _ := cValueTopAt(p)
 	return t
 }
 
 // cValueTopAt is cValueTop and the scale that holds it (-1: every c-value
 // is 0 and the top is 1).
-func cValueTopAt(p *cambi.PictureResult) (float64, int) {
+func cValueTopAt(p *engine.CAMBIPicture) (float64, int) {
 	t := cValueTops.Do(p, func() cTop {
 		top, at := scanCValueTop(p)
 		return cTop{top, at}
@@ -154,10 +152,10 @@ type cTop struct {
 
 // cValueTops keeps the last pictures' tops: the frame, CAMBI and VMAF views
 // of one frame ask for each, and each answer reads every c-value.
-var cValueTops = recent.Cache[*cambi.PictureResult, cTop]{Max: 4}
+var cValueTops = recent.Cache[*engine.CAMBIPicture, cTop]{Max: 4}
 
 // scanCValueTop is cValueTopAt's value, from every c-value.
-func scanCValueTop(p *cambi.PictureResult) (float64, int) {
+func scanCValueTop(p *engine.CAMBIPicture) (float64, int) {
 	top, at := 0.0, -1
 	for k, s := range p.Scales {
 		for _, v := range s.CValues {
@@ -180,16 +178,27 @@ func topLabel(top float64, at int) string {
 	return fmt.Sprintf("%.4g = this frame's largest c-value (scale %d)", top, at)
 }
 
-// cambiPicture is the picture whose maps the views show: the distorted one,
-// or the reference when the user asks for it in full-reference mode.
-func cambiPicture(r *engine.FrameResult, source bool) *cambi.PictureResult {
-	if r == nil || r.CAMBI == nil {
+// cambiOf is a frame's CAMBI result (the inspector's own instance, which
+// comes before a model's), or nil.
+func cambiOf(r *engine.FrameResult) *engine.CAMBIResult {
+	if r == nil {
 		return nil
 	}
-	if source && r.CAMBI.Src != nil {
-		return r.CAMBI.Src
+	c, _ := engine.ResultOf[*engine.CAMBIResult](r)
+	return c
+}
+
+// cambiPicture is the picture whose maps the views show: the distorted one,
+// or the reference when the user asks for it in full-reference mode.
+func cambiPicture(r *engine.FrameResult, source bool) *engine.CAMBIPicture {
+	c := cambiOf(r)
+	if c == nil {
+		return nil
 	}
-	return &r.CAMBI.Dist
+	if source && c.Src != nil {
+		return c.Src
+	}
+	return &c.Dist
 }
 
 // hoverText is the status line for the frame point (fx, fy): the pixel
@@ -208,7 +217,7 @@ func hoverText(r *engine.FrameResult, fx, fy float64, scale int, source bool) st
 		return fmt.Sprintf("frame %d", r.Frame)
 	}
 	s := fmt.Sprintf("x %d  y %d   pixel %d", x, y, int(v))
-	if p := cambiPicture(r, source); p != nil && scale >= 0 && scale < cambi.NumScales {
+	if p := cambiPicture(r, source); p != nil && scale >= 0 && scale < engine.CAMBIScales {
 		sc := p.Scales[scale]
 		if c, cx, cy, ok := f32Map(sc.Width, sc.Height, sc.CValues).value(fx, fy, fw, fh); ok {
 			s += fmt.Sprintf("   scale %d (%d, %d)  c-value %.6g", scale, cx, cy, c)

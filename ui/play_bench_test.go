@@ -27,7 +27,7 @@ func BenchmarkPlaybackDemo(b *testing.B) {
 	uiDo(func() { i.open(req) })
 	<-shown
 	i.wg.Wait()
-	if i.res == nil || i.res.CAMBI == nil || !i.frameView.overlay.Checked {
+	if i.res == nil || cambiOf(i.res) == nil || !i.frameView.overlay.Checked {
 		b.Fatalf("no CAMBI overlay: %s", i.status.Text)
 	}
 	var frames int

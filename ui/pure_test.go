@@ -173,7 +173,7 @@ func TestExports(t *testing.T) {
 		}
 	}
 	// The .gray file: 16-bit little endian, c-value * 65535 / (4 * ws² / 4).
-	sc := fr.CAMBI.Dist.Scales[1]
+	sc := cambiOf(fr).Dist.Scales[1]
 	b, err := os.ReadFile(filepath.Join(dir, "frame0_cambi_heatmap_scale_1_160x120_16b.gray"))
 	if err != nil {
 		t.Fatal(err)

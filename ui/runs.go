@@ -21,9 +21,6 @@ import (
 
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
-	"github.com/bandscope/bandscope/kernels/adm"
-	"github.com/bandscope/bandscope/kernels/cambi"
-	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 // Compare mode compares two runs. A run is a distorted clip, its reference,
@@ -58,7 +55,7 @@ type runB struct {
 	dist string          // runClip: the second encode
 	raw  clip.RawOptions // runClip: its raw format, when raw
 	// runOptions: B's options (a copy of A's when first chosen).
-	cambi, adm *feature.Values
+	cambi, adm *engine.Options
 }
 
 // Labels of the compare drop-down beside the backends.
@@ -144,8 +141,8 @@ type runBPref struct {
 	Kind  string           `json:"kind"` // "encode" or "options"
 	Path  string           `json:"path,omitempty"`
 	Raw   *clip.RawOptions `json:"raw,omitempty"`
-	CAMBI []feature.KV     `json:"cambi,omitempty"`
-	ADM   []feature.KV     `json:"adm,omitempty"`
+	CAMBI []engine.KV      `json:"cambi,omitempty"`
+	ADM   []engine.KV      `json:"adm,omitempty"`
 }
 
 // saveRunB writes run B's choice to the preferences.
@@ -165,8 +162,8 @@ func formatRunBPref(b runB) string {
 		}
 	case b.kind == runOptions && b.cambi != nil && b.adm != nil:
 		p = runBPref{Kind: "options",
-			CAMBI: optionSpec("cambi", cambi.OptionTable, b.cambi).Opts,
-			ADM:   optionSpec("adm", adm.OptionTable, b.adm).Opts}
+			CAMBI: optionSpec("cambi", b.cambi).Opts,
+			ADM:   optionSpec("adm", b.adm).Opts}
 	default:
 		return ""
 	}
@@ -203,7 +200,7 @@ func parseRunBPref(s string, exists func(path string) bool) (b runB, ok bool) {
 		}
 		return b, true
 	case "options":
-		c, a := cambi.NewOptions(), adm.NewOptions()
+		c, a := defaultOptions("cambi"), defaultOptions("adm")
 		if c.SetAll(p.CAMBI) != nil || a.SetAll(p.ADM) != nil {
 			return runB{}, false
 		}
@@ -311,9 +308,9 @@ func (i *inspector) compareOptionsDialog() {
 		i.notice = "Run B's options changed: " + i.runName(1)
 		i.setRunB(runOptions)
 	}
-	cf := newOptionsForm(i, cambi.OptionTable, func() *feature.Values { return i.runB.cambi },
+	cf := newOptionsForm(i, func() *engine.Options { return i.runB.cambi },
 		func() { i.runB.cambi = i.cambiOpts.Clone() }, changed)
-	af := newOptionsForm(i, adm.OptionTable, func() *feature.Values { return i.runB.adm },
+	af := newOptionsForm(i, func() *engine.Options { return i.runB.adm },
 		func() { i.runB.adm = i.admOpts.Clone() }, changed)
 	acc := widget.NewAccordion(widget.NewAccordionItem("CAMBI options of run B", cf.content),
 		widget.NewAccordionItem("ADM options of run B", af.content))
@@ -347,7 +344,7 @@ func (i *inspector) requestB() engine.Request {
 		return r
 	case runOptions:
 		r := i.request(i.backend)
-		r.Features = []feature.Spec{optionSpec("cambi", cambi.OptionTable, i.runB.cambi), optionSpec("adm", adm.OptionTable, i.runB.adm)}
+		r.Features = []engine.Spec{optionSpec("cambi", i.runB.cambi), optionSpec("adm", i.runB.adm)}
 		return r
 	}
 	return i.request(i.cmpBack)
@@ -383,18 +380,17 @@ func shortName(s string) string {
 
 // optionsText lists the options of (c, a) that differ from (bc, ba), or
 // from the defaults when those are nil: "cambi window_size=33".
-func optionsText(c, a, bc, ba *feature.Values) string {
+func optionsText(c, a, bc, ba *engine.Options) string {
 	var parts []string
 	for _, f := range []struct {
 		name     string
-		table    []feature.Option
-		v, other *feature.Values
-	}{{"cambi", cambi.OptionTable, c, bc}, {"adm", adm.OptionTable, a, ba}} {
+		v, other *engine.Options
+	}{{"cambi", c, bc}, {"adm", a, ba}} {
 		if f.v == nil {
 			continue
 		}
 		var kv []string
-		for _, o := range shownOptions(f.table) {
+		for _, o := range shownOptions(f.v.Table()) {
 			val := formatOption(f.v, o)
 			if f.other == nil && f.v.IsDefault(o.Name) || f.other != nil && val == formatOption(f.other, o) {
 				continue
@@ -533,10 +529,11 @@ func (i *inspector) showRuns() bool {
 // runsSummary is run B's CAMBI beside run A's in the status line.
 func (i *inspector) runsSummary() string {
 	r := i.cmpRes
-	if r == nil || !i.runsMode() || r.CAMBI == nil {
+	c := cambiOf(r)
+	if c == nil || !i.runsMode() {
 		return ""
 	}
-	return " (B " + fmtScore(r.CAMBI.CAMBI) + ")"
+	return " (B " + fmtScore(c.CAMBI) + ")"
 }
 
 // runNoun is what the two runs of a whole-clip run are called.
@@ -562,10 +559,10 @@ type bandingComparison struct {
 
 // cambiMetric is a run's CAMBI score metric: "cambi", or its
 // option-suffixed name; never the source or full-reference scores.
-func cambiMetric(frames [][]feature.Metric) string {
+func cambiMetric(frames [][]engine.Metric) string {
 	for _, ms := range frames {
 		for _, m := range ms {
-			if isCAMBI(m.Name) && !strings.Contains(m.Name, "source") && !strings.Contains(m.Name, "full_reference") {
+			if f, base, _ := engine.MetricFeature(m.Name); f == "cambi" && base == engine.CAMBIScoreKey {
 				return m.Name
 			}
 		}
@@ -575,7 +572,7 @@ func cambiMetric(frames [][]feature.Metric) string {
 
 // compareBanding compares two runs' CAMBI frame by frame; ok is false when
 // either has no CAMBI score.
-func compareBanding(nameA, nameB string, a, b [][]feature.Metric) (c bandingComparison, ok bool) {
+func compareBanding(nameA, nameB string, a, b [][]engine.Metric) (c bandingComparison, ok bool) {
 	ma, mb := cambiMetric(a), cambiMetric(b)
 	if ma == "" || mb == "" {
 		return c, false
@@ -822,12 +819,13 @@ func (i *inspector) exportFrameMaps(dir string) ([]string, error) {
 // exportDeltaMaps writes each CAMBI scale's c-values of run A minus run B's
 // with the views' signed colours (red: A bands more; white: equal).
 func exportDeltaMaps(dir string, a, b *engine.FrameResult, inputs ...string) ([]string, error) {
-	if a == nil || b == nil || a.CAMBI == nil || b.CAMBI == nil {
+	ca, cb := cambiOf(a), cambiOf(b)
+	if ca == nil || cb == nil {
 		return nil, nil
 	}
 	var names []string
-	for s := 0; s < cambi.NumScales; s++ {
-		x, y := a.CAMBI.Dist.Scales[s], b.CAMBI.Dist.Scales[s]
+	for s := 0; s < engine.CAMBIScales; s++ {
+		x, y := ca.Dist.Scales[s], cb.Dist.Scales[s]
 		ma, mb := f32Map(x.Width, x.Height, x.CValues), f32Map(y.Width, y.Height, y.CValues)
 		if ma == nil || mb == nil || ma.W != mb.W || ma.H != mb.H {
 			continue

@@ -151,13 +151,13 @@ func TestRunsTwoEncodes(t *testing.T) {
 		t.Fatal("frame 1: no delta map or no frame difference")
 	}
 	// The delta pane is A's c-values minus B's, value for value.
-	a, b := i.res.CAMBI.Dist.Scales[0].CValues, i.cmpRes.CAMBI.Dist.Scales[0].CValues
+	a, b := cambiOf(i.res).Dist.Scales[0].CValues, cambiOf(i.cmpRes).Dist.Scales[0].CValues
 	for k := range a {
 		if got, want := v.panes[2].base.At(k), float64(a[k])-float64(b[k]); got != want {
 			t.Fatalf("delta at %d: %v, want %v", k, got, want)
 		}
 	}
-	x, y := i.res.CAMBI.CAMBI, i.cmpRes.CAMBI.CAMBI
+	x, y := cambiOf(i.res).CAMBI, cambiOf(i.cmpRes).CAMBI
 	if x == y {
 		t.Fatalf("frame 1 scores the same in both encodes: %v", x)
 	}
@@ -269,8 +269,8 @@ func TestRunsOptions(t *testing.T) {
 		t.Errorf("heading %q", v.heading.Text)
 	}
 	// topk changes the pooled score, not the c-values; the frames are one clip.
-	if i.res.CAMBI.CAMBI == i.cmpRes.CAMBI.CAMBI || !v.noDiff[1].Visible() {
-		t.Errorf("topk=0.5: CAMBI %v and %v; frames differ %v", i.res.CAMBI.CAMBI, i.cmpRes.CAMBI.CAMBI, !v.noDiff[1].Visible())
+	if cambiOf(i.res).CAMBI == cambiOf(i.cmpRes).CAMBI || !v.noDiff[1].Visible() {
+		t.Errorf("topk=0.5: CAMBI %v and %v; frames differ %v", cambiOf(i.res).CAMBI, cambiOf(i.cmpRes).CAMBI, !v.noDiff[1].Visible())
 	}
 	if !strings.Contains(v.stats.Text, "pooled score A") {
 		t.Errorf("stats %q", v.stats.Text)
@@ -455,7 +455,7 @@ func TestRunsPerScaleAndWorst(t *testing.T) {
 	// B's values are those of B's frames, scored one by one.
 	h.do(func() { i.gotoFrame(1) })
 	for k := 0; k < 5; k++ {
-		if got, want := ss[1][k].Values[1], i.cmpRes.CAMBI.Dist.Scales[k].Score; !sameBits(got, want) {
+		if got, want := ss[1][k].Values[1], cambiOf(i.cmpRes).Dist.Scales[k].Score; !sameBits(got, want) {
 			t.Errorf("B scale %d frame 1: %v, run B's frame says %v", k, got, want)
 		}
 	}

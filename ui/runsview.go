@@ -12,7 +12,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/bandscope/bandscope/engine"
-	"github.com/bandscope/bandscope/kernels/cambi"
 )
 
 // runsView is the Compare view of two runs (two encodes, or two option
@@ -48,7 +47,7 @@ type runMaps struct {
 // then every ADM band.
 func runStages() []string {
 	var s []string
-	for k := 0; k < cambi.NumScales; k++ {
+	for k := 0; k < engine.CAMBIScales; k++ {
 		s = append(s, fmt.Sprintf("CAMBI c-values, scale %d", k))
 	}
 	for sc := 0; sc < admScales; sc++ {
@@ -100,7 +99,7 @@ func newRunsView(i *inspector) *runsView {
 
 // hoverScale is the CAMBI scale of the chosen map (0 for ADM's).
 func (v *runsView) hoverScale() int {
-	if k := v.stage.SelectedIndex(); k >= 0 && k < cambi.NumScales {
+	if k := v.stage.SelectedIndex(); k >= 0 && k < engine.CAMBIScales {
 		return k
 	}
 	return 0
@@ -110,20 +109,21 @@ func (v *runsView) hoverScale() int {
 func (v *runsView) maps(a, b *engine.FrameResult) *runMaps {
 	k := max(v.stage.SelectedIndex(), 0)
 	m := &runMaps{name: runStages()[k], scoreA: math.NaN(), scoreB: math.NaN()}
-	if k < cambi.NumScales {
+	if k < engine.CAMBIScales {
 		m.kind = "cvalue"
 		pick := func(r *engine.FrameResult) (*mapData, float64) {
-			if r == nil || r.CAMBI == nil {
+			c := cambiOf(r)
+			if c == nil {
 				return nil, math.NaN()
 			}
-			sc := r.CAMBI.Dist.Scales[k]
+			sc := c.Dist.Scales[k]
 			return f32Map(sc.Width, sc.Height, sc.CValues), sc.Score
 		}
 		m.a, m.scoreA = pick(a)
 		m.b, m.scoreB = pick(b)
 		return m
 	}
-	k -= cambi.NumScales
+	k -= engine.CAMBIScales
 	s, bd := k/admBands, k%admBands
 	kind := max(v.i.admView.kind.SelectedIndex(), 0)
 	m.kind = "band"
@@ -331,10 +331,10 @@ func deltaText(m *runMaps, s deltaStats) string {
 // frameVerdict says which run bands more on this frame.
 func frameVerdict(nameA, nameB string, a, b *engine.FrameResult) string {
 	s := fmt.Sprintf("Frame %d: ", a.Frame)
-	if a.CAMBI == nil || b.CAMBI == nil {
+	if ca, cb := cambiOf(a), cambiOf(b); ca == nil || cb == nil {
 		s += "no CAMBI score in both runs."
 	} else {
-		x, y := a.CAMBI.CAMBI, b.CAMBI.CAMBI
+		x, y := ca.CAMBI, cb.CAMBI
 		switch {
 		case x > y:
 			s += fmt.Sprintf("%s bands more, CAMBI %s against %s (+%.4g).", nameA, fmtScore(x), fmtScore(y), x-y)

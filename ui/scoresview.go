@@ -19,8 +19,6 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/bandscope/bandscope/engine"
-	"github.com/bandscope/bandscope/kernels/cambi"
-	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 // series is one metric over the frames of a clip.
@@ -31,7 +29,7 @@ type series struct {
 
 // metricSeries collects the metrics that keep says yes to, in first-seen
 // order, from per-frame metric lists.
-func metricSeries(frames [][]feature.Metric, keep func(string) bool, prefix string) []series {
+func metricSeries(frames [][]engine.Metric, keep func(string) bool, prefix string) []series {
 	idx := map[string]int{}
 	var out []series
 	for f, ms := range frames {
@@ -265,17 +263,29 @@ func (v *scoresView) hover(pv *plotView, x float64, ok bool) {
 	i.setStatus(fmt.Sprintf("frame %d%s", f, valuesAt(ss, f)))
 }
 
-func isCAMBI(name string) bool { return strings.HasPrefix(name, "cambi") }
+// featureOf names the feature that writes a metric key (the engine's
+// registry knows each one's keys), or "" for a model's score or cost.
+func featureOf(name string) string {
+	f, _, _ := engine.MetricFeature(name)
+	return f
+}
+
+func isCAMBI(name string) bool { return featureOf(name) == "cambi" }
 
 // ownCAMBI keeps the CAMBI metrics of the inspector's own CAMBI, not a
 // model's instance.
 func (v *scoresView) ownCAMBI(name string) bool { return isCAMBI(name) && !v.i.modelMetric(name) }
 
+// isADM keeps the ADM metrics of the inspector's own ADM: the per-scale
+// keys when the per-scale plot is on, the others when it is off.
+// integer_aim, the additive impairment, runs near 0 where ADM2 and ADM3 run
+// near 1: the plot leaves it out so that their curves keep the axis.
 func (v *scoresView) isADM(name string) bool {
-	if !strings.Contains(name, "adm") || v.i.modelMetric(name) {
+	f, base, _ := engine.MetricFeature(name)
+	if f != "adm" || base == "integer_aim" || v.i.modelMetric(name) {
 		return false
 	}
-	return v.perScale.Checked == strings.Contains(name, "scale")
+	return v.perScale.Checked == strings.Contains(base, "scale")
 }
 
 // plot builds one of the plots from the runs so far.
@@ -551,7 +561,7 @@ func scaleSeries(ctx context.Context, eng Engine, req engine.Request, progress f
 	}
 	defer s.Close()
 	n := s.Frames()
-	out := make([]series, cambi.NumScales)
+	out := make([]series, engine.CAMBIScales)
 	for k := range out {
 		out[k] = series{Name: fmt.Sprintf("cambi scale %d", k), Values: make([]float64, max(n, 0))}
 	}
@@ -561,11 +571,12 @@ func scaleSeries(ctx context.Context, eng Engine, req engine.Request, progress f
 		if err != nil {
 			return nil, err
 		}
-		if r.CAMBI == nil {
+		c := cambiOf(r)
+		if c == nil {
 			return nil, fmt.Errorf("frame %d: no CAMBI result", f)
 		}
 		for k := range out {
-			out[k].Values[f] = r.CAMBI.Dist.Scales[k].Score
+			out[k].Values[f] = c.Dist.Scales[k].Score
 		}
 		if t := time.Now(); t.Sub(last) > 100*time.Millisecond {
 			last = t

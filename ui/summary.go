@@ -9,10 +9,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/bandscope/bandscope/kernels/feature"
+	"github.com/bandscope/bandscope/engine"
 )
-
-func isADMMetric(name string) bool { return strings.Contains(name, "adm") }
 
 // dropMetrics removes the metrics stale says yes to from every frame; nil
 // when nothing is left.
@@ -21,7 +19,7 @@ func dropMetrics(s ClipScores, stale func(string) bool) ClipScores {
 		return nil
 	}
 	frames := s.PerFrame()
-	out := make([][]feature.Metric, len(frames))
+	out := make([][]engine.Metric, len(frames))
 	n := 0
 	for f, ms := range frames {
 		for _, m := range ms {
@@ -39,9 +37,9 @@ func dropMetrics(s ClipScores, stale func(string) bool) ClipScores {
 
 // keptScores are per-frame metrics the inspector holds itself (a run with
 // some metrics cleared, or a log read from a file).
-type keptScores [][]feature.Metric
+type keptScores [][]engine.Metric
 
-func (k keptScores) PerFrame() [][]feature.Metric { return k }
+func (k keptScores) PerFrame() [][]engine.Metric { return k }
 
 func (k keptScores) WriteJSON(w io.Writer) error {
 	return writeRunsJSON(w, []scoreRun{{Name: "", Scores: k}})
@@ -83,7 +81,7 @@ type metricStats struct {
 // maximum, libvmaf's harmonic mean (1/mean(1/(1+x)) - 1, defined for
 // x > -1) and the 1% low: the mean of the lowest 1% of frames (at least
 // one), as frame-rate reports use it.
-func summarise(frames [][]feature.Metric) []metricStats {
+func summarise(frames [][]engine.Metric) []metricStats {
 	var out []metricStats
 	for _, s := range metricSeries(frames, func(string) bool { return true }, "") {
 		var vals []float64
@@ -120,11 +118,11 @@ func summarise(frames [][]feature.Metric) []metricStats {
 // higherIsWorse: CAMBI counts banding and a model's NAME_cost_FEATURE
 // the points a feature takes off, so their worst frames are their highest;
 // every other metric here is a quality, worst when lowest.
-func higherIsWorse(metric string) bool { return isCAMBI(metric) || strings.Contains(metric, "_cost_") }
+func higherIsWorse(metric string) bool { return isCAMBI(metric) || engine.IsCostKey(metric) }
 
 // worstFrames are the n worst frames by metric, worst first (ties: the
 // earlier frame first).
-func worstFrames(frames [][]feature.Metric, metric string, n int) []int {
+func worstFrames(frames [][]engine.Metric, metric string, n int) []int {
 	type fv struct {
 		f int
 		v float64
@@ -282,7 +280,7 @@ func csvQuote(s string) string {
 	return s
 }
 
-func findMetric(ms []feature.Metric, name string) (float64, bool) {
+func findMetric(ms []engine.Metric, name string) (float64, bool) {
 	for _, m := range ms {
 		if m.Name == name {
 			return m.Value, true

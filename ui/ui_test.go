@@ -123,7 +123,7 @@ func TestFrameSteppingTapsAndBox(t *testing.T) {
 func TestCAMBITable(t *testing.T) {
 	h := newHarness(t, nil)
 	h.open()
-	c := h.i.res.CAMBI
+	c := cambiOf(h.i.res)
 	for s := 0; s < cambi.NumScales; s++ {
 		sc := c.Dist.Scales[s]
 		want := []string{fmt.Sprint(s), fmt.Sprint(sc.Width), fmt.Sprint(sc.Height), fmt.Sprint(sc.Window),
@@ -143,12 +143,12 @@ func TestOptionChangeRerunsFrame(t *testing.T) {
 	h := newHarness(t, nil)
 	h.open()
 	before := h.eng.opened.Load()
-	win0 := h.i.res.CAMBI.Dist.Scales[0].Window
+	win0 := cambiOf(h.i.res).Dist.Scales[0].Window
 	h.do(func() { h.i.optsForm.apply(cambiOption("window_size"), "33") })
 	if h.eng.opened.Load() == before {
 		t.Fatal("changing window_size did not re-open the session")
 	}
-	if got := h.i.res.CAMBI.Dist.Scales[0].Window; got == win0 {
+	if got := cambiOf(h.i.res).Dist.Scales[0].Window; got == win0 {
 		t.Errorf("window still %d after window_size=33", got)
 	}
 	// Out of range: refused with a message; the frame is not re-run.
@@ -297,7 +297,7 @@ func TestBackendWithoutADM(t *testing.T) {
 	eng.noADM = true
 	h := newHarness(t, eng)
 	h.open()
-	if h.i.res.CAMBI == nil || admOf(h.i.res) != nil {
+	if cambiOf(h.i.res) == nil || admOf(h.i.res) != nil {
 		t.Fatal("want CAMBI alone")
 	}
 	if !strings.Contains(h.i.admView.scores.Text, "ADM unavailable: --feature adm: not on this backend") {
@@ -309,7 +309,7 @@ func TestFullReference(t *testing.T) {
 	h := newHarness(t, nil)
 	h.open()
 	h.do(func() { h.i.optsForm.apply(cambiOption("full_ref"), "true") })
-	c := h.i.res.CAMBI
+	c := cambiOf(h.i.res)
 	if c.Src == nil {
 		t.Fatal("full_ref=true gave no source result")
 	}
@@ -429,7 +429,7 @@ func TestPerScalePlot(t *testing.T) {
 	}
 	// Frame 0's pooled scores are the ones the CAMBI table shows.
 	for k := range ss {
-		if got, want := ss[k].Values[0], h.i.res.CAMBI.Dist.Scales[k].Score; got != want {
+		if got, want := ss[k].Values[0], cambiOf(h.i.res).Dist.Scales[k].Score; got != want {
 			t.Errorf("scale %d: %v, want %v", k, got, want)
 		}
 	}
@@ -439,7 +439,7 @@ func TestPerScalePlot(t *testing.T) {
 	if h.i.scaleScores == nil || h.i.scaleScores[0].Values[0] == before {
 		t.Error("per-scale scores not redone after an option change")
 	}
-	if got, want := h.i.scaleScores[0].Values[0], h.i.res.CAMBI.Dist.Scales[0].Score; got != want {
+	if got, want := h.i.scaleScores[0].Values[0], cambiOf(h.i.res).Dist.Scales[0].Score; got != want {
 		t.Errorf("after topk=0.5: scale 0 %v, table %v", got, want)
 	}
 }

@@ -499,7 +499,7 @@ func TestModelsCannotRun(t *testing.T) {
 		h.i.open(engine.Request{Distorted: dist, Reference: ref,
 			Raw: clip.RawOptions{Width: w, Height: ht, Chroma: yuv.C420, ChromaSet: true, BitDepth: 8}})
 	})
-	if h.i.res == nil || h.i.res.ADM == nil {
+	if h.i.res == nil || admOf(h.i.res) == nil {
 		t.Fatalf("no frame with ADM: %s", h.i.status.Text)
 	}
 	if h.i.modelErr == nil || !strings.Contains(h.i.vmafView.scores.Text, "No VMAF score on this clip: vmaf_v1.0.16_3d0h reads cambi") {

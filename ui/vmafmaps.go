@@ -7,11 +7,6 @@ import (
 	"strings"
 
 	"github.com/bandscope/bandscope/engine"
-	"github.com/bandscope/bandscope/kernels/adm"
-	"github.com/bandscope/bandscope/kernels/cambi"
-	"github.com/bandscope/bandscope/kernels/motion"
-	"github.com/bandscope/bandscope/kernels/speed"
-	"github.com/bandscope/bandscope/kernels/vif"
 )
 
 // namedMap is one map of a model input's feature, with its colour scale.
@@ -56,22 +51,19 @@ func costliest(vm []engine.ModelResult) (modelInputRef, bool) {
 	return best, found
 }
 
-// matching finds the result of type R whose value for the input is the
-// input's value, bit for bit: a feature a model needs with options of its
-// own is a second instance beside the inspector's, and its maps are the
-// ones that made the score. exact is false when no instance matched (the
-// first is returned, and the view says so).
-func matching[R any](fr *engine.FrameResult, value func(R) (float64, bool), want float64) (r R, exact, ok bool) {
-	all := engine.ResultsOf[R](fr)
-	for _, x := range all {
-		if v, has := value(x); has && sameBits(v, want) {
+// inputResult finds the result of type R of the feature instance that
+// wrote the input's key: a feature a model needs with options of its own
+// is a second instance beside the inspector's, and its maps are the ones
+// that made the score. exact is false when no instance wrote the key (the
+// first of type R is returned, and the view says so).
+func inputResult[R any](fr *engine.FrameResult, in engine.ModelInput) (r R, exact, ok bool) {
+	if w, found := fr.Writing(in.Key); found {
+		if x, is := w.Result.(R); is {
 			return x, true, true
 		}
 	}
-	if len(all) > 0 {
-		return all[0], false, true
-	}
-	return r, false, false
+	r, ok = engine.ResultOf[R](fr)
+	return r, false, ok
 }
 
 // scaleIndex reads the N of a key ending in "scaleN".
@@ -91,29 +83,28 @@ func mapsForInput(fr *engine.FrameResult, ref modelInputRef) inputMaps {
 		out.Note = "no frame scored yet"
 		return out
 	}
-	b := in.Base
-	switch {
-	case strings.HasPrefix(b, "cambi"):
+	switch in.Feature {
+	case "cambi":
 		cambiInputMaps(fr, in, &out)
-	case strings.HasPrefix(b, "integer_adm") || b == "integer_aim":
+	case "adm":
 		admInputMaps(fr, in, &out)
-	case strings.HasPrefix(b, "integer_vif"):
+	case "vif":
 		vifInputMaps(fr, in, &out)
-	case strings.HasPrefix(b, "integer_motion"):
+	case "motion":
 		motionInputMaps(fr, in, &out)
-	case strings.HasPrefix(b, "speed_chroma"):
+	case "speed_chroma":
 		speedInputMaps(fr, in, &out)
 	default:
-		out.Note = fmt.Sprintf("the inspector draws no maps for %s", b)
+		out.Note = fmt.Sprintf("the inspector draws no maps for %s", in.Base)
 	}
 	return out
 }
 
-// unmatched is the note for a result found by type but not by value.
-const unmatched = "no instance of the feature gave the input's value bit for bit: the maps shown are the first instance's"
+// unmatched is the note for a result found by type but not by key.
+const unmatched = "no instance of the feature wrote the input's key: the maps shown are the first instance's"
 
 func cambiInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *inputMaps) {
-	r, exact, ok := matching(fr, func(r *cambi.FrameResult) (float64, bool) { return r.CAMBI, true }, in.Value)
+	r, exact, ok := inputResult[*engine.CAMBIResult](fr, in)
 	if !ok {
 		out.Note = "no CAMBI result on this frame (the feature failed or was left out on this backend)"
 		return
@@ -131,24 +122,8 @@ func cambiInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *inputMaps
 	out.Lo, out.Hi = "c-value 0", topLabel(top, at)
 }
 
-// admValue is an ADM result's value for a key.
-func admValue(r *adm.FrameResult, base string) (float64, bool) {
-	switch base {
-	case "integer_adm2":
-		return r.ADM2, true
-	case "integer_adm3":
-		return r.ADM3, true
-	case "integer_aim":
-		return r.AIM, true
-	}
-	if s, ok := scaleIndex(base, "integer_adm_scale"); ok && s >= 0 && s < adm.NumScales {
-		return r.Scale[s], true
-	}
-	return 0, false
-}
-
 func admInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *inputMaps) {
-	r, exact, ok := matching(fr, func(r *adm.FrameResult) (float64, bool) { return admValue(r, in.Base) }, in.Value)
+	r, exact, ok := inputResult[*engine.ADMResult](fr, in)
 	if !ok {
 		out.Note = "no ADM result on this frame (the feature failed or was left out on this backend)"
 		return
@@ -183,12 +158,7 @@ func admInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *inputMaps) 
 
 func vifInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *inputMaps) {
 	scale, isScale := scaleIndex(in.Base, "integer_vif_scale")
-	r, exact, ok := matching(fr, func(r *vif.FrameResult) (float64, bool) {
-		if !isScale || scale < 0 || scale >= vif.NumScales {
-			return 0, false
-		}
-		return r.Scale[scale], true
-	}, in.Value)
+	r, exact, ok := inputResult[*engine.VIFResult](fr, in)
 	if !ok {
 		out.Note = "no VIF result on this frame (the feature failed or was left out on this backend)"
 		return
@@ -222,17 +192,7 @@ func vifInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *inputMaps) 
 }
 
 func motionInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *inputMaps) {
-	r, exact, ok := matching(fr, func(r *motion.FrameResult) (float64, bool) {
-		switch in.Base {
-		case "integer_motion2":
-			return r.Motion2, true
-		case "integer_motion3":
-			return r.Motion3, true
-		case "integer_motion":
-			return r.SAD, true
-		}
-		return 0, false
-	}, in.Value)
+	r, exact, ok := inputResult[*engine.MotionResult](fr, in)
 	if !ok {
 		out.Note = "no motion result on this frame (the feature failed or was left out on this backend)"
 		return
@@ -255,17 +215,7 @@ func motionInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *inputMap
 }
 
 func speedInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *inputMaps) {
-	r, exact, ok := matching(fr, func(r *speed.FrameResult) (float64, bool) {
-		switch in.Base {
-		case "speed_chroma_uv":
-			return r.UV, true
-		case "speed_chroma_u":
-			return r.U, true
-		case "speed_chroma_v":
-			return r.V, true
-		}
-		return 0, false
-	}, in.Value)
+	r, exact, ok := inputResult[*engine.SpeedResult](fr, in)
 	if !ok {
 		out.Note = "no SpEED result on this frame (the feature failed or was left out on this backend)"
 		return
@@ -282,7 +232,7 @@ func speedInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *inputMaps
 		}
 		if pr.Contribution == nil {
 			notes = append(notes, plane+": no per-block contribution (one picture's covariance was singular)")
-		} else if nbh := pr.OpW / speed.BlockSize; nbh > 0 {
+		} else if nbh := pr.OpW / engine.SpeedBlockSize; nbh > 0 {
 			nbv := len(pr.Contribution) / nbh
 			m := f32Map(nbh, nbv, pr.Contribution)
 			out.Maps = append(out.Maps, namedMap{Name: fmt.Sprintf("%s contribution per block (%dx%d)", plane, nbh, nbv), Data: m, Top: bandTop(m), Abs: true})

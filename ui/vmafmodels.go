@@ -86,7 +86,7 @@ func modelKeys(ms []pickedModel, cambiKeys, admKeys []string) map[string]bool {
 			out[k] = true
 		}
 		for _, in := range pm.M.Inputs() {
-			out[pm.M.Name+"_cost_"+in.Key] = true
+			out[engine.CostKey(pm.M.Name, in.Key)] = true
 			def, ok := engine.LookupFeature(in.Extractor)
 			if !ok {
 				continue

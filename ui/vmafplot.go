@@ -14,7 +14,6 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/bandscope/bandscope/engine"
-	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 // costBars is the VMAF view's horizontal bar chart: the points each input
@@ -97,7 +96,7 @@ func modelSeries(pm pickedModel, frames ClipScores) vmafSeries {
 	col := func(name string) series { return metricColumn(pf, name) }
 	vs.Score = col(pm.M.Name)
 	for _, in := range pm.M.Inputs() {
-		c := col(pm.M.Name + "_cost_" + in.Key)
+		c := col(engine.CostKey(pm.M.Name, in.Key))
 		c.Name = shortMetric(in.Key)
 		vs.Costs = append(vs.Costs, c)
 	}
@@ -105,7 +104,7 @@ func modelSeries(pm pickedModel, frames ClipScores) vmafSeries {
 }
 
 // metricColumn is one metric over the frames (NaN where a frame lacks it).
-func metricColumn(pf [][]feature.Metric, name string) series {
+func metricColumn(pf [][]engine.Metric, name string) series {
 	s := series{Name: name, Values: make([]float64, len(pf))}
 	for f, ms := range pf {
 		v, ok := findMetric(ms, name)

@@ -15,7 +15,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/bandscope/bandscope/engine"
-	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 // summaryPanel is the Scores view's column of statistics per metric and
@@ -121,9 +120,9 @@ func overlayImage(r *engine.FrameResult, scale int, cm *Colormap, opacity float6
 	img := image.NewNRGBA(image.Rect(0, 0, luma.W, luma.H))
 	var over *mapData
 	top := 1.0
-	if r.CAMBI != nil {
-		top = cValueTop(&r.CAMBI.Dist)
-		sc := r.CAMBI.Dist.Scales[scale]
+	if c := cambiOf(r); c != nil {
+		top = cValueTop(&c.Dist)
+		sc := c.Dist.Scales[scale]
 		over = f32Map(sc.Width, sc.Height, sc.CValues)
 	}
 	heat := heatColour(cm, top)
@@ -228,7 +227,7 @@ func (i *inspector) worstJobs() []worstJob {
 }
 
 // hasMetric says whether any frame has the metric.
-func hasMetric(pf [][]feature.Metric, name string) bool {
+func hasMetric(pf [][]engine.Metric, name string) bool {
 	for _, ms := range pf {
 		if _, ok := findMetric(ms, name); ok {
 			return true

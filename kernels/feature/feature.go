@@ -157,6 +157,10 @@ func (v *Values) SetAll(opts []KV) error {
 	return nil
 }
 
+// Table is the option table the values follow: every option's name,
+// kind, default and range, for a form that edits them.
+func (v *Values) Table() []Option { return v.table }
+
 // Bool, Int, Float and String return an option's value by name.
 func (v *Values) Bool(name string) bool     { return v.vals[name].(bool) }
 func (v *Values) Int(name string) int       { return v.vals[name].(int) }
