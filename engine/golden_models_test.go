@@ -151,7 +151,7 @@ func TestFrameMatchesRun(t *testing.T) {
 					t.Errorf("%s frame %d: %d keys, the run has %d", model, n, len(fr.Metrics), len(res.Frames[n]))
 				}
 				for _, m := range res.Frames[n] {
-					v, ok := lookupMetric(fr.Metrics, m.Name)
+					v, ok := FindMetric(fr.Metrics, m.Name)
 					if !ok || math.Float64bits(v) != math.Float64bits(m.Value) {
 						t.Errorf("%s frame %d %s: Frame gives %v (%v), the run %v", model, n, m.Name, v, ok, m.Value)
 					}

@@ -61,10 +61,15 @@ func appendHeatmap(buf []byte, scale float64, cvalues []float32) []byte {
 
 // AppendHeatmap appends one scale's c-values as libvmaf's heatmap files
 // (heatmaps_path) hold them, for CAMBI with max_log_contrast
-// maxLogContrast: what Request's heatmaps write, frame by frame.
+// maxLogContrast: what Request's heatmaps write, frame by frame. A scale
+// whose maps were not kept appends nothing.
 func AppendHeatmap(buf []byte, sc *CAMBIScale, maxLogContrast int) []byte {
+	n := sc.Width * sc.Height
+	if len(sc.CValues) < n {
+		return buf
+	}
 	scale := heatmapScale(cambi.DiffWeights(maxLogContrast), sc.Window)
-	return appendHeatmap(buf, scale, sc.CValues[:sc.Width*sc.Height])
+	return appendHeatmap(buf, scale, sc.CValues[:n])
 }
 
 func newHeatmapWriter(cfg *cambi.Config, set *outfile.Set, inputs ...string) (*heatmapWriter, error) {

@@ -102,7 +102,7 @@ func CheckModels(flags []string) error {
 func (sm *scoredModel) inputs(frame []feature.Metric) ([]float64, error) {
 	vals := make([]float64, len(sm.keys))
 	for i, k := range sm.keys {
-		v, ok := lookupMetric(frame, k)
+		v, ok := FindMetric(frame, k)
 		if !ok {
 			return nil, fmt.Errorf("model %s: no %s for this frame", sm.m, k)
 		}
@@ -121,7 +121,7 @@ func (sm *scoredModel) perfectInputs(perfect, frame []feature.Metric) ([]float64
 		if sm.defs[i].RefOnly {
 			from = frame
 		}
-		v, ok := lookupMetric(from, k)
+		v, ok := FindMetric(from, k)
 		if !ok {
 			return nil, fmt.Errorf("model %s: no %s on the reference against itself for this frame", sm.m, k)
 		}
@@ -141,7 +141,8 @@ func (sm *scoredModel) reads(p parsedSpec) bool {
 	return false
 }
 
-func lookupMetric(ms []feature.Metric, name string) (float64, bool) {
+// FindMetric is the value of metric name in a frame's metrics.
+func FindMetric(ms []feature.Metric, name string) (float64, bool) {
 	for _, m := range ms {
 		if m.Name == name {
 			return m.Value, true

@@ -16,6 +16,7 @@ import (
 
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
+	"github.com/bandscope/bandscope/engine/logs"
 )
 
 const maxRecent = 10
@@ -296,7 +297,7 @@ func (i *inspector) dropped(_ fyne.Position, uris []fyne.URI) {
 	// Logs among the files are read as logs; the rest are clips.
 	var clips []string
 	for _, p := range paths {
-		if isLogFile(p) {
+		if logs.IsLogName(p) {
 			i.openLog(p)
 		} else {
 			clips = append(clips, p)

@@ -4,73 +4,15 @@ import (
 	"image"
 	"image/color"
 	"math"
-	"runtime"
 	"strconv"
-	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/bandscope/bandscope/engine/inspect"
 )
-
-// mapData is one map to show: W x H values in row-major order, read through
-// At so that uint8, uint16 and float32 maps share one pane.
-type mapData struct {
-	W, H int
-	At   func(i int) float64
-	// The values At reads when they are a plain slice: a pane gathers a
-	// row from it directly (gather) instead of a call per pixel.
-	f32 []float32
-	u16 []uint16
-	u8  []uint8
-
-	// The band top (bandTopOK), computed once: the views of a frame ask
-	// for it several times, and each answer samples the whole map.
-	topOnce sync.Once
-	top     float64
-	topOK   bool
-}
-
-// gather reads the values at row offset off + cols[i] into dst[i].
-func (m *mapData) gather(dst []float64, off int, cols []int) {
-	dst = dst[:len(cols)]
-	switch {
-	case m.f32 != nil:
-		s := m.f32[off:]
-		for i, c := range cols {
-			dst[i] = float64(s[c])
-		}
-	case m.u16 != nil:
-		s := m.u16[off:]
-		for i, c := range cols {
-			dst[i] = float64(s[c])
-		}
-	case m.u8 != nil:
-		s := m.u8[off:]
-		for i, c := range cols {
-			dst[i] = float64(s[c])
-		}
-	default:
-		for i, c := range cols {
-			dst[i] = m.At(off + c)
-		}
-	}
-}
-
-// value returns the map's value under frame coordinates (fx, fy) of a
-// frame fw x fh, the map being a (possibly decimated) picture of it.
-func (m *mapData) value(fx, fy float64, fw, fh int) (float64, int, int, bool) {
-	if m == nil || fx < 0 || fy < 0 || fx >= float64(fw) || fy >= float64(fh) {
-		return 0, 0, 0, false
-	}
-	x := int(fx * float64(m.W) / float64(fw))
-	y := int(fy * float64(m.H) / float64(fh))
-	if x >= m.W || y >= m.H {
-		return 0, 0, 0, false
-	}
-	return m.At(y*m.W + x), x, y, true
-}
 
 // viewport is the zoom and pan every map pane shares, in the frame's
 // coordinates, so that the same pixel sits under the same place in each.
@@ -189,9 +131,9 @@ type mapPane struct {
 	widget.BaseWidget
 	vp      *viewport
 	raster  *canvas.Raster
-	base    *mapData
+	base    *inspect.Map
 	baseCol palette
-	over    *mapData
+	over    *inspect.Map
 	overCol palette
 	overTop float64     // the overlay value drawn at full opacity
 	overInv float64     // 1 / overTop
@@ -200,7 +142,7 @@ type mapPane struct {
 	// A wipe: frame columns at or right of wipeAt show wipe (the other
 	// clip) instead of base, without the overlay; a drag that starts on
 	// the divider moves it (onWipe reports where to).
-	wipe     *mapData
+	wipe     *inspect.Map
 	wipeCol  palette
 	wipeAt   float64
 	onWipe   func(x float64)
@@ -228,12 +170,12 @@ func (p *mapPane) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimple
 
 func (p *mapPane) MinSize() fyne.Size { return fyne.NewSize(120, 80) }
 
-func (p *mapPane) set(base *mapData, col palette) {
+func (p *mapPane) set(base *inspect.Map, col palette) {
 	p.base, p.baseCol = base, col
 	p.raster.Refresh()
 }
 
-func (p *mapPane) setOverlay(over *mapData, col palette, top, opacity float64) {
+func (p *mapPane) setOverlay(over *inspect.Map, col palette, top, opacity float64) {
 	p.over, p.overCol, p.overTop, p.opacity = over, col, max(top, 1e-9), opacity
 	p.overInv = 1 / p.overTop
 	for k := range p.alpha {
@@ -282,7 +224,7 @@ func (p *mapPane) render(w, h int) image.Image {
 		return idx
 	}
 	cols, rows := axis(w, x0, v.fw), axis(h, y0, v.fh)
-	mapAxis := func(m *mapData, frame []int, fsize int, col bool) []int {
+	mapAxis := func(m *inspect.Map, frame []int, fsize int, col bool) []int {
 		if m == nil {
 			return nil
 		}
@@ -338,18 +280,18 @@ func (p *mapPane) render(w, h int) image.Image {
 				back(row[4*c1:])
 				if c0 < cw {
 					if p.base != nil {
-						p.base.gather(vals[c0:cw], by[j], bx[c0:cw])
+						p.base.Gather(vals[c0:cw], by[j], bx[c0:cw])
 						fillRow(p.baseCol, row[4*c0:4*cw], vals[c0:cw])
 					} else {
 						back(row[4*c0 : 4*cw])
 					}
 					if p.over != nil && p.opacity > 0 {
-						p.over.gather(ovals[c0:cw], oy[j], ox[c0:cw])
+						p.over.Gather(ovals[c0:cw], oy[j], ox[c0:cw])
 						p.blendRow(row[4*c0:4*cw], ovals[c0:cw])
 					}
 				}
 				if cw < c1 {
-					p.wipe.gather(vals[cw:c1], wy[j], wx[cw:c1])
+					p.wipe.Gather(vals[cw:c1], wy[j], wx[cw:c1])
 					fillRow(p.wipeCol, row[4*cw:4*c1], vals[cw:c1])
 				}
 			}
@@ -360,7 +302,7 @@ func (p *mapPane) render(w, h int) image.Image {
 			}
 		}
 	}
-	parallelRows(h, drawRows)
+	inspect.Rows(h, drawRows)
 	return img
 }
 
@@ -390,24 +332,6 @@ func (p *mapPane) blendRow(pix []byte, xs []float64) {
 		q := pix[4*i : 4*i+3 : 4*i+3]
 		q[0], q[1], q[2] = mix(q[0], oc.R), mix(q[1], oc.G), mix(q[2], oc.B)
 	}
-}
-
-func parallelRows(h int, draw func(j0, j1 int)) {
-	n := min(runtime.GOMAXPROCS(0), max(h/32, 1))
-	if n <= 1 {
-		draw(0, h)
-		return
-	}
-	var wg sync.WaitGroup
-	for k := 0; k < n; k++ {
-		j0, j1 := h*k/n, h*(k+1)/n
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			draw(j0, j1)
-		}()
-	}
-	wg.Wait()
 }
 
 func (p *mapPane) framePoint(pos fyne.Position) (float64, float64) {
@@ -475,7 +399,7 @@ func (p *mapPane) Dragged(e *fyne.DragEvent) {
 func (p *mapPane) DragEnd() { p.dragging, p.dragWipe = false, false }
 
 // setWipe shows other right of the divider at frame column x (nil: no wipe).
-func (p *mapPane) setWipe(other *mapData, col palette, x float64) {
+func (p *mapPane) setWipe(other *inspect.Map, col palette, x float64) {
 	p.wipe, p.wipeCol = other, col
 	p.setWipeAt(x)
 }

@@ -1,4 +1,4 @@
-package ui
+package inspect
 
 import (
 	"fmt"
@@ -9,34 +9,34 @@ import (
 	"github.com/bandscope/bandscope/engine"
 )
 
-// namedMap is one map of a model input's feature, with its colour scale.
-type namedMap struct {
+// NamedMap is one map of a model input's feature, with its colour scale.
+type NamedMap struct {
 	Name string
-	Data *mapData
+	Data *Map
 	Top  float64 // the value drawn at the top colour
 	Abs  bool    // colour |value| (signed maps)
 }
 
-// inputMaps are the maps the VMAF view shows for one model input: those of
-// the feature instance that computed the input's value, with the legend's
-// two labels, or a note that says why there are none.
-type inputMaps struct {
+// InputMaps are the maps behind one model input: those of the feature
+// instance that computed the input's value, with a colour legend's two
+// labels, or a note that says why there are none.
+type InputMaps struct {
 	Title  string
-	Maps   []namedMap
+	Maps   []NamedMap
 	Lo, Hi string // legend labels
 	Note   string // why a map is missing, or what the maps are not
 }
 
-// modelInputRef is one input of one model on the current frame.
-type modelInputRef struct {
+// InputRef is one input of one model on a frame.
+type InputRef struct {
 	Model string // the model's key (its version here)
 	In    engine.ModelInput
 }
 
-// costliest is the input that costs its model the most points on this
-// frame, over every picked model; ok is false without costs.
-func costliest(vm []engine.ModelResult) (modelInputRef, bool) {
-	var best modelInputRef
+// Costliest is the input that costs its model the most points on a frame,
+// over every model; ok is false without costs.
+func Costliest(vm []engine.ModelResult) (InputRef, bool) {
+	var best InputRef
 	found := false
 	for _, r := range vm {
 		for _, in := range r.Inputs {
@@ -44,7 +44,7 @@ func costliest(vm []engine.ModelResult) (modelInputRef, bool) {
 				continue
 			}
 			if !found || in.Cost > best.In.Cost {
-				best, found = modelInputRef{r.Name, in}, true
+				best, found = InputRef{Model: r.Name, In: in}, true
 			}
 		}
 	}
@@ -54,16 +54,21 @@ func costliest(vm []engine.ModelResult) (modelInputRef, bool) {
 // inputResult finds the result of type R of the feature instance that
 // wrote the input's key: a feature a model needs with options of its own
 // is a second instance beside the inspector's, and its maps are the ones
-// that made the score. exact is false when no instance wrote the key (the
-// first of type R is returned, and the view says so).
-func inputResult[R any](fr *engine.FrameResult, in engine.ModelInput) (r R, exact, ok bool) {
+// that made the score. Without one, the first result of type R is
+// returned and out's note says so; without any (what names the feature),
+// ok is false and the note says why there are no maps.
+func inputResult[R any](fr *engine.FrameResult, in engine.ModelInput, what string, out *InputMaps) (r R, ok bool) {
 	if w, found := fr.Writing(in.Key); found {
 		if x, is := w.Result.(R); is {
-			return x, true, true
+			return x, true
 		}
 	}
-	r, ok = engine.ResultOf[R](fr)
-	return r, false, ok
+	if r, ok = engine.ResultOf[R](fr); !ok {
+		out.Note = "no " + what + " result on this frame (the feature failed or was left out on this backend)"
+		return r, false
+	}
+	out.Note = unmatched
+	return r, true
 }
 
 // scaleIndex reads the N of a key ending in "scaleN".
@@ -76,9 +81,9 @@ func scaleIndex(base, prefix string) (int, bool) {
 }
 
 // mapsForInput gathers the maps of the feature behind one model input.
-func mapsForInput(fr *engine.FrameResult, ref modelInputRef) inputMaps {
+func MapsFor(fr *engine.FrameResult, ref InputRef) InputMaps {
 	in := ref.In
-	out := inputMaps{Title: fmt.Sprintf("%s (%s, cost %s points)", in.Base, ref.Model, fmtCost(in.Cost))}
+	out := InputMaps{Title: fmt.Sprintf("%s (%s, cost %s points)", in.Base, ref.Model, FormatCost(in.Cost))}
 	if fr == nil {
 		out.Note = "no frame scored yet"
 		return out
@@ -103,48 +108,40 @@ func mapsForInput(fr *engine.FrameResult, ref modelInputRef) inputMaps {
 // unmatched is the note for a result found by type but not by key.
 const unmatched = "no instance of the feature wrote the input's key: the maps shown are the first instance's"
 
-func cambiInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *inputMaps) {
-	r, exact, ok := inputResult[*engine.CAMBIResult](fr, in)
+func cambiInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *InputMaps) {
+	r, ok := inputResult[*engine.CAMBIResult](fr, in, "CAMBI", out)
 	if !ok {
-		out.Note = "no CAMBI result on this frame (the feature failed or was left out on this backend)"
 		return
-	}
-	if !exact {
-		out.Note = unmatched
 	}
 	p := &r.Dist
-	top, at := cValueTopAt(p)
+	top, at := CValueTop(p)
 	for k, sc := range p.Scales {
-		out.Maps = append(out.Maps, namedMap{Name: fmt.Sprintf("c-values, scale %d (%dx%d)", k, sc.Width, sc.Height),
-			Data: f32Map(sc.Width, sc.Height, sc.CValues), Top: top})
+		out.Maps = append(out.Maps, NamedMap{Name: fmt.Sprintf("c-values, scale %d (%dx%d)", k, sc.Width, sc.Height),
+			Data: F32(sc.Width, sc.Height, sc.CValues), Top: top})
 	}
 	out.Title = "CAMBI c-values per scale — " + out.Title
-	out.Lo, out.Hi = "c-value 0", topLabel(top, at)
+	out.Lo, out.Hi = "c-value 0", TopLabel(top, at)
 }
 
-func admInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *inputMaps) {
-	r, exact, ok := inputResult[*engine.ADMResult](fr, in)
+func admInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *InputMaps) {
+	r, ok := inputResult[*engine.ADMResult](fr, in, "ADM", out)
 	if !ok {
-		out.Note = "no ADM result on this frame (the feature failed or was left out on this backend)"
 		return
 	}
-	if !exact {
-		out.Note = unmatched
-	}
-	a := convertADM(r)
-	var restored []*mapData
+	a := ADMFrom(r)
+	var restored []*Map
 	for s := range a.Bands {
 		for k := range a.Bands[s] {
 			restored = append(restored, a.Bands[s][k].Maps[0])
 		}
 	}
-	warmTops(restored)
+	WarmTops(restored)
 	kept := false
 	for s := range a.Bands {
 		for k := range a.Bands[s] {
 			m := a.Bands[s][k].Maps[0]
 			kept = kept || m != nil
-			out.Maps = append(out.Maps, namedMap{Name: fmt.Sprintf("scale %d %s", s, bandNames[k]), Data: m, Top: bandTop(m), Abs: true})
+			out.Maps = append(out.Maps, NamedMap{Name: fmt.Sprintf("scale %d %s", s, BandNames[k]), Data: m, Top: m.Top(), Abs: true})
 		}
 	}
 	if !kept {
@@ -156,15 +153,11 @@ func admInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *inputMaps) 
 	out.Lo, out.Hi = "|restored coefficient| 0", "1 = each band's 99.5th percentile"
 }
 
-func vifInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *inputMaps) {
+func vifInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *InputMaps) {
 	scale, isScale := scaleIndex(in.Base, "integer_vif_scale")
-	r, exact, ok := inputResult[*engine.VIFResult](fr, in)
+	r, ok := inputResult[*engine.VIFResult](fr, in, "VIF", out)
 	if !ok {
-		out.Note = "no VIF result on this frame (the feature failed or was left out on this backend)"
 		return
-	}
-	if !exact {
-		out.Note = unmatched
 	}
 	for s, sm := range r.Maps {
 		if sm == nil {
@@ -176,12 +169,12 @@ func vifInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *inputMaps) 
 		for k := range lost {
 			lost[k] = sm.Den[k] - sm.Num[k]
 		}
-		m := f32Map(sm.W, sm.H, lost)
+		m := F32(sm.W, sm.H, lost)
 		name := fmt.Sprintf("scale %d (%dx%d)", s, sm.W, sm.H)
 		if isScale && s == scale {
 			name += " ← this input"
 		}
-		out.Maps = append(out.Maps, namedMap{Name: name, Data: m, Top: bandTop(m), Abs: true})
+		out.Maps = append(out.Maps, NamedMap{Name: name, Data: m, Top: m.Top(), Abs: true})
 	}
 	if len(out.Maps) == 0 {
 		out.Note = "this backend kept no VIF maps"
@@ -191,22 +184,18 @@ func vifInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *inputMaps) 
 	out.Lo, out.Hi = "|den − num| 0", "1 = each scale's 99.5th percentile"
 }
 
-func motionInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *inputMaps) {
-	r, exact, ok := inputResult[*engine.MotionResult](fr, in)
+func motionInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *InputMaps) {
+	r, ok := inputResult[*engine.MotionResult](fr, in, "motion", out)
 	if !ok {
-		out.Note = "no motion result on this frame (the feature failed or was left out on this backend)"
 		return
-	}
-	if !exact {
-		out.Note = unmatched
 	}
 	if r.Diff == nil {
 		out.Note = fmt.Sprintf("no SAD map on frame %d: motion compares it with no earlier picture (a clip's first frame, or motion_force_zero), and is 0 there", fr.Frame)
 		return
 	}
-	m := &mapData{W: r.W, H: r.H, At: func(k int) float64 { return float64(r.Diff[k]) / 256 }}
-	top := bandTop(m)
-	out.Maps = []namedMap{{Name: fmt.Sprintf("|blurred difference| with frame %d (%dx%d)", r.Compared, r.W, r.H), Data: m, Top: top, Abs: true}}
+	m := Func(r.W, r.H, func(k int) float64 { return float64(r.Diff[k]) / 256 })
+	top := m.Top()
+	out.Maps = []NamedMap{{Name: fmt.Sprintf("|blurred difference| with frame %d (%dx%d)", r.Compared, r.W, r.H), Data: m, Top: top, Abs: true}}
 	out.Title = "motion SAD — " + out.Title
 	out.Lo, out.Hi = "|difference| 0 (8-bit code values)", fmt.Sprintf("%.4g = the 99.5th percentile", top)
 	if in.Base != "integer_motion" {
@@ -214,14 +203,10 @@ func motionInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *inputMap
 	}
 }
 
-func speedInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *inputMaps) {
-	r, exact, ok := inputResult[*engine.SpeedResult](fr, in)
+func speedInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *InputMaps) {
+	r, ok := inputResult[*engine.SpeedResult](fr, in, "SpEED", out)
 	if !ok {
-		out.Note = "no SpEED result on this frame (the feature failed or was left out on this backend)"
 		return
-	}
-	if !exact {
-		out.Note = unmatched
 	}
 	var notes []string
 	for p, pr := range r.Planes {
@@ -234,12 +219,12 @@ func speedInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *inputMaps
 			notes = append(notes, plane+": no per-block contribution (one picture's covariance was singular)")
 		} else if nbh := pr.OpW / engine.SpeedBlockSize; nbh > 0 {
 			nbv := len(pr.Contribution) / nbh
-			m := f32Map(nbh, nbv, pr.Contribution)
-			out.Maps = append(out.Maps, namedMap{Name: fmt.Sprintf("%s contribution per block (%dx%d)", plane, nbh, nbv), Data: m, Top: bandTop(m), Abs: true})
+			m := F32(nbh, nbv, pr.Contribution)
+			out.Maps = append(out.Maps, NamedMap{Name: fmt.Sprintf("%s contribution per block (%dx%d)", plane, nbh, nbv), Data: m, Top: m.Top(), Abs: true})
 		}
 		if pr.DisLocal != nil {
-			m := f32Map(pr.OpW, pr.OpH, pr.DisLocal)
-			out.Maps = append(out.Maps, namedMap{Name: fmt.Sprintf("%s distorted, local mean removed (%dx%d)", plane, pr.OpW, pr.OpH), Data: m, Top: bandTop(m), Abs: true})
+			m := F32(pr.OpW, pr.OpH, pr.DisLocal)
+			out.Maps = append(out.Maps, NamedMap{Name: fmt.Sprintf("%s distorted, local mean removed (%dx%d)", plane, pr.OpW, pr.OpH), Data: m, Top: m.Top(), Abs: true})
 		}
 	}
 	if len(notes) > 0 {
@@ -253,7 +238,7 @@ func speedInputMaps(fr *engine.FrameResult, in engine.ModelInput, out *inputMaps
 }
 
 // fmtCost prints a cost in points, or "-" without Explain.
-func fmtCost(c float64) string {
+func FormatCost(c float64) string {
 	if math.IsNaN(c) {
 		return "-"
 	}
