@@ -205,13 +205,36 @@ func (p *mapPane) pixelSize() (int, int) {
 func (p *mapPane) render(w, h int) image.Image {
 	p.lastW, p.lastH = w, h
 	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	l := p.layout(w, h)
+	inspect.Rows(h, func(j0, j1 int) {
+		vals, ovals := make([]float64, w), make([]float64, w)
+		for j := j0; j < j1; j++ {
+			p.drawRow(&l, img.Pix[j*img.Stride:j*img.Stride+4*w], j, vals, ovals)
+		}
+	})
+	return img
+}
+
+// paneLayout is where a render's device pixels fall: each device column's
+// and row's frame column and row (-1 outside the frame) and their indices
+// in the base, overlay and wipe maps (a row's index is its offset);
+// device columns [c0, c1) show the frame, those at or right of cw the
+// wipe's map, and the wipe's divider is at device column divider (-1:
+// none).
+type paneLayout struct {
+	cols, rows     []int
+	bx, by, ox, oy []int
+	wx, wy         []int
+	c0, c1, cw     int
+	divider        int
+}
+
+func (p *mapPane) layout(w, h int) paneLayout {
 	v := p.vp
 	s := v.scaleFor(w, h)
 	cx, cy := v.centre()
 	x0 := cx - float64(w)/2/s
 	y0 := cy - float64(h)/2/s
-	// Frame column and row of each device pixel (-1 outside the frame),
-	// then the index of that column/row in the base and overlay maps.
 	axis := func(n int, o float64, limit int) []int {
 		idx := make([]int, n)
 		for k := range idx {
@@ -223,7 +246,7 @@ func (p *mapPane) render(w, h int) image.Image {
 		}
 		return idx
 	}
-	cols, rows := axis(w, x0, v.fw), axis(h, y0, v.fh)
+	l := paneLayout{cols: axis(w, x0, v.fw), rows: axis(h, y0, v.fh), divider: -1}
 	mapAxis := func(m *inspect.Map, frame []int, fsize int, col bool) []int {
 		if m == nil {
 			return nil
@@ -240,70 +263,68 @@ func (p *mapPane) render(w, h int) image.Image {
 		}
 		return out
 	}
-	bx, by := mapAxis(p.base, cols, v.fw, true), mapAxis(p.base, rows, v.fh, false)
-	ox, oy := mapAxis(p.over, cols, v.fw, true), mapAxis(p.over, rows, v.fh, false)
-	wx, wy := mapAxis(p.wipe, cols, v.fw, true), mapAxis(p.wipe, rows, v.fh, false)
-	divider := -1 // device column of the wipe's divider
+	l.bx, l.by = mapAxis(p.base, l.cols, v.fw, true), mapAxis(p.base, l.rows, v.fh, false)
+	l.ox, l.oy = mapAxis(p.over, l.cols, v.fw, true), mapAxis(p.over, l.rows, v.fh, false)
+	l.wx, l.wy = mapAxis(p.wipe, l.cols, v.fw, true), mapAxis(p.wipe, l.rows, v.fh, false)
+	// cols is non-decreasing: the frame is one run of columns.
+	l.c0, l.c1 = 0, w
+	for l.c0 < w && l.cols[l.c0] < 0 {
+		l.c0++
+	}
+	for l.c1 > l.c0 && l.cols[l.c1-1] < 0 {
+		l.c1--
+	}
+	l.cw = l.c1
 	if p.wipe != nil {
-		divider = int(math.Round((p.wipeAt - x0) * s))
-	}
-	wipeFrom := int(math.Ceil(p.wipeAt))
-	// The frame covers device columns [c0, c1) (cols is non-decreasing);
-	// the wipe's map those at or right of cw.
-	c0, c1 := 0, w
-	for c0 < w && cols[c0] < 0 {
-		c0++
-	}
-	for c1 > c0 && cols[c1-1] < 0 {
-		c1--
-	}
-	cw := c1
-	if p.wipe != nil {
-		cw = c0
-		for cw < c1 && cols[cw] < wipeFrom {
-			cw++
+		l.divider = int(math.Round((p.wipeAt - x0) * s))
+		wipeFrom := int(math.Ceil(p.wipeAt))
+		l.cw = l.c0
+		for l.cw < l.c1 && l.cols[l.cw] < wipeFrom {
+			l.cw++
 		}
 	}
+	return l
+}
+
+// drawRow draws device row j: the background outside the frame, the base
+// map (with the overlay blended on it) left of the wipe, the wipe's map
+// right of it, and the divider. vals and ovals are scratch, a value per
+// device column.
+func (p *mapPane) drawRow(l *paneLayout, row []byte, j int, vals, ovals []float64) {
 	back := func(row []byte) {
 		for i := 0; i+4 <= len(row); i += 4 {
 			row[i], row[i+1], row[i+2], row[i+3] = background.R, background.G, background.B, 0xff
 		}
 	}
-	drawRows := func(j0, j1 int) {
-		vals, ovals := make([]float64, w), make([]float64, w)
-		for j := j0; j < j1; j++ {
-			row := img.Pix[j*img.Stride : j*img.Stride+4*w]
-			if rows[j] < 0 {
-				back(row)
+	c0, c1, cw := l.c0, l.c1, l.cw
+	if l.rows[j] < 0 {
+		back(row)
+	} else {
+		back(row[:4*c0])
+		back(row[4*c1:])
+		if c0 < cw {
+			if p.base != nil {
+				p.base.Gather(vals[c0:cw], l.by[j], l.bx[c0:cw])
+				fillRow(p.baseCol, row[4*c0:4*cw], vals[c0:cw])
 			} else {
-				back(row[:4*c0])
-				back(row[4*c1:])
-				if c0 < cw {
-					if p.base != nil {
-						p.base.Gather(vals[c0:cw], by[j], bx[c0:cw])
-						fillRow(p.baseCol, row[4*c0:4*cw], vals[c0:cw])
-					} else {
-						back(row[4*c0 : 4*cw])
-					}
-					if p.over != nil && p.opacity > 0 {
-						p.over.Gather(ovals[c0:cw], oy[j], ox[c0:cw])
-						p.blendRow(row[4*c0:4*cw], ovals[c0:cw])
-					}
-				}
-				if cw < c1 {
-					p.wipe.Gather(vals[cw:c1], wy[j], wx[cw:c1])
-					fillRow(p.wipeCol, row[4*cw:4*c1], vals[cw:c1])
-				}
+				back(row[4*c0 : 4*cw])
 			}
-			for _, i := range [2]int{divider - 1, divider} {
-				if divider >= 0 && i >= 0 && i < w {
-					row[4*i], row[4*i+1], row[4*i+2], row[4*i+3] = 0xff, 0xd0, 0x00, 0xff
-				}
+			if p.over != nil && p.opacity > 0 {
+				p.over.Gather(ovals[c0:cw], l.oy[j], l.ox[c0:cw])
+				p.blendRow(row[4*c0:4*cw], ovals[c0:cw])
 			}
 		}
+		if cw < c1 {
+			p.wipe.Gather(vals[cw:c1], l.wy[j], l.wx[cw:c1])
+			fillRow(p.wipeCol, row[4*cw:4*c1], vals[cw:c1])
+		}
 	}
-	inspect.Rows(h, drawRows)
-	return img
+	w := len(row) / 4
+	for _, i := range [2]int{l.divider - 1, l.divider} {
+		if l.divider >= 0 && i >= 0 && i < w {
+			row[4*i], row[4*i+1], row[4*i+2], row[4*i+3] = 0xff, 0xd0, 0x00, 0xff
+		}
+	}
 }
 
 // blendRow lays the overlay's colours for values xs over the row's pixels.

@@ -77,13 +77,22 @@ func scorePlot(title string, ss [][]summary.Series, cur int, dark bool) *plot.Pl
 		p.Y.Min, p.Y.Max = 0, 1
 		return p
 	}
-	p.X.Min, p.X.Max = -0.5, float64(n)-0.5
-	p.X.Padding, p.Y.Padding = 0, 0
 	pad := (hi - lo) * 0.06
 	if pad == 0 {
 		pad = math.Max(math.Abs(hi)*0.01, 0.01)
 	}
 	p.Y.Min, p.Y.Max = lo-pad, hi+pad
+	frameAxes(p, n, cur)
+	return p
+}
+
+// frameAxes ends a plot over n frames, its Y range set: the frames half a
+// frame inside the X range, ticks at whole frames and round values, a
+// grid, and at frame cur (cur < 0: none) a solid line in the text colour,
+// which no series uses (the series are coloured; a second run's dashed).
+func frameAxes(p *plot.Plot, n, cur int) {
+	p.X.Min, p.X.Max = -0.5, float64(n)-0.5
+	p.X.Padding, p.Y.Padding = 0, 0
 	p.X.Tick.Marker = frameTicks{}
 	p.Y.Tick.Marker = roundTicks{}
 	grid := plotter.NewGrid()
@@ -91,8 +100,6 @@ func scorePlot(title string, ss [][]summary.Series, cur int, dark bool) *plot.Pl
 	grid.Horizontal.Color = grid.Vertical.Color
 	p.Add(grid)
 	if cur >= 0 && cur < n {
-		// The current frame: a solid line in the text colour, which no
-		// series uses (the series are coloured; the second run dashed).
 		m, err := plotter.NewLine(plotter.XYs{{X: float64(cur), Y: p.Y.Min}, {X: float64(cur), Y: p.Y.Max}})
 		if err == nil {
 			m.Color = p.X.Color
@@ -100,7 +107,6 @@ func scorePlot(title string, ss [][]summary.Series, cur int, dark bool) *plot.Pl
 			p.Add(m)
 		}
 	}
-	return p
 }
 
 // valuesAt lists every series' value at frame f, for the hover line.

@@ -104,10 +104,22 @@ func vmafPlot(vs summary.ModelCurves, others []summary.Series, cur int, dark boo
 		p.Y.Tick.Marker = roundTicks{}
 		return p
 	}
-	lo, hi := 0.0, 100.0
-	// Stacked costs, bottom band first.
+	lo, hi := 0.0, math.Max(100, stackCosts(p, vs.Costs, n))
+	scoreLine(p, vs.Score, p.X.Color, false, &lo, &hi)
+	for k, o := range others {
+		scoreLine(p, o, seriesColours[(k+6)%len(seriesColours)], true, &lo, &hi)
+	}
+	pad := (hi - lo) * 0.04
+	p.Y.Min, p.Y.Max = lo-pad*boolf(lo < 0), hi+pad
+	frameAxes(p, n, cur)
+	return p
+}
+
+// stackCosts draws each input's cost over n frames as a band stacked on
+// the ones before it, bottom band first, and returns the stack's top.
+func stackCosts(p *plot.Plot, costs []summary.Series, n int) (hi float64) {
 	base := make([]float64, n)
-	for k, c := range vs.Costs {
+	for k, c := range costs {
 		if !c.HasValues() {
 			continue
 		}
@@ -142,60 +154,42 @@ func vmafPlot(vs summary.ModelCurves, others []summary.Series, cur int, dark boo
 		p.Legend.Add(c.Name, poly)
 		base = top
 	}
-	line := func(s summary.Series, col color.Color, dashed bool) {
-		var pts plotter.XYs
-		for f, v := range s.Values {
-			if !math.IsNaN(v) {
-				pts = append(pts, plotter.XY{X: float64(f), Y: v})
-				lo, hi = math.Min(lo, v), math.Max(hi, v)
-			}
-		}
-		if len(pts) == 0 {
-			return
-		}
-		l, err := plotter.NewLine(pts)
-		if err != nil {
-			return
-		}
-		l.Color = col
-		l.Width = vg.Points(1.8)
-		if dashed {
-			l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
-			l.Width = vg.Points(1.2)
-		}
-		p.Add(l)
-		if len(pts) < 40 {
-			if sc, err := plotter.NewScatter(pts); err == nil {
-				sc.Color = col
-				sc.Radius = vg.Points(1.5)
-				sc.Shape = draw.CircleGlyph{}
-				p.Add(sc)
-			}
-		}
-		p.Legend.Add(s.Name, l)
-	}
-	line(vs.Score, p.X.Color, false)
-	for k, o := range others {
-		line(o, seriesColours[(k+6)%len(seriesColours)], true)
-	}
-	p.X.Min, p.X.Max = -0.5, float64(n)-0.5
-	p.X.Padding, p.Y.Padding = 0, 0
-	pad := (hi - lo) * 0.04
-	p.Y.Min, p.Y.Max = lo-pad*boolf(lo < 0), hi+pad
-	p.X.Tick.Marker = frameTicks{}
-	p.Y.Tick.Marker = roundTicks{}
-	grid := plotter.NewGrid()
-	grid.Vertical.Color = color.NRGBA{0x80, 0x80, 0x80, 0x50}
-	grid.Horizontal.Color = grid.Vertical.Color
-	p.Add(grid)
-	if cur >= 0 && cur < n {
-		if m, err := plotter.NewLine(plotter.XYs{{X: float64(cur), Y: p.Y.Min}, {X: float64(cur), Y: p.Y.Max}}); err == nil {
-			m.Color = p.X.Color
-			m.Width = vg.Points(1)
-			p.Add(m)
+	return hi
+}
+
+// scoreLine draws a score curve (dashed: another model's or run's), with
+// a dot per frame when there are few, and widens [lo, hi] to its values.
+func scoreLine(p *plot.Plot, s summary.Series, col color.Color, dashed bool, lo, hi *float64) {
+	var pts plotter.XYs
+	for f, v := range s.Values {
+		if !math.IsNaN(v) {
+			pts = append(pts, plotter.XY{X: float64(f), Y: v})
+			*lo, *hi = math.Min(*lo, v), math.Max(*hi, v)
 		}
 	}
-	return p
+	if len(pts) == 0 {
+		return
+	}
+	l, err := plotter.NewLine(pts)
+	if err != nil {
+		return
+	}
+	l.Color = col
+	l.Width = vg.Points(1.8)
+	if dashed {
+		l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+		l.Width = vg.Points(1.2)
+	}
+	p.Add(l)
+	if len(pts) < 40 {
+		if sc, err := plotter.NewScatter(pts); err == nil {
+			sc.Color = col
+			sc.Radius = vg.Points(1.5)
+			sc.Shape = draw.CircleGlyph{}
+			p.Add(sc)
+		}
+	}
+	p.Legend.Add(s.Name, l)
 }
 
 // vmafPlots are the Scores view's VMAF plots: one per picked model, side
