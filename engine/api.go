@@ -45,7 +45,7 @@ type Request struct {
 	Outputs *outfile.Set
 	// MaxMemory is the most memory a run may need, in bytes (0: the
 	// default budget, DefaultMemoryBudget; negative: no limit). Open
-	// refuses a run whose estimate (EstimateMemory) is over it.
+	// refuses a run whose estimate of the memory it needs is over it.
 	MaxMemory int64
 }
 

@@ -83,7 +83,7 @@
 // ScoreFrameDevice splits ScoreFrame there: a run finishes a frame's host
 // half while the device scores the next frame.
 //
-// Integer motion (NewMotion): kernels/motion's temporal recipe
+// Integer motion (MotionFrames): kernels/motion's temporal recipe
 // (motion.NewStream: motion2, motion3, the moving average, the five-frame
 // window) on the host over a device SAD stage. libvmaf blurs the
 // difference of two pictures, so the device keeps the pictures later

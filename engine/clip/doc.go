@@ -60,7 +60,7 @@
 //     named "-", "pipe:0" or "file:x.mp4" are files, never protocols;
 //   - a helper that gives no output while awaited and makes no progress
 //     (CPU time, bytes read or written; or is stopped by a signal) for
-//     StallTimeout is killed, and the read fails naming the file and the
+//     30 s is killed, and the read fails naming the file and the
 //     frame: an HLS segment that is a FIFO, a dead mount, SIGSTOP;
 //   - the packet-count probe's failure is Open's error, not a missing count;
 //   - ffmpeg's log is read at level+verbose: a filter graph reconfigured for

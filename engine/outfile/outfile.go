@@ -310,10 +310,9 @@ func CreateTemp(dir, name string) (*os.File, error) {
 	return nil, errors.New("cannot find a free temporary name")
 }
 
+// tempName matches this package's temporary files, the writer's process
+// ID in the first group.
 var tempName = regexp.MustCompile(`^\..*\.bandscope-([0-9]+)-[0-9a-f]+\.part$`)
-
-// IsTemp reports whether name is one of this package's temporary files.
-func IsTemp(name string) bool { return tempName.MatchString(name) }
 
 // sweep removes the temporary files of dead processes in dir, once per set.
 func (s *Set) sweep(dir string) {

@@ -7,8 +7,7 @@
 // --cpu-kernels flag) overrides it, like libvmaf's --cpumask. A value of
 // BANDSCOPE_CPU_KERNELS that names no set, or one the host cannot run, is
 // reported once on stderr by the default selection, which then uses the
-// best set (DefaultError returns the same error for callers that report
-// it themselves).
+// best set.
 //
 // The purego build tag leaves every assembly file out (as in
 // golang.org/x/crypto and gonum): on amd64 the only set is then Scalar,

@@ -114,16 +114,6 @@ func hpassGo(out, row []int32, _ uint32) uint32 {
 	return hedges(out, row) + hinteriorGo(out, row, 2, max(len(row)-2, 2))
 }
 
-// NewCPU returns the fast CPU Scorer: the reference's two passes fused per
-// row with the symmetric taps paired, the frame cut into row bands that
-// run in parallel, the rows in the chosen kernel set. Each row's sum is
-// libvmaf's uint32 and the frame sums them in uint64, so neither the
-// thread count nor the kernel set changes a bit; its results, maps
-// included, are identical to New's.
-func NewCPU(cfg *Config, o Options) Scorer {
-	return newStream(cfg, NewFastSAD(cfg, o).SAD)
-}
-
 // FastSAD is the fast scorer's frame SAD on its own, for callers that
 // score pairs of pictures out of order (the inspector, or an engine that
 // computes several frames' SADs at once). It is safe for concurrent use.

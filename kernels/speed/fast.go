@@ -34,9 +34,6 @@ func NewCPU(cfg *Config, o Options) Scorer {
 	return &fastScorer{cfg: cfg, opt: o, k: kernelsFor(o.Kernels)}
 }
 
-// NewFast is NewCPU on one goroutine.
-func NewFast(cfg *Config) Scorer { return NewCPU(cfg, Options{Threads: 1}) }
-
 type fastScorer struct {
 	cfg  *Config
 	opt  Options
