@@ -6,15 +6,9 @@ import (
 	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
-// frameScore is a per-frame result that names its own metrics, as every
-// kernel package's FrameResult does.
-type frameScore interface {
-	Metrics(*feature.Values) []feature.Metric
-}
-
 // lumaScorer is a kernel package's scorer that compares the luma planes of
 // the reference and the distorted picture, one frame at a time.
-type lumaScorer[R frameScore] interface {
+type lumaScorer[R feature.Scored] interface {
 	Score(frame int, ref, dist yuv.Plane, keepMaps bool) (R, error)
 	Close() error
 }
@@ -22,7 +16,7 @@ type lumaScorer[R frameScore] interface {
 // lumaExtractor adapts a lumaScorer: a new full-reference luma feature is
 // its kernel package plus one registry entry whose open builds the scorer
 // and returns openLuma(...).
-type lumaExtractor[R frameScore] struct {
+type lumaExtractor[R feature.Scored] struct {
 	stateless
 	opts   *feature.Values
 	scorer lumaScorer[R]
@@ -30,7 +24,7 @@ type lumaExtractor[R frameScore] struct {
 
 // openLuma wraps a scorer built for a registry entry; it refuses a
 // reference whose format differs from the distorted clip's.
-func openLuma[R frameScore](name string, o opening, s lumaScorer[R]) (extractor, error) {
+func openLuma[R feature.Scored](name string, o opening, s lumaScorer[R]) (extractor, error) {
 	if o.ref != o.dist {
 		s.Close()
 		return nil, errSameFormat(name, o)

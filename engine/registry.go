@@ -100,14 +100,21 @@ var registry = []Feature{
 	{Name: "cambi", Options: cambi.NewOptions, MetricNames: cambiMetricNames,
 		OtherReference: func(o *feature.Values) bool { return o.Bool("full_ref") },
 		Memory:         cambiMemory, Check: checkCAMBIOptions, Valid: cambi.CheckOptions, GPU: true, open: openCAMBI},
-	{Name: "adm", Aliases: []string{"integer_adm"}, Options: adm.NewOptions, MetricNames: adm.MetricNames,
+	{Name: "adm", Aliases: []string{"integer_adm"}, Options: adm.NewOptions, MetricNames: namesOf(new(adm.FrameResult)),
 		Memory: admMemory, Valid: adm.CheckOptions, GPU: true, open: openADM},
-	{Name: "vif", Aliases: []string{"integer_vif"}, Options: vif.NewOptions, MetricNames: vif.MetricNames,
+	{Name: "vif", Aliases: []string{"integer_vif"}, Options: vif.NewOptions, MetricNames: namesOf(new(vif.FrameResult)),
 		Memory: vifMemory, GPU: true, open: openVIF},
-	{Name: "motion", Aliases: []string{"integer_motion"}, Options: motion.NewOptions, MetricNames: motion.MetricNames,
+	{Name: "motion", Aliases: []string{"integer_motion"}, Options: motion.NewOptions, MetricNames: namesOf(new(motion.FrameResult)),
 		Memory: motionMemory, GPU: true, RefOnly: true, open: openMotion},
-	{Name: "speed_chroma", Options: speed.NewOptions, MetricNames: speed.MetricNames, Chroma: true,
+	{Name: "speed_chroma", Options: speed.NewOptions, MetricNames: namesOf(new(speed.FrameResult)), Chroma: true,
 		Memory: speedMemory, Valid: speed.CheckOptions, GPU: true, open: openSpeed},
+}
+
+// namesOf is the MetricNames of a feature whose result r names its own
+// metrics (every kernel package's FrameResult, CAMBI's aside: its keys
+// depend on the instance, cambiMetricNames).
+func namesOf(r feature.Scored) func(*feature.Values) []string {
+	return func(o *feature.Values) []string { return feature.MetricNames(r, o) }
 }
 
 // errSameFormat refuses a pair whose reference and distorted formats differ

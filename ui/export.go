@@ -4,13 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -90,37 +88,6 @@ func exportPlots(path string, plots []*plot.Plot, inputs ...string) error {
 		drawPlot(canvases[k][0], p)
 	}
 	return writeAtomic(path, func(w io.Writer) error { _, err := c.WriteTo(w); return err }, inputs...)
-}
-
-func (i *inspector) saveDialog(title, name string, exts []string, save func(path string) error) {
-	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
-		if err != nil {
-			i.fail(err)
-			return
-		}
-		if wc == nil {
-			return
-		}
-		path := wc.URI().Path()
-		wc.Close()
-		if err := save(path); err != nil {
-			os.Remove(path) // the dialog created it empty
-			i.fail(err)
-			return
-		}
-		i.prefs.SetString(prefLastDir, filepath.Dir(path))
-		i.setStatus("Wrote " + path)
-	}, i.win)
-	d.SetFileName(name)
-	d.SetFilter(storage.NewExtensionFileFilter(exts))
-	if dir := i.prefs.StringWithFallback(prefLastDir, ""); dir != "" {
-		if u, err := storage.ListerForURI(storage.NewFileURI(dir)); err == nil {
-			d.SetLocation(u)
-		}
-	}
-	d.SetTitleText(title)
-	d.Resize(fyne.NewSize(800, 560))
-	d.Show()
 }
 
 // exportRuns are the runs an export writes: the primary backend's, the

@@ -11,7 +11,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/bandscope/bandscope/engine"
@@ -143,31 +142,11 @@ func (i *inspector) openRecent(e string) {
 
 // openDialog asks for a clip file.
 func (i *inspector) openDialog(ref bool) {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			i.fail(err)
-			return
-		}
-		if r == nil {
-			return
-		}
-		path := r.URI().Path()
-		r.Close()
-		i.openPath(path, ref)
-	}, i.win)
-	d.SetFilter(storage.NewExtensionFileFilter(clipExtensions()))
-	if dir := i.prefs.StringWithFallback(prefLastDir, ""); dir != "" {
-		if u, err := storage.ListerForURI(storage.NewFileURI(dir)); err == nil {
-			d.SetLocation(u)
-		}
-	}
+	title := "Open the distorted clip"
 	if ref {
-		d.SetTitleText("Open the reference clip")
-	} else {
-		d.SetTitleText("Open the distorted clip")
+		title = "Open the reference clip"
 	}
-	d.Resize(fyne.NewSize(800, 560))
-	d.Show()
+	i.openFileDialog(title, clipExtensions(), func(path string) { i.openPath(path, ref) })
 }
 
 // openPath opens a clip as the distorted one, or the reference.

@@ -10,7 +10,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/bandscope/bandscope/engine"
@@ -114,27 +113,7 @@ func (b *logBook) checkFrame(r *engine.FrameResult, models []*model.Model, maxLo
 
 // openLogDialog asks for a libvmaf log or a CAMBI heatmap dump.
 func (i *inspector) openLogDialog() {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			i.fail(err)
-			return
-		}
-		if r == nil {
-			return
-		}
-		path := r.URI().Path()
-		r.Close()
-		i.openLog(path)
-	}, i.win)
-	d.SetFilter(storage.NewExtensionFileFilter(logs.Extensions))
-	if dir := i.prefs.StringWithFallback(prefLastDir, ""); dir != "" {
-		if u, err := storage.ListerForURI(storage.NewFileURI(dir)); err == nil {
-			d.SetLocation(u)
-		}
-	}
-	d.SetTitleText("Open a libvmaf log (JSON, XML, CSV) or a CAMBI heatmap dump (.gray)")
-	d.Resize(fyne.NewSize(800, 560))
-	d.Show()
+	i.openFileDialog("Open a libvmaf log (JSON, XML, CSV) or a CAMBI heatmap dump (.gray)", logs.Extensions, i.openLog)
 }
 
 // openLog reads a log and binds it to the clip's frames: its scores are

@@ -7,7 +7,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/bandscope/bandscope/engine"
@@ -122,28 +121,7 @@ func (b *runBar) compareChosen(label string) bool {
 
 // compareWithDialog asks for a second encode of the reference.
 func (b *runBar) compareWithDialog() {
-	i := b.i
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			i.fail(err)
-			return
-		}
-		if r == nil {
-			return
-		}
-		path := r.URI().Path()
-		r.Close()
-		b.compareWith(path)
-	}, i.win)
-	d.SetFilter(storage.NewExtensionFileFilter(clipExtensions()))
-	if dir := i.prefs.StringWithFallback(prefLastDir, ""); dir != "" {
-		if u, err := storage.ListerForURI(storage.NewFileURI(dir)); err == nil {
-			d.SetLocation(u)
-		}
-	}
-	d.SetTitleText("Compare with another encode of the same reference (run B)")
-	d.Resize(fyne.NewSize(800, 560))
-	d.Show()
+	b.i.openFileDialog("Compare with another encode of the same reference (run B)", clipExtensions(), b.compareWith)
 }
 
 // compareWith makes path, a second encode of the open reference, run B.

@@ -1,7 +1,6 @@
 package adm
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/bandscope/bandscope/kernels/yuv"
@@ -107,27 +106,19 @@ func newBuffers(c *Config) *buffers {
 
 func (c *refScorer) Close() error { c.bufs = nil; return nil }
 
+// checkPlane refuses a plane ("reference" or "distorted") of another size
+// than cfg's, or with a sample out of its bit depth's range.
 func checkPlane(name string, p yuv.Plane, cfg *Config) error {
 	if err := checkSize(name, p, cfg); err != nil {
 		return err
 	}
-	maxv := uint16(1<<cfg.BitDepth - 1)
-	if x, y, v, found := p.MaxAbove(maxv); found {
-		return fmt.Errorf("adm: %s sample %d at (%d, %d) is out of range for %d-bit input", name, v, x, y, cfg.BitDepth)
-	}
-	return nil
+	return p.CheckRange("adm", name, cfg.BitDepth)
 }
 
 // checkSize is checkPlane without the range check (which the fast scorer
 // does on the rows as its first pass reads them).
 func checkSize(name string, p yuv.Plane, cfg *Config) error {
-	if p.Width != cfg.Width || p.Height != cfg.Height {
-		return fmt.Errorf("adm: %s luma is %dx%d, configured for %dx%d", name, p.Width, p.Height, cfg.Width, cfg.Height)
-	}
-	if p.Stride < p.Width || len(p.Pix) < (p.Height-1)*p.Stride+p.Width {
-		return fmt.Errorf("adm: %s luma plane is shorter than %dx%d (stride %d)", name, p.Width, p.Height, p.Stride)
-	}
-	return nil
+	return p.CheckSize("adm", name, cfg.Width, cfg.Height)
 }
 
 func (c *refScorer) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResult, error) {

@@ -7,13 +7,9 @@ import (
 	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
-// Options choose how the fast CPU scorer runs; none of them changes a bit
-// of the results.
-type Options struct {
-	Kernels cpu.Set      // kernel set (cpu.Scalar is portable Go)
-	Threads int          // goroutines per frame; 0: every core
-	Limiter *cpu.Limiter // shared by scorers that run at once; nil: Threads-1 helpers of its own
-}
+// Options choose how the fast CPU scorer runs (kernel set, threads, a
+// shared limiter); none of them changes a bit of the results.
+type Options = cpu.Options
 
 // kernels are the fast scorer's row loops; every set gives the Go twins'
 // bits.
@@ -127,13 +123,7 @@ type FastSAD struct {
 
 // NewFastSAD returns the fast SAD for cfg's size and bit depth.
 func NewFastSAD(cfg *Config, o Options) *FastSAD {
-	if !o.Kernels.Supported() {
-		o.Kernels = cpu.Scalar
-	}
-	o.Threads = cpu.Threads(o.Threads)
-	if o.Limiter == nil {
-		o.Limiter = cpu.NewLimiter(o.Threads - 1)
-	}
+	o = o.Resolve()
 	return &FastSAD{cfg: cfg, opt: o, k: kernelsFor(o.Kernels)}
 }
 
