@@ -31,6 +31,9 @@
 //     is allocated, and samples above the bit depth's maximum are an error
 //     naming plane and position: kernels index tables by sample value.
 //   - FIFOs and devices are refused: they would block or never end.
+//   - Raw files are named .yuv, .raw or .bin (any case): libvmaf reads
+//     every file but a .y4m as raw, while this package hands other files to
+//     ffmpeg.
 //
 // Container files (mp4, mkv, webm, mov, ivf, anything not Y4M or raw YUV) go
 // through ffmpeg, found on PATH (FFmpegAvailable says when it is missing

@@ -13,6 +13,15 @@
 // golang.org/x/crypto and gonum): on amd64 the only set is then Scalar,
 // the Go twins, as on every other architecture.
 //
+// The SIMD kernels are Go assembly, not Go 1.26's experimental
+// simd/archsimd, by measurement: written both ways, ADM's masking
+// threshold row ran 3x slower with archsimd (a bounds check per slice
+// load) and its denominator's cube sum ran even, and archsimd has no
+// 512-bit widening multiply (VPMULDQ), which most ADM kernels are built on
+// (kernels/adm/archsimd_bench_test.go: GOEXPERIMENT=simd go test
+// ./kernels/adm -run '^$' -bench Archsimd). Assembly needs no experiment
+// at build time; other architectures run the Go twins.
+//
 // Parallel loops (For) split work into independent items whose results do
 // not depend on which goroutine computes them, so the bits are the same for
 // every thread count.

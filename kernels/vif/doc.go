@@ -73,12 +73,7 @@
 // column's, biased to signed; statHSIMD says why every sum stays exact in
 // 32 bits); the per-pixel terms run 4 lanes of doubles with C's truncations, the log2
 // bit length read from the exponent and the table gathered. The AVX-512
-// set uses the AVX2 twins for now. One thread, 1080p 8-bit (the corpus's
-// x264 encode), frames per CPU second on a shared 2-core machine:
-// reference 1.6, fast Go 3-3.4, AVX2 25-34; libvmaf's AVX2 code 24 on the
-// same frames (10 frames, user+system time). On a textured pair (every
-// pixel in the log branch) AVX2 gives 18-21 at 8 bits and 14-17 at 10
-// bits, libvmaf 14-17 and 8.3.
+// set uses the AVX2 twins. What each set costs, measured: app/bench's doc.
 //
 // Maps (FrameResult.Maps, on request): per scale, each pixel's numerator
 // and denominator terms as float32 (see ScaleMap), the same from every
