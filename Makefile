@@ -3,7 +3,7 @@
 GO ?= go
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: run build test vet vet-portable fmt-check test-race test-full bench golden deps package install uninstall
+.PHONY: run build test vet vet-portable fmt-check staticcheck test-race test-full bench golden deps package install uninstall
 
 deps:
 	@.ci/deps
@@ -24,6 +24,12 @@ vet-portable:
 	GOARCH=arm64 CGO_ENABLED=0 $(GO) vet ./engine/... ./kernels/... ./gpu
 	$(GO) vet -tags nogui ./app
 
+# staticcheck (honnef.co/go/tools) at a fixed version, fetched through the
+# module proxy by go run: nothing to install, nothing in go.mod.
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+staticcheck: deps
+	$(GO) run $(STATICCHECK) ./...
+
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
@@ -35,7 +41,7 @@ test-race: deps
 test-full: deps
 	.ci/with-display $(GO) test -timeout 30m ./...
 
-test: deps fmt-check vet vet-portable test-race test-full
+test: deps fmt-check vet vet-portable staticcheck test-race test-full
 
 # Every feature and the VMAF models on real reference/distorted pairs at 1080p
 # and 4K, 1 and 2 threads, as whole processes; with VMAF=/path/to/vmaf,

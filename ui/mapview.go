@@ -149,10 +149,9 @@ type mapPane struct {
 	dragging bool
 	dragWipe bool
 	// hover reports the frame point under the pointer (ok=false when it left).
-	hover     func(p *mapPane, fx, fy float64, ok bool)
-	lastW     int
-	lastH     int
-	dragStart fyne.Position
+	hover func(p *mapPane, fx, fy float64, ok bool)
+	lastW int
+	lastH int
 }
 
 var background = color.NRGBA{0x30, 0x30, 0x34, 0xff}
