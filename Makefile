@@ -3,7 +3,7 @@
 GO ?= go
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: run build test vet vet-portable fmt-check test-race test-full test-arm64 bench golden deps package install uninstall
+.PHONY: run build test vet vet-portable fmt-check staticcheck test-race test-full test-purego test-arm64 bench golden deps package install uninstall
 
 deps:
 	@.ci/deps
@@ -28,6 +28,12 @@ vet-portable:
 	if [ -n "$$asm" ]; then echo "assembly under -tags purego:"; echo "$$asm"; exit 1; fi
 	$(GO) vet -tags nogui ./app
 
+# staticcheck (honnef.co/go/tools) at a fixed version, fetched through the
+# module proxy by go run: nothing to install, nothing in go.mod.
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+staticcheck: deps
+	$(GO) run $(STATICCHECK) ./...
+
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
@@ -44,7 +50,11 @@ test-full: deps
 test-arm64: deps
 	.ci/test-arm64
 
-test: deps fmt-check vet vet-portable test-race test-full test-arm64
+# The portable build (-tags purego: the Go twins, no assembly), short suites.
+test-purego: deps
+	$(GO) test -short -tags purego ./kernels/... ./engine/...
+
+test: deps fmt-check vet vet-portable staticcheck test-race test-full test-purego test-arm64
 
 # Every feature and the VMAF models on real reference/distorted pairs at 1080p
 # and 4K, 1 and 2 threads, as whole processes; with VMAF=/path/to/vmaf,

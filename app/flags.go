@@ -6,8 +6,6 @@ import (
 	"strings"
 
 	"github.com/bandscope/bandscope/engine"
-	"github.com/bandscope/bandscope/kernels/feature"
-	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // Every flag of `bandscope score` parses its own value and, when the value
@@ -88,7 +86,7 @@ func (f *bitDepthFlag) Set(s string) error {
 
 // chromaFlag is -p: 420, 422, 444 or 400.
 type chromaFlag struct {
-	c   *yuv.Chroma
+	c   *engine.Chroma
 	set *bool
 }
 
@@ -97,7 +95,7 @@ func (f *chromaFlag) String() string { return "" }
 func (f *chromaFlag) Set(s string) error {
 	switch s {
 	case "420", "422", "444", "400", "yuv420p", "yuv422p", "yuv444p", "gray":
-		c, err := yuv.ParseChroma(s)
+		c, err := engine.ParseChroma(s)
 		if err != nil {
 			return err
 		}
@@ -184,11 +182,11 @@ func checkMaxMemory(s string) error {
 }
 
 // featureFlags collects repeated --feature arguments.
-type featureFlags []feature.Spec
+type featureFlags []engine.Spec
 
 func (f *featureFlags) String() string { return fmt.Sprint(*f) }
 func (f *featureFlags) Set(s string) error {
-	sp, err := feature.ParseSpec(s)
+	sp, err := engine.ParseSpec(s)
 	if err != nil {
 		return fmt.Errorf("%v (want NAME or NAME=opt=val:opt=val; features: %s)", err, strings.Join(engine.FeatureNames(), ", "))
 	}

@@ -31,93 +31,30 @@ func scoreMain(args []string, stdout, stderr io.Writer) (code int) {
 			code = 1
 		}
 	}()
-	var (
-		req                engine.Request
-		out, prec, maxMem  string
-		asJSON, asXML, csv bool
-		quiet, noPred      bool
-		features           featureFlags
-		models             modelFlags
-		cpumask            uint
-		cpuKernels         string
-	)
-	prec, req.Backend = "6", "cpu"
-	threads := &threadsFlag{p: &req.Threads}
-	fs := newScoreFlags(&req, &out, &prec, &maxMem, &asJSON, &asXML, &csv, &quiet, &noPred, &features, &cpumask, &cpuKernels, threads)
-	fs.Var(&models, "model", "")
-	fs.BoolVar(&req.Explain, "explain", false, "")
-	for _, n := range []string{"no-scale", "no_scale"} {
-		fs.BoolVar(&req.NoScale, n, false, "")
-	}
-	usageErr := func(format string, a ...any) int {
-		sayf(stderr, "bandscope score: "+format, a...)
+	usageErr := func(err error) int {
+		sayf(stderr, "bandscope score: %v", err)
 		return 2
 	}
+	a := &scoreArgs{prec: "6"}
+	a.req.Backend = "cpu"
+	a.threads.p = &a.req.Threads
+	fs := a.flags()
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			scoreUsage(stdout)
 			return 0
 		}
-		return usageErr("%v (bandscope score --help lists the flags)", err)
+		return usageErr(fmt.Errorf("%v (bandscope score --help lists the flags)", err))
 	}
 	if fs.NArg() > 0 {
-		return usageErr("unexpected argument %q (flags come as -flag value; bandscope score --help lists them)", fs.Arg(0))
+		return usageErr(fmt.Errorf("unexpected argument %q (flags come as -flag value; bandscope score --help lists them)", fs.Arg(0)))
 	}
-	if req.Distorted == "" {
-		return usageErr("-d/--distorted is required (the clip to score)")
-	}
-	if len(features) == 0 && len(models) == 0 {
-		if noPred {
-			// libvmaf adds its default model unless -n; it then scores
-			// nothing at all.
-			return usageErr("-n/--no_prediction with no --feature or --model: nothing to score")
-		}
-		models = modelFlags{"version=vmaf_v0.6.1"} // libvmaf's default
-	}
-	if err := engine.CheckFeatures(features); err != nil {
-		return usageErr("%v", err)
-	}
-	if err := engine.CheckModels(models); err != nil {
-		return usageErr("%v", err)
-	}
-	if req.Explain && noPred {
-		return usageErr("--explain needs the models' scores: leave out -n/--no_prediction")
-	}
-	if req.Explain && len(models) == 0 {
-		return usageErr("--explain needs a --model (it says what each model input costs the score)")
-	}
-	p, err := engine.ParsePrecision(prec)
+	p, err := a.check()
 	if err != nil {
-		return usageErr("%v", err)
+		return usageErr(err)
 	}
-	if req.MaxMemory, err = engine.ParseBytes(maxMem); maxMem == "" {
-		req.MaxMemory = 0
-	} else if err != nil {
-		return usageErr("--max-memory %v", err)
-	}
-	req.Features = features
-	req.Models = models
-	req.NoPrediction = noPred
-	if err := engine.CheckKeys(req); err != nil {
-		return usageErr("%v", err)
-	}
-	if cpuKernels != "" {
-		if req.Backend != "" && req.Backend != "cpu" && !strings.HasPrefix(req.Backend, "cpu:") {
-			return usageErr("--cpu-kernels needs --backend cpu (it is %s)", req.Backend)
-		}
-		req.Backend = "cpu:" + cpuKernels
-	}
-	formats := 0
-	for _, b := range []bool{asJSON, asXML, csv} {
-		if b {
-			formats++
-		}
-	}
-	if formats > 1 {
-		return usageErr("give at most one of --json, --xml, --csv")
-	}
-	if threads.clamped != "" {
-		fmt.Fprintf(stderr, "bandscope: --threads %s is more than %d: using %d\n", threads.clamped, engine.MaxThreads, engine.MaxThreads)
+	if a.threads.clamped != "" {
+		fmt.Fprintf(stderr, "bandscope: --threads %s is more than %d: using %d\n", a.threads.clamped, engine.MaxThreads, engine.MaxThreads)
 	}
 
 	// SIGQUIT (Ctrl-\) too: Go's default would print every goroutine's
@@ -126,8 +63,103 @@ func scoreMain(args []string, stdout, stderr io.Writer) (code int) {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	defer stop()
 	engine.QuietGPULogs() // each failure is one line of ours
-	run := &scoreRun{req: req, out: out, format: outputFormat(asJSON, asXML, csv, out), prec: p, quiet: quiet, stdout: stdout, stderr: stderr}
+	run := &scoreRun{req: a.req, out: a.out, format: outputFormat(a.asJSON, a.asXML, a.csv, a.out), prec: p, quiet: a.quiet, stdout: stdout, stderr: stderr}
 	return run.exec(ctx)
+}
+
+// scoreArgs are `bandscope score`'s flags as given.
+type scoreArgs struct {
+	req                engine.Request
+	out, prec, maxMem  string
+	asJSON, asXML, csv bool
+	quiet, noPred      bool
+	features           featureFlags
+	models             modelFlags
+	cpumask            uint
+	cpuKernels         string
+	threads            threadsFlag
+}
+
+// flags are the flag set that parses into a.
+func (a *scoreArgs) flags() *flag.FlagSet {
+	fs := newScoreFlags(&a.req, &a.out, &a.prec, &a.maxMem, &a.asJSON, &a.asXML, &a.csv, &a.quiet, &a.noPred, &a.features, &a.cpumask, &a.cpuKernels, &a.threads)
+	fs.Var(&a.models, "model", "")
+	fs.BoolVar(&a.req.Explain, "explain", false, "")
+	for _, n := range []string{"no-scale", "no_scale"} {
+		fs.BoolVar(&a.req.NoScale, n, false, "")
+	}
+	return fs
+}
+
+// check completes the request from the flags (libvmaf's default model
+// when no feature and no model is asked for, the memory budget, the CPU
+// kernel set) and refuses, as the command line's errors, what no run can
+// do; it returns the output's precision.
+func (a *scoreArgs) check() (engine.Precision, error) {
+	req := &a.req
+	if req.Distorted == "" {
+		return engine.Precision{}, errors.New("-d/--distorted is required (the clip to score)")
+	}
+	if err := a.checkWork(); err != nil {
+		return engine.Precision{}, err
+	}
+	p, err := engine.ParsePrecision(a.prec)
+	if err != nil {
+		return p, err
+	}
+	if req.MaxMemory, err = engine.ParseBytes(a.maxMem); a.maxMem == "" {
+		req.MaxMemory = 0
+	} else if err != nil {
+		return p, fmt.Errorf("--max-memory %v", err)
+	}
+	req.Features = a.features
+	req.Models = a.models
+	req.NoPrediction = a.noPred
+	if err := engine.CheckKeys(*req); err != nil {
+		return p, err
+	}
+	if a.cpuKernels != "" {
+		if req.Backend != "" && req.Backend != "cpu" && !strings.HasPrefix(req.Backend, "cpu:") {
+			return p, fmt.Errorf("--cpu-kernels needs --backend cpu (it is %s)", req.Backend)
+		}
+		req.Backend = "cpu:" + a.cpuKernels
+	}
+	formats := 0
+	for _, b := range []bool{a.asJSON, a.asXML, a.csv} {
+		if b {
+			formats++
+		}
+	}
+	if formats > 1 {
+		return p, errors.New("give at most one of --json, --xml, --csv")
+	}
+	return p, nil
+}
+
+// checkWork checks what the run computes: the features and models (the
+// default model when none is asked for), and --explain's needs.
+func (a *scoreArgs) checkWork() error {
+	if len(a.features) == 0 && len(a.models) == 0 {
+		if a.noPred {
+			// libvmaf adds its default model unless -n; it then scores
+			// nothing at all.
+			return errors.New("-n/--no_prediction with no --feature or --model: nothing to score")
+		}
+		a.models = modelFlags{"version=vmaf_v0.6.1"} // libvmaf's default
+	}
+	if err := engine.CheckFeatures(a.features); err != nil {
+		return err
+	}
+	if err := engine.CheckModels(a.models); err != nil {
+		return err
+	}
+	if a.req.Explain && a.noPred {
+		return errors.New("--explain needs the models' scores: leave out -n/--no_prediction")
+	}
+	if a.req.Explain && len(a.models) == 0 {
+		return errors.New("--explain needs a --model (it says what each model input costs the score)")
+	}
+	return nil
 }
 
 func outputFormat(asJSON, asXML, csv bool, out string) string {

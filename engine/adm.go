@@ -46,12 +46,6 @@ func (x *admExtractor) devicePlanes() (ref, dist gpu.Planes) {
 	return gpu.Luma, gpu.Luma
 }
 
-func (x *admExtractor) attach(fr *FrameResult, r any) {
-	if fr.ADM == nil {
-		fr.ADM = r.(*adm.FrameResult)
-	}
-}
-
 func (x *admExtractor) metrics(r any) []feature.Metric {
 	return r.(*adm.FrameResult).Metrics(x.opts)
 }

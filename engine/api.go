@@ -4,11 +4,7 @@ import (
 	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/outfile"
 	"github.com/bandscope/bandscope/gpu"
-	"github.com/bandscope/bandscope/kernels/adm"
-	"github.com/bandscope/bandscope/kernels/cambi"
 	"github.com/bandscope/bandscope/kernels/feature"
-	"github.com/bandscope/bandscope/kernels/motion"
-	"github.com/bandscope/bandscope/kernels/speed"
 	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
@@ -49,7 +45,7 @@ type Request struct {
 	Outputs *outfile.Set
 	// MaxMemory is the most memory a run may need, in bytes (0: the
 	// default budget, DefaultMemoryBudget; negative: no limit). Open
-	// refuses a run whose estimate (EstimateMemory) is over it.
+	// refuses a run whose estimate of the memory it needs is over it.
 	MaxMemory int64
 }
 
@@ -57,13 +53,12 @@ type Request struct {
 type FrameResult struct {
 	Frame     int
 	Dist, Ref *yuv.Picture
-	CAMBI     *cambi.FrameResult // nil without the cambi feature
-	ADM       *adm.FrameResult   // nil without the adm feature
-	Speed     *speed.FrameResult // nil without the speed_chroma feature
-	// Motion is integer motion, which compares frames: Session.Frame
-	// decodes the neighbouring reference pictures it needs (luma only,
-	// kept for the next step).
-	Motion *motion.FrameResult
+	// Features are each feature instance's result with its metrics, in
+	// the order the features were built: the request's, then those its
+	// models added (a feature the models read with other options is a
+	// second instance). ResultOf finds one by its type. A feature that
+	// failed on the frame has none (Errors says why).
+	Features []FeatureResult
 	// VMAF holds each model's score of the frame (Session.Frame; whole runs
 	// write the scores as metrics).
 	VMAF    []ModelResult
@@ -74,7 +69,7 @@ type FrameResult struct {
 	// Compare is the compare backend's result on the same pictures.
 	Compare *FrameResult
 
-	results []any // each extractor's result, in the set's order
+	results []any // each extractor's result, in the set's order (a run's emit reads them)
 	// refAt returns the reference luma of frame j (Session.Frame's random
 	// access for temporal features); frames is the clip's length.
 	refAt  func(j int) (yuv.Plane, error)
@@ -92,6 +87,42 @@ type FrameResult struct {
 	// onDevice is, while a GPU set scores the frame, its pictures on the
 	// device (uploaded once, read by every GPU extractor: deviceFrame).
 	onDevice *gpu.Frame
+}
+
+// FeatureResult is one feature instance's result on one frame.
+type FeatureResult struct {
+	Feature string // the registry's name: "cambi", "adm", "vif", "motion", "speed_chroma"
+	// Result is the instance's result: a *CAMBIResult, *ADMResult,
+	// *VIFResult, *MotionResult or *SpeedResult. Integer motion compares
+	// frames: Session.Frame decodes the neighbouring reference pictures
+	// it needs (luma only, kept for the next step).
+	Result  any
+	Metrics []feature.Metric // the instance's metrics, libvmaf's names and order
+}
+
+// ResultOf returns the first result of type R a frame holds (for example
+// ResultOf[*CAMBIResult](fr): the request's own instance, which comes
+// before any a model added), and whether there is one.
+func ResultOf[R any](fr *FrameResult) (R, bool) {
+	for _, f := range fr.Features {
+		if v, ok := f.Result.(R); ok {
+			return v, true
+		}
+	}
+	var zero R
+	return zero, false
+}
+
+// Writing finds the feature instance that wrote metric key on this frame.
+func (fr *FrameResult) Writing(key string) (*FeatureResult, bool) {
+	for k := range fr.Features {
+		for _, m := range fr.Features[k].Metrics {
+			if m.Name == key {
+				return &fr.Features[k], true
+			}
+		}
+	}
+	return nil, false
 }
 
 // Progress reports a whole-clip run.

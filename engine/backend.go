@@ -87,7 +87,7 @@ type backend struct {
 	pipeline    bool
 	finishAhead bool
 	// spare is what the run's memory budget leaves beyond its estimate
-	// (one frame in flight: EstimateMemory), for more frames in flight;
+	// (one frame in flight: estimateMemory), for more frames in flight;
 	// negative when the run has no budget.
 	spare int64
 }

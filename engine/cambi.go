@@ -72,12 +72,6 @@ func (x *cambiExtractor) devicePlanes() (ref, dist gpu.Planes) {
 	return ref, gpu.Luma
 }
 
-func (x *cambiExtractor) attach(fr *FrameResult, r any) {
-	if fr.CAMBI == nil {
-		fr.CAMBI = r.(*cambi.FrameResult)
-	}
-}
-
 func (x *cambiExtractor) metrics(r any) []feature.Metric {
 	c := r.(*cambi.FrameResult)
 	m := []feature.Metric{{Name: x.name, Value: c.CAMBI}}

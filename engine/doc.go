@@ -1,8 +1,22 @@
 // Package engine ties Bandscope together without any user interface: it
 // opens a reference and a distorted clip, builds the requested features
-// (CAMBI, integer ADM) on the requested backend, scores frames one at a time
-// (keeping every intermediate map, for the inspector) or a whole clip (for
-// `bandscope score`), and pools and writes the results in libvmaf's formats.
+// (CAMBI, integer ADM, integer VIF, integer motion, SpEED chroma: the
+// registry, registry.go) and VMAF models on the requested backend (the CPU
+// kernel sets, or a GPU through package gpu), scores frames one at a time
+// (keeping every intermediate map, for the inspector: Session.Frame) or a
+// whole clip (for `bandscope score`: Session.Run), and pools and writes the
+// results in libvmaf's formats. Its callers reach pictures, options and
+// each feature's results through it alone (types.go re-exports them).
+//
+// A scoring run decodes the next frame while it scores this one, as
+// libvmaf's CLI reads pictures on its main thread while its workers
+// extract features, and reads and widens the luma plane alone when no
+// feature reads chroma; on a GPU the reader also stages the next frame's
+// upload while the device works (pipeline.go). Subpackages hold what the
+// engine's callers need beside a run: clip (the readers), model (libvmaf's
+// models), outfile (outputs that never destroy anything), logs (other
+// tools' logs read back), summary (whole-clip statistics and comparisons)
+// and inspect (a frame's maps as the inspector reads them).
 //
 // The layering, which app/internal/layering checks, runs downward only:
 // app -> ui -> engine -> gpu -> kernels. The ground floor under the kernels

@@ -13,9 +13,6 @@ import "github.com/bandscope/bandscope/kernels/feature"
 // and per-frame output files are written here, in order.
 type extractor interface {
 	score(fr *FrameResult, keepMaps bool) (any, error)
-	// attach sets fr's typed field for the result (the first instance of a
-	// feature wins; every instance's metrics are kept).
-	attach(fr *FrameResult, r any)
 	// metrics are one frame's metrics from its result alone, for the
 	// inspector's random access.
 	metrics(r any) []feature.Metric

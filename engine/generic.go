@@ -6,23 +6,17 @@ import (
 	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
-// frameScore is a per-frame result that names its own metrics, as every
-// kernel package's FrameResult does.
-type frameScore interface {
-	Metrics(*feature.Values) []feature.Metric
-}
-
 // lumaScorer is a kernel package's scorer that compares the luma planes of
 // the reference and the distorted picture, one frame at a time.
-type lumaScorer[R frameScore] interface {
+type lumaScorer[R feature.Scored] interface {
 	Score(frame int, ref, dist yuv.Plane, keepMaps bool) (R, error)
 	Close() error
 }
 
 // lumaExtractor adapts a lumaScorer: a new full-reference luma feature is
 // its kernel package plus one registry entry whose open builds the scorer
-// and returns openLuma(...). Its results are found with ResultOf.
-type lumaExtractor[R frameScore] struct {
+// and returns openLuma(...).
+type lumaExtractor[R feature.Scored] struct {
 	stateless
 	opts   *feature.Values
 	scorer lumaScorer[R]
@@ -30,7 +24,7 @@ type lumaExtractor[R frameScore] struct {
 
 // openLuma wraps a scorer built for a registry entry; it refuses a
 // reference whose format differs from the distorted clip's.
-func openLuma[R frameScore](name string, o opening, s lumaScorer[R]) (extractor, error) {
+func openLuma[R feature.Scored](name string, o opening, s lumaScorer[R]) (extractor, error) {
 	if o.ref != o.dist {
 		s.Close()
 		return nil, errSameFormat(name, o)
@@ -55,35 +49,6 @@ func (x *lumaExtractor[R]) devicePlanes() (ref, dist gpu.Planes) {
 	return gpu.Luma, gpu.Luma
 }
 
-func (x *lumaExtractor[R]) attach(*FrameResult, any) {}
-
 func (x *lumaExtractor[R]) metrics(r any) []feature.Metric { return r.(R).Metrics(x.opts) }
 
 func (x *lumaExtractor[R]) close() error { return x.scorer.Close() }
-
-// ResultOf returns the first result of type R a frame holds (for example
-// ResultOf[*vif.FrameResult](fr)), and whether there is one: the typed
-// access to every feature without a field of its own in FrameResult.
-func ResultOf[R any](fr *FrameResult) (R, bool) {
-	for _, r := range fr.results {
-		if v, ok := r.(R); ok {
-			return v, true
-		}
-	}
-	var zero R
-	return zero, false
-}
-
-// ResultsOf returns every result of type R a frame holds, in the order the
-// features were built (the request's features, then those its models
-// added): a feature requested twice with different options, once by the
-// caller and once by a model, has two.
-func ResultsOf[R any](fr *FrameResult) []R {
-	var out []R
-	for _, r := range fr.results {
-		if v, ok := r.(R); ok {
-			out = append(out, v)
-		}
-	}
-	return out
-}

@@ -144,14 +144,14 @@ func TestFrameMatchesRun(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if len(fr.VMAF) != 1 || fr.Motion == nil {
+				if len(fr.VMAF) != 1 || resultOf[*MotionResult](fr) == nil {
 					t.Fatalf("frame %d: no VMAF or motion result", n)
 				}
 				if len(fr.Metrics) != len(res.Frames[n]) {
 					t.Errorf("%s frame %d: %d keys, the run has %d", model, n, len(fr.Metrics), len(res.Frames[n]))
 				}
 				for _, m := range res.Frames[n] {
-					v, ok := lookupMetric(fr.Metrics, m.Name)
+					v, ok := FindMetric(fr.Metrics, m.Name)
 					if !ok || math.Float64bits(v) != math.Float64bits(m.Value) {
 						t.Errorf("%s frame %d %s: Frame gives %v (%v), the run %v", model, n, m.Name, v, ok, m.Value)
 					}

@@ -38,23 +38,42 @@ func HeatmapNames(w, h int) [cambi.NumScales]string {
 	return n
 }
 
-// HeatmapScale is the factor from a c-value to the 16-bit heatmap value.
-func HeatmapScale(t *cambi.Tables, window int) float64 {
-	maxWeight := t.DiffWeights[0]
-	for _, w := range t.DiffWeights {
+// heatmapScale is the factor from a c-value to the 16-bit heatmap value:
+// the largest c-value possible at a window (the largest contrast weight
+// times window²/4) is 65535.
+func heatmapScale(diffWeights []int, window int) float64 {
+	maxWeight := diffWeights[0]
+	for _, w := range diffWeights {
 		maxWeight = max(maxWeight, w)
 	}
 	maxC := maxWeight * window * window / 4
 	return 65535.0 / float64(maxC)
 }
 
-// HeatmapValue is the 16-bit heatmap value of a c-value (truncated).
-func HeatmapValue(scale float64, c float32) uint16 {
-	return uint16(scale * float64(c))
+// appendHeatmap appends c-values as 16-bit little-endian heatmap values
+// (truncated, as libvmaf writes them).
+func appendHeatmap(buf []byte, scale float64, cvalues []float32) []byte {
+	for _, c := range cvalues {
+		buf = binary.LittleEndian.AppendUint16(buf, uint16(scale*float64(c)))
+	}
+	return buf
+}
+
+// AppendHeatmap appends one scale's c-values as libvmaf's heatmap files
+// (heatmaps_path) hold them, for CAMBI with max_log_contrast
+// maxLogContrast: what Request's heatmaps write, frame by frame. A scale
+// whose maps were not kept appends nothing.
+func AppendHeatmap(buf []byte, sc *CAMBIScale, maxLogContrast int) []byte {
+	n := sc.Width * sc.Height
+	if len(sc.CValues) < n {
+		return buf
+	}
+	scale := heatmapScale(cambi.DiffWeights(maxLogContrast), sc.Window)
+	return appendHeatmap(buf, scale, sc.CValues[:n])
 }
 
 func newHeatmapWriter(cfg *cambi.Config, set *outfile.Set, inputs ...string) (*heatmapWriter, error) {
-	hw := &heatmapWriter{set: set, scale: HeatmapScale(cfg.Tables, cfg.Window)}
+	hw := &heatmapWriter{set: set, scale: heatmapScale(cfg.Tables.DiffWeights, cfg.Window)}
 	if set == nil {
 		hw.set, hw.own = outfile.NewSet(inputs...), true
 	}
@@ -84,10 +103,7 @@ func (hw *heatmapWriter) write(frame int, r *cambi.PictureResult) error {
 	for s := range r.Scales {
 		sr := &r.Scales[s]
 		n := sr.Width * sr.Height
-		hw.buf = hw.buf[:0]
-		for _, c := range sr.CValues[:n] {
-			hw.buf = binary.LittleEndian.AppendUint16(hw.buf, HeatmapValue(hw.scale, c))
-		}
+		hw.buf = appendHeatmap(hw.buf[:0], hw.scale, sr.CValues[:n])
 		if _, err := hw.files[s].WriteAt(hw.buf, int64(frame)*int64(n)*2); err != nil {
 			return fmt.Errorf("cambi: writing heatmap: %w", err)
 		}

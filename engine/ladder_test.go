@@ -134,8 +134,8 @@ func TestLadder(t *testing.T) {
 	if di.Width != 640 || di.Scaled == nil || di.Scaled.Width != 320 || fr.Dist.Width != 640 {
 		t.Fatalf("dist info %+v scaled %+v, frame %dx%d", di, di.Scaled, fr.Dist.Width, fr.Dist.Height)
 	}
-	if v, _ := want.Value(2, "cambi_ench_180_encw_320"); math.Float64bits(fr.CAMBI.CAMBI) != math.Float64bits(v) {
-		t.Errorf("Session.Frame CAMBI %v, want %v", fr.CAMBI.CAMBI, v)
+	if v, _ := want.Value(2, "cambi_ench_180_encw_320"); math.Float64bits(resultOf[*CAMBIResult](fr).CAMBI) != math.Float64bits(v) {
+		t.Errorf("Session.Frame CAMBI %v, want %v", resultOf[*CAMBIResult](fr).CAMBI, v)
 	}
 
 	// --explain on a rendition judges the perfect copy at the rendition's

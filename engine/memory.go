@@ -21,7 +21,7 @@ import (
 // A run's memory is known before it allocates anything: the decoded
 // pictures, the readers' frame buffers and each feature's workspace all
 // follow from the clips' geometry and the features' options. Open adds them
-// up (EstimateMemory) and refuses a run over its budget with a message that
+// up (estimateMemory) and refuses a run over its budget with a message that
 // says how much it needs, so that a hostile header (a 16384x8192 Y4M of a
 // few bytes) is an error line, never the Go runtime's "out of memory"
 // crash. The per-feature terms are in featureTable (features.go). They count
@@ -106,33 +106,17 @@ func motionMemory(g Geometry, o *feature.Values) int64 {
 // local means and the blocks' statistics.
 func speedMemory(g Geometry, o *feature.Values) int64 { return pixels(g.Dist) * 16 }
 
-// unknownMemory bounds a feature whose options do not parse: more than any
-// feature needs.
-const unknownMemory = 40
-
 // runtimeOverhead is the Go runtime, the binary and its tables, the
 // scheduler's stacks: what an empty run already holds.
 const runtimeOverhead = 64 << 20
 
-// EstimateMemory is the most memory a scoring run of req over clips of
+// estimateMemory is the most memory a scoring run of specs over clips of
 // these formats needs with one frame in flight: the decoded pictures, the
 // readers' buffers (ffmpeg's decode-ahead included), every feature's
-// workspace, and the runtime. More frames in flight only use what the
+// workspace, and the runtime; explain scores the features twice (the
+// reference against itself too). More frames in flight only use what the
 // run's budget leaves on top, within the engine's frame budget
 // (pipeline.go).
-func EstimateMemory(req Request, g Geometry) int64 {
-	specs, err := parseSpecs(req.Features, req.SkipUnavailable)
-	if err != nil {
-		return runtimeOverhead + pixels(g.Dist)*unknownMemory*int64(max(len(req.Features), 1))
-	}
-	if _, specs, err = openModels(req.Models, specs); err != nil {
-		return runtimeOverhead + pixels(g.Dist)*unknownMemory*int64(max(len(req.Features), 1))
-	}
-	return estimateMemory(specs, g, req.Explain)
-}
-
-// estimateMemory is EstimateMemory for parsed features; explain scores
-// them twice (the reference against itself too).
 func estimateMemory(specs []parsedSpec, g Geometry, explain bool) int64 {
 	n := int64(runtimeOverhead)
 	pics := pictureBytes(g.Dist)

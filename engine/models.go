@@ -119,7 +119,7 @@ func CheckKeys(req Request) error {
 func (sm *scoredModel) inputs(frame []feature.Metric) ([]float64, error) {
 	vals := make([]float64, len(sm.keys))
 	for i, k := range sm.keys {
-		v, ok := lookupMetric(frame, k)
+		v, ok := FindMetric(frame, k)
 		if !ok {
 			return nil, fmt.Errorf("model %s: no %s for this frame", sm.m, k)
 		}
@@ -138,7 +138,7 @@ func (sm *scoredModel) perfectInputs(perfect, frame []feature.Metric) ([]float64
 		if sm.defs[i].RefOnly {
 			from = frame
 		}
-		v, ok := lookupMetric(from, k)
+		v, ok := FindMetric(from, k)
 		if !ok {
 			return nil, fmt.Errorf("model %s: no %s on the reference against itself for this frame", sm.m, k)
 		}
@@ -158,7 +158,8 @@ func (sm *scoredModel) reads(p parsedSpec) bool {
 	return false
 }
 
-func lookupMetric(ms []feature.Metric, name string) (float64, bool) {
+// FindMetric is the value of metric name in a frame's metrics.
+func FindMetric(ms []feature.Metric, name string) (float64, bool) {
 	for _, m := range ms {
 		if m.Name == name {
 			return m.Value, true
@@ -179,6 +180,7 @@ type ModelResult struct {
 // ModelInput is one input of a model on one frame: its value and, with
 // Request.Explain, what it costs the score.
 type ModelInput struct {
+	Feature string  // the registry's name of the feature that computes it
 	Key     string  // the metric key, option suffixes included
 	Base    string  // the key without suffixes ("integer_adm2"): the cost key's tail
 	Value   float64 // the feature's value on this frame
@@ -211,7 +213,7 @@ func predictFrame(models []scoredModel, frame, perfect []feature.Metric) ([]Mode
 			}
 		}
 		for k, v := range vals {
-			in := ModelInput{Key: sm.keys[k], Base: sm.base[k], Value: v, Perfect: math.NaN(), Cost: math.NaN()}
+			in := ModelInput{Feature: sm.defs[k].Name, Key: sm.keys[k], Base: sm.base[k], Value: v, Perfect: math.NaN(), Cost: math.NaN()}
 			if pvals != nil {
 				in.Perfect = pvals[k]
 				in.Cost = sm.cost(vals, pvals, k, r.Score)
@@ -223,16 +225,26 @@ func predictFrame(models []scoredModel, frame, perfect []feature.Metric) ([]Mode
 	return out, nil
 }
 
-// costMetrics are the keys --explain adds for one model: NAME_cost_BASE.
+// costMetrics are the keys --explain adds for one model (CostKey).
 func (r *ModelResult) costMetrics() []feature.Metric {
 	var m []feature.Metric
 	for _, in := range r.Inputs {
 		if !math.IsNaN(in.Cost) {
-			m = append(m, feature.Metric{Name: r.Name + "_cost_" + in.Base, Value: in.Cost})
+			m = append(m, feature.Metric{Name: CostKey(r.Name, in.Base), Value: in.Cost})
 		}
 	}
 	return m
 }
+
+// costInfix joins a model's name and an input's base key in a cost key.
+const costInfix = "_cost_"
+
+// CostKey is the key of what input base costs model on a frame
+// (Request.Explain): NAME_cost_BASE.
+func CostKey(model, base string) string { return model + costInfix + base }
+
+// IsCostKey reports whether a metric key is a model's cost (CostKey).
+func IsCostKey(key string) bool { return strings.Contains(key, costInfix) }
 
 // predictAll appends every model's scores (and with explain the costs) to
 // each frame of res, after the features, as libvmaf orders them; perfect

@@ -188,12 +188,6 @@ func (x *motionExtractor) score(fr *FrameResult, keepMaps bool) (any, error) {
 	return res, nil
 }
 
-func (x *motionExtractor) attach(fr *FrameResult, r any) {
-	if m, ok := r.(*motion.FrameResult); ok && fr.Motion == nil {
-		fr.Motion = m
-	}
-}
-
 // motionFlushed lists the keys libvmaf's integer motion appends only when
 // the run is flushed (motion2 and motion3 need the frames after): its
 // outputs list them after every other feature's keys.

@@ -69,14 +69,14 @@ func TestMotionBackends(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if fr.Motion == nil || (n >= 2 && fr.Motion.Diff == nil) {
+					if m := resultOf[*MotionResult](fr); m == nil || (n >= 2 && m.Diff == nil) {
 						t.Fatalf("%s: Frame(%d) has no motion map", id, n)
 					}
 					if len(fr.Metrics) != len(want.Frames[n]) {
 						t.Errorf("%s Frame(%d): %d keys, the run has %d", id, n, len(fr.Metrics), len(want.Frames[n]))
 					}
 					for _, m := range want.Frames[n] {
-						v, ok := lookupMetric(fr.Metrics, m.Name)
+						v, ok := FindMetric(fr.Metrics, m.Name)
 						if !ok || math.Float64bits(v) != math.Float64bits(m.Value) {
 							t.Errorf("%s Frame(%d) %s = %.17g (%v), the CPU run %.17g", id, n, m.Name, v, ok, m.Value)
 						}

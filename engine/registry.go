@@ -1,6 +1,9 @@
 package engine
 
 import (
+	"strings"
+	"sync"
+
 	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/outfile"
 	"github.com/bandscope/bandscope/kernels/adm"
@@ -105,14 +108,21 @@ var registry = []Feature{
 	{Name: "cambi", Options: cambi.NewOptions, MetricNames: cambiMetricNames,
 		OtherReference: func(o *feature.Values) bool { return o.Bool("full_ref") },
 		Memory:         cambiMemory, Check: checkCAMBIOptions, Valid: cambi.CheckOptions, GPU: true, Packed: true, open: openCAMBI},
-	{Name: "adm", Aliases: []string{"integer_adm"}, Options: adm.NewOptions, MetricNames: adm.MetricNames,
+	{Name: "adm", Aliases: []string{"integer_adm"}, Options: adm.NewOptions, MetricNames: namesOf(new(adm.FrameResult)),
 		Memory: admMemory, Valid: adm.CheckOptions, GPU: true, Packed: true, open: openADM},
-	{Name: "vif", Aliases: []string{"integer_vif"}, Options: vif.NewOptions, MetricNames: vif.MetricNames,
+	{Name: "vif", Aliases: []string{"integer_vif"}, Options: vif.NewOptions, MetricNames: namesOf(new(vif.FrameResult)),
 		Memory: vifMemory, GPU: true, Packed: true, open: openVIF},
-	{Name: "motion", Aliases: []string{"integer_motion"}, Options: motion.NewOptions, MetricNames: motion.MetricNames,
+	{Name: "motion", Aliases: []string{"integer_motion"}, Options: motion.NewOptions, MetricNames: namesOf(new(motion.FrameResult)),
 		Flushed: motionFlushed, Memory: motionMemory, GPU: true, RefOnly: true, Packed: true, open: openMotion},
-	{Name: "speed_chroma", Options: speed.NewOptions, MetricNames: speed.MetricNames, Chroma: true,
+	{Name: "speed_chroma", Options: speed.NewOptions, MetricNames: namesOf(new(speed.FrameResult)), Chroma: true,
 		Memory: speedMemory, Valid: speed.CheckOptions, GPU: true, Packed: true, open: openSpeed},
+}
+
+// namesOf is the MetricNames of a feature whose result r names its own
+// metrics (every kernel package's FrameResult, CAMBI's aside: its keys
+// depend on the instance, cambiMetricNames).
+func namesOf(r feature.Scored) func(*feature.Values) []string {
+	return func(o *feature.Values) []string { return feature.MetricNames(r, o) }
 }
 
 // errSameFormat refuses a pair whose reference and distorted formats differ
@@ -137,6 +147,41 @@ func LookupFeature(name string) (*Feature, bool) {
 	}
 	return nil, false
 }
+
+// MetricFeature names the registered feature that writes metric key name
+// (a run's key, or a libvmaf log's) and the key's base: its name without
+// libvmaf's option suffixes ("cambi_ws_33" is CAMBI's "cambi"). ok is
+// false for a key no feature writes: a model's score or cost.
+func MetricFeature(name string) (feature, base string, ok bool) {
+	for _, k := range metricBases() {
+		if (name == k.base || strings.HasPrefix(name, k.base+"_")) && len(k.base) > len(base) {
+			feature, base, ok = k.feature, k.base, true
+		}
+	}
+	return feature, base, ok
+}
+
+// metricBase is one key a feature writes, at its default options.
+type metricBase struct{ feature, base string }
+
+// metricBases are every key each feature writes under some options: its
+// MetricNames at the defaults with every switch that adds keys (the
+// options that are booleans but no Param: debug, bands, full_ref) on.
+var metricBases = sync.OnceValue(func() []metricBase {
+	var out []metricBase
+	for _, f := range registry {
+		o := f.Options()
+		for _, opt := range o.Table() {
+			if opt.Kind == feature.Bool && !opt.Param {
+				o.Set(opt.Name, "true")
+			}
+		}
+		for _, n := range f.MetricNames(o) {
+			out = append(out, metricBase{f.Name, n})
+		}
+	}
+	return out
+})
 
 // parsedSpec is one requested feature with its options applied.
 type parsedSpec struct {

@@ -60,12 +60,7 @@ func (r *Results) Value(frame int, name string) (float64, bool) {
 	if frame < 0 || frame >= len(r.Frames) {
 		return 0, false
 	}
-	for _, m := range r.Frames[frame] {
-		if m.Name == name {
-			return m.Value, true
-		}
-	}
-	return 0, false
+	return FindMetric(r.Frames[frame], name)
 }
 
 // Pool is a metric pooled over the frames, as libvmaf pools it.

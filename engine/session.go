@@ -580,9 +580,10 @@ func (set *featureSet) startFrame(ctx context.Context, fr *FrameResult, keepMaps
 	}, nil
 }
 
-// attachFrame attaches a frame's results (and with metrics its metrics)
-// and returns its error: the first extractor's that failed, unless with
-// metrics some succeeded (FrameResult.Errors names the others).
+// attachFrame attaches a frame's results (and with metrics, for
+// Session.Frame, each feature's result with its metrics) and returns its
+// error: the first extractor's that failed, unless with metrics some
+// succeeded (FrameResult.Errors names the others).
 func (set *featureSet) attachFrame(fr *FrameResult, res []any, errs []error, metrics bool, wrap func(int, error) error) error {
 	fr.results = res
 	failed := 0
@@ -595,9 +596,10 @@ func (set *featureSet) attachFrame(fr *FrameResult, res []any, errs []error, met
 			fr.Errors[set.names[k]] = wrap(fr.Frame, errs[k])
 			continue
 		}
-		x.attach(fr, res[k])
 		if metrics {
-			fr.Metrics = append(fr.Metrics, x.metrics(res[k])...)
+			ms := x.metrics(res[k])
+			fr.Metrics = append(fr.Metrics, ms...)
+			fr.Features = append(fr.Features, FeatureResult{Feature: set.names[k], Result: res[k], Metrics: ms})
 		}
 	}
 	if !metrics || failed == len(set.extractors) {

@@ -87,7 +87,8 @@ func TestOneDecodePerFrame(t *testing.T) {
 			t.Errorf("%s: frame 1 decoded %d times, want 1", name, got)
 		}
 	}
-	if fr.CAMBI == nil || fr.ADM == nil || fr.Compare == nil || fr.Compare.ADM == nil || fr.Compare.CAMBI == nil {
+	if resultOf[*CAMBIResult](fr) == nil || resultOf[*ADMResult](fr) == nil || fr.Compare == nil ||
+		resultOf[*ADMResult](fr.Compare) == nil || resultOf[*CAMBIResult](fr.Compare) == nil {
 		t.Fatalf("missing results: %+v", fr)
 	}
 	if fr.Compare.Dist != fr.Dist || fr.Compare.Ref != fr.Ref {
@@ -156,13 +157,13 @@ func TestSkipUnavailable(t *testing.T) {
 		t.Errorf("skipped: %v", s.Skipped())
 	}
 	fr, err := s.Frame(context.Background(), 0)
-	if err != nil || fr.CAMBI == nil || fr.ADM != nil {
+	if err != nil || resultOf[*CAMBIResult](fr) == nil || resultOf[*ADMResult](fr) != nil {
 		t.Errorf("frame: %v %+v", err, fr)
 	}
 }
 
-// TestResultOf: a feature without a FrameResult field of its own (VIF,
-// through the generic luma adapter) is reached by its type.
+// TestResultOf: every feature's result is reached by its type, VIF's
+// (through the generic luma adapter) as CAMBI's.
 func TestResultOf(t *testing.T) {
 	s, err := Open(context.Background(), pairRequest(t, "vif", "adm"))
 	if err != nil {
@@ -182,9 +183,10 @@ func TestResultOf(t *testing.T) {
 	}
 }
 
-// TestResultsOf: a feature requested with the caller's options and again
-// by a model with its own gives two results, the caller's first.
-func TestResultsOf(t *testing.T) {
+// TestFeatures: a feature requested with the caller's options and again
+// by a model with its own gives two results, the caller's first (ResultOf's),
+// each with its own metrics; the model's input is found by its key.
+func TestFeatures(t *testing.T) {
 	req := pairRequest(t, "adm")
 	req.Models = []string{"version=vmaf_v1.0.16_3d0h"}
 	s, err := Open(context.Background(), req)
@@ -196,13 +198,24 @@ func TestResultsOf(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	all := ResultsOf[*adm.FrameResult](fr)
-	if len(all) != 2 || all[0] != fr.ADM {
-		t.Fatalf("%d ADM results, want the caller's (FrameResult.ADM) then the model's", len(all))
+	var all []*adm.FrameResult
+	for _, f := range fr.Features {
+		if a, ok := f.Result.(*adm.FrameResult); ok {
+			all = append(all, a)
+			if f.Feature != "adm" || len(f.Metrics) == 0 {
+				t.Errorf("ADM result named %q with %d metrics", f.Feature, len(f.Metrics))
+			}
+		}
+	}
+	if len(all) != 2 || all[0] != resultOf[*adm.FrameResult](fr) {
+		t.Fatalf("%d ADM results, want the caller's (ResultOf's) then the model's", len(all))
 	}
 	in := fr.VMAF[0].Inputs[2] // integer_adm3, with the model's options
-	if in.Base != "integer_adm3" || all[1].ADM3 != in.Value {
-		t.Errorf("the model's ADM gives adm3 %v, its input %s is %v", all[1].ADM3, in.Base, in.Value)
+	if in.Base != "integer_adm3" || in.Feature != "adm" || all[1].ADM3 != in.Value {
+		t.Errorf("the model's ADM gives adm3 %v, its input %s (%s) is %v", all[1].ADM3, in.Base, in.Feature, in.Value)
+	}
+	if w, ok := fr.Writing(in.Key); !ok || w.Result != any(all[1]) {
+		t.Errorf("Writing(%s) = %v, %v: want the model's ADM", in.Key, w, ok)
 	}
 }
 
@@ -252,4 +265,10 @@ func TestPackedRun(t *testing.T) {
 			t.Fatalf("%v: every metric is 0: the comparison proves nothing", c.features)
 		}
 	}
+}
+
+// resultOf is ResultOf's result, or R's zero value.
+func resultOf[R any](fr *FrameResult) R {
+	r, _ := ResultOf[R](fr)
+	return r
 }

@@ -69,12 +69,6 @@ func (x *speedExtractor) devicePlanes() (ref, dist gpu.Planes) {
 	return gpu.Chroma, gpu.Chroma
 }
 
-func (x *speedExtractor) attach(fr *FrameResult, r any) {
-	if fr.Speed == nil {
-		fr.Speed = r.(*speed.FrameResult)
-	}
-}
-
 func (x *speedExtractor) metrics(r any) []feature.Metric {
 	return r.(*speed.FrameResult).Metrics(x.opts)
 }

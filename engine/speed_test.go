@@ -122,11 +122,11 @@ func TestSpeedBackends(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if fr.Speed == nil || fr.Compare == nil || fr.Compare.Speed == nil {
+			if resultOf[*SpeedResult](fr) == nil || fr.Compare == nil || resultOf[*SpeedResult](fr.Compare) == nil {
 				t.Fatalf("%s: no SpEED results in compare mode", id)
 			}
 			for p := 0; p < 2; p++ {
-				w, g := fr.Speed.Planes[p], fr.Compare.Speed.Planes[p]
+				w, g := resultOf[*SpeedResult](fr).Planes[p], resultOf[*SpeedResult](fr.Compare).Planes[p]
 				if w == nil || g == nil {
 					t.Fatalf("%s: plane %d has no maps", id, p)
 				}

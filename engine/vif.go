@@ -9,7 +9,6 @@ import (
 
 // openVIF builds integer VIF on the session's backend: the fast CPU
 // scorer, or the WebGPU twin (gpu.NewVIF, the same bits) on a GPU backend.
-// Its results are found with ResultOf[*vif.FrameResult].
 func openVIF(o opening) (extractor, error) {
 	cfg, err := vif.NewConfig(o.opts, o.dist.Width, o.dist.Height, o.dist.BitDepth)
 	if err != nil {

@@ -35,14 +35,9 @@ type admScorer struct {
 	closed bool
 }
 
-// Readback layout: the two validation words, then the accumulators, then
-// (with maps) each scale's nine map planes.
-const (
-	admBadOff   = 0
-	admAccOff   = 8
-	admAccWords = adm.NumScales * admKinds * adm.NumBands * 2
-	admMapsOff  = admAccOff + 4*admAccWords
-)
+// admAccWords are the accumulators' 32-bit words: a 64-bit sum per scale,
+// kind and band (readback layout: pairReadback's).
+const admAccWords = adm.NumScales * admKinds * adm.NumBands * 2
 
 // NewADM returns a Scorer computing integer ADM on d, with the same bits as
 // the CPU reference adm.New(cfg) in every field of every FrameResult.
@@ -73,79 +68,128 @@ func (s *admScorer) dispatch(k *kernel, params []uint32, bufs ...*wgpu.Buffer) (
 
 func i2u(v int) uint32 { return uint32(int32(v)) }
 
-func (s *admScorer) build() error {
-	cfg := s.cfg
-	w, h := cfg.Width, cfg.Height
-	w0, h0 := cfg.BandW[0], cfg.BandH[0]
-	n0 := uint64(w0 * h0)
-	var common []step // every dispatch before the numerator's masking
-	var err error
+// build makes every buffer and both dispatch lists, in dispatch order: the
+// uploads' validation, both pictures' DWT pyramids, then per scale the
+// decoupling, the denominator and the contrast masking of the numerator
+// (DLM) and of AIM, then the readback.
+func (s *admScorer) build() (err error) {
 	if s.noBad, err = s.constWords("adm validation reset", noBad); err != nil {
 		return err
 	}
-	for i := range s.in {
-		if s.in[i], err = s.buffer("adm input", uint64(2*w*h)); err != nil {
+	var common []step
+	if s.in, s.bad, common, err = s.lumaInputs(s.k.validate, "adm", s.cfg.Width, s.cfg.Height, s.cfg.BitDepth); err != nil {
+		return err
+	}
+	pyr, dwt, err := s.pyramids()
+	if err != nil {
+		return err
+	}
+	common = append(common, dwt...)
+	b := &admBuild{s: s, pyr: pyr, score: append([]step(nil), common...), maps: common}
+	if err := b.workBuffers(); err != nil {
+		return err
+	}
+	for sc := 0; sc < adm.NumScales; sc++ {
+		if err := b.scale(sc); err != nil {
 			return err
-		}
-		if s.bad[i], err = s.buffer("adm validation", 4); err != nil {
-			return err
-		}
-		if cfg.BitDepth < 16 {
-			st, err := s.dispatch(s.k.validate, []uint32{uint32(w), uint32(h), uint32(w), 1<<cfg.BitDepth - 1}, s.in[i], s.bad[i])
-			if err != nil {
-				return err
-			}
-			st.x, st.y = groups(w, 8), groups(h, 8)
-			common = append(common, st)
 		}
 	}
-	// The DWT pyramid of both pictures: four planes (A, H, V, D) per scale.
-	var pyr [2][adm.NumScales]*wgpu.Buffer
+	return s.readback(b.score, b.maps)
+}
+
+// pyramids makes the DWT pyramid of both pictures, four planes (A, H, V,
+// D) per scale, and its dispatches.
+func (s *admScorer) pyramids() (pyr [2][adm.NumScales]*wgpu.Buffer, steps []step, err error) {
+	cfg := s.cfg
 	for i := range pyr {
 		for sc := 0; sc < adm.NumScales; sc++ {
 			bw, bh := cfg.BandW[sc], cfg.BandH[sc]
 			if pyr[i][sc], err = s.buffer(fmt.Sprintf("adm scale %d bands", sc), uint64(16*bw*bh)); err != nil {
-				return err
+				return pyr, nil, err
 			}
-			var st step
-			switch {
-			case cfg.Precise && sc == 0:
-				st, err = s.dispatch(s.k.dwtp, []uint32{uint32(w), uint32(h), uint32(bw), uint32(bh),
-					1, 1 << (cfg.BitDepth - 1), uint32(adm.PreciseVShift(0, cfg.BitDepth)), uint32(adm.PreciseHShift(0))},
-					s.in[i], pyr[i][0])
-			case cfg.Precise:
-				pw, ph := cfg.BandW[sc-1], cfg.BandH[sc-1]
-				st, err = s.dispatch(s.k.dwtp, []uint32{uint32(pw), uint32(ph), uint32(bw), uint32(bh),
-					0, 0, uint32(adm.PreciseVShift(sc, cfg.BitDepth)), uint32(adm.PreciseHShift(sc))},
-					pyr[i][sc-1], pyr[i][sc])
-			case sc == 0:
-				st, err = s.dispatch(s.k.dwt0, []uint32{uint32(w), uint32(h), uint32(bw), uint32(bh),
-					uint32(cfg.BitDepth), 1 << (cfg.BitDepth - 1)}, s.in[i], pyr[i][0])
-			default:
-				pw, ph := cfg.BandW[sc-1], cfg.BandH[sc-1]
-				va, vs, ha, hs := adm.DWTRounding(sc)
-				st, err = s.dispatch(s.k.dwt123, []uint32{uint32(pw), uint32(ph), uint32(bw), uint32(bh),
-					uint32(va), uint32(vs), uint32(ha), uint32(hs)}, pyr[i][sc-1], pyr[i][sc])
+			src := s.in[i]
+			if sc > 0 {
+				src = pyr[i][sc-1]
 			}
+			st, err := s.dispatch(s.dwtKernel(sc), s.dwtParams(sc), src, pyr[i][sc])
 			if err != nil {
-				return err
+				return pyr, nil, err
 			}
 			st.x, st.y = groups(bw, 8), groups(bh, 8)
-			common = append(common, st)
+			steps = append(steps, st)
 		}
 	}
-	// Shared work buffers, sized for scale 0 and reused by every scale in
-	// dispatch order.
-	rd, err := s.buffer("adm restored/additive", 6*4*n0)
-	if err != nil {
+	return pyr, steps, nil
+}
+
+// dwtKernel is scale sc's DWT: Barten's precise one (adm_csf_mode=1), or
+// libvmaf's integer ones, scale 0 from the picture and the others from the
+// scale above.
+func (s *admScorer) dwtKernel(sc int) *kernel {
+	switch {
+	case s.cfg.Precise:
+		return s.k.dwtp
+	case sc == 0:
+		return s.k.dwt0
+	}
+	return s.k.dwt123
+}
+
+// dwtParams are dwtKernel(sc)'s parameters: the source's and the bands'
+// sizes, then the kernel's offsets and rounding shifts.
+func (s *admScorer) dwtParams(sc int) []uint32 {
+	cfg := s.cfg
+	bw, bh := cfg.BandW[sc], cfg.BandH[sc]
+	pw, ph := cfg.Width, cfg.Height
+	if sc > 0 {
+		pw, ph = cfg.BandW[sc-1], cfg.BandH[sc-1]
+	}
+	p := []uint32{uint32(pw), uint32(ph), uint32(bw), uint32(bh)}
+	switch {
+	case cfg.Precise && sc == 0:
+		return append(p, 1, 1<<(cfg.BitDepth-1), uint32(adm.PreciseVShift(0, cfg.BitDepth)), uint32(adm.PreciseHShift(0)))
+	case cfg.Precise:
+		return append(p, 0, 0, uint32(adm.PreciseVShift(sc, cfg.BitDepth)), uint32(adm.PreciseHShift(sc)))
+	case sc == 0:
+		return append(p, uint32(cfg.BitDepth), 1<<(cfg.BitDepth-1))
+	}
+	va, vs, ha, hs := adm.DWTRounding(sc)
+	return append(p, uint32(va), uint32(vs), uint32(ha), uint32(hs))
+}
+
+// admBuild is what build's per-scale parts share: the two dispatch lists
+// (scores only, scores and maps) and the buffers every scale reuses.
+type admBuild struct {
+	s           *admScorer
+	pyr         [2][adm.NumScales]*wgpu.Buffer
+	score, maps []step
+	// Work buffers sized for scale 0, reused by every scale in dispatch
+	// order: restored and additive bands, their CSF, the thresholds, and
+	// the row sums the accumulators add up.
+	rd, csf, fc, partial *wgpu.Buffer
+	mc, eLo, eHi, eQ     uint32 // cos²(1°) and the enhancement gain limit, as the shaders take them
+	me                   int32
+}
+
+// both adds a dispatch to both lists.
+func (b *admBuild) both(st step) {
+	b.score = append(b.score, st)
+	b.maps = append(b.maps, st)
+}
+
+// workBuffers makes the buffers every scale shares and the accumulators,
+// and derives each scale's shifts.
+func (b *admBuild) workBuffers() error {
+	s, cfg := b.s, b.s.cfg
+	n0 := uint64(cfg.BandW[0] * cfg.BandH[0])
+	var err error
+	if b.rd, err = s.buffer("adm restored/additive", 6*4*n0); err != nil {
 		return err
 	}
-	csf, err := s.buffer("adm csf", 3*4*n0)
-	if err != nil {
+	if b.csf, err = s.buffer("adm csf", 3*4*n0); err != nil {
 		return err
 	}
-	fc, err := s.buffer("adm thresholds", 2*4*n0)
-	if err != nil {
+	if b.fc, err = s.buffer("adm thresholds", 2*4*n0); err != nil {
 		return err
 	}
 	var partWords uint64
@@ -154,161 +198,180 @@ func (s *admScorer) build() error {
 		sr := s.shifts[sc].Score
 		partWords = max(partWords, uint64(3*(sr.Y1-sr.Y0)*int(groups(sr.X1-sr.X0, 256))*2))
 	}
-	partial, err := s.buffer("adm row sums", 4*partWords)
-	if err != nil {
+	if b.partial, err = s.buffer("adm row sums", 4*partWords); err != nil {
 		return err
 	}
 	if s.acc, err = s.buffer("adm accumulators", 4*admAccWords); err != nil {
 		return err
 	}
-	mc, me := cos1Float()
-	eLo, eHi, eQ := eglFloat(cfg.EnhnGainLimit)
+	b.mc, b.me = cos1Float()
+	b.eLo, b.eHi, b.eQ = eglFloat(cfg.EnhnGainLimit)
+	return nil
+}
 
-	score := append([]step(nil), common...)
-	maps := append([]step(nil), common...)
-	both := func(st step) {
-		score = append(score, st)
-		maps = append(maps, st)
-	}
-	rowSum := func(kind, sc int, rows, chunks int, add uint64, shift uint, signed bool) error {
-		st, err := s.dispatch(s.k.rowSum, []uint32{uint32(rows), uint32(chunks), uint32(add), uint32(add >> 32),
-			uint32(shift), b2u(signed), uint32((sc*admKinds + kind) * adm.NumBands * 2)}, partial, s.acc)
-		if err != nil {
-			return err
-		}
-		st.x, st.y = adm.NumBands, 1
-		both(st)
-		return nil
-	}
-	for sc := 0; sc < adm.NumScales; sc++ {
-		bw, bh := cfg.BandW[sc], cfg.BandH[sc]
-		if s.maps[sc], err = s.buffer(fmt.Sprintf("adm scale %d maps", sc), uint64(9*4*bw*bh)); err != nil {
-			return err
-		}
-		if sc == 0 && cfg.SkipScale0 {
-			continue
-		}
-		sh := s.shifts[sc]
-		sr := sh.Score
-		sw, shh := sr.X1-sr.X0, sr.Y1-sr.Y0
-		chunks := int(groups(sw, 256))
-		scale0 := b2u(sc == 0)
-		gx, gy := groups(bw, 8), groups(bh, 8)
+// admScaleDims are one scale's band size, the window its scores sum over
+// and its dispatches' shapes.
+type admScaleDims struct {
+	bw, bh           int
+	sh               adm.Shifts
+	sw, rows, chunks int // the scored window's width and rows; 256-wide chunks per row
+	scale0           uint32
+	gx, gy           uint32
+}
 
-		st, err := s.dispatch(s.k.decouple, []uint32{uint32(bw), uint32(bh), scale0, mc, uint32(me), eLo, eHi, eQ, b2u(cfg.Precise)},
-			pyr[0][sc], pyr[1][sc], rd)
-		if err != nil {
-			return err
-		}
-		st.x, st.y = gx, gy
-		both(st)
+func (b *admBuild) dims(sc int) admScaleDims {
+	cfg := b.s.cfg
+	d := admScaleDims{bw: cfg.BandW[sc], bh: cfg.BandH[sc], sh: b.s.shifts[sc], scale0: b2u(sc == 0)}
+	sr := d.sh.Score
+	d.sw, d.rows = sr.X1-sr.X0, sr.Y1-sr.Y0
+	d.chunks = int(groups(d.sw, 256))
+	d.gx, d.gy = groups(d.bw, 8), groups(d.bh, 8)
+	return d
+}
 
-		// Barten's exact denominator (scales 1-3) sums the three 32-bit
-		// words of each cube, unshifted, into kinds 2-4.
-		parts, exact := 1, cfg.Precise && sc > 0
-		if exact {
-			parts = 3
-		}
-		for part := 0; part < parts; part++ {
-			st, err = s.dispatch(s.k.den, []uint32{uint32(bw), uint32(bh), uint32(sr.X0), uint32(sr.Y0), uint32(sw), uint32(shh),
-				uint32(chunks), scale0, uint32(sh.DenSq), uint32(sh.DenAddSq), uint32(sh.DenCub), uint32(sh.DenAddCub), b2u(exact), uint32(part)},
-				pyr[0][sc], partial)
-			if err != nil {
-				return err
-			}
-			st.x, st.y = uint32(chunks), uint32(shh)
-			both(st)
-			add, shift := sh.DenAddAcc, sh.DenAcc
-			if exact {
-				add, shift = 0, 0
-			}
-			if err := rowSum(2+part, sc, shh, chunks, add, shift, false); err != nil {
-				return err
-			}
-		}
-
-		wt := cfg.Weight[sc]
-		csfStep := func(plane uint32) error {
-			st, err := s.dispatch(s.k.csf, []uint32{uint32(bw), uint32(bh), scale0, plane, wt[0], wt[1], wt[2]}, rd, csf, fc)
-			if err != nil {
-				return err
-			}
-			st.x, st.y = gx, gy
-			both(st)
-			return nil
-		}
-		cmParams := func(plane uint32, withMaps bool) []uint32 {
-			p := []uint32{uint32(bw), uint32(bh), uint32(sr.X0), uint32(sr.Y0), uint32(sw), uint32(shh),
-				uint32(chunks), scale0, plane, b2u(withMaps), wt[0], wt[1], wt[2]}
-			p = append(p, uint32(sh.CMSub[0]), uint32(sh.CMSub[1]), uint32(sh.CMSub[2]))
-			p = append(p, uint32(sh.CMSq[0]), uint32(sh.CMSq[1]), uint32(sh.CMSq[2]))
-			p = append(p, uint32(sh.CMCub[0]), uint32(sh.CMCub[1]), uint32(sh.CMCub[2]))
-			p = append(p, uint32(sh.CMAddCub[0]), uint32(sh.CMAddCub[1]), uint32(sh.CMAddCub[2]))
-			var xe, ae [adm.NumBands]uint32
-			for b := 0; b < adm.NumBands; b++ {
-				x, a := adm.MapExp(sc, b, cfg.Norm[sc])
-				xe[b], ae[b] = i2u(x), i2u(a)
-			}
-			return append(append(p, xe[:]...), ae[:]...)
-		}
-		// DLM: the restored bands against the additive bands' masking.
-		if err := csfStep(3); err != nil {
-			return err
-		}
-		st, err = s.dispatch(s.k.cm, cmParams(0, false), rd, fc, csf, partial, s.maps[sc])
-		if err != nil {
-			return err
-		}
-		st.x, st.y = uint32(chunks), uint32(shh)
-		score = append(score, st)
-		st, err = s.dispatch(s.k.cm, cmParams(0, true), rd, fc, csf, partial, s.maps[sc])
-		if err != nil {
-			return err
-		}
-		st.x, st.y = uint32(chunks), uint32(shh)
-		maps = append(maps, st)
-		if err := rowSum(0, sc, shh, chunks, uint64(sh.CMAddAcc), sh.CMAcc, true); err != nil {
-			return err
-		}
-		// AIM: the roles swapped.
-		if !cfg.SkipAIM {
-			if err := csfStep(0); err != nil {
-				return err
-			}
-			st, err = s.dispatch(s.k.cm, cmParams(3, false), rd, fc, csf, partial, s.maps[sc])
-			if err != nil {
-				return err
-			}
-			st.x, st.y = uint32(chunks), uint32(shh)
-			both(st)
-			if err := rowSum(1, sc, shh, chunks, uint64(sh.CMAddAcc), sh.CMAcc, true); err != nil {
-				return err
-			}
-		}
-	}
-	// Readback.
-	copies := []step{
-		{src: s.bad[0], size: 4, dstOff: admBadOff},
-		{src: s.bad[1], size: 4, dstOff: admBadOff + 4},
-		{src: s.acc, size: 4 * admAccWords, dstOff: admAccOff},
-	}
-	s.scoreSteps = append(score, copies...)
-	s.mapSteps = append(maps, copies...)
-	off := uint64(admMapsOff)
-	for sc := 0; sc < adm.NumScales; sc++ {
-		if sc == 0 && cfg.SkipScale0 {
-			continue
-		}
-		size := uint64(9 * 4 * cfg.BandW[sc] * cfg.BandH[sc])
-		s.mapOff[sc] = off
-		s.mapSteps = append(s.mapSteps, step{src: s.maps[sc], size: size, dstOff: off})
-		off += size
-	}
-	if s.staging, err = s.d.newBuffer("adm readback", off, wgpu.BufferUsageMapRead|wgpu.BufferUsageCopyDst); err != nil {
+// scale adds scale sc's dispatches: the decoupling of the restored and
+// additive bands, the denominator, the numerator's contrast masking (DLM:
+// the restored bands against the additive bands' masking) and AIM's (the
+// roles swapped).
+func (b *admBuild) scale(sc int) error {
+	s, cfg := b.s, b.s.cfg
+	var err error
+	if s.maps[sc], err = s.buffer(fmt.Sprintf("adm scale %d maps", sc), uint64(9*4*cfg.BandW[sc]*cfg.BandH[sc])); err != nil {
 		return err
 	}
-	s.buffers = append(s.buffers, s.staging)
+	if sc == 0 && cfg.SkipScale0 {
+		return nil
+	}
+	d := b.dims(sc)
+	st, err := s.dispatch(s.k.decouple, []uint32{uint32(d.bw), uint32(d.bh), d.scale0, b.mc, uint32(b.me), b.eLo, b.eHi, b.eQ, b2u(cfg.Precise)},
+		b.pyr[0][sc], b.pyr[1][sc], b.rd)
+	if err != nil {
+		return err
+	}
+	st.x, st.y = d.gx, d.gy
+	b.both(st)
+	if err := b.denominator(sc, d); err != nil {
+		return err
+	}
+	if err := b.masking(sc, d, 3, 0, 0); err != nil {
+		return err
+	}
+	if cfg.SkipAIM {
+		return nil
+	}
+	return b.masking(sc, d, 0, 3, 1)
+}
+
+// denominator adds the denominator's row sums, summed into kind 2.
+// Barten's exact denominator (scales 1-3) sums the three 32-bit words of
+// each cube, unshifted, into kinds 2-4.
+func (b *admBuild) denominator(sc int, d admScaleDims) error {
+	s, sh, sr := b.s, d.sh, d.sh.Score
+	parts, exact := 1, s.cfg.Precise && sc > 0
+	if exact {
+		parts = 3
+	}
+	for part := 0; part < parts; part++ {
+		st, err := s.dispatch(s.k.den, []uint32{uint32(d.bw), uint32(d.bh), uint32(sr.X0), uint32(sr.Y0), uint32(d.sw), uint32(d.rows),
+			uint32(d.chunks), d.scale0, uint32(sh.DenSq), uint32(sh.DenAddSq), uint32(sh.DenCub), uint32(sh.DenAddCub), b2u(exact), uint32(part)},
+			b.pyr[0][sc], b.partial)
+		if err != nil {
+			return err
+		}
+		st.x, st.y = uint32(d.chunks), uint32(d.rows)
+		b.both(st)
+		add, shift := sh.DenAddAcc, sh.DenAcc
+		if exact {
+			add, shift = 0, 0
+		}
+		if err := b.rowSum(2+part, sc, d, add, shift, false); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// masking adds the CSF of plane csfPlane, the contrast masking of plane
+// cmPlane and its row sums into kind: the numerator (DLM, kind 0), whose
+// maps the maps list keeps, or AIM (kind 1).
+func (b *admBuild) masking(sc int, d admScaleDims, csfPlane, cmPlane uint32, kind int) error {
+	s, sh := b.s, d.sh
+	wt := s.cfg.Weight[sc]
+	st, err := s.dispatch(s.k.csf, []uint32{uint32(d.bw), uint32(d.bh), d.scale0, csfPlane, wt[0], wt[1], wt[2]}, b.rd, b.csf, b.fc)
+	if err != nil {
+		return err
+	}
+	st.x, st.y = d.gx, d.gy
+	b.both(st)
+	if st, err = b.cm(sc, d, cmPlane, false); err != nil {
+		return err
+	}
+	b.score = append(b.score, st)
+	if kind == 0 {
+		// The same masking again, writing the numerator's maps.
+		if st, err = b.cm(sc, d, cmPlane, true); err != nil {
+			return err
+		}
+	}
+	b.maps = append(b.maps, st)
+	return b.rowSum(kind, sc, d, uint64(sh.CMAddAcc), sh.CMAcc, true)
+}
+
+// cm is the contrast-masking dispatch of one plane, with or without
+// writing the maps.
+func (b *admBuild) cm(sc int, d admScaleDims, plane uint32, withMaps bool) (step, error) {
+	s := b.s
+	st, err := s.dispatch(s.k.cm, b.cmParams(sc, d, plane, withMaps), b.rd, b.fc, b.csf, b.partial, s.maps[sc])
+	st.x, st.y = uint32(d.chunks), uint32(d.rows)
+	return st, err
+}
+
+// cmParams are the contrast-masking kernel's parameters for one plane.
+func (b *admBuild) cmParams(sc int, d admScaleDims, plane uint32, withMaps bool) []uint32 {
+	sh, sr, wt := d.sh, d.sh.Score, b.s.cfg.Weight[sc]
+	p := []uint32{uint32(d.bw), uint32(d.bh), uint32(sr.X0), uint32(sr.Y0), uint32(d.sw), uint32(d.rows),
+		uint32(d.chunks), d.scale0, plane, b2u(withMaps), wt[0], wt[1], wt[2]}
+	p = append(p, uint32(sh.CMSub[0]), uint32(sh.CMSub[1]), uint32(sh.CMSub[2]))
+	p = append(p, uint32(sh.CMSq[0]), uint32(sh.CMSq[1]), uint32(sh.CMSq[2]))
+	p = append(p, uint32(sh.CMCub[0]), uint32(sh.CMCub[1]), uint32(sh.CMCub[2]))
+	p = append(p, uint32(sh.CMAddCub[0]), uint32(sh.CMAddCub[1]), uint32(sh.CMAddCub[2]))
+	var xe, ae [adm.NumBands]uint32
+	for band := 0; band < adm.NumBands; band++ {
+		x, a := adm.MapExp(sc, band, b.s.cfg.Norm[sc])
+		xe[band], ae[band] = i2u(x), i2u(a)
+	}
+	return append(append(p, xe[:]...), ae[:]...)
+}
+
+// rowSum adds the dispatch that sums the row sums of one kind of one
+// scale into its accumulators.
+func (b *admBuild) rowSum(kind, sc int, d admScaleDims, add uint64, shift uint, signed bool) error {
+	s := b.s
+	st, err := s.dispatch(s.k.rowSum, []uint32{uint32(d.rows), uint32(d.chunks), uint32(add), uint32(add >> 32),
+		uint32(shift), b2u(signed), uint32((sc*admKinds + kind) * adm.NumBands * 2)}, b.partial, s.acc)
+	if err != nil {
+		return err
+	}
+	st.x, st.y = adm.NumBands, 1
+	b.both(st)
+	return nil
+}
+
+// readback ends both lists with their copies (pairReadback): the maps
+// list with each scale's nine map planes.
+func (s *admScorer) readback(score, maps []step) error {
+	cfg := s.cfg
+	sizes := make([]uint64, adm.NumScales)
+	for sc := range sizes {
+		if sc > 0 || !cfg.SkipScale0 {
+			sizes[sc] = uint64(9 * 4 * cfg.BandW[sc] * cfg.BandH[sc])
+		}
+	}
+	var off []uint64
+	var err error
+	s.scoreSteps, s.mapSteps, off, s.staging, err = s.pairReadback("adm", s.bad, s.acc, 4*admAccWords, s.maps[:], sizes, score, maps)
+	copy(s.mapOff[:], off)
+	return err
 }
 
 func b2u(b bool) uint32 {
@@ -407,7 +470,7 @@ func (s *admScorer) run(frame int, pre []step, planes [2]yuv.Plane, keepMaps boo
 	err := s.d.submit(steps, s.staging, func(b []byte) {
 		words := asU32(b)
 		bad[0], bad[1] = words[0], words[1]
-		a := words[admAccOff/4:]
+		a := words[pairAccOff/4:]
 		for sc := range acc {
 			for kind := range acc[sc] {
 				for band := range acc[sc][kind] {

@@ -15,9 +15,6 @@ func NewADM(d *Device, cfg *adm.Config) (adm.Scorer, error) { return nil, errNoC
 // NewCAMBI reports that this build has no GPU backend.
 func NewCAMBI(d *Device, cfg *cambi.Config) (cambi.Scorer, error) { return nil, errNoCgo }
 
-// NewMotion reports that this build has no GPU backend.
-func NewMotion(d *Device, cfg *motion.Config) (motion.Scorer, error) { return nil, errNoCgo }
-
 // MotionSAD is integer motion's pair SAD on a device; without cgo none
 // can be made.
 type MotionSAD struct{}

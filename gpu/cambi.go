@@ -120,161 +120,210 @@ func (s *cambiScorer) dispatch(k *kernel, w, h int, params []uint32, bufs ...*wg
 	return st, err
 }
 
-func (s *cambiScorer) newPicture(w, h, window, inW, inH, bitDepth int, rec, tables *wgpu.Buffer) (p *cambiPicture, err error) {
-	cfg, d := s.cfg, s.d
-	p = &cambiPicture{w: w, h: h, window: window, inW: inW, inH: inH, bitDepth: bitDepth, maskIndex: cambi.MaskIndex(w, h)}
-	n := uint64(w * h)
-	var steps []step
-	add := func(st step, err error) error {
-		steps = append(steps, st)
+// newPicture builds the device pipeline of one picture: the input's
+// validation and preprocessing, the spatial mask, every scale's mode
+// filter, c-values and pooling, and the readback layouts.
+func (s *cambiScorer) newPicture(w, h, window, inW, inH, bitDepth int, rec, tables *wgpu.Buffer) (*cambiPicture, error) {
+	p := &cambiPicture{w: w, h: h, window: window, inW: inW, inH: inH, bitDepth: bitDepth, maskIndex: cambi.MaskIndex(w, h)}
+	var steps stepList
+	if err := s.preprocess(p, &steps); err != nil {
+		return nil, err
+	}
+	if err := s.spatialMask(p, &steps); err != nil {
+		return nil, err
+	}
+	if err := s.scales(p, rec, tables, &steps); err != nil {
+		return nil, err
+	}
+	if err := s.readback(p, steps); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// stepList collects a pipeline's dispatches in order.
+type stepList []step
+
+// add appends a dispatch made by a call that may have failed, and passes
+// its error on.
+func (l *stepList) add(st step, err error) error {
+	*l = append(*l, st)
+	return err
+}
+
+// preprocess makes the input and validation buffers and adds the
+// validation, the resampling to the scored size with the bit-depth
+// conversion, and below 10 bits the anti-dithering.
+func (s *cambiScorer) preprocess(p *cambiPicture, steps *stepList) (err error) {
+	w, h, n := p.w, p.h, uint64(p.w*p.h)
+	if p.in, err = s.buffer("input", uint64(2*p.inW*p.inH)); err != nil {
 		return err
 	}
-
-	// Preprocess, anti-dither.
-	if p.in, err = s.buffer("input", uint64(2*p.inW*p.inH)); err != nil {
-		return nil, err
-	}
 	if p.bad, err = s.buffer("validation", 4); err != nil {
-		return nil, err
+		return err
 	}
-	if bitDepth < 16 {
-		params := []uint32{uint32(p.inW), uint32(p.inH), uint32(p.inW), 1<<bitDepth - 1}
-		if err := add(s.dispatch(s.k.validate, p.inW, p.inH, params, p.in, p.bad)); err != nil {
-			return nil, err
+	if p.bitDepth < 16 {
+		params := []uint32{uint32(p.inW), uint32(p.inH), uint32(p.inW), 1<<p.bitDepth - 1}
+		if err := steps.add(s.dispatch(s.k.validate, p.inW, p.inH, params, p.in, p.bad)); err != nil {
+			return err
 		}
 	}
 	identity := p.inW == w && p.inH == h
 	xmap, err := s.buffer("xmap", uint64(4*w))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	ymap, err := s.buffer("ymap", uint64(4*h))
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if err := d.write(xmap, 0, wgpu.ToBytes(resampleMap(p.inW, w, identity))); err != nil {
-		return nil, err
+	if err := s.d.write(xmap, 0, wgpu.ToBytes(resampleMap(p.inW, w, identity))); err != nil {
+		return err
 	}
-	if err := d.write(ymap, 0, wgpu.ToBytes(resampleMap(p.inH, h, identity))); err != nil {
-		return nil, err
+	if err := s.d.write(ymap, 0, wgpu.ToBytes(resampleMap(p.inH, h, identity))); err != nil {
+		return err
 	}
 	if p.pre, err = s.buffer("preprocessed", 4*n); err != nil {
-		return nil, err
+		return err
 	}
-	up, down := conversion(bitDepth)
-	if err := add(s.dispatch(s.k.preprocess, w, h, []uint32{uint32(w), uint32(h), uint32(p.inW), up, down}, p.in, xmap, ymap, p.pre)); err != nil {
-		return nil, err
+	up, down := conversion(p.bitDepth)
+	if err := steps.add(s.dispatch(s.k.preprocess, w, h, []uint32{uint32(w), uint32(h), uint32(p.inW), up, down}, p.in, xmap, ymap, p.pre)); err != nil {
+		return err
 	}
-	if cfg.EncBitDepth < 10 {
-		raw := p.pre
-		if p.pre, err = s.buffer("antidithered", 4*n); err != nil {
-			return nil, err
-		}
-		if err := add(s.dispatch(s.k.antiDither, w, h, []uint32{uint32(w), uint32(h)}, raw, p.pre)); err != nil {
-			return nil, err
-		}
+	if s.cfg.EncBitDepth >= 10 {
+		return nil
 	}
+	raw := p.pre
+	if p.pre, err = s.buffer("antidithered", 4*n); err != nil {
+		return err
+	}
+	return steps.add(s.dispatch(s.k.antiDither, w, h, []uint32{uint32(w), uint32(h)}, raw, p.pre))
+}
 
-	// Spatial mask.
+// spatialMask adds the derivative and its box sum: the mask at full size.
+func (s *cambiScorer) spatialMask(p *cambiPicture, steps *stepList) (err error) {
+	w, h, n := p.w, p.h, uint64(p.w*p.h)
 	deriv, err := s.buffer("derivative", 4*n)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if p.mask0, err = s.buffer("mask", 4*n); err != nil {
-		return nil, err
+		return err
 	}
-	if err := add(s.dispatch(s.k.derivative, w, h, []uint32{uint32(w), uint32(h), 0}, p.pre, deriv)); err != nil {
-		return nil, err
+	if err := steps.add(s.dispatch(s.k.derivative, w, h, []uint32{uint32(w), uint32(h), 0}, p.pre, deriv)); err != nil {
+		return err
 	}
-	if err := add(s.dispatch(s.k.box, w, h, []uint32{uint32(w), uint32(h), uint32(int32(p.maskIndex))}, deriv, p.mask0)); err != nil {
-		return nil, err
-	}
+	return steps.add(s.dispatch(s.k.box, w, h, []uint32{uint32(w), uint32(h), uint32(int32(p.maskIndex))}, deriv, p.mask0))
+}
 
-	// Scales. The c-value histograms are shared: the passes run in order.
-	sizes := cambi.ScaleSizes(w, h, cfg.HighResSpeedup)
-	pad := window >> 1
+// cambiShared are the buffers every scale of a picture shares (the passes
+// run in order) and each scale's c-value strips: strips of rows, perPass
+// of them per dispatch, whose histograms fill hist.
+type cambiShared struct {
+	hist, bins, poolHist *wgpu.Buffer
+	strips, perPass      [cambi.NumScales]int
+	rec, tables          *wgpu.Buffer
+}
+
+// scales lays out every scale's strips, makes the shared buffers and adds
+// each scale's dispatches.
+func (s *cambiScorer) scales(p *cambiPicture, rec, tables *wgpu.Buffer, steps *stepList) error {
+	cfg, d := s.cfg, s.d
+	sizes := cambi.ScaleSizes(p.w, p.h, cfg.HighResSpeedup)
+	sh := cambiShared{rec: rec, tables: tables}
 	bandSize := int(cfg.Tables.BandSize)
 	var histBytes uint64
-	strips, perPass := make([]int, cambi.NumScales), make([]int, cambi.NumScales)
 	for i, sz := range sizes {
-		rows, n, per := stripLayout(sz[0], sz[1], pad, bandSize, d.histBudget(), d.limits.MaxComputeWorkgroupsPerDimension, d.spread())
-		p.scales[i].strip, strips[i], perPass[i] = rows, n, per
+		rows, n, per := stripLayout(sz[0], sz[1], p.window>>1, bandSize, d.histBudget(), d.limits.MaxComputeWorkgroupsPerDimension, d.spread())
+		p.scales[i].strip, sh.strips[i], sh.perPass[i] = rows, n, per
 		histBytes = max(histBytes, uint64(per)*uint64(bandSize)*uint64(sz[0])*4)
 	}
-	hist, err := s.buffer("histograms", histBytes)
-	if err != nil {
-		return nil, err
+	var err error
+	if sh.hist, err = s.buffer("histograms", histBytes); err != nil {
+		return err
 	}
-	bins, err := s.buffer("bins", 4*uint64(sizes[0][0]*sizes[0][1]))
-	if err != nil {
-		return nil, err
+	if sh.bins, err = s.buffer("bins", 4*uint64(sizes[0][0]*sizes[0][1])); err != nil {
+		return err
 	}
-	poolHist, err := s.buffer("pool histogram", 2*65536*4)
-	if err != nil {
-		return nil, err
+	if sh.poolHist, err = s.buffer("pool histogram", 2*65536*4); err != nil {
+		return err
 	}
-	img, mask := p.pre, p.mask0
-	prevW, prevH := w, h
+	img, mask, prevW := p.pre, p.mask0, p.w
 	for i := range p.scales {
 		sc := &p.scales[i]
 		sc.w, sc.h = sizes[i][0], sizes[i][1]
-		sn := uint64(sc.w * sc.h)
-		if i > 0 || cfg.HighResSpeedup {
-			if sc.img, err = s.buffer(fmt.Sprintf("scale %d image", i), 4*sn); err != nil {
-				return nil, err
-			}
-			if sc.mask, err = s.buffer(fmt.Sprintf("scale %d mask", i), 4*sn); err != nil {
-				return nil, err
-			}
-			params := []uint32{uint32(sc.w), uint32(sc.h), uint32(prevW)}
-			if err := add(s.dispatch(s.k.decimate, sc.w, sc.h, params, img, sc.img)); err != nil {
-				return nil, err
-			}
-			if err := add(s.dispatch(s.k.decimate, sc.w, sc.h, params, mask, sc.mask)); err != nil {
-				return nil, err
-			}
-		} else {
-			sc.img, sc.mask = img, mask
+		if err := s.scale(p, i, img, mask, prevW, &sh, steps); err != nil {
+			return err
 		}
-		if sc.filtered, err = s.buffer(fmt.Sprintf("scale %d filtered", i), 4*sn); err != nil {
-			return nil, err
-		}
-		if err := add(s.dispatch(s.k.mode, sc.w, sc.h, []uint32{uint32(sc.w), uint32(sc.h)}, sc.img, sc.filtered)); err != nil {
-			return nil, err
-		}
-		if sc.cv, err = s.buffer(fmt.Sprintf("scale %d c-values", i), 4*sn); err != nil {
-			return nil, err
-		}
-		t := cfg.Tables
-		binParams := []uint32{uint32(sc.w), uint32(sc.h), uint32(t.BandBase), uint32(t.BandSize)}
-		if err := add(s.dispatch(s.k.bins, sc.w, sc.h, binParams, sc.filtered, sc.mask, bins)); err != nil {
-			return nil, err
-		}
-		// The strips in passes of perPass, each pass's histograms at the
-		// start of the shared buffer.
-		for first := 0; first < strips[i]; first += perPass[i] {
-			params := []uint32{uint32(sc.w), uint32(sc.h), uint32(pad), uint32(sc.strip),
-				uint32(t.BandBase), uint32(t.BandSize), uint32(t.NumDiffs), uint32(t.VLTLuma), uint32(first)}
-			st, err := s.dispatch(s.k.cValues, sc.w, sc.h, params, bins, tables, rec, hist, sc.cv)
-			if err != nil {
-				return nil, err
-			}
-			st.x, st.y = groups(sc.w, 64), uint32(min(perPass[i], strips[i]-first))
-			steps = append(steps, st)
-		}
-		sc.k = poolK(sc.w*sc.h, cfg.TopK)
-		ps, pb, err := s.poolSteps(sc.w*sc.h, sc.k, sc.cv, poolHist)
-		if err != nil {
-			return nil, err
-		}
-		steps = append(steps, ps...)
-		sc.pool = pb
-		img, mask = sc.filtered, sc.mask
-		prevW, prevH = sc.w, sc.h
+		img, mask, prevW = sc.filtered, sc.mask, sc.w
 	}
-	_ = prevH
+	return nil
+}
 
-	// Readback layout: validation and pooling results, c-values, maps.
+// scale adds scale i's dispatches: the decimation of the scale above's
+// filtered image and mask (every scale but 0, and 0 too with
+// cambi_high_res_speedup), the mode filter, the bins, the c-values strip
+// pass by strip pass (each pass's histograms at the start of the shared
+// buffer), and the pooling.
+func (s *cambiScorer) scale(p *cambiPicture, i int, img, mask *wgpu.Buffer, prevW int, sh *cambiShared, steps *stepList) (err error) {
+	cfg, t := s.cfg, s.cfg.Tables
+	sc := &p.scales[i]
+	sn := uint64(sc.w * sc.h)
+	if i > 0 || cfg.HighResSpeedup {
+		if sc.img, err = s.buffer(fmt.Sprintf("scale %d image", i), 4*sn); err != nil {
+			return err
+		}
+		if sc.mask, err = s.buffer(fmt.Sprintf("scale %d mask", i), 4*sn); err != nil {
+			return err
+		}
+		params := []uint32{uint32(sc.w), uint32(sc.h), uint32(prevW)}
+		if err := steps.add(s.dispatch(s.k.decimate, sc.w, sc.h, params, img, sc.img)); err != nil {
+			return err
+		}
+		if err := steps.add(s.dispatch(s.k.decimate, sc.w, sc.h, params, mask, sc.mask)); err != nil {
+			return err
+		}
+	} else {
+		sc.img, sc.mask = img, mask
+	}
+	if sc.filtered, err = s.buffer(fmt.Sprintf("scale %d filtered", i), 4*sn); err != nil {
+		return err
+	}
+	if err := steps.add(s.dispatch(s.k.mode, sc.w, sc.h, []uint32{uint32(sc.w), uint32(sc.h)}, sc.img, sc.filtered)); err != nil {
+		return err
+	}
+	if sc.cv, err = s.buffer(fmt.Sprintf("scale %d c-values", i), 4*sn); err != nil {
+		return err
+	}
+	binParams := []uint32{uint32(sc.w), uint32(sc.h), uint32(t.BandBase), uint32(t.BandSize)}
+	if err := steps.add(s.dispatch(s.k.bins, sc.w, sc.h, binParams, sc.filtered, sc.mask, sh.bins)); err != nil {
+		return err
+	}
+	for first := 0; first < sh.strips[i]; first += sh.perPass[i] {
+		params := []uint32{uint32(sc.w), uint32(sc.h), uint32(p.window >> 1), uint32(sc.strip),
+			uint32(t.BandBase), uint32(t.BandSize), uint32(t.NumDiffs), uint32(t.VLTLuma), uint32(first)}
+		st, err := s.dispatch(s.k.cValues, sc.w, sc.h, params, sh.bins, sh.tables, sh.rec, sh.hist, sc.cv)
+		if err != nil {
+			return err
+		}
+		st.x, st.y = groups(sc.w, 64), uint32(min(sh.perPass[i], sh.strips[i]-first))
+		*steps = append(*steps, st)
+	}
+	sc.k = poolK(sc.w*sc.h, cfg.TopK)
+	ps, pb, err := s.poolSteps(sc.w*sc.h, sc.k, sc.cv, sh.poolHist)
+	if err != nil {
+		return err
+	}
+	*steps = append(*steps, ps...)
+	sc.pool = pb
+	return nil
+}
+
+// readback lays out the staging buffer (the validation word and the
+// pooling results, then the c-values, then every map) and the three
+// dispatch lists that end with their copies: scores, scores and c-values,
+// everything.
+func (s *cambiScorer) readback(p *cambiPicture, steps []step) (err error) {
 	var off uint64
 	copyOut := func(src *wgpu.Buffer, n uint64) (step, uint64) {
 		st := step{src: src, size: 4 * n, dstOff: off}
@@ -300,6 +349,7 @@ func (s *cambiScorer) newPicture(w, h, window, inW, inH, bitDepth int, rec, tabl
 		p.cvSteps = append(p.cvSteps, st)
 		p.cvOnly = append(p.cvOnly, st)
 	}
+	n := uint64(p.w * p.h)
 	p.mapSteps = append([]step(nil), p.cvSteps...)
 	st, p.preOff = copyOut(p.pre, n)
 	p.mapSteps = append(p.mapSteps, st)
@@ -313,11 +363,11 @@ func (s *cambiScorer) newPicture(w, h, window, inW, inH, bitDepth int, rec, tabl
 		st, sc.maskOff = copyOut(sc.mask, sn)
 		p.mapSteps = append(p.mapSteps, st)
 	}
-	if p.staging, err = d.newBuffer("readback", off, wgpu.BufferUsageMapRead|wgpu.BufferUsageCopyDst); err != nil {
-		return nil, err
+	if p.staging, err = s.d.newBuffer("readback", off, wgpu.BufferUsageMapRead|wgpu.BufferUsageCopyDst); err != nil {
+		return err
 	}
 	s.buffers = append(s.buffers, p.staging)
-	return p, nil
+	return nil
 }
 
 func (s *cambiScorer) Close() (err error) {

@@ -148,7 +148,7 @@ func (d *Device) wait() {
 // counting once a time when several goroutines wait at once (a frame's
 // features wait side by side): the device's share of a run's wall time
 // (its passes, plus each submission's round trip). The rest of a GPU run's
-// time per frame is host work (decoding, uploading, recording, finishing
+// time per frame is host work (decoding, uploading, encoding, finishing
 // the scores), which no GPU makes faster: benchmarks report both.
 func (d *Device) Waited() time.Duration { return d.waits.waited() }
 
@@ -216,73 +216,11 @@ func (d *Device) submit(steps []step, staging *wgpu.Buffer, read func([]byte)) (
 		return fmt.Errorf("gpu: %w", err)
 	}
 	defer enc.Release()
-	var pass *wgpu.ComputePassEncoder
-	endPass := func() error {
-		if pass == nil {
-			return nil
-		}
-		err := pass.TryEnd()
-		pass.Release()
-		pass = nil
+	if err := d.record(&encoding{enc: enc, staging: staging}, steps); err != nil {
 		return err
 	}
-	record := func(s step) error {
-		if s.k != nil {
-			if pass == nil {
-				pass = enc.BeginComputePass(nil)
-			}
-			if s.x == 0 || s.y == 0 || s.z == 0 {
-				return nil
-			}
-			pass.SetPipeline(s.k.pipe)
-			pass.SetBindGroup(0, s.group, nil)
-			pass.DispatchWorkgroups(s.x, s.y, s.z)
-			return nil
-		}
-		if err := endPass(); err != nil {
-			return fmt.Errorf("gpu: %w", err)
-		}
-		switch {
-		case s.clear:
-			if err := enc.TryClearBuffer(s.dst, s.dstOff, s.size); err != nil {
-				return fmt.Errorf("gpu: clearing: %w", err)
-			}
-		case s.dst != nil:
-			if err := enc.TryCopyBufferToBuffer(s.src, s.srcOff, s.dst, s.dstOff, s.size); err != nil {
-				return fmt.Errorf("gpu: copying on the device: %w", err)
-			}
-		default:
-			if err := enc.TryCopyBufferToBuffer(s.src, s.srcOff, staging, s.dstOff, s.size); err != nil {
-				return fmt.Errorf("gpu: copying results: %w", err)
-			}
-		}
-		return nil
-	}
-	for i, s := range steps {
-		// Profiling: each timed step in a pass of its own, between two
-		// timestamps.
-		timed := d.prof != nil && i < profileSlots
-		if timed {
-			if err := endPass(); err != nil {
-				return fmt.Errorf("gpu: %w", err)
-			}
-			d.prof.stamp(enc, 2*i)
-		}
-		if err := record(s); err != nil {
-			return err
-		}
-		if timed {
-			if err := endPass(); err != nil {
-				return fmt.Errorf("gpu: %w", err)
-			}
-			d.prof.stamp(enc, 2*i+1)
-		}
-	}
-	if err := endPass(); err != nil {
-		return fmt.Errorf("gpu: %w", err)
-	}
-	timedSteps := 0
 	if d.prof != nil {
+		var timedSteps int
 		if timedSteps, err = d.prof.finishRecording(enc, len(steps)); err != nil {
 			return fmt.Errorf("gpu: profiling: %w", err)
 		}
@@ -302,6 +240,93 @@ func (d *Device) submit(steps []step, staging *wgpu.Buffer, read func([]byte)) (
 		d.waitFor(idx, nil)
 		return d.check()
 	}
+	return d.readBack(idx, staging, read)
+}
+
+// encoding is a command buffer being encoded: dispatches go into a
+// compute pass, opened at the first and closed before a copy.
+type encoding struct {
+	enc     *wgpu.CommandEncoder
+	pass    *wgpu.ComputePassEncoder
+	staging *wgpu.Buffer
+}
+
+// endPass closes the open compute pass, if any.
+func (r *encoding) endPass() error {
+	if r.pass == nil {
+		return nil
+	}
+	err := r.pass.TryEnd()
+	r.pass.Release()
+	r.pass = nil
+	if err != nil {
+		return fmt.Errorf("gpu: %w", err)
+	}
+	return nil
+}
+
+// step records one step: a dispatch (none for an empty grid), a clear, a
+// copy on the device or a copy into the staging buffer.
+func (r *encoding) step(s step) error {
+	if s.k != nil {
+		if r.pass == nil {
+			r.pass = r.enc.BeginComputePass(nil)
+		}
+		if s.x == 0 || s.y == 0 || s.z == 0 {
+			return nil
+		}
+		r.pass.SetPipeline(s.k.pipe)
+		r.pass.SetBindGroup(0, s.group, nil)
+		r.pass.DispatchWorkgroups(s.x, s.y, s.z)
+		return nil
+	}
+	if err := r.endPass(); err != nil {
+		return err
+	}
+	switch {
+	case s.clear:
+		if err := r.enc.TryClearBuffer(s.dst, s.dstOff, s.size); err != nil {
+			return fmt.Errorf("gpu: clearing: %w", err)
+		}
+	case s.dst != nil:
+		if err := r.enc.TryCopyBufferToBuffer(s.src, s.srcOff, s.dst, s.dstOff, s.size); err != nil {
+			return fmt.Errorf("gpu: copying on the device: %w", err)
+		}
+	default:
+		if err := r.enc.TryCopyBufferToBuffer(s.src, s.srcOff, r.staging, s.dstOff, s.size); err != nil {
+			return fmt.Errorf("gpu: copying results: %w", err)
+		}
+	}
+	return nil
+}
+
+// record records every step; when profiling, each timed step in a pass of
+// its own, between two timestamps.
+func (d *Device) record(r *encoding, steps []step) error {
+	for i, s := range steps {
+		timed := d.prof != nil && i < profileSlots
+		if timed {
+			if err := r.endPass(); err != nil {
+				return err
+			}
+			d.prof.stamp(r.enc, 2*i)
+		}
+		if err := r.step(s); err != nil {
+			return err
+		}
+		if timed {
+			if err := r.endPass(); err != nil {
+				return err
+			}
+			d.prof.stamp(r.enc, 2*i+1)
+		}
+	}
+	return r.endPass()
+}
+
+// readBack waits for submission idx, maps the staging buffer, hands its
+// bytes to read and unmaps it.
+func (d *Device) readBack(idx uint64, staging *wgpu.Buffer, read func([]byte)) error {
 	size := staging.GetSize()
 	var status atomic.Int32 // 0 until the mapping's callback has run
 	if err := staging.TryMapAsync(wgpu.MapModeRead, 0, size, func(s wgpu.MapAsyncStatus) { status.Store(int32(s)) }); err != nil {
@@ -374,6 +399,68 @@ func (r *recorder) buffer(label string, size uint64) (*wgpu.Buffer, error) {
 		r.buffers = append(r.buffers, b)
 	}
 	return b, err
+}
+
+// lumaInputs makes the packed-luma input buffers of a full-reference
+// scorer's two pictures (reference, distorted) of w x h samples, each with
+// its validation word, and the dispatches of validate that find a sample
+// over bitDepth's range (none at 16 bits, where every sample is in range).
+func (r *recorder) lumaInputs(validate *kernel, label string, w, h, bitDepth int) (in, bad [2]*wgpu.Buffer, steps []step, err error) {
+	for i := range in {
+		if in[i], err = r.buffer(label+" input", uint64(2*w*h)); err != nil {
+			return in, bad, nil, err
+		}
+		if bad[i], err = r.buffer(label+" validation", 4); err != nil {
+			return in, bad, nil, err
+		}
+		if bitDepth < 16 {
+			st, err := r.bindStep(validate, []uint32{uint32(w), uint32(h), uint32(w), 1<<bitDepth - 1}, in[i], bad[i])
+			if err != nil {
+				return in, bad, nil, err
+			}
+			st.x, st.y = groups(w, 8), groups(h, 8)
+			steps = append(steps, st)
+		}
+	}
+	return in, bad, steps, nil
+}
+
+// Readback layout of a full-reference scorer (ADM, VIF): the two
+// validation words, then the accumulators, then (with maps) each scale's
+// map planes.
+const (
+	pairBadOff = 0
+	pairAccOff = 8
+)
+
+// pairReadback ends a full-reference scorer's two dispatch lists with the
+// copies into a staging buffer it makes: the validation words and the
+// accumulators for both, each scale's maps (mapBytes[sc] of maps[sc]; 0 for
+// a skipped scale, whose offset stays 0) for the maps list alone.
+func (r *recorder) pairReadback(label string, bad [2]*wgpu.Buffer, acc *wgpu.Buffer, accBytes uint64,
+	maps []*wgpu.Buffer, mapBytes []uint64, score, withMaps []step) (scoreSteps, mapSteps []step, mapOff []uint64, staging *wgpu.Buffer, err error) {
+	copies := []step{
+		{src: bad[0], size: 4, dstOff: pairBadOff},
+		{src: bad[1], size: 4, dstOff: pairBadOff + 4},
+		{src: acc, size: accBytes, dstOff: pairAccOff},
+	}
+	scoreSteps = append(score, copies...)
+	mapSteps = append(withMaps, copies...)
+	mapOff = make([]uint64, len(maps))
+	off := pairAccOff + accBytes
+	for sc, m := range maps {
+		if mapBytes[sc] == 0 {
+			continue
+		}
+		mapOff[sc] = off
+		mapSteps = append(mapSteps, step{src: m, size: mapBytes[sc], dstOff: off})
+		off += mapBytes[sc]
+	}
+	if staging, err = r.d.newBuffer(label+" readback", off, wgpu.BufferUsageMapRead|wgpu.BufferUsageCopyDst); err != nil {
+		return nil, nil, nil, nil, err
+	}
+	r.buffers = append(r.buffers, staging)
+	return scoreSteps, mapSteps, mapOff, staging, nil
 }
 
 // bindStep binds a kernel to a uniform of params and the buffers into a

@@ -1,7 +1,20 @@
-// Package gpu is Bandscope's WebGPU backend: CAMBI, integer ADM and SpEED
-// chroma's per-sample stages computed on a GPU adapter through
-// wgpu-native, with the same bits as the CPU references in kernels/cambi,
-// kernels/adm and kernels/speed for every intermediate map and every score.
+// Package gpu is Bandscope's WebGPU backend: the per-sample stages of
+// CAMBI, integer ADM, integer VIF, integer motion and SpEED chroma
+// computed on a GPU adapter through wgpu-native (Vulkan, Metal, D3D12),
+// with the same bits as the CPU references in kernels/cambi, kernels/adm,
+// kernels/vif, kernels/motion and kernels/speed for every intermediate map
+// and every score. So --backend gpu runs every per-pixel stage of
+// vmaf_v0.6.1 and of the vmaf_v1.0.16 models on the device.
+//
+// Without a GPU, Mesa's lavapipe (mesa-vulkan-drivers) is a real Vulkan
+// device on the CPU: the parity tests (cambi_parity_test.go,
+// adm_parity_test.go, speed_parity_test.go, vif_parity_test.go,
+// motion_test.go: every map, every band term, every score, bit for bit)
+// run on it in CI, and engine's backend tests run whole models on both and
+// compare every key. .ci/gpu-device-check prepares, for a machine with a
+// real GPU, one call that runs the benchmarks and every test of the
+// package there (BANDSCOPE_REQUIRE_GPU=1: no adapter is then a failure,
+// not a skip).
 //
 // Every per-pixel stage runs on the device (input validation included) as a WGSL compute shader, one
 // .wgsl file per stage, named after the CPU stage it mirrors. The shaders use
@@ -10,6 +23,13 @@
 // float operation left (the c-value's product with a reciprocal) is a single
 // multiplication of two exactly representable float32 values, and the
 // integer-to-float conversion before it rounds to nearest-even in integers.
+//
+// CAMBI's c-value pass: each thread owns one column of a strip of rows,
+// primes its histogram with the strip's clipped window and slides it down
+// the strip. Counts are integers, so the result does not depend on the
+// strip layout (stripLayout): lavapipe gets strips two windows tall, a GPU
+// strips short enough for about 2^17 threads a scale, 16 rows at least,
+// a guess until a GPU times it (BenchmarkCAMBI sweeps the height at 4K).
 //
 // Pooling: libvmaf sums the k largest c-values in double in the order its
 // quickselect leaves them, and that order could decide the last bit. The
@@ -83,7 +103,7 @@
 // ScoreFrameDevice splits ScoreFrame there: a run finishes a frame's host
 // half while the device scores the next frame.
 //
-// Integer motion (NewMotion): kernels/motion's temporal recipe
+// Integer motion (MotionFrames): kernels/motion's temporal recipe
 // (motion.NewStream: motion2, motion3, the moving average, the five-frame
 // window) on the host over a device SAD stage. libvmaf blurs the
 // difference of two pictures, so the device keeps the pictures later

@@ -104,94 +104,26 @@ func speedTable(ts []speed.ScaleTap) []uint32 {
 	return out
 }
 
+// build compiles the downscale pipelines for the prescale method, uploads
+// the taps and tables, and records the four passes (the antialias filter's
+// vertical and horizontal halves, the local mean's) and the readback.
 func (s *speedScorer) build() error {
-	d, ds := s.d, s.ds
-	// The prescale method is a constant of the compiled shader, so each
-	// scorer's pipelines hold the one sample fetch they use.
-	mode := uint32(0)
-	if ds.Prescale {
-		switch ds.Method {
-		case speed.Nearest:
-			mode = 1
-		case speed.Bilinear:
-			mode = 2
-		case speed.Bicubic:
-			mode = 3
-		default:
-			return fmt.Errorf("gpu: speed_chroma: prescale method %d has no GPU twin", ds.Method)
-		}
-	}
-	st, ro := wgpu.BufferBindingTypeStorage, wgpu.BufferBindingTypeReadOnlyStorage
-	var err error
-	if s.ks, s.layout, err = d.newKernelGroup("speed_downscale.wgsl", fmt.Sprintf("const SPEED_MODE: u32 = %du;\n", mode)+wgslADMInt64+wgslSpeedFloat32+wgslSpeedDownscale,
-		[]string{"antialias_v", "antialias_h", "local_v", "local_h"}, []wgpu.BufferBindingType{ro, ro, ro, st, st, st, st}); err != nil {
-		return err
-	}
-	// consts: antialias taps, local taps, kept columns, the scaled
-	// column -> kept index map, the X and Y prescale tables.
-	consts := f32words(ds.Antialias)
-	offLoc := len(consts)
-	consts = append(consts, f32words(ds.Local)...)
-	offKept := len(consts)
-	col := make([]uint32, ds.ScaledW)
-	for i := range col {
-		col[i] = math.MaxUint32 // never read: the horizontal taps read kept columns only
-	}
-	for i, c := range ds.Kept {
-		consts = append(consts, uint32(c))
-		col[c] = uint32(i)
-	}
-	offCol := len(consts)
-	consts = append(consts, col...)
-	offX := len(consts)
-	if ds.Prescale {
-		consts = append(consts, speedTable(ds.X)...)
-	}
-	offY := len(consts)
-	if ds.Prescale {
-		consts = append(consts, speedTable(ds.Y)...)
-	}
-	if s.repack, err = d.newKernel("frame_repack.wgsl", wgslFrameRepack, "repack"); err != nil {
-		return err
-	}
-	s.planeWords = (ds.PlaneW*ds.PlaneH + 1) / 2
-	nOp := uint64(4 * ds.OpW * ds.OpH)
-	if s.samples, err = s.buffer("speed samples", uint64(4*4*s.planeWords)); err != nil {
-		return err
-	}
-	lut, err := s.buffer("speed picture_copy table", uint64(4*len(ds.Samples)))
+	ds := s.ds
+	mode, err := speedMode(ds)
 	if err != nil {
 		return err
 	}
-	if err := d.write(lut, 0, wgpu.ToBytes(f32words(ds.Samples))); err != nil {
+	if err := s.kernels(mode); err != nil {
 		return err
 	}
-	cb, err := s.buffer("speed taps and tables", uint64(4*len(consts)))
+	consts, off := speedConstants(ds)
+	bufs, err := s.passBuffers(consts)
 	if err != nil {
-		return err
-	}
-	if err := d.write(cb, 0, wgpu.ToBytes(consts)); err != nil {
-		return err
-	}
-	vert, err := s.buffer("speed vertical antialias", uint64(4*4*ds.OpH*len(ds.Kept)))
-	if err != nil {
-		return err
-	}
-	dec, err := s.buffer("speed decimated", 4*nOp)
-	if err != nil {
-		return err
-	}
-	tmp, err := s.buffer("speed local mean rows", 4*nOp)
-	if err != nil {
-		return err
-	}
-	if s.out, err = s.buffer("speed local planes", 4*nOp); err != nil {
 		return err
 	}
 	params := []uint32{uint32(ds.PlaneW), uint32(ds.PlaneH), uint32(ds.ScaledW), uint32(ds.ScaledH),
 		uint32(ds.OpW), uint32(ds.OpH), uint32(len(ds.Kept)), uint32(len(ds.Antialias)), uint32(len(ds.Local)),
-		mode, uint32(s.planeWords), uint32(offLoc), uint32(offKept), uint32(offCol), uint32(offX), uint32(offY)}
-	bufs := []*wgpu.Buffer{s.samples, lut, cb, vert, dec, tmp, s.out}
+		mode, uint32(s.planeWords), uint32(off.local), uint32(off.kept), uint32(off.col), uint32(off.x), uint32(off.y)}
 	for i, k := range s.ks {
 		stp, err := s.bindStep(k, params, bufs...)
 		if err != nil {
@@ -204,12 +136,120 @@ func (s *speedScorer) build() error {
 		stp.x, stp.y, stp.z = groups(n, 64), uint32(ds.OpH), 4
 		s.steps = append(s.steps, stp)
 	}
+	nOp := uint64(4 * ds.OpW * ds.OpH)
 	s.steps = append(s.steps, step{src: s.out, size: 4 * nOp})
-	if s.staging, err = d.newBuffer("speed readback", 4*nOp, wgpu.BufferUsageMapRead|wgpu.BufferUsageCopyDst); err != nil {
+	if s.staging, err = s.d.newBuffer("speed readback", 4*nOp, wgpu.BufferUsageMapRead|wgpu.BufferUsageCopyDst); err != nil {
 		return err
 	}
 	s.buffers = append(s.buffers, s.staging)
 	return nil
+}
+
+// speedMode is the prescale method as the shader's SPEED_MODE constant: 0
+// without prescaling, else nearest (1), bilinear (2) or bicubic (3).
+func speedMode(ds *speed.Downscale) (uint32, error) {
+	if !ds.Prescale {
+		return 0, nil
+	}
+	switch ds.Method {
+	case speed.Nearest:
+		return 1, nil
+	case speed.Bilinear:
+		return 2, nil
+	case speed.Bicubic:
+		return 3, nil
+	}
+	return 0, fmt.Errorf("gpu: speed_chroma: prescale method %d has no GPU twin", ds.Method)
+}
+
+// kernels compiles the downscale passes and the repack. The prescale
+// method is a constant of the compiled shader, so each scorer's pipelines
+// hold the one sample fetch they use.
+func (s *speedScorer) kernels(mode uint32) (err error) {
+	st, ro := wgpu.BufferBindingTypeStorage, wgpu.BufferBindingTypeReadOnlyStorage
+	if s.ks, s.layout, err = s.d.newKernelGroup("speed_downscale.wgsl", fmt.Sprintf("const SPEED_MODE: u32 = %du;\n", mode)+wgslADMInt64+wgslSpeedFloat32+wgslSpeedDownscale,
+		[]string{"antialias_v", "antialias_h", "local_v", "local_h"}, []wgpu.BufferBindingType{ro, ro, ro, st, st, st, st}); err != nil {
+		return err
+	}
+	s.repack, err = s.d.newKernel("frame_repack.wgsl", wgslFrameRepack, "repack")
+	return err
+}
+
+// speedOffsets are where each table starts in the constants' buffer.
+type speedOffsets struct{ local, kept, col, x, y int }
+
+// speedConstants are the passes' constants, one buffer: the antialias
+// taps, the local-mean taps, the kept columns, the scaled column -> kept
+// index map, and with prescaling the X and Y prescale tables.
+func speedConstants(ds *speed.Downscale) ([]uint32, speedOffsets) {
+	var off speedOffsets
+	consts := f32words(ds.Antialias)
+	off.local = len(consts)
+	consts = append(consts, f32words(ds.Local)...)
+	off.kept = len(consts)
+	col := make([]uint32, ds.ScaledW)
+	for i := range col {
+		col[i] = math.MaxUint32 // never read: the horizontal taps read kept columns only
+	}
+	for i, c := range ds.Kept {
+		consts = append(consts, uint32(c))
+		col[c] = uint32(i)
+	}
+	off.col = len(consts)
+	consts = append(consts, col...)
+	off.x = len(consts)
+	if ds.Prescale {
+		consts = append(consts, speedTable(ds.X)...)
+	}
+	off.y = len(consts)
+	if ds.Prescale {
+		consts = append(consts, speedTable(ds.Y)...)
+	}
+	return consts, off
+}
+
+// passBuffers makes the passes' buffers, in their binding order: the four
+// pictures' samples, picture_copy's table, the constants, the vertical
+// antialias rows, the decimated planes, the local mean's rows and the
+// local planes read back.
+func (s *speedScorer) passBuffers(consts []uint32) ([]*wgpu.Buffer, error) {
+	ds, d := s.ds, s.d
+	s.planeWords = (ds.PlaneW*ds.PlaneH + 1) / 2
+	nOp := uint64(4 * ds.OpW * ds.OpH)
+	var err error
+	if s.samples, err = s.buffer("speed samples", uint64(4*4*s.planeWords)); err != nil {
+		return nil, err
+	}
+	lut, err := s.buffer("speed picture_copy table", uint64(4*len(ds.Samples)))
+	if err != nil {
+		return nil, err
+	}
+	if err := d.write(lut, 0, wgpu.ToBytes(f32words(ds.Samples))); err != nil {
+		return nil, err
+	}
+	cb, err := s.buffer("speed taps and tables", uint64(4*len(consts)))
+	if err != nil {
+		return nil, err
+	}
+	if err := d.write(cb, 0, wgpu.ToBytes(consts)); err != nil {
+		return nil, err
+	}
+	vert, err := s.buffer("speed vertical antialias", uint64(4*4*ds.OpH*len(ds.Kept)))
+	if err != nil {
+		return nil, err
+	}
+	dec, err := s.buffer("speed decimated", 4*nOp)
+	if err != nil {
+		return nil, err
+	}
+	tmp, err := s.buffer("speed local mean rows", 4*nOp)
+	if err != nil {
+		return nil, err
+	}
+	if s.out, err = s.buffer("speed local planes", 4*nOp); err != nil {
+		return nil, err
+	}
+	return []*wgpu.Buffer{s.samples, lut, cb, vert, dec, tmp, s.out}, nil
 }
 
 // upload packs the frame's four chroma pictures (U ref, U dis, V ref, V

@@ -38,15 +38,12 @@ type vifScorer struct {
 	closed bool
 }
 
-// Readback layout: the two validation words, then the accumulators (per
-// scale NumLog, DenLog, NumNonLog, DenNonLog as 64-bit pairs), then (with
-// maps) each scale's two map planes.
+// The accumulators: per scale NumLog, DenLog, NumNonLog, DenNonLog as
+// 64-bit pairs (readback layout: pairReadback's, each scale's maps two
+// planes).
 const (
-	vifBadOff   = 0
-	vifAccOff   = 8
 	vifKinds    = 4
 	vifAccWords = vif.NumScales * vifKinds * 2
-	vifMapsOff  = vifAccOff + 4*vifAccWords
 )
 
 // NewVIF returns a Scorer computing integer VIF on d, with the same bits as
@@ -104,54 +101,82 @@ func vifGainLimit(gl float64) (lo, hi uint32, e int32) {
 	return uint32(m), uint32(m >> 32), int32(b>>52&0x7ff) - 1075
 }
 
-func (s *vifScorer) build() error {
+// build makes every buffer and both dispatch lists, in dispatch order: the
+// uploads' validation, then per scale the subsampling from the scale above,
+// the vertical statistics and the horizontal statistics with the
+// per-pixel terms, then the readback.
+func (s *vifScorer) build() (err error) {
 	cfg := s.cfg
-	w, h := cfg.Width, cfg.Height
-	n0 := uint64(w * h)
-	var err error
-	var score, maps []step
 	if s.noBad, err = s.constWords("vif validation reset", noBad); err != nil {
 		return err
 	}
-	both := func(st step) {
-		score = append(score, st)
-		maps = append(maps, st)
+	var common []step
+	if s.in, s.bad, common, err = s.lumaInputs(s.k.validate, "vif", cfg.Width, cfg.Height, cfg.BitDepth); err != nil {
+		return err
 	}
-	for i := range s.in {
-		if s.in[i], err = s.buffer("vif input", 2*n0); err != nil {
+	b := &vifBuild{s: s, score: append([]step(nil), common...), maps: common}
+	if err := b.workBuffers(); err != nil {
+		return err
+	}
+	for sc := 0; sc < vif.NumScales; sc++ {
+		if err := b.scale(sc); err != nil {
 			return err
 		}
-		if s.bad[i], err = s.buffer("vif validation", 4); err != nil {
-			return err
-		}
-		if cfg.BitDepth < 16 {
-			st, err := s.bindStep(s.k.validate, []uint32{uint32(w), uint32(h), uint32(w), 1<<cfg.BitDepth - 1}, s.in[i], s.bad[i])
-			if err != nil {
-				return err
-			}
-			st.x, st.y = groups(w, 8), groups(h, 8)
-			both(st)
+	}
+	sizes := make([]uint64, vif.NumScales)
+	for sc := range sizes {
+		if sc > 0 || !cfg.SkipScale0 {
+			sizes[sc] = uint64(2 * 4 * cfg.ScaleW[sc] * cfg.ScaleH[sc])
 		}
 	}
+	var off []uint64
+	s.scoreSteps, s.mapSteps, off, s.staging, err = s.pairReadback("vif", s.bad, s.acc, 4*vifAccWords, s.maps[:], sizes, b.score, b.maps)
+	copy(s.mapOff[:], off)
+	return err
+}
+
+// vifBuild is what build's per-scale parts share: the two dispatch lists
+// (scores only, scores and maps) and the buffers.
+type vifBuild struct {
+	s           *vifScorer
+	score, maps []step
 	// Work buffers sized for scale 0, reused by every scale in dispatch
-	// order: the moments, the low-pass's even rows, each scale's images.
-	var mom [4]*wgpu.Buffer // mu1|mu2<<16, rr, dd, rd
-	for i := range mom {
-		if mom[i], err = s.buffer("vif moments", 4*n0); err != nil {
+	// order: the moments (mu1|mu2<<16, rr, dd, rd), the low-pass's even
+	// rows, each scale's images (scale 0's are the inputs).
+	mom             [4]*wgpu.Buffer
+	conv            [2]*wgpu.Buffer
+	img             [vif.NumScales][2]*wgpu.Buffer
+	log2            *wgpu.Buffer
+	glLo, glHi, glE uint32 // vif_enhn_gain_limit as m * 2^e
+	eps             []uint32
+}
+
+// both adds a dispatch to both lists.
+func (b *vifBuild) both(st step) {
+	b.score = append(b.score, st)
+	b.maps = append(b.maps, st)
+}
+
+// workBuffers makes the buffers every scale shares, the accumulators and
+// the log2 table.
+func (b *vifBuild) workBuffers() (err error) {
+	s, cfg := b.s, b.s.cfg
+	w, h := cfg.Width, cfg.Height
+	n0 := uint64(w * h)
+	for i := range b.mom {
+		if b.mom[i], err = s.buffer("vif moments", 4*n0); err != nil {
 			return err
 		}
 	}
-	var conv [2]*wgpu.Buffer
-	for i := range conv {
-		if conv[i], err = s.buffer("vif low-pass", 4*uint64(w*(h/2))); err != nil {
+	for i := range b.conv {
+		if b.conv[i], err = s.buffer("vif low-pass", 4*uint64(w*(h/2))); err != nil {
 			return err
 		}
 	}
-	var img [vif.NumScales][2]*wgpu.Buffer
-	img[0] = s.in
+	b.img[0] = s.in
 	for sc := 1; sc < vif.NumScales; sc++ {
-		for i := range img[sc] {
-			if img[sc][i], err = s.buffer(fmt.Sprintf("vif scale %d image", sc), uint64(4*cfg.ScaleW[sc]*cfg.ScaleH[sc])); err != nil {
+		for i := range b.img[sc] {
+			if b.img[sc][i], err = s.buffer(fmt.Sprintf("vif scale %d image", sc), uint64(4*cfg.ScaleW[sc]*cfg.ScaleH[sc])); err != nil {
 				return err
 			}
 		}
@@ -164,90 +189,85 @@ func (s *vifScorer) build() error {
 	for i := range words {
 		words[i] = uint32(table[32768+i])
 	}
-	log2, err := s.buffer("vif log2 table", 4*uint64(len(words)))
+	if b.log2, err = s.buffer("vif log2 table", 4*uint64(len(words))); err != nil {
+		return err
+	}
+	if err := s.d.write(b.log2, 0, wgpu.ToBytes(words)); err != nil {
+		return err
+	}
+	var e int32
+	b.glLo, b.glHi, e = vifGainLimit(cfg.EnhnGainLimit)
+	b.glE = uint32(e)
+	b.eps = vifEpsUnits()
+	return nil
+}
+
+// scale adds scale sc's dispatches: the subsampling of the scale above
+// (vertical, then horizontal), then unless the scale is skipped its
+// statistics, the horizontal pass once without and once with the maps.
+func (b *vifBuild) scale(sc int) (err error) {
+	s, cfg := b.s, b.s.cfg
+	sw, sh := cfg.ScaleW[sc], cfg.ScaleH[sc]
+	fw := uint32(len(vif.Filters[sc]))
+	if sc > 0 {
+		if err := b.subsample(sc); err != nil {
+			return err
+		}
+	}
+	if s.maps[sc], err = s.buffer(fmt.Sprintf("vif scale %d maps", sc), uint64(2*4*sw*sh)); err != nil {
+		return err
+	}
+	if sc == 0 && cfg.SkipScale0 {
+		return nil
+	}
+	rd := vif.StatRounding(sc, cfg.BitDepth)
+	st, err := s.bindStep(s.k.statV, append([]uint32{uint32(sw), uint32(sh), fw, b2u(sc == 0),
+		rd.MuAdd, uint32(rd.MuShift), uint32(rd.SqAdd), uint32(rd.SqShift)}, vifTaps(sc)...),
+		b.img[sc][0], b.img[sc][1], b.mom[0], b.mom[1], b.mom[2], b.mom[3])
 	if err != nil {
 		return err
 	}
-	if err := s.d.write(log2, 0, wgpu.ToBytes(words)); err != nil {
-		return err
-	}
-	glLo, glHi, glE := vifGainLimit(cfg.EnhnGainLimit)
-	eps := vifEpsUnits()
-
-	for sc := 0; sc < vif.NumScales; sc++ {
-		sw, sh := cfg.ScaleW[sc], cfg.ScaleH[sc]
-		packed := b2u(sc == 0)
-		if sc > 0 {
-			pw, ph := cfg.ScaleW[sc-1], cfg.ScaleH[sc-1]
-			add, shift := vif.SubsampleConv(sc-1, cfg.BitDepth)
-			fw := uint32(len(vif.Filters[sc]))
-			st, err := s.bindStep(s.k.subV, append([]uint32{uint32(pw), uint32(ph), fw, b2u(sc == 1), add, uint32(shift), uint32(sh), 0}, vifTaps(sc)...),
-				img[sc-1][0], img[sc-1][1], conv[0], conv[1])
-			if err != nil {
-				return err
-			}
-			st.x, st.y = groups(pw, 16), groups(sh, 16)
-			both(st)
-			st, err = s.bindStep(s.k.subH, append([]uint32{uint32(pw), uint32(sw), uint32(sh), fw}, vifTaps(sc)...),
-				conv[0], conv[1], img[sc][0], img[sc][1])
-			if err != nil {
-				return err
-			}
-			st.x, st.y = groups(sw, 16), groups(sh, 16)
-			both(st)
-		}
-		if s.maps[sc], err = s.buffer(fmt.Sprintf("vif scale %d maps", sc), uint64(2*4*sw*sh)); err != nil {
-			return err
-		}
-		if sc == 0 && cfg.SkipScale0 {
-			continue
-		}
-		rd := vif.StatRounding(sc, cfg.BitDepth)
-		fw := uint32(len(vif.Filters[sc]))
-		st, err := s.bindStep(s.k.statV, append([]uint32{uint32(sw), uint32(sh), fw, packed,
-			rd.MuAdd, uint32(rd.MuShift), uint32(rd.SqAdd), uint32(rd.SqShift)}, vifTaps(sc)...),
-			img[sc][0], img[sc][1], mom[0], mom[1], mom[2], mom[3])
+	st.x, st.y = groups(sw, 16), groups(sh, 16)
+	b.both(st)
+	for _, withMaps := range []bool{false, true} {
+		p := []uint32{uint32(sw), uint32(sh), fw, b2u(withMaps), uint32(sc * vifKinds * 2), b.glLo, b.glHi, b.glE}
+		p = append(append(p, vifTaps(sc)...), b.eps...)
+		st, err := s.bindStep(s.k.statH, p, b.mom[0], b.mom[1], b.mom[2], b.mom[3], b.log2, s.acc, s.maps[sc])
 		if err != nil {
 			return err
 		}
 		st.x, st.y = groups(sw, 16), groups(sh, 16)
-		both(st)
-		for _, withMaps := range []bool{false, true} {
-			p := []uint32{uint32(sw), uint32(sh), fw, b2u(withMaps), uint32(sc * vifKinds * 2), glLo, glHi, uint32(glE)}
-			p = append(append(p, vifTaps(sc)...), eps...)
-			st, err := s.bindStep(s.k.statH, p, mom[0], mom[1], mom[2], mom[3], log2, s.acc, s.maps[sc])
-			if err != nil {
-				return err
-			}
-			st.x, st.y = groups(sw, 16), groups(sh, 16)
-			if withMaps {
-				maps = append(maps, st)
-			} else {
-				score = append(score, st)
-			}
+		if withMaps {
+			b.maps = append(b.maps, st)
+		} else {
+			b.score = append(b.score, st)
 		}
 	}
-	copies := []step{
-		{src: s.bad[0], size: 4, dstOff: vifBadOff},
-		{src: s.bad[1], size: 4, dstOff: vifBadOff + 4},
-		{src: s.acc, size: 4 * vifAccWords, dstOff: vifAccOff},
-	}
-	s.scoreSteps = append(score, copies...)
-	s.mapSteps = append(maps, copies...)
-	off := uint64(vifMapsOff)
-	for sc := 0; sc < vif.NumScales; sc++ {
-		if sc == 0 && cfg.SkipScale0 {
-			continue
-		}
-		size := uint64(2 * 4 * cfg.ScaleW[sc] * cfg.ScaleH[sc])
-		s.mapOff[sc] = off
-		s.mapSteps = append(s.mapSteps, step{src: s.maps[sc], size: size, dstOff: off})
-		off += size
-	}
-	if s.staging, err = s.d.newBuffer("vif readback", off, wgpu.BufferUsageMapRead|wgpu.BufferUsageCopyDst); err != nil {
+	return nil
+}
+
+// subsample adds the low-pass and decimation of scale sc-1's images into
+// scale sc's: the vertical pass into the even rows, then the horizontal.
+func (b *vifBuild) subsample(sc int) error {
+	s, cfg := b.s, b.s.cfg
+	sw, sh := cfg.ScaleW[sc], cfg.ScaleH[sc]
+	pw, ph := cfg.ScaleW[sc-1], cfg.ScaleH[sc-1]
+	add, shift := vif.SubsampleConv(sc-1, cfg.BitDepth)
+	fw := uint32(len(vif.Filters[sc]))
+	st, err := s.bindStep(s.k.subV, append([]uint32{uint32(pw), uint32(ph), fw, b2u(sc == 1), add, uint32(shift), uint32(sh), 0}, vifTaps(sc)...),
+		b.img[sc-1][0], b.img[sc-1][1], b.conv[0], b.conv[1])
+	if err != nil {
 		return err
 	}
-	s.buffers = append(s.buffers, s.staging)
+	st.x, st.y = groups(pw, 16), groups(sh, 16)
+	b.both(st)
+	st, err = s.bindStep(s.k.subH, append([]uint32{uint32(pw), uint32(sw), uint32(sh), fw}, vifTaps(sc)...),
+		b.conv[0], b.conv[1], b.img[sc][0], b.img[sc][1])
+	if err != nil {
+		return err
+	}
+	st.x, st.y = groups(sw, 16), groups(sh, 16)
+	b.both(st)
 	return nil
 }
 
@@ -332,7 +352,7 @@ func (s *vifScorer) run(frame int, pre []step, planes [2]yuv.Plane, keepMaps boo
 	err := s.d.submit(steps, s.staging, func(b []byte) {
 		words := asU32(b)
 		bad[0], bad[1] = words[0], words[1]
-		a := words[vifAccOff/4:]
+		a := words[pairAccOff/4:]
 		get := func(sc, kind int) int64 {
 			i := 2 * (sc*vifKinds + kind)
 			return int64(uint64(a[i]) | uint64(a[i+1])<<32)

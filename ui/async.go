@@ -104,6 +104,30 @@ func (w *worker) stop() {
 	w.mu.Unlock()
 }
 
+// jobs are the inspector's workers, one per kind of engine work (opening
+// sessions, scoring the shown frame, whole-clip runs, the per-scale scores
+// and exports), and the wait group they share: tests and benchmarks wait
+// on it.
+type jobs struct {
+	wg                             sync.WaitGroup
+	opener, framer, runner, scaler worker
+}
+
+// init gives every worker the group and the way to show an error.
+func (j *jobs) init(fail func(error)) {
+	for _, wk := range []*worker{&j.opener, &j.framer, &j.runner, &j.scaler} {
+		wk.wg = &j.wg
+		wk.fail = fail
+	}
+}
+
+// stopAll cancels every job.
+func (j *jobs) stopAll() {
+	for _, wk := range []*worker{&j.opener, &j.framer, &j.runner, &j.scaler} {
+		wk.stop()
+	}
+}
+
 // lookahead is the frame the inspector scores ahead of a step (lookAhead):
 // which frame of which session was asked for, and its result once scored.
 // want and pending run on the UI goroutine; keep and take in framer jobs,

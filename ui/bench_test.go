@@ -11,6 +11,7 @@ import (
 
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
+	"github.com/bandscope/bandscope/engine/inspect"
 	"github.com/bandscope/bandscope/kernels/synth"
 	"github.com/bandscope/bandscope/kernels/yuv"
 )
@@ -60,7 +61,7 @@ func BenchmarkFrameStep1080p(b *testing.B) {
 	})
 	<-shown
 	i.wg.Wait()
-	if i.res == nil || i.res.CAMBI == nil {
+	if i.res == nil || inspect.CAMBIOf(i.res) == nil {
 		b.Fatalf("no CAMBI result: %s", i.status.Text)
 	}
 	// all: every map pane of every view; frame: the Frame view alone, what

@@ -66,3 +66,64 @@ func checkDisplay(goos string, getenv func(string) string) error {
 	}
 	return nil
 }
+
+// runArgs is the inspector's command line: bandscope [DIST [REF]]
+// [--ref REF] [--compare-with DIST2] [--log LOG]...
+type runArgs struct {
+	dist, ref   string
+	compareWith string
+	logs        []string
+}
+
+// parseRunArgs reads the inspector's command line. Flags take their value
+// as the next argument or after "=".
+func parseRunArgs(args []string) (runArgs, error) {
+	var r runArgs
+	var pos []string
+	for k := 0; k < len(args); k++ {
+		a := args[k]
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			pos = append(pos, a)
+			continue
+		}
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		switch name {
+		case "compare-with", "compare_with", "ref", "reference", "log":
+		default:
+			return r, fmt.Errorf("unknown flag %s (usage: %s)", a, runUsage)
+		}
+		if !hasVal {
+			if k+1 >= len(args) {
+				return r, fmt.Errorf("%s needs a file name (usage: %s)", a, runUsage)
+			}
+			k++
+			val = args[k]
+		}
+		if val == "" {
+			return r, fmt.Errorf("%s needs a file name (usage: %s)", a, runUsage)
+		}
+		switch name {
+		case "compare-with", "compare_with":
+			r.compareWith = val
+		case "ref", "reference":
+			r.ref = val
+		case "log":
+			r.logs = append(r.logs, val)
+		}
+	}
+	if len(pos) > 2 || len(pos) == 2 && r.ref != "" {
+		return r, fmt.Errorf("usage: %s (got %d clips)", runUsage, len(pos))
+	}
+	if len(pos) > 0 {
+		r.dist = pos[0]
+	}
+	if len(pos) == 2 {
+		r.ref = pos[1]
+	}
+	if r.ref != "" && r.dist == "" {
+		return r, fmt.Errorf("--ref needs a distorted clip (usage: %s)", runUsage)
+	}
+	return r, nil
+}
+
+const runUsage = "bandscope [DIST [REF]] [--ref REF] [--compare-with DIST2] [--log LOG]..."

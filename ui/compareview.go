@@ -9,6 +9,8 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/bandscope/bandscope/engine/inspect"
 )
 
 var (
@@ -33,7 +35,7 @@ type compareView struct {
 	noDiff   *widget.Label // over the difference pane when it is all zero
 	legend   *legend       // the two backends' maps
 	dlegend  *legend       // the difference
-	diffs    []stageDiff
+	diffs    []inspect.Stage
 	selected string
 }
 
@@ -77,9 +79,9 @@ func newCompareView(i *inspector) *compareView {
 	return v
 }
 
-func stageLabel(d *stageDiff) string {
+func stageLabel(d *inspect.Stage) string {
 	mark := "✓ "
-	if d.differs() {
+	if d.Differs() {
 		mark = "✗ "
 	}
 	if d.Skipped {
@@ -109,8 +111,8 @@ func (v *compareView) update() {
 		v.showStage()
 		return
 	}
-	v.diffs = compareResults(i.res, i.cmpRes)
-	first := firstDiff(v.diffs)
+	v.diffs = inspect.CompareStages(i.res, i.cmpRes)
+	first := inspect.FirstDiff(v.diffs)
 	a, b := i.backend, i.cmpBack
 	var opts []string
 	for k := range v.diffs {
@@ -126,13 +128,13 @@ func (v *compareView) update() {
 		v.verdict.Text = "✗ DIFFERS from " + d.Name
 		n := 0
 		for k := range v.diffs {
-			if v.diffs[k].differs() {
+			if v.diffs[k].Differs() {
 				n++
 			}
 		}
 		setText(v.detail, fmt.Sprintf("%s and %s differ on frame %d: %d of %d stages, first at %q.", a, b, i.res.Frame, n, len(v.diffs), d.Name))
 	}
-	if x, y := admOf(i.res), admOf(i.cmpRes); (x == nil) != (y == nil) {
+	if x, y := inspect.ADMOf(i.res), inspect.ADMOf(i.cmpRes); (x == nil) != (y == nil) {
 		only := a
 		if x == nil {
 			only = b
@@ -147,7 +149,7 @@ func (v *compareView) update() {
 	// An identical stage stays chosen only while no stage differs.
 	sel := ""
 	for k := range v.diffs {
-		if v.diffs[k].Name == v.selected && (first < 0 || v.diffs[k].differs()) {
+		if v.diffs[k].Name == v.selected && (first < 0 || v.diffs[k].Differs()) {
 			sel = opts[k]
 		}
 	}
@@ -168,7 +170,7 @@ func (v *compareView) update() {
 	v.showStage()
 }
 
-func (v *compareView) current() *stageDiff {
+func (v *compareView) current() *inspect.Stage {
 	for k := range v.diffs {
 		if stageLabel(&v.diffs[k]) == v.selected || v.diffs[k].Name == v.selected {
 			return &v.diffs[k]
@@ -222,16 +224,13 @@ func (v *compareView) showStage() {
 		col = grayColour(10)
 		v.legend.setRange(colormapNamed("gray"), "sample 0 (black)", "1023 (white)")
 	default:
-		top := 0.0
-		for k := 0; k < d.Total; k++ {
-			top = math.Max(top, math.Max(math.Abs(d.A.At(k)), math.Abs(d.B.At(k))))
-		}
+		top := math.Max(d.A.MaxAbs(), d.B.MaxAbs())
 		col = absHeat(i.colormap, top)
 		v.legend.setRange(i.colormap, "|value| 0", fmt.Sprintf("%.4g = the largest |value| of both maps", top))
 	}
 	v.panes[0].set(d.A, col)
 	v.panes[1].set(d.B, col)
-	diff := &mapData{W: d.A.W, H: d.A.H, At: d.diffAt}
+	diff := inspect.Difference(d.B, d.A)
 	scale := d.MaxAbs
 	if d.Count == 0 {
 		// An all-white pane reads as "nothing drawn": say it.
@@ -251,10 +250,10 @@ func (v *compareView) hoverValues(fx, fy float64) string {
 	if d == nil || d.A == nil || d.B == nil || d.Note != "" {
 		return ""
 	}
-	a, x, y, ok := d.A.value(fx, fy, v.i.vp.fw, v.i.vp.fh)
+	a, x, y, ok := d.A.Value(fx, fy, v.i.vp.fw, v.i.vp.fh)
 	if !ok {
 		return ""
 	}
-	b, _, _, _ := d.B.value(fx, fy, v.i.vp.fw, v.i.vp.fh)
+	b, _, _, _ := d.B.Value(fx, fy, v.i.vp.fw, v.i.vp.fh)
 	return fmt.Sprintf("%s (%d, %d): %.9g vs %.9g", d.Name, x, y, a, b)
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/bandscope/bandscope/assets"
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
-	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
 // demoRequest unpacks the embedded demo clip into dir (once: files of the
@@ -20,7 +19,7 @@ func demoRequest(dir string) (engine.Request, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return engine.Request{}, err
 	}
-	f := yuv.Format{Width: assets.DemoWidth, Height: assets.DemoHeight, Chroma: yuv.C420, BitDepth: assets.DemoBitDepth}
+	f := engine.Format{Width: assets.DemoWidth, Height: assets.DemoHeight, Chroma: engine.C420, BitDepth: assets.DemoBitDepth}
 	fb, _ := f.FrameBytes()
 	size := fb * assets.DemoFrames
 	unpack := func(name string, gz []byte) (string, error) {

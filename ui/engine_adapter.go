@@ -5,7 +5,6 @@ import (
 	"io"
 
 	"github.com/bandscope/bandscope/engine"
-	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 // defaultEngine is package engine behind the Engine interface.
@@ -42,6 +41,6 @@ func (s realSession) Run(ctx context.Context, progress func(engine.Progress)) (C
 // realScores writes with libvmaf's default precision, as its CLI does.
 type realScores struct{ r *engine.Results }
 
-func (s realScores) PerFrame() [][]feature.Metric { return s.r.Frames }
-func (s realScores) WriteJSON(w io.Writer) error  { return s.r.WriteJSON(w, engine.DefaultPrecision) }
-func (s realScores) WriteCSV(w io.Writer) error   { return s.r.WriteCSV(w, engine.DefaultPrecision) }
+func (s realScores) PerFrame() [][]engine.Metric { return s.r.Frames }
+func (s realScores) WriteJSON(w io.Writer) error { return s.r.WriteJSON(w, engine.DefaultPrecision) }
+func (s realScores) WriteCSV(w io.Writer) error  { return s.r.WriteCSV(w, engine.DefaultPrecision) }

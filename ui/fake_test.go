@@ -186,8 +186,9 @@ func (s *fakeSession) score(n int, backend string, dist, ref *yuv.Picture) (*eng
 	for _, f := range s.req.Features {
 		switch f.Name {
 		case "cambi":
-			fr.CAMBI = c
-			fr.Metrics = append(fr.Metrics, feature.Metric{Name: "cambi", Value: c.CAMBI})
+			ms := []feature.Metric{{Name: "cambi", Value: c.CAMBI}}
+			fr.Features = append(fr.Features, engine.FeatureResult{Feature: "cambi", Result: c, Metrics: ms})
+			fr.Metrics = append(fr.Metrics, ms...)
 		case "adm":
 			if s.skipped["adm"] != nil {
 				continue
@@ -196,8 +197,9 @@ func (s *fakeSession) score(n int, backend string, dist, ref *yuv.Picture) (*eng
 			if err != nil {
 				return nil, err
 			}
-			fr.ADM = a
-			fr.Metrics = append(fr.Metrics, feature.Metric{Name: "integer_adm2", Value: a.ADM2})
+			ms := []feature.Metric{{Name: "integer_adm2", Value: a.ADM2}}
+			fr.Features = append(fr.Features, engine.FeatureResult{Feature: "adm", Result: a, Metrics: ms})
+			fr.Metrics = append(fr.Metrics, ms...)
 		}
 	}
 	return fr, nil

@@ -11,12 +11,11 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
-	"github.com/bandscope/bandscope/kernels/yuv"
+	"github.com/bandscope/bandscope/engine/logs"
 )
 
 const maxRecent = 10
@@ -34,7 +33,7 @@ var (
 func guessRaw(name string) (o clip.RawOptions, complete bool) {
 	base := strings.ToLower(filepath.Base(name))
 	o.BitDepth = 8
-	o.Chroma = yuv.C420
+	o.Chroma = engine.C420
 	gotSize, gotDepth := false, false
 	if m := reSize.FindStringSubmatch(base); m != nil {
 		o.Width, _ = strconv.Atoi(m[1])
@@ -59,7 +58,7 @@ func guessRaw(name string) (o clip.RawOptions, complete bool) {
 		rest = base[loc[1]:]
 	}
 	if m := reFmt.FindStringSubmatch(rest); m != nil {
-		o.Chroma, _ = yuv.ParseChroma(m[1])
+		o.Chroma, _ = engine.ParseChroma(m[1])
 		o.ChromaSet = true
 	}
 	return o, gotSize && gotDepth
@@ -143,31 +142,11 @@ func (i *inspector) openRecent(e string) {
 
 // openDialog asks for a clip file.
 func (i *inspector) openDialog(ref bool) {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			i.fail(err)
-			return
-		}
-		if r == nil {
-			return
-		}
-		path := r.URI().Path()
-		r.Close()
-		i.openPath(path, ref)
-	}, i.win)
-	d.SetFilter(storage.NewExtensionFileFilter(clipExtensions()))
-	if dir := i.prefs.StringWithFallback(prefLastDir, ""); dir != "" {
-		if u, err := storage.ListerForURI(storage.NewFileURI(dir)); err == nil {
-			d.SetLocation(u)
-		}
-	}
+	title := "Open the distorted clip"
 	if ref {
-		d.SetTitleText("Open the reference clip")
-	} else {
-		d.SetTitleText("Open the distorted clip")
+		title = "Open the reference clip"
 	}
-	d.Resize(fyne.NewSize(800, 560))
-	d.Show()
+	i.openFileDialog(title, clipExtensions(), func(path string) { i.openPath(path, ref) })
 }
 
 // openPath opens a clip as the distorted one, or the reference.
@@ -274,7 +253,7 @@ func rawFromForm(w, h, chroma, depth string) (clip.RawOptions, error) {
 	if o.Height, err = strconv.Atoi(strings.TrimSpace(h)); err != nil || o.Height <= 0 {
 		return o, errors.New("raw YUV: height must be a positive number")
 	}
-	if o.Chroma, err = yuv.ParseChroma(chroma); err != nil {
+	if o.Chroma, err = engine.ParseChroma(chroma); err != nil {
 		return o, err
 	}
 	o.ChromaSet = true
@@ -297,7 +276,7 @@ func (i *inspector) dropped(_ fyne.Position, uris []fyne.URI) {
 	// Logs among the files are read as logs; the rest are clips.
 	var clips []string
 	for _, p := range paths {
-		if isLogFile(p) {
+		if logs.IsLogName(p) {
 			i.openLog(p)
 		} else {
 			clips = append(clips, p)

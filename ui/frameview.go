@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"image/color"
-	"math"
 	"strconv"
 
 	"fyne.io/fyne/v2"
@@ -12,8 +11,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/bandscope/bandscope/kernels/cambi"
-	"github.com/bandscope/bandscope/kernels/yuv"
+	"github.com/bandscope/bandscope/engine"
+	"github.com/bandscope/bandscope/engine/inspect"
 )
 
 // Frame view modes, as in the comparison tools engineers know.
@@ -50,14 +49,14 @@ type frameView struct {
 	wipeAt  float64 // the divider, as a fraction of the frame's width
 	// The boosted luma of the last frame drawn, kept while the frame and
 	// the gain stay.
-	boostPic  [2]*yuv.Picture
+	boostPic  [2]*engine.Picture
 	boostGain [2]float64
-	boostMap  [2]*mapData
+	boostMap  [2]*inspect.Map
 }
 
 func scaleNames() []string {
 	var s []string
-	for k := 0; k < cambi.NumScales; k++ {
+	for k := 0; k < engine.CAMBIScales; k++ {
 		s = append(s, "scale "+strconv.Itoa(k))
 	}
 	return s
@@ -77,7 +76,7 @@ func newFrameView(i *inspector) *frameView {
 		s := hoverText(i.res, fx, fy, max(v.scale.SelectedIndex(), 0), ref)
 		if v.mode.Selected == modeDiff {
 			if d := v.diffMap(); d != nil {
-				if x, _, _, ok := d.value(fx, fy, i.vp.fw, i.vp.fh); ok {
+				if x, _, _, ok := d.Value(fx, fy, i.vp.fw, i.vp.fh); ok {
 					s += fmt.Sprintf("   distorted − reference %+d", int(x))
 				}
 			}
@@ -106,7 +105,7 @@ func newFrameView(i *inspector) *frameView {
 		}
 	})
 	cm.SetSelected(i.colormap.Name)
-	v.play = widget.NewButtonWithIcon("Play", theme.MediaPlayIcon(), func() { i.togglePlay(); i.unfocus() })
+	v.play = widget.NewButtonWithIcon("Play", theme.MediaPlayIcon(), func() { i.play.toggle(); i.unfocus() })
 	v.fps = widget.NewLabel("")
 	row1 := container.NewHBox(v.mode, v.showRef, v.overlay, v.scale, widget.NewLabel("Opacity"),
 		container.NewGridWrap(fyne.NewSize(110, v.opacity.MinSize().Height), v.opacity))
@@ -136,30 +135,30 @@ func (v *frameView) gain() float64 {
 }
 
 // luma is a picture's luma as shown: plain, or boosted (kept per slot).
-func (v *frameView) luma(slot int, pic *yuv.Picture) (*mapData, palette) {
+func (v *frameView) luma(slot int, pic *engine.Picture) (*inspect.Map, palette) {
 	g := v.gain()
 	if g == 0 {
-		return lumaMap(pic), grayColour(pic.BitDepth)
+		return inspect.Luma(pic), grayColour(pic.BitDepth)
 	}
 	if v.boostPic[slot] != pic || v.boostGain[slot] != g {
 		v.boostPic[slot], v.boostGain[slot] = pic, g
-		v.boostMap[slot] = boostLuma(pic, boostRadius, g)
+		v.boostMap[slot] = inspect.Boost(pic, inspect.BoostRadius, g)
 	}
 	return v.boostMap[slot], grayColour(pic.BitDepth)
 }
 
 // diffMap is distorted − reference luma, or nil without a reference of
 // the same size.
-func (v *frameView) diffMap() *mapData {
+func (v *frameView) diffMap() *inspect.Map {
 	r := v.i.res
 	if r == nil || r.Dist == nil || r.Ref == nil || r.Ref == r.Dist {
 		return nil
 	}
-	a, b := lumaMap(r.Dist), lumaMap(r.Ref)
+	a, b := inspect.Luma(r.Dist), inspect.Luma(r.Ref)
 	if a.W != b.W || a.H != b.H {
 		return nil
 	}
-	return &mapData{W: a.W, H: a.H, At: func(k int) float64 { return a.At(k) - b.At(k) }}
+	return inspect.Difference(a, b)
 }
 
 func (v *frameView) update() {
@@ -190,10 +189,7 @@ func (v *frameView) update() {
 			v.legend.setText("The reference's size differs from the clip's: no difference image")
 			return
 		}
-		top := 0.0
-		for k := 0; k < d.W*d.H; k++ {
-			top = math.Max(top, math.Abs(d.At(k)))
-		}
+		top := d.MaxAbs()
 		if top == 0 {
 			v.pane.set(d, paletteFunc(func(float64) color.NRGBA { return overlayGrey }))
 			v.legend.setText("distorted − reference: no difference on this frame (every sample equal)")
@@ -207,7 +203,7 @@ func (v *frameView) update() {
 		rm, rc := v.luma(1, r.Ref)
 		v.pane.set(dm, dc)
 		v.v2(mode, rm, rc)
-		v.applyOverlay(cambiPicture(r, false))
+		v.applyOverlay(inspect.CAMBIPicture(r, false))
 		if mode == modeWipe {
 			v.pane.setWipe(rm, rc, v.wipeAt*float64(i.vp.fw))
 			v.legendNote("left of the yellow divider: distorted, right: reference (drag the divider)")
@@ -216,13 +212,13 @@ func (v *frameView) update() {
 		}
 		return
 	}
-	pic, p := r.Dist, cambiPicture(r, false)
+	pic, p := r.Dist, inspect.CAMBIPicture(r, false)
 	slot := 0
 	if v.showRef.Checked && r.Ref != nil {
 		// The reference has maps only in full-reference mode.
 		pic, p, slot = r.Ref, nil, 1
-		if r.CAMBI != nil && r.CAMBI.Src != nil {
-			p = r.CAMBI.Src
+		if c := inspect.CAMBIOf(r); c != nil && c.Src != nil {
+			p = c.Src
 		}
 	}
 	m, c := v.luma(slot, pic)
@@ -233,7 +229,7 @@ func (v *frameView) update() {
 	}
 }
 
-func (v *frameView) v2(mode string, m *mapData, c palette) {
+func (v *frameView) v2(mode string, m *inspect.Map, c palette) {
 	if mode == modeSide {
 		v.pane2.set(m, c)
 	} else {
@@ -242,17 +238,17 @@ func (v *frameView) v2(mode string, m *mapData, c palette) {
 }
 
 // applyOverlay lays p's c-values of the chosen scale over the main pane.
-func (v *frameView) applyOverlay(p *cambi.PictureResult) {
+func (v *frameView) applyOverlay(p *engine.CAMBIPicture) {
 	i := v.i
 	if p == nil || !v.overlay.Checked {
 		v.pane.setOverlay(nil, nil, 1, 0)
 		return
 	}
-	top, at := cValueTopAt(p)
+	top, at := inspect.CValueTop(p)
 	sc := p.Scales[max(v.scale.SelectedIndex(), 0)]
-	v.pane.setOverlay(f32Map(sc.Width, sc.Height, sc.CValues), heatColour(i.colormap, top), top, v.opacity.Value)
+	v.pane.setOverlay(inspect.F32(sc.Width, sc.Height, sc.CValues), heatColour(i.colormap, top), top, v.opacity.Value)
 	v.legend.overlay = v.opacity.Value
-	v.legend.setRange(i.colormap, "c-value 0 (frame shows through)", topLabel(top, at))
+	v.legend.setRange(i.colormap, "c-value 0 (frame shows through)", inspect.TopLabel(top, at))
 }
 
 // legendNote says what the panes show when no colour scale applies.
@@ -261,7 +257,7 @@ func (v *frameView) legendNote(s string) {
 		if s != "" {
 			s += "; "
 		}
-		s += fmt.Sprintf("banding boost: luma − its %d×%d local mean, ×%g, about mid-grey", 2*boostRadius+1, 2*boostRadius+1, v.gain())
+		s += fmt.Sprintf("banding boost: luma − its %d×%d local mean, ×%g, about mid-grey", 2*inspect.BoostRadius+1, 2*inspect.BoostRadius+1, v.gain())
 	}
 	if s == "" {
 		s = "heatmap off"
@@ -269,42 +265,4 @@ func (v *frameView) legendNote(s string) {
 	if v.pane.over == nil {
 		v.legend.setText(s)
 	}
-}
-
-// boostRadius is the banding boost's local-mean window radius: wide enough
-// to span a band, small enough to follow a gradient.
-const boostRadius = 24
-
-// boostLuma stretches the contrast of a picture's luma about its local
-// mean over a (2r+1)² box and centres it on mid-grey: half the range +
-// gain × (value − mean), clamped to the bit depth's range. One-code-value
-// steps become gain-sized ones whatever the brightness around them, so a
-// band in a dark sky shows as well as one in a bright wall.
-func boostLuma(pic *yuv.Picture, r int, gain float64) *mapData {
-	src := lumaMap(pic)
-	w, h := src.W, src.H
-	top := float64(int(1)<<pic.BitDepth - 1)
-	// Summed-area table, one row and column of zeros in front.
-	sat := make([]float64, (w+1)*(h+1))
-	for y := 0; y < h; y++ {
-		row := 0.0
-		for x := 0; x < w; x++ {
-			row += src.At(y*w + x)
-			sat[(y+1)*(w+1)+x+1] = sat[y*(w+1)+x+1] + row
-		}
-	}
-	out := make([]float32, w*h)
-	parallelRows(h, func(j0, j1 int) {
-		for y := j0; y < j1; y++ {
-			y0, y1 := max(y-r, 0), min(y+r+1, h)
-			for x := 0; x < w; x++ {
-				x0, x1 := max(x-r, 0), min(x+r+1, w)
-				sum := sat[y1*(w+1)+x1] - sat[y0*(w+1)+x1] - sat[y1*(w+1)+x0] + sat[y0*(w+1)+x0]
-				mean := sum / float64((y1-y0)*(x1-x0))
-				v := (top+1)/2 + gain*(src.At(y*w+x)-mean)
-				out[y*w+x] = float32(math.Min(math.Max(v, 0), top))
-			}
-		}
-	})
-	return f32Map(w, h, out)
 }

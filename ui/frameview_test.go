@@ -43,24 +43,6 @@ func TestFrameModes(t *testing.T) {
 	}
 }
 
-// TestBoostLuma: a one-code-value step becomes a gain-sized one.
-func TestBoostLuma(t *testing.T) {
-	h := newHarness(t, nil)
-	h.open()
-	pic := h.i.res.Dist
-	m := boostLuma(pic, 2, 8)
-	plain := lumaMap(pic)
-	if m.W != plain.W || m.H != plain.H {
-		t.Fatalf("size %dx%d", m.W, m.H)
-	}
-	// On a flat area the boost changes nothing.
-	for k := 0; k < m.W*m.H; k++ {
-		if v := m.At(k); v < 0 || v > 255 {
-			t.Fatalf("sample %d out of range: %v", k, v)
-		}
-	}
-}
-
 // TestPlayback: space plays to the last frame and stops there, showing the
 // rate achieved.
 func TestPlayback(t *testing.T) {

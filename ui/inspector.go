@@ -7,20 +7,16 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
-	"github.com/bandscope/bandscope/kernels/adm"
-	"github.com/bandscope/bandscope/kernels/cambi"
-	"github.com/bandscope/bandscope/kernels/feature"
+	"github.com/bandscope/bandscope/engine/inspect"
+	"github.com/bandscope/bandscope/engine/summary"
 )
 
 // Preference keys.
@@ -39,62 +35,51 @@ const (
 	prefTab   = "tab"
 )
 
-// inspector is the state of one window. Every field is read and written on
-// the UI goroutine only; engine jobs receive copies of what they need.
+// inspector is the state of one window: the runs it scores (runPair), the
+// frame it shows and the sessions that score it, the whole-clip scores and
+// the logs beside them (logBook), and the views. Every field is read and
+// written on the UI goroutine only; engine jobs receive copies of what
+// they need.
 type inspector struct {
 	app   fyne.App
 	win   fyne.Window
 	eng   Engine
 	prefs fyne.Preferences
-	wg    sync.WaitGroup
+	jobs
+	runPair
 
-	opener, framer, runner, scaler worker
+	// The frame shown.
+	sess        Session // one session; in compare mode it scores both backends
+	sessB       Session // run B's session when it is another encode or option set
+	refInfo     clip.Info
+	distInfo    clip.Info
+	frames      int
+	cur         int
+	res, cmpRes *engine.FrameResult
+	frameTime   time.Duration
+	ahead       lookahead // the next frame, scored in the background
+	play        player
+	errText     string
+	notice      string // shown once in the status line after the next frame
+	admErr      error  // why the session scores no ADM, if it does not
+	// onFrameShown is a test and benchmark hook: every map of a frame is drawn.
+	onFrameShown func()
 
-	req       engine.Request
-	cambiOpts *feature.Values
-	admOpts   *feature.Values
-	backends  []Backend
-	backend   string // primary backend ID
-	compare   bool
-	cmpBack   string // second backend ID in compare mode
-	runB      runB   // what run B is in compare mode (runs.go)
-
-	sess         Session // one session; in compare mode it scores both backends
-	sessB        Session // run B's session when it is another encode or option set
-	refInfo      clip.Info
-	distInfo     clip.Info
-	frames       int
-	cur          int
-	res, cmpRes  *engine.FrameResult
-	scores       [2]ClipScores // whole-clip runs: primary, compare
-	scaleScores  []series      // CAMBI's pooled score per scale over the clip, on demand
-	scaleScoresB []series      // the same of run B in runs mode
-	logs         []scoreRun    // scores read from other tools' logs, bound to the clip's frames
-	heatLogs     []*grayHeatmapLog
-	frameTime    time.Duration
-	onFrameShown func() // test and benchmark hook: every map of a frame is drawn
-	errText      string
-	play         player
-	ahead        lookahead // the next frame, scored in the background
-	notice       string    // shown once in the status line after the next frame
-	admErr       error     // why the session scores no ADM, if it does not
-	// models are the picked VMAF models (vmafmodels.go); modelOnly, the
-	// metric keys they add, computed for modelOnlyFor (modelMetric).
-	models       []pickedModel
-	modelOnly    map[string]bool
-	modelOnlyFor string
-	modelErr     error // why the session scores no model on this clip, if it does not
+	// Whole-clip scores: the runs' (primary, compare), CAMBI's pooled
+	// score per scale (on demand) and run B's in runs mode, and the logs
+	// read beside them.
+	scores       [2]ClipScores
+	scaleScores  []summary.Series
+	scaleScoresB []summary.Series
+	logBook
 
 	vp       *viewport
 	colormap *Colormap
 
 	// widgets
+	statusLine
 	tabs        *container.AppTabs
-	status      *widget.Label
-	statusBar   *fyne.Container
 	split       *container.Split
-	timing      *widget.Label
-	zoomLabel   *widget.Label
 	clipPanel   *clipPanel
 	frameView   *frameView
 	cambiView   *cambiView
@@ -107,21 +92,17 @@ type inspector struct {
 	modelPicker *modelPicker
 	optsForm    *optionsForm // CAMBI's
 	admForm     *optionsForm
-	backendSel  *keySelect
-	compareChk  *widget.Check
-	cmpSel      *keySelect
+	bar         *runBar
 	menuRun     *fyne.MenuItem
 }
 
 // newInspector builds the window's content on eng. It opens nothing.
 func newInspector(a fyne.App, w fyne.Window, eng Engine) *inspector {
 	i := &inspector{app: a, win: w, eng: eng, prefs: a.Preferences()}
-	for _, wk := range []*worker{&i.opener, &i.framer, &i.runner, &i.scaler} {
-		wk.wg = &i.wg
-		wk.fail = i.fail
-	}
-	i.cambiOpts = cambi.NewOptions()
-	i.admOpts = adm.NewOptions()
+	i.jobs.init(i.fail)
+	i.play.i = i
+	i.cambiOpts = defaultOptions("cambi")
+	i.admOpts = defaultOptions("adm")
 	i.vp = newViewport()
 	i.models = loadModels(parseModelPref(i.prefs.String(prefModels)))
 	i.colormap = colormapNamed(i.prefs.StringWithFallback(prefColormap, "viridis"))
@@ -151,54 +132,16 @@ func newInspector(a fyne.App, w fyne.Window, eng Engine) *inspector {
 	return i
 }
 
-func (i *inspector) backendIndex(id string) int {
-	for k, b := range i.backends {
-		if b.ID == id {
-			return k
-		}
-	}
-	return -1
-}
-
-func (i *inspector) backendLabel(id string) string {
-	if k := i.backendIndex(id); k >= 0 {
-		b := i.backends[k]
-		return b.ID + " — " + b.Name
-	}
-	return id
-}
-
-func (i *inspector) backendOptions() []string {
-	var s []string
-	for _, b := range i.backends {
-		s = append(s, i.backendLabel(b.ID))
-	}
-	return s
-}
-
-func (i *inspector) backendFromLabel(label string) string {
-	id, _, _ := strings.Cut(label, " — ")
-	return id
-}
-
 // build lays out the window.
 func (i *inspector) build() {
-	i.status = widget.NewLabel("Open a clip to start.")
-	i.status.Truncation = fyne.TextTruncateEllipsis
-	i.timing = widget.NewLabel("")
-	i.zoomLabel = widget.NewLabel("zoom fit")
-	i.vp.onZoom = func() {
-		i.zoomLabel.SetText("zoom " + i.vp.zoomLabel())
-		if i.statusBar != nil {
-			i.statusBar.Refresh()
-		}
-	}
+	i.statusLine = newStatusLine()
+	i.vp.onZoom = func() { i.setZoom("zoom " + i.vp.zoomLabel()) }
 
 	i.clipPanel = newClipPanel(i)
-	i.optsForm = newOptionsForm(i, cambi.OptionTable, func() *feature.Values { return i.cambiOpts },
-		func() { i.cambiOpts = cambi.NewOptions() }, func(name string) { i.optionsChanged("cambi", name) })
-	i.admForm = newOptionsForm(i, adm.OptionTable, func() *feature.Values { return i.admOpts },
-		func() { i.admOpts = adm.NewOptions() }, func(name string) { i.optionsChanged("adm", name) })
+	i.optsForm = newOptionsForm(i, func() *engine.Options { return i.cambiOpts },
+		func() { i.cambiOpts = defaultOptions("cambi") }, func(name string) { i.optionsChanged("cambi", name) })
+	i.admForm = newOptionsForm(i, func() *engine.Options { return i.admOpts },
+		func() { i.admOpts = defaultOptions("adm") }, func(name string) { i.optionsChanged("adm", name) })
 	i.frameView = newFrameView(i)
 	i.runsView = newRunsView(i)
 	i.cambiView = newCambiView(i)
@@ -209,45 +152,7 @@ func (i *inspector) build() {
 	i.modelPicker = newModelPicker(i)
 	i.scoresView = newScoresView(i)
 
-	i.backendSel = newKeySelect(i, i.backendOptions(), func(s string) {
-		id := i.backendFromLabel(s)
-		if id == i.backend {
-			return
-		}
-		i.backend = id
-		i.prefs.SetString(prefBackend, id)
-		i.reopen()
-		i.unfocus()
-	})
-	i.backendSel.SetSelected(i.backendLabel(i.backend))
-	i.cmpSel = newKeySelect(i, i.compareOptions(), func(s string) {
-		if i.compareChosen(s) {
-			return
-		}
-		id := i.backendFromLabel(s)
-		if id == i.cmpBack {
-			return
-		}
-		i.cmpBack = id
-		i.prefs.SetString(prefCompare, id)
-		if i.compare {
-			i.reopen()
-		}
-	})
-	// Run B as restored from the preferences, without acting on it.
-	onCmp := i.cmpSel.OnChanged
-	i.cmpSel.OnChanged = nil
-	i.cmpSel.SetSelected(i.compareLabel())
-	i.cmpSel.OnChanged = onCmp
-	i.compareChk = widget.NewCheck("Compare with", func(on bool) { i.setCompare(on); i.unfocus() })
-
-	wide := func(o fyne.CanvasObject) fyne.CanvasObject {
-		return container.NewGridWrap(fyne.NewSize(300, o.MinSize().Height), o)
-	}
-	top := container.NewHBox(
-		widget.NewLabel("Backend"), wide(i.backendSel),
-		i.compareChk, wide(i.cmpSel),
-	)
+	i.bar = newRunBar(i)
 
 	// Each view scrolls when the window is smaller than its minimum, so
 	// that the window's own minimum stays small (1280x720 screens) and no
@@ -279,16 +184,7 @@ func (i *inspector) build() {
 	side := container.NewVScroll(container.NewVBox(i.clipPanel.content, opts))
 	split := container.NewHSplit(side, i.tabs)
 	split.Offset = i.prefs.FloatWithFallback(prefSplit, 0.24)
-	// The bar is opaque down to the window's edge: whatever the views
-	// draw past their own bottom never shows under or below the status
-	// line. Fyne's software painter (tests, screenshots without a GPU)
-	// clips a scroll nested in a scroll to the inner one alone, so the
-	// sidebar's option fields below its fold were drawn there (a lone "0"
-	// under the status line in view_compare_runs.png).
-	statusBar := container.NewStack(newThemedBackground(),
-		container.NewBorder(nil, nil, nil, container.NewHBox(i.zoomLabel, i.timing), i.status))
-	i.statusBar = statusBar
-	i.win.SetContent(container.NewBorder(top, statusBar, nil, nil, split))
+	i.win.SetContent(container.NewBorder(i.bar.content, i.statusBar, nil, nil, split))
 	i.win.SetMainMenu(i.mainMenu())
 	i.bindKeys()
 	i.win.SetOnDropped(i.dropped)
@@ -317,10 +213,7 @@ func (i *inspector) quit() {
 
 // close cancels every job and closes the sessions.
 func (i *inspector) close() {
-	i.opener.stop()
-	i.framer.stop()
-	i.runner.stop()
-	i.scaler.stop()
+	i.stopAll()
 	sess, sessB := i.sess, i.sessB
 	i.sess, i.sessB = nil, nil
 	go func() {
@@ -338,43 +231,6 @@ func closeSessions(ss ...Session) {
 	}
 }
 
-// request is the engine request for the current clips and options.
-func (i *inspector) request(backend string) engine.Request {
-	r := i.req
-	r.Features = []feature.Spec{optionSpec("cambi", cambi.OptionTable, i.cambiOpts), optionSpec("adm", adm.OptionTable, i.admOpts)}
-	r.Backend = backend
-	// A backend without ADM still shows CAMBI; the ADM view says why.
-	r.SkipUnavailable = true
-	i.withModels(&r)
-	return r
-}
-
-// logRuns are the logs read for this clip.
-func (i *inspector) logRuns() []scoreRun { return i.logs }
-
-// optionSpec is a feature with its options that differ from the defaults.
-func optionSpec(name string, table []feature.Option, v *feature.Values) feature.Spec {
-	spec := feature.Spec{Name: name}
-	for _, o := range table {
-		if !v.IsDefault(o.Name) {
-			spec.Opts = append(spec.Opts, feature.KV{Key: o.Name, Value: formatOption(v, o)})
-		}
-	}
-	return spec
-}
-
-func formatOption(v *feature.Values, o feature.Option) string {
-	switch o.Kind {
-	case feature.Bool:
-		return strconv.FormatBool(v.Bool(o.Name))
-	case feature.Int:
-		return strconv.Itoa(v.Int(o.Name))
-	case feature.Double:
-		return strconv.FormatFloat(v.Float(o.Name), 'g', -1, 64)
-	}
-	return v.String(o.Name)
-}
-
 // open starts scoring a new pair of clips.
 func (i *inspector) open(req engine.Request) {
 	i.req = req
@@ -384,7 +240,7 @@ func (i *inspector) open(req engine.Request) {
 	i.scoresView.update()
 	i.reopen()
 	if i.scoresView.perScale.Checked {
-		i.runPerScale()
+		i.scoresView.runPerScale()
 	}
 }
 
@@ -465,45 +321,6 @@ func (i *inspector) fail(err error) {
 	i.errText = err.Error()
 	i.setStatus("Error: " + err.Error())
 	showError(i.win, err)
-}
-
-// The status line is one line: a message's line breaks become spaces, and
-// what does not fit is cut with an ellipsis (the label truncates).
-func (i *inspector) setStatus(s string) { i.status.SetText(oneLine(s)) }
-
-// oneLine replaces line breaks (and tabs) by spaces.
-func oneLine(s string) string {
-	return strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ").Replace(s)
-}
-
-// themedBackground fills its space with the theme's background colour,
-// following theme changes, and the window's padding beside and below it
-// (the status bar is the window's last row).
-type themedBackground struct{ widget.BaseWidget }
-
-func newThemedBackground() *themedBackground {
-	b := &themedBackground{}
-	b.ExtendBaseWidget(b)
-	return b
-}
-
-func (b *themedBackground) CreateRenderer() fyne.WidgetRenderer {
-	return &themedBackgroundRenderer{r: canvas.NewRectangle(theme.Color(theme.ColorNameBackground))}
-}
-
-type themedBackgroundRenderer struct{ r *canvas.Rectangle }
-
-func (t *themedBackgroundRenderer) Layout(s fyne.Size) {
-	pad := theme.Padding()
-	t.r.Move(fyne.NewPos(-pad, 0))
-	t.r.Resize(fyne.NewSize(s.Width+2*pad, s.Height+pad))
-}
-func (t *themedBackgroundRenderer) MinSize() fyne.Size           { return fyne.Size{} }
-func (t *themedBackgroundRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{t.r} }
-func (t *themedBackgroundRenderer) Destroy()                     {}
-func (t *themedBackgroundRenderer) Refresh() {
-	t.r.FillColor = theme.Color(theme.ColorNameBackground)
-	t.r.Refresh()
 }
 
 // gotoFrame makes n the current frame and scores it.
@@ -609,12 +426,11 @@ func (i *inspector) frameArrived(r, cmp *engine.FrameResult, n int, start time.T
 	i.res, i.cmpRes = r, cmp
 	i.showFrame()
 	i.frameTime = now().Sub(start)
-	i.timing.SetText(fmt.Sprintf("frame %d in %d ms", n, i.frameTime.Milliseconds()))
-	i.statusBar.Refresh() // the label grew: lay the bar out again
+	i.setTiming(fmt.Sprintf("frame %d in %d ms", n, i.frameTime.Milliseconds()))
 	if i.onFrameShown != nil {
 		i.onFrameShown()
 	}
-	i.frameShown()
+	i.play.frameShown()
 }
 
 // now is the clock frame timings use; tests stop it.
@@ -645,45 +461,19 @@ func (i *inspector) showFrame() {
 func (i *inspector) summary() string {
 	r := i.res
 	s := fmt.Sprintf("frame %d/%d", r.Frame, i.frames)
-	if c := r.CAMBI; c != nil {
+	if c := inspect.CAMBIOf(r); c != nil {
 		s += fmt.Sprintf("   CAMBI %s", fmtScore(c.CAMBI)) + i.runsSummary()
 		if c.Src != nil {
 			s += fmt.Sprintf("   source %s   full-ref %s", fmtScore(c.Source), fmtScore(c.FullReference))
 		}
 	}
-	if a := admOf(r); a != nil {
+	if a := inspect.ADMOf(r); a != nil {
 		s += fmt.Sprintf("   ADM %s", fmtScore(a.Score))
 	}
 	return s + vmafSummary(r)
 }
 
 func fmtScore(v float64) string { return strconv.FormatFloat(v, 'f', 6, 64) }
-
-// setCompare turns compare mode on or off.
-func (i *inspector) setCompare(on bool) {
-	if on == i.compare {
-		return
-	}
-	i.compare = on
-	i.compareChk.SetChecked(on)
-	i.cmpRes = nil
-	i.scores[1] = nil
-	if on {
-		i.tabs.SelectIndex(3)
-	}
-	i.reopen()
-	i.showFrame()
-	i.perScaleRunB()
-}
-
-// cycleBackend selects the next backend.
-func (i *inspector) cycleBackend() {
-	if len(i.backends) == 0 {
-		return
-	}
-	k := (i.backendIndex(i.backend) + 1) % len(i.backends)
-	i.backendSel.SetSelected(i.backendLabel(i.backends[k].ID))
-}
 
 // setColormap changes the heatmap colours everywhere.
 func (i *inspector) setColormap(name string) {
@@ -697,13 +487,8 @@ func (i *inspector) setColormap(name string) {
 // scores are stale: the other feature's are kept, and the status line says
 // what was cleared.
 func (i *inspector) optionsChanged(feat, name string) {
-	stale := isCAMBI
-	if feat == "adm" {
-		stale = isADMMetric
-	}
 	// The models' scores and features do not depend on these options.
-	own := stale
-	stale = func(n string) bool { return own(n) && !i.modelMetric(n) }
+	stale := func(n string) bool { return featureOf(n) == feat && !i.modelMetric(n) }
 	had := i.scores[0] != nil
 	for k := range i.scores {
 		i.scores[k] = dropMetrics(i.scores[k], stale)
@@ -726,6 +511,6 @@ func (i *inspector) optionsChanged(feat, name string) {
 	i.reopen()
 	i.notice = msg
 	if feat == "cambi" && i.scoresView.perScale.Checked {
-		i.runPerScale()
+		i.scoresView.runPerScale()
 	}
 }

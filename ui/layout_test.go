@@ -50,7 +50,7 @@ func TestFitsSmallScreen(t *testing.T) {
 	h.shortcut(fyne.KeyK, fyne.KeyModifierShortcutDefault)
 	h.eng.differ.Store(true)
 	h.do(h.i.reopen)
-	h.do(func() { h.i.runClip() })
+	h.do(func() { h.i.scoresView.runClip() })
 	check("compare")
 	views("compare")
 	h.eng.differ.Store(false)
@@ -64,7 +64,7 @@ func TestFocusReturns(t *testing.T) {
 	h := newHarness(t, nil)
 	h.open()
 	c := h.w.Canvas()
-	for _, s := range []*keySelect{h.i.backendSel, h.i.frameView.scale, h.i.admView.kind} {
+	for _, s := range []*keySelect{h.i.bar.backendSel, h.i.frameView.scale, h.i.admView.kind} {
 		h.do(func() { test.Tap(s) })
 		if f := c.Focused(); f != nil {
 			t.Errorf("%T keeps the focus after a tap", f)
@@ -108,7 +108,7 @@ func (h *harness) openSynthRuns(frames int) {
 	if err := os.WriteFile(dist2, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	h.do(func() { h.i.compareWith(dist2) })
+	h.do(func() { h.i.bar.compareWith(dist2) })
 	if !h.i.runsMode() || h.i.cmpRes == nil {
 		t.Fatalf("runs mode %v, run B %v (status %q)", h.i.runsMode(), h.i.cmpRes != nil, h.i.status.Text)
 	}

@@ -10,74 +10,121 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/bandscope/bandscope/kernels/feature"
+	"github.com/bandscope/bandscope/engine"
+	"github.com/bandscope/bandscope/engine/inspect"
+	"github.com/bandscope/bandscope/engine/logs"
+	"github.com/bandscope/bandscope/engine/model"
 )
 
-// isLogFile says whether a dropped file is a log rather than a clip.
-func isLogFile(path string) bool {
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".json", ".xml", ".csv", ".gray", ".log", ".txt":
-		return true
+// logBook holds what other tools wrote about the open clip (package
+// logs), bound to its frames by frame number: libvmaf logs, plotted beside
+// the runs, and CAMBI heatmap dumps. Both are checked against the frame
+// shown, bit for bit.
+type logBook struct {
+	logs     []scoreRun
+	heatLogs []*logs.Heatmap
+}
+
+// readLog adds the log or dump at path (a dump by its .gray name); frames
+// is how many frames it holds.
+func (b *logBook) readLog(path string) (frames int, err error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return 0, err
 	}
-	return false
+	if strings.HasSuffix(strings.ToLower(path), ".gray") {
+		g, err := logs.ParseHeatmap(path, data)
+		if err != nil {
+			return 0, err
+		}
+		b.heatLogs = append(b.heatLogs, g)
+		return g.Frames(), nil
+	}
+	base := filepath.Base(path)
+	s, err := logs.Parse(data)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", base, err)
+	}
+	b.logs = append(b.logs, scoreRun{Name: "log " + base, Scores: keptScores(s), keys: logs.KeySet(s)})
+	return len(s), nil
+}
+
+// hasLogs says whether any log or dump is open.
+func (b *logBook) hasLogs() bool { return len(b.logs) > 0 || len(b.heatLogs) > 0 }
+
+// checkFrame compares every log's values for frame r with ours (the
+// features' metrics and each model's score), and every dump's samples with
+// our c-values of its scale written as libvmaf writes them (CAMBI with
+// max_log_contrast maxLogContrast): a verdict for the status line and a
+// table, a line per value.
+func (b *logBook) checkFrame(r *engine.FrameResult, models []*model.Model, maxLogContrast int) (same, total int, table string) {
+	n := r.Frame
+	// Session.Frame keeps the models' scores in VMAF, not in Metrics.
+	ours := append([]engine.Metric(nil), r.Metrics...)
+	for _, m := range r.VMAF {
+		ours = append(ours, m.Metrics...)
+	}
+	var t strings.Builder
+	for _, l := range b.logs {
+		pf := l.Scores.PerFrame()
+		fmt.Fprintf(&t, "%s, frame %d\n", l.Name, n)
+		if n >= len(pf) || len(pf[n]) == 0 {
+			t.WriteString("  the log has no such frame\n\n")
+			continue
+		}
+		fmt.Fprintf(&t, "  %-22s %-24s %-24s %s\n", "metric", "log", "Bandscope", "bits")
+		for _, c := range logs.CheckFrame(pf[n], ours, logs.Renames(l.modelKeys(models))) {
+			ours, mark := "(not computed)", "·"
+			if c.HaveOurs {
+				ours = strconv.FormatFloat(c.Ours, 'g', 17, 64)
+				mark = "✗ differ"
+				total++
+				if c.Same() {
+					mark = "✓ equal"
+					same++
+				}
+			}
+			fmt.Fprintf(&t, "  %-22s %-24s %-24s %s\n", c.Name, strconv.FormatFloat(c.Log, 'g', 17, 64), ours, mark)
+		}
+		t.WriteString("\n")
+	}
+	c := inspect.CAMBIOf(r)
+	for _, g := range b.heatLogs {
+		if c == nil {
+			continue
+		}
+		s, tot, err := g.Check(n, &c.Dist.Scales[g.Scale], maxLogContrast)
+		if err != nil {
+			fmt.Fprintf(&t, "%s: %v\n", filepath.Base(g.Path), err)
+			continue
+		}
+		total++
+		mark := "✗"
+		if s == tot {
+			mark = "✓"
+			same++
+		}
+		fmt.Fprintf(&t, "%s %s, frame %d: %d of %d samples equal\n", mark, filepath.Base(g.Path), n, s, tot)
+	}
+	return same, total, t.String()
 }
 
 // openLogDialog asks for a libvmaf log or a CAMBI heatmap dump.
 func (i *inspector) openLogDialog() {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			i.fail(err)
-			return
-		}
-		if r == nil {
-			return
-		}
-		path := r.URI().Path()
-		r.Close()
-		i.openLog(path)
-	}, i.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".json", ".xml", ".csv", ".gray", ".log", ".txt"}))
-	if dir := i.prefs.StringWithFallback(prefLastDir, ""); dir != "" {
-		if u, err := storage.ListerForURI(storage.NewFileURI(dir)); err == nil {
-			d.SetLocation(u)
-		}
-	}
-	d.SetTitleText("Open a libvmaf log (JSON, XML, CSV) or a CAMBI heatmap dump (.gray)")
-	d.Resize(fyne.NewSize(800, 560))
-	d.Show()
+	i.openFileDialog("Open a libvmaf log (JSON, XML, CSV) or a CAMBI heatmap dump (.gray)", logs.Extensions, i.openLog)
 }
 
 // openLog reads a log and binds it to the clip's frames: its scores are
 // plotted beside Bandscope's runs, and "Check this frame" compares them.
 func (i *inspector) openLog(path string) {
-	data, err := os.ReadFile(path)
+	frames, err := i.readLog(path)
 	if err != nil {
 		i.fail(err)
 		return
 	}
-	base := filepath.Base(path)
-	var frames int
-	if strings.HasSuffix(strings.ToLower(path), ".gray") {
-		g, err := parseGrayHeatmap(path, data)
-		if err != nil {
-			i.fail(err)
-			return
-		}
-		i.heatLogs = append(i.heatLogs, g)
-		frames = g.Frames()
-	} else {
-		s, err := parseScoreLog(data)
-		if err != nil {
-			i.fail(fmt.Errorf("%s: %w", base, err))
-			return
-		}
-		i.logs = append(i.logs, scoreRun{Name: "log " + base, Scores: s, keys: logKeySet(s)})
-		frames = len(s)
-	}
-	msg := fmt.Sprintf("Read %s: %d frames, bound to the clip's by frame number", base, frames)
+	msg := fmt.Sprintf("Read %s: %d frames, bound to the clip's by frame number", filepath.Base(path), frames)
 	if i.frames > 0 && frames != i.frames {
 		msg += fmt.Sprintf(" (⚠ the clip has %d)", i.frames)
 	}
@@ -89,15 +136,15 @@ func (i *inspector) openLog(path string) {
 
 // closeLogs forgets every log.
 func (i *inspector) closeLogs() {
-	i.logs, i.heatLogs = nil, nil
+	i.logBook = logBook{}
 	i.scoresView.update()
 	i.refreshMenu()
 }
 
 // checkLogs compares every log's values for the current frame with the
-// ones Bandscope computed for it, bit for bit.
+// ones Bandscope computed for it, bit for bit, in a dialog.
 func (i *inspector) checkLogs() {
-	if len(i.logs) == 0 && len(i.heatLogs) == 0 {
+	if !i.hasLogs() {
 		showError(i.win, fmt.Errorf("no log open: File > Open log… reads libvmaf's JSON, XML or CSV logs and CAMBI's .gray heatmaps"))
 		return
 	}
@@ -105,60 +152,12 @@ func (i *inspector) checkLogs() {
 		showError(i.win, fmt.Errorf("no frame scored yet: open the clip the log was made from"))
 		return
 	}
-	n := i.res.Frame
-	// Ours: the features' metrics and each model's score (Session.Frame
-	// keeps those in VMAF, not in Metrics).
-	ours := append([]feature.Metric(nil), i.res.Metrics...)
-	for _, m := range i.res.VMAF {
-		ours = append(ours, m.Metrics...)
-	}
-	var b strings.Builder
-	same, total := 0, 0
-	for _, l := range i.logs {
-		pf := l.Scores.PerFrame()
-		fmt.Fprintf(&b, "%s, frame %d\n", l.Name, n)
-		if n >= len(pf) || len(pf[n]) == 0 {
-			b.WriteString("  the log has no such frame\n\n")
-			continue
-		}
-		fmt.Fprintf(&b, "  %-22s %-24s %-24s %s\n", "metric", "log", "Bandscope", "bits")
-		for _, c := range checkFrame(pf[n], ours, logRenames(l.modelKeys(i.models))) {
-			ours, mark := "(not computed)", "·"
-			if c.HaveOurs {
-				ours = strconv.FormatFloat(c.Ours, 'g', 17, 64)
-				mark = "✗ differ"
-				total++
-				if c.Same() {
-					mark = "✓ equal"
-					same++
-				}
-			}
-			fmt.Fprintf(&b, "  %-22s %-24s %-24s %s\n", c.Name, strconv.FormatFloat(c.Log, 'g', 17, 64), ours, mark)
-		}
-		b.WriteString("\n")
-	}
-	for _, g := range i.heatLogs {
-		if i.res.CAMBI == nil {
-			continue
-		}
-		s, t, err := checkHeatmap(g, n, i.res.CAMBI.Dist.Scales[g.Scale], i.cambiOpts.Int("max_log_contrast"))
-		if err != nil {
-			fmt.Fprintf(&b, "%s: %v\n", filepath.Base(g.Path), err)
-			continue
-		}
-		total++
-		mark := "✗"
-		if s == t {
-			mark = "✓"
-			same++
-		}
-		fmt.Fprintf(&b, "%s %s, frame %d: %d of %d samples equal\n", mark, filepath.Base(g.Path), n, s, t)
-	}
-	head := fmt.Sprintf("Frame %d recomputed on %s: %d of %d values equal bit for bit.", n, i.backend, same, total)
+	same, total, table := i.checkFrame(i.res, i.pickedModels(), i.cambiOpts.Int("max_log_contrast"))
+	head := fmt.Sprintf("Frame %d recomputed on %s: %d of %d values equal bit for bit.", i.res.Frame, i.backend, same, total)
 	if same < total {
 		head += " A log printed with libvmaf's default %.6f cannot match bit for bit; print with %.17g to compare exactly."
 	}
-	text := widget.NewLabel(b.String())
+	text := widget.NewLabel(table)
 	text.TextStyle.Monospace = true
 	top := widget.NewLabel(head)
 	top.Wrapping = fyne.TextWrapWord

@@ -4,73 +4,15 @@ import (
 	"image"
 	"image/color"
 	"math"
-	"runtime"
 	"strconv"
-	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/bandscope/bandscope/engine/inspect"
 )
-
-// mapData is one map to show: W x H values in row-major order, read through
-// At so that uint8, uint16 and float32 maps share one pane.
-type mapData struct {
-	W, H int
-	At   func(i int) float64
-	// The values At reads when they are a plain slice: a pane gathers a
-	// row from it directly (gather) instead of a call per pixel.
-	f32 []float32
-	u16 []uint16
-	u8  []uint8
-
-	// The band top (bandTopOK), computed once: the views of a frame ask
-	// for it several times, and each answer samples the whole map.
-	topOnce sync.Once
-	top     float64
-	topOK   bool
-}
-
-// gather reads the values at row offset off + cols[i] into dst[i].
-func (m *mapData) gather(dst []float64, off int, cols []int) {
-	dst = dst[:len(cols)]
-	switch {
-	case m.f32 != nil:
-		s := m.f32[off:]
-		for i, c := range cols {
-			dst[i] = float64(s[c])
-		}
-	case m.u16 != nil:
-		s := m.u16[off:]
-		for i, c := range cols {
-			dst[i] = float64(s[c])
-		}
-	case m.u8 != nil:
-		s := m.u8[off:]
-		for i, c := range cols {
-			dst[i] = float64(s[c])
-		}
-	default:
-		for i, c := range cols {
-			dst[i] = m.At(off + c)
-		}
-	}
-}
-
-// value returns the map's value under frame coordinates (fx, fy) of a
-// frame fw x fh, the map being a (possibly decimated) picture of it.
-func (m *mapData) value(fx, fy float64, fw, fh int) (float64, int, int, bool) {
-	if m == nil || fx < 0 || fy < 0 || fx >= float64(fw) || fy >= float64(fh) {
-		return 0, 0, 0, false
-	}
-	x := int(fx * float64(m.W) / float64(fw))
-	y := int(fy * float64(m.H) / float64(fh))
-	if x >= m.W || y >= m.H {
-		return 0, 0, 0, false
-	}
-	return m.At(y*m.W + x), x, y, true
-}
 
 // viewport is the zoom and pan every map pane shares, in the frame's
 // coordinates, so that the same pixel sits under the same place in each.
@@ -189,9 +131,9 @@ type mapPane struct {
 	widget.BaseWidget
 	vp      *viewport
 	raster  *canvas.Raster
-	base    *mapData
+	base    *inspect.Map
 	baseCol palette
-	over    *mapData
+	over    *inspect.Map
 	overCol palette
 	overTop float64     // the overlay value drawn at full opacity
 	overInv float64     // 1 / overTop
@@ -200,17 +142,16 @@ type mapPane struct {
 	// A wipe: frame columns at or right of wipeAt show wipe (the other
 	// clip) instead of base, without the overlay; a drag that starts on
 	// the divider moves it (onWipe reports where to).
-	wipe     *mapData
+	wipe     *inspect.Map
 	wipeCol  palette
 	wipeAt   float64
 	onWipe   func(x float64)
 	dragging bool
 	dragWipe bool
 	// hover reports the frame point under the pointer (ok=false when it left).
-	hover     func(p *mapPane, fx, fy float64, ok bool)
-	lastW     int
-	lastH     int
-	dragStart fyne.Position
+	hover func(p *mapPane, fx, fy float64, ok bool)
+	lastW int
+	lastH int
 }
 
 var background = color.NRGBA{0x30, 0x30, 0x34, 0xff}
@@ -228,12 +169,12 @@ func (p *mapPane) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimple
 
 func (p *mapPane) MinSize() fyne.Size { return fyne.NewSize(120, 80) }
 
-func (p *mapPane) set(base *mapData, col palette) {
+func (p *mapPane) set(base *inspect.Map, col palette) {
 	p.base, p.baseCol = base, col
 	p.raster.Refresh()
 }
 
-func (p *mapPane) setOverlay(over *mapData, col palette, top, opacity float64) {
+func (p *mapPane) setOverlay(over *inspect.Map, col palette, top, opacity float64) {
 	p.over, p.overCol, p.overTop, p.opacity = over, col, max(top, 1e-9), opacity
 	p.overInv = 1 / p.overTop
 	for k := range p.alpha {
@@ -263,13 +204,36 @@ func (p *mapPane) pixelSize() (int, int) {
 func (p *mapPane) render(w, h int) image.Image {
 	p.lastW, p.lastH = w, h
 	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	l := p.layout(w, h)
+	inspect.Rows(h, func(j0, j1 int) {
+		vals, ovals := make([]float64, w), make([]float64, w)
+		for j := j0; j < j1; j++ {
+			p.drawRow(&l, img.Pix[j*img.Stride:j*img.Stride+4*w], j, vals, ovals)
+		}
+	})
+	return img
+}
+
+// paneLayout is where a render's device pixels fall: each device column's
+// and row's frame column and row (-1 outside the frame) and their indices
+// in the base, overlay and wipe maps (a row's index is its offset);
+// device columns [c0, c1) show the frame, those at or right of cw the
+// wipe's map, and the wipe's divider is at device column divider (-1:
+// none).
+type paneLayout struct {
+	cols, rows     []int
+	bx, by, ox, oy []int
+	wx, wy         []int
+	c0, c1, cw     int
+	divider        int
+}
+
+func (p *mapPane) layout(w, h int) paneLayout {
 	v := p.vp
 	s := v.scaleFor(w, h)
 	cx, cy := v.centre()
 	x0 := cx - float64(w)/2/s
 	y0 := cy - float64(h)/2/s
-	// Frame column and row of each device pixel (-1 outside the frame),
-	// then the index of that column/row in the base and overlay maps.
 	axis := func(n int, o float64, limit int) []int {
 		idx := make([]int, n)
 		for k := range idx {
@@ -281,8 +245,8 @@ func (p *mapPane) render(w, h int) image.Image {
 		}
 		return idx
 	}
-	cols, rows := axis(w, x0, v.fw), axis(h, y0, v.fh)
-	mapAxis := func(m *mapData, frame []int, fsize int, col bool) []int {
+	l := paneLayout{cols: axis(w, x0, v.fw), rows: axis(h, y0, v.fh), divider: -1}
+	mapAxis := func(m *inspect.Map, frame []int, fsize int, col bool) []int {
 		if m == nil {
 			return nil
 		}
@@ -298,70 +262,68 @@ func (p *mapPane) render(w, h int) image.Image {
 		}
 		return out
 	}
-	bx, by := mapAxis(p.base, cols, v.fw, true), mapAxis(p.base, rows, v.fh, false)
-	ox, oy := mapAxis(p.over, cols, v.fw, true), mapAxis(p.over, rows, v.fh, false)
-	wx, wy := mapAxis(p.wipe, cols, v.fw, true), mapAxis(p.wipe, rows, v.fh, false)
-	divider := -1 // device column of the wipe's divider
+	l.bx, l.by = mapAxis(p.base, l.cols, v.fw, true), mapAxis(p.base, l.rows, v.fh, false)
+	l.ox, l.oy = mapAxis(p.over, l.cols, v.fw, true), mapAxis(p.over, l.rows, v.fh, false)
+	l.wx, l.wy = mapAxis(p.wipe, l.cols, v.fw, true), mapAxis(p.wipe, l.rows, v.fh, false)
+	// cols is non-decreasing: the frame is one run of columns.
+	l.c0, l.c1 = 0, w
+	for l.c0 < w && l.cols[l.c0] < 0 {
+		l.c0++
+	}
+	for l.c1 > l.c0 && l.cols[l.c1-1] < 0 {
+		l.c1--
+	}
+	l.cw = l.c1
 	if p.wipe != nil {
-		divider = int(math.Round((p.wipeAt - x0) * s))
-	}
-	wipeFrom := int(math.Ceil(p.wipeAt))
-	// The frame covers device columns [c0, c1) (cols is non-decreasing);
-	// the wipe's map those at or right of cw.
-	c0, c1 := 0, w
-	for c0 < w && cols[c0] < 0 {
-		c0++
-	}
-	for c1 > c0 && cols[c1-1] < 0 {
-		c1--
-	}
-	cw := c1
-	if p.wipe != nil {
-		cw = c0
-		for cw < c1 && cols[cw] < wipeFrom {
-			cw++
+		l.divider = int(math.Round((p.wipeAt - x0) * s))
+		wipeFrom := int(math.Ceil(p.wipeAt))
+		l.cw = l.c0
+		for l.cw < l.c1 && l.cols[l.cw] < wipeFrom {
+			l.cw++
 		}
 	}
+	return l
+}
+
+// drawRow draws device row j: the background outside the frame, the base
+// map (with the overlay blended on it) left of the wipe, the wipe's map
+// right of it, and the divider. vals and ovals are scratch, a value per
+// device column.
+func (p *mapPane) drawRow(l *paneLayout, row []byte, j int, vals, ovals []float64) {
 	back := func(row []byte) {
 		for i := 0; i+4 <= len(row); i += 4 {
 			row[i], row[i+1], row[i+2], row[i+3] = background.R, background.G, background.B, 0xff
 		}
 	}
-	drawRows := func(j0, j1 int) {
-		vals, ovals := make([]float64, w), make([]float64, w)
-		for j := j0; j < j1; j++ {
-			row := img.Pix[j*img.Stride : j*img.Stride+4*w]
-			if rows[j] < 0 {
-				back(row)
+	c0, c1, cw := l.c0, l.c1, l.cw
+	if l.rows[j] < 0 {
+		back(row)
+	} else {
+		back(row[:4*c0])
+		back(row[4*c1:])
+		if c0 < cw {
+			if p.base != nil {
+				p.base.Gather(vals[c0:cw], l.by[j], l.bx[c0:cw])
+				fillRow(p.baseCol, row[4*c0:4*cw], vals[c0:cw])
 			} else {
-				back(row[:4*c0])
-				back(row[4*c1:])
-				if c0 < cw {
-					if p.base != nil {
-						p.base.gather(vals[c0:cw], by[j], bx[c0:cw])
-						fillRow(p.baseCol, row[4*c0:4*cw], vals[c0:cw])
-					} else {
-						back(row[4*c0 : 4*cw])
-					}
-					if p.over != nil && p.opacity > 0 {
-						p.over.gather(ovals[c0:cw], oy[j], ox[c0:cw])
-						p.blendRow(row[4*c0:4*cw], ovals[c0:cw])
-					}
-				}
-				if cw < c1 {
-					p.wipe.gather(vals[cw:c1], wy[j], wx[cw:c1])
-					fillRow(p.wipeCol, row[4*cw:4*c1], vals[cw:c1])
-				}
+				back(row[4*c0 : 4*cw])
 			}
-			for _, i := range [2]int{divider - 1, divider} {
-				if divider >= 0 && i >= 0 && i < w {
-					row[4*i], row[4*i+1], row[4*i+2], row[4*i+3] = 0xff, 0xd0, 0x00, 0xff
-				}
+			if p.over != nil && p.opacity > 0 {
+				p.over.Gather(ovals[c0:cw], l.oy[j], l.ox[c0:cw])
+				p.blendRow(row[4*c0:4*cw], ovals[c0:cw])
 			}
 		}
+		if cw < c1 {
+			p.wipe.Gather(vals[cw:c1], l.wy[j], l.wx[cw:c1])
+			fillRow(p.wipeCol, row[4*cw:4*c1], vals[cw:c1])
+		}
 	}
-	parallelRows(h, drawRows)
-	return img
+	w := len(row) / 4
+	for _, i := range [2]int{l.divider - 1, l.divider} {
+		if l.divider >= 0 && i >= 0 && i < w {
+			row[4*i], row[4*i+1], row[4*i+2], row[4*i+3] = 0xff, 0xd0, 0x00, 0xff
+		}
+	}
 }
 
 // blendRow lays the overlay's colours for values xs over the row's pixels.
@@ -390,24 +352,6 @@ func (p *mapPane) blendRow(pix []byte, xs []float64) {
 		q := pix[4*i : 4*i+3 : 4*i+3]
 		q[0], q[1], q[2] = mix(q[0], oc.R), mix(q[1], oc.G), mix(q[2], oc.B)
 	}
-}
-
-func parallelRows(h int, draw func(j0, j1 int)) {
-	n := min(runtime.GOMAXPROCS(0), max(h/32, 1))
-	if n <= 1 {
-		draw(0, h)
-		return
-	}
-	var wg sync.WaitGroup
-	for k := 0; k < n; k++ {
-		j0, j1 := h*k/n, h*(k+1)/n
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			draw(j0, j1)
-		}()
-	}
-	wg.Wait()
 }
 
 func (p *mapPane) framePoint(pos fyne.Position) (float64, float64) {
@@ -475,7 +419,7 @@ func (p *mapPane) Dragged(e *fyne.DragEvent) {
 func (p *mapPane) DragEnd() { p.dragging, p.dragWipe = false, false }
 
 // setWipe shows other right of the divider at frame column x (nil: no wipe).
-func (p *mapPane) setWipe(other *mapData, col palette, x float64) {
+func (p *mapPane) setWipe(other *inspect.Map, col palette, x float64) {
 	p.wipe, p.wipeCol = other, col
 	p.setWipeAt(x)
 }

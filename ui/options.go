@@ -11,8 +11,15 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/bandscope/bandscope/kernels/feature"
+	"github.com/bandscope/bandscope/engine"
 )
+
+// defaultOptions are a feature's options at their defaults (the engine's
+// registry has every feature the inspector shows).
+func defaultOptions(feature string) *engine.Options {
+	def, _ := engine.LookupFeature(feature)
+	return def.Options()
+}
 
 // optionTwins are libvmaf options that set the same thing under two names
 // (libvmaf keeps both for old command lines; "cambi_topk" and "topk" are
@@ -26,7 +33,7 @@ var optionTwins = map[string]string{
 
 // canonicalOption is the form's name for key, a libvmaf option name or
 // alias of table (ok false: no such option).
-func canonicalOption(table []feature.Option, key string) (string, bool) {
+func canonicalOption(table []engine.Option, key string) (string, bool) {
 	for _, o := range table {
 		if o.Name == key || (o.Alias != "" && o.Alias == key) {
 			if t, ok := optionTwins[o.Name]; ok {
@@ -39,8 +46,8 @@ func canonicalOption(table []feature.Option, key string) (string, bool) {
 }
 
 // shownOptions are the options of table the form has a field for.
-func shownOptions(table []feature.Option) []feature.Option {
-	var out []feature.Option
+func shownOptions(table []engine.Option) []engine.Option {
+	var out []engine.Option
 	for _, o := range table {
 		if _, twin := optionTwins[o.Name]; !twin {
 			out = append(out, o)
@@ -50,7 +57,7 @@ func shownOptions(table []feature.Option) []feature.Option {
 }
 
 // optionHint is a field's hint: its names, range, default and meaning.
-func optionHint(table []feature.Option, o feature.Option) string {
+func optionHint(table []engine.Option, o engine.Option) string {
 	var names []string
 	for _, x := range table {
 		if x.Name != o.Name && optionTwins[x.Name] == o.Name {
@@ -66,14 +73,14 @@ func optionHint(table []feature.Option, o feature.Option) string {
 	var b strings.Builder
 	b.WriteString(o.Help)
 	switch o.Kind {
-	case feature.Int, feature.Double:
+	case engine.OptionInt, engine.OptionDouble:
 		def := fmt.Sprint(o.Default)
 		if (o.Default == 0 || o.Default == 0.0) && o.Min > 0 {
 			fmt.Fprintf(&b, "; 0 or %g–%g, default 0", o.Min, o.Max)
 		} else {
 			fmt.Fprintf(&b, "; %g–%g, default %s", o.Min, o.Max, def)
 		}
-	case feature.Bool, feature.String:
+	case engine.OptionBool, engine.OptionString:
 		fmt.Fprintf(&b, "; default %v", o.Default)
 	}
 	if len(names) > 0 {
@@ -89,8 +96,8 @@ func optionHint(table []feature.Option, o feature.Option) string {
 // and the old value comes back.
 type optionsForm struct {
 	i       *inspector
-	table   []feature.Option
-	vals    func() *feature.Values
+	table   []engine.Option
+	vals    func() *engine.Options
 	reset   func()
 	changed func(name string)
 	content fyne.CanvasObject
@@ -98,7 +105,8 @@ type optionsForm struct {
 	setters map[string]func(string) // show a value without applying it
 }
 
-func newOptionsForm(i *inspector, table []feature.Option, vals func() *feature.Values, reset func(), changed func(string)) *optionsForm {
+func newOptionsForm(i *inspector, vals func() *engine.Options, reset func(), changed func(string)) *optionsForm {
+	table := vals().Table()
 	f := &optionsForm{i: i, table: table, vals: vals, reset: reset, changed: changed, setters: map[string]func(string){}}
 	f.errors = widget.NewLabel("")
 	f.errors.Wrapping = fyne.TextWrapWord
@@ -124,7 +132,7 @@ func newOptionsForm(i *inspector, table []feature.Option, vals func() *feature.V
 	return f
 }
 
-func (f *optionsForm) apply(o feature.Option, value string) bool {
+func (f *optionsForm) apply(o engine.Option, value string) bool {
 	v := f.vals()
 	old := formatOption(v, o)
 	if value == old {
@@ -140,10 +148,10 @@ func (f *optionsForm) apply(o feature.Option, value string) bool {
 	return true
 }
 
-func (f *optionsForm) field(o feature.Option) fyne.CanvasObject {
+func (f *optionsForm) field(o engine.Option) fyne.CanvasObject {
 	cur := formatOption(f.vals(), o)
 	switch {
-	case o.Kind == feature.Bool:
+	case o.Kind == engine.OptionBool:
 		c := widget.NewCheck("", nil)
 		c.SetChecked(cur == "true")
 		c.OnChanged = func(b bool) { f.apply(o, strconv.FormatBool(b)); f.i.unfocus() }

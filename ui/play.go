@@ -13,6 +13,7 @@ import (
 // than the clip, frames follow as fast as it can, and the Frame view
 // shows the rate achieved.
 type player struct {
+	i     *inspector
 	on    bool
 	gen   int       // bumped by every start and stop: a stale timer does nothing
 	last  time.Time // when the previous frame was shown
@@ -21,7 +22,8 @@ type player struct {
 }
 
 // clipFPS is the clip's frame rate, or 24 when the container has none.
-func (i *inspector) clipFPS() float64 {
+func (p *player) clipFPS() float64 {
+	i := p.i
 	for _, fr := range [][2]int{i.distInfo.FrameRate, i.refInfo.FrameRate} {
 		if fr[0] > 0 && fr[1] > 0 {
 			return float64(fr[0]) / float64(fr[1])
@@ -30,22 +32,23 @@ func (i *inspector) clipFPS() float64 {
 	return 24
 }
 
-// togglePlay starts or stops playback.
-func (i *inspector) togglePlay() {
-	if i.play.on {
-		i.stopPlay()
+// toggle starts or stops playback.
+func (p *player) toggle() {
+	i := p.i
+	if p.on {
+		p.stop()
 		return
 	}
 	if i.sess == nil || i.frames < 2 {
 		return
 	}
-	i.play.on = true
-	i.play.gen++
-	i.play.fps, i.play.shown = 0, 0
-	i.play.last = time.Now()
+	p.on = true
+	p.gen++
+	p.fps, p.shown = 0, 0
+	p.last = time.Now()
 	i.frameView.play.SetText("Pause")
 	i.frameView.play.SetIcon(theme.MediaPauseIcon())
-	i.frameView.fps.SetText(fmt.Sprintf("clip %.3g fps", i.clipFPS()))
+	i.frameView.fps.SetText(fmt.Sprintf("clip %.3g fps", p.clipFPS()))
 	if i.cur >= i.frames-1 {
 		i.gotoFrame(0)
 	} else {
@@ -53,52 +56,55 @@ func (i *inspector) togglePlay() {
 	}
 }
 
-func (i *inspector) stopPlay() {
-	if !i.play.on {
+// stop stops playback and says the rate achieved.
+func (p *player) stop() {
+	i := p.i
+	if !p.on {
 		return
 	}
-	i.play.on = false
-	i.play.gen++
+	p.on = false
+	p.gen++
 	i.frameView.play.SetText("Play")
 	i.frameView.play.SetIcon(theme.MediaPlayIcon())
-	if i.play.fps > 0 {
-		i.frameView.fps.SetText(fmt.Sprintf("played at %.1f fps (clip %.3g)", i.play.fps, i.clipFPS()))
+	if p.fps > 0 {
+		i.frameView.fps.SetText(fmt.Sprintf("played at %.1f fps (clip %.3g)", p.fps, p.clipFPS()))
 	}
 }
 
 // frameShown, called when a frame's maps are drawn, asks for the next
 // frame while playing.
-func (i *inspector) frameShown() {
-	if !i.play.on {
+func (p *player) frameShown() {
+	i := p.i
+	if !p.on {
 		return
 	}
 	now := time.Now()
-	dt := now.Sub(i.play.last)
-	i.play.last = now
-	if i.play.shown > 0 && dt > 0 {
+	dt := now.Sub(p.last)
+	p.last = now
+	if p.shown > 0 && dt > 0 {
 		f := 1 / dt.Seconds()
-		if i.play.fps == 0 {
-			i.play.fps = f
+		if p.fps == 0 {
+			p.fps = f
 		} else {
-			i.play.fps = 0.8*i.play.fps + 0.2*f
+			p.fps = 0.8*p.fps + 0.2*f
 		}
-		want := i.clipFPS()
+		want := p.clipFPS()
 		note := ""
-		if i.play.fps < 0.95*want {
+		if p.fps < 0.95*want {
 			note = ", as fast as the engine scores"
 		}
-		i.frameView.fps.SetText(fmt.Sprintf("%.1f fps (clip %.3g%s)", i.play.fps, want, note))
+		i.frameView.fps.SetText(fmt.Sprintf("%.1f fps (clip %.3g%s)", p.fps, want, note))
 	}
-	i.play.shown++
+	p.shown++
 	if i.cur >= i.frames-1 {
-		i.stopPlay()
+		p.stop()
 		return
 	}
-	interval := time.Duration(float64(time.Second) / i.clipFPS())
+	interval := time.Duration(float64(time.Second) / p.clipFPS())
 	wait := interval - time.Since(now) - max(dt-interval, 0)
-	gen := i.play.gen
+	gen := p.gen
 	next := func() {
-		if i.play.on && i.play.gen == gen {
+		if p.on && p.gen == gen {
 			i.step(1)
 		}
 	}

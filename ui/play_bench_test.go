@@ -6,6 +6,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+
+	"github.com/bandscope/bandscope/engine/inspect"
 )
 
 // BenchmarkPlaybackDemo plays the demo clip (1280x720 8-bit, 20 frames)
@@ -27,7 +29,7 @@ func BenchmarkPlaybackDemo(b *testing.B) {
 	uiDo(func() { i.open(req) })
 	<-shown
 	i.wg.Wait()
-	if i.res == nil || i.res.CAMBI == nil || !i.frameView.overlay.Checked {
+	if i.res == nil || inspect.CAMBIOf(i.res) == nil || !i.frameView.overlay.Checked {
 		b.Fatalf("no CAMBI overlay: %s", i.status.Text)
 	}
 	var frames int
@@ -36,7 +38,7 @@ func BenchmarkPlaybackDemo(b *testing.B) {
 		uiDo(func() { i.gotoFrame(0) })
 		<-shown
 		start := time.Now()
-		uiDo(i.togglePlay)
+		uiDo(i.play.toggle)
 		for k := 1; k < i.frames; k++ {
 			<-shown
 			i.frameView.pane.render(1280, 720)

@@ -170,7 +170,7 @@ func (roundTicks) Ticks(lo, hi float64) []plot.Tick {
 	for k := math.Ceil(lo / step); k*step <= hi+step*1e-9; k++ {
 		v := k * step
 		l := strconv.FormatFloat(v, 'f', d, 64)
-		if v == 0 || l == strconv.FormatFloat(-0.0, 'f', d, 64) && v < 0 && math.Abs(v) < step/2 {
+		if v == 0 { // -0 when the ticks start just below zero: "0", not "-0"
 			l = strconv.FormatFloat(0, 'f', d, 64)
 		}
 		ts = append(ts, plot.Tick{Value: v, Label: l})

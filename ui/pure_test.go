@@ -16,6 +16,8 @@ import (
 
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
+	"github.com/bandscope/bandscope/engine/inspect"
+	"github.com/bandscope/bandscope/engine/summary"
 	"github.com/bandscope/bandscope/kernels/cambi"
 	"github.com/bandscope/bandscope/kernels/feature"
 	"github.com/bandscope/bandscope/kernels/yuv"
@@ -141,7 +143,7 @@ func TestExports(t *testing.T) {
 	if err := exportScores(filepath.Join(dir, "none.json"), scoreRun{}); err == nil {
 		t.Error("no error without scores")
 	}
-	ss := [][]series{metricSeries(scores.PerFrame(), isCAMBI, "")}
+	ss := [][]summary.Series{summary.Collect(scores.PerFrame(), isCAMBI, "")}
 	for _, name := range []string{"p.png", "p.svg", "p.pdf"} {
 		plots := []*plot.Plot{scorePlot("CAMBI", ss, 2, false), scorePlot("ADM", nil, 2, false)}
 		if err := exportPlots(filepath.Join(dir, name), plots); err != nil {
@@ -163,7 +165,7 @@ func TestExports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(names) != 1+2*cambi.NumScales+1+admScales*admBands {
+	if len(names) != 1+2*cambi.NumScales+1+engine.ADMScales*engine.ADMBands {
 		t.Errorf("%d map files: %v", len(names), names)
 	}
 	ents, _ := os.ReadDir(dir)
@@ -173,7 +175,7 @@ func TestExports(t *testing.T) {
 		}
 	}
 	// The .gray file: 16-bit little endian, c-value * 65535 / (4 * ws² / 4).
-	sc := fr.CAMBI.Dist.Scales[1]
+	sc := inspect.CAMBIOf(fr).Dist.Scales[1]
 	b, err := os.ReadFile(filepath.Join(dir, "frame0_cambi_heatmap_scale_1_160x120_16b.gray"))
 	if err != nil {
 		t.Fatal(err)
@@ -203,29 +205,16 @@ func TestCompareResults(t *testing.T) {
 		return fr
 	}
 	a, b := open("cpu"), open("gpu:0")
-	ds := compareResults(a, b)
-	if k := firstDiff(ds); k >= 0 {
+	ds := inspect.CompareStages(a, b)
+	if k := inspect.FirstDiff(ds); k >= 0 {
 		t.Fatalf("identical runs differ at %s", ds[k].Name)
 	}
 	eng.differ.Store(true)
 	b = open("gpu:0")
-	ds = compareResults(a, b)
-	k := firstDiff(ds)
+	ds = inspect.CompareStages(a, b)
+	k := inspect.FirstDiff(ds)
 	if k < 0 || ds[k].Name != "scale 2 c-values" || ds[k].Count != 1 || ds[k].MaxAbs != 0.25 {
 		t.Fatalf("first difference %+v", ds[max(k, 0)])
-	}
-	// Scores are compared by their bits: -0 and +0 differ, NaN equals NaN.
-	if d := diffScore("x", 0, math.Copysign(0, -1)); !d.differs() {
-		t.Error("+0 and -0 compared equal")
-	}
-	if d := diffScore("x", math.NaN(), math.NaN()); d.differs() {
-		t.Error("NaN and the same NaN compared different")
-	}
-	if d := diffMaps("m", "mask", nil, nil); d.differs() {
-		t.Error("two missing maps compared different")
-	}
-	if d := diffMaps("m", "mask", u8Map(2, 1, []uint8{0, 1}), nil); !d.differs() {
-		t.Error("a map against no map compared equal")
 	}
 }
 
@@ -282,6 +271,7 @@ func TestRoundTicks(t *testing.T) {
 		{18.2, 22.9, []string{"19", "20", "21", "22"}},
 		{50, 380, []string{"50", "100", "150", "200", "250", "300", "350"}},
 		{-0.01, 0.01, []string{"-0.010", "-0.005", "0.000", "0.005", "0.010"}},
+		{-0.004, 0.03, []string{"0.000", "0.005", "0.010", "0.015", "0.020", "0.025", "0.030"}}, // -0 labelled 0
 		{0.9999, 1.0001, []string{"0.99990", "0.99995", "1.00000", "1.00005", "1.00010"}},
 	} {
 		var got []string

@@ -3,6 +3,7 @@ package ui
 import (
 	"testing"
 
+	"github.com/bandscope/bandscope/engine/inspect"
 	"github.com/bandscope/bandscope/kernels/cambi"
 	"github.com/bandscope/bandscope/kernels/synth"
 	"github.com/bandscope/bandscope/kernels/yuv"
@@ -23,17 +24,17 @@ func BenchmarkRenderPanes(b *testing.B) {
 	}
 	vp := newViewport()
 	vp.setFrame(f.Width, f.Height)
-	top := cValueTop(&r.Dist)
+	top, _ := inspect.CValueTop(&r.Dist)
 	heat := heatColour(colormaps[0], top)
 	frame := newMapPane(vp)
-	frame.set(lumaMap(p), grayColour(8))
+	frame.set(inspect.Luma(p), grayColour(8))
 	sc := r.Dist.Scales[0]
-	frame.setOverlay(f32Map(sc.Width, sc.Height, sc.CValues), heat, top, 0.8)
+	frame.setOverlay(inspect.F32(sc.Width, sc.Height, sc.CValues), heat, top, 0.8)
 	var small []*mapPane
 	for k := 0; k < 18; k++ {
 		q := newMapPane(vp)
 		sc := r.Dist.Scales[k%cambi.NumScales]
-		q.set(f32Map(sc.Width, sc.Height, sc.CValues), heat)
+		q.set(inspect.F32(sc.Width, sc.Height, sc.CValues), heat)
 		small = append(small, q)
 	}
 	b.ResetTimer()

@@ -8,10 +8,12 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/bandscope/bandscope/engine/inspect"
 )
 
 // renderPixels is mapPane.render's definition, one pixel at a time: the
-// twin its row loops (mapData.gather, fillRow, blendRow) must equal byte
+// twin its row loops (inspect.Map.gather, fillRow, blendRow) must equal byte
 // for byte.
 func renderPixels(p *mapPane, w, h int) *image.NRGBA {
 	img := image.NewNRGBA(image.Rect(0, 0, w, h))
@@ -31,7 +33,7 @@ func renderPixels(p *mapPane, w, h int) *image.NRGBA {
 		divider = int(math.Round((p.wipeAt - x0) * s))
 	}
 	wipeFrom := int(math.Ceil(p.wipeAt))
-	value := func(m *mapData, fx, fy int) float64 {
+	value := func(m *inspect.Map, fx, fy int) float64 {
 		return m.At(fy*m.H/v.fh*m.W + fx*m.W/v.fw)
 	}
 	for j := 0; j < h; j++ {
@@ -87,12 +89,12 @@ func TestRenderRows(t *testing.T) {
 			f32[k] = float32(rng.NormFloat64() * 3)
 		}
 	}
-	luma := u16Map(fw, fh, u16)
-	maps := map[string]*mapData{
+	luma := inspect.U16(fw, fh, u16)
+	maps := map[string]*inspect.Map{
 		"u16":      luma,
-		"u8":       u8Map(34, 21, u8),
-		"f32":      f32Map(34, 21, f32),
-		"computed": {W: fw, H: fh, At: func(k int) float64 { return luma.At(k) - 512 }},
+		"u8":       inspect.U8(34, 21, u8),
+		"f32":      inspect.F32(34, 21, f32),
+		"computed": inspect.Func(fw, fh, func(k int) float64 { return luma.At(k) - 512 }),
 	}
 	palettes := map[string]palette{
 		"grey":    grayColour(10),

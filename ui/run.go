@@ -104,7 +104,7 @@ func Run(cmdline []string) (err error) {
 	if ra.compareWith != "" {
 		// Before run A when its raw format is still to be asked for: then
 		// run B waits for it.
-		i.compareWith(ra.compareWith)
+		i.bar.compareWith(ra.compareWith)
 	}
 	w.ShowAndRun()
 	return nil

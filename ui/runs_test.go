@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -15,7 +14,8 @@ import (
 
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
-	"github.com/bandscope/bandscope/kernels/feature"
+	"github.com/bandscope/bandscope/engine/inspect"
+	"github.com/bandscope/bandscope/engine/logs"
 	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
@@ -60,64 +60,11 @@ func TestParseRunArgs(t *testing.T) {
 	}
 }
 
-// cambiRun is a run whose frames score CAMBI vals (NaN: no score).
-func cambiRun(name string, vals ...float64) [][]feature.Metric {
-	out := make([][]feature.Metric, len(vals))
-	for f, v := range vals {
-		if !math.IsNaN(v) {
-			out[f] = []feature.Metric{{Name: "integer_adm2", Value: 0.9}, {Name: name, Value: v}}
-		}
-	}
-	return out
-}
-
-func TestCompareBanding(t *testing.T) {
-	a := cambiRun("cambi", 1, 2, 3, 3, 9, 0, 4, math.NaN())
-	b := cambiRun("cambi_window_size_33", 2, 1, 1, 3, 1, 5, 5, 7)
-	c, ok := compareBanding("A x", "B y", a, b)
-	if !ok {
-		t.Fatal("no comparison")
-	}
-	if c.Frames != 7 || c.Same != 1 || c.Metric != "cambi / cambi_window_size_33" {
-		t.Errorf("frames %d same %d metric %q", c.Frames, c.Same, c.Metric)
-	}
-	if c.MeanA != 22.0/7 || c.MeanB != 18.0/7 {
-		t.Errorf("means %v %v", c.MeanA, c.MeanB)
-	}
-	if want := [][2]int{{1, 2}, {4, 4}}; !reflect.DeepEqual(c.MoreA, want) {
-		t.Errorf("A bands more on %v, want %v", c.MoreA, want)
-	}
-	if want := [][2]int{{0, 0}, {5, 6}}; !reflect.DeepEqual(c.MoreB, want) {
-		t.Errorf("B bands more on %v, want %v", c.MoreB, want)
-	}
-	if want := []int{4, 6, 2}; !reflect.DeepEqual(c.WorstA, want) {
-		t.Errorf("worst of A %v, want %v", c.WorstA, want)
-	}
-	s := c.String()
-	for _, w := range []string{
-		"A x bands more: mean cambi / cambi_window_size_33 3.14286 against 2.57143 for B y.",
-		"A x bands more on 3 of 7 frames: 1–2, 4.",
-		"B y bands more on 3 of 7 frames: 0, 5–6.",
-		"The same score, bit for bit, on 1 frames.",
-		"Worst frames of A x: 4 (9), 6 (4), 2 (3).",
-	} {
-		if !strings.Contains(s, w) {
-			t.Errorf("verdict lacks %q:\n%s", w, s)
-		}
-	}
-	if _, ok := compareBanding("A", "B", a, [][]feature.Metric{{{Name: "integer_adm2"}}}); ok {
-		t.Error("a run without CAMBI compared")
-	}
-	if got := frameRanges([][2]int{{0, 1}, {3, 3}, {5, 9}}, 2); got != "0–1, 3, and 1 more ranges" {
-		t.Errorf("frameRanges %q", got)
-	}
-}
-
 // openRuns opens the fixture and compares it with its coarse encode.
 func openRuns(t *testing.T, eng *fakeEngine) *harness {
 	h := newHarness(t, eng)
 	h.open()
-	h.do(func() { h.i.compareWith(fixtureCoarse) })
+	h.do(func() { h.i.bar.compareWith(fixtureCoarse) })
 	if !h.i.runsMode() || h.i.sessB == nil || h.i.res == nil || h.i.cmpRes == nil {
 		t.Fatalf("runs mode %v, session B %v, results %v %v (status %q)", h.i.runsMode(), h.i.sessB, h.i.res, h.i.cmpRes, h.i.status.Text)
 	}
@@ -130,7 +77,7 @@ func TestRunsTwoEncodes(t *testing.T) {
 	if i.tabs.SelectedIndex() != 3 || !v.content.Visible() || i.compareView.content.Visible() {
 		t.Errorf("tab %d, runs view visible %v, backend view visible %v", i.tabs.SelectedIndex(), v.content.Visible(), i.compareView.content.Visible())
 	}
-	if got := i.cmpSel.Selected; got != encodePrefix+fixtureCoarse {
+	if got := i.bar.cmpSel.Selected; got != encodePrefix+fixtureCoarse {
 		t.Errorf("compare drop-down %q", got)
 	}
 	if got, want := h.w.Title(), "Bandscope — A fixture_dist_320x240_8b420 vs B fixture_coarse_320x240_8b420"; got != want {
@@ -151,13 +98,13 @@ func TestRunsTwoEncodes(t *testing.T) {
 		t.Fatal("frame 1: no delta map or no frame difference")
 	}
 	// The delta pane is A's c-values minus B's, value for value.
-	a, b := i.res.CAMBI.Dist.Scales[0].CValues, i.cmpRes.CAMBI.Dist.Scales[0].CValues
+	a, b := inspect.CAMBIOf(i.res).Dist.Scales[0].CValues, inspect.CAMBIOf(i.cmpRes).Dist.Scales[0].CValues
 	for k := range a {
 		if got, want := v.panes[2].base.At(k), float64(a[k])-float64(b[k]); got != want {
 			t.Fatalf("delta at %d: %v, want %v", k, got, want)
 		}
 	}
-	x, y := i.res.CAMBI.CAMBI, i.cmpRes.CAMBI.CAMBI
+	x, y := inspect.CAMBIOf(i.res).CAMBI, inspect.CAMBIOf(i.cmpRes).CAMBI
 	if x == y {
 		t.Fatalf("frame 1 scores the same in both encodes: %v", x)
 	}
@@ -178,7 +125,7 @@ func TestRunsTwoEncodes(t *testing.T) {
 	}
 
 	// Whole clip: both runs, overlaid with names, the verdict, exports.
-	h.do(func() { i.tabs.SelectIndex(4); i.runClip() })
+	h.do(func() { i.tabs.SelectIndex(4); i.scoresView.runClip() })
 	if i.scores[0] == nil || i.scores[1] == nil {
 		t.Fatal("whole-clip run did not score both runs")
 	}
@@ -232,7 +179,7 @@ func TestRunsTwoEncodes(t *testing.T) {
 	}
 
 	// Back to a backend: one session again, the backends' view.
-	h.do(func() { i.cmpSel.SetSelected(i.backendLabel("gpu:0")) })
+	h.do(func() { i.bar.cmpSel.SetSelected(i.backendLabel("gpu:0")) })
 	if i.runsMode() || i.sessB != nil || i.cmpRes == nil || !i.compareView.content.Visible() || v.content.Visible() {
 		t.Errorf("after choosing a backend: runs mode %v, session B %v", i.runsMode(), i.sessB)
 	}
@@ -244,7 +191,7 @@ func TestRunsTwoEncodes(t *testing.T) {
 func TestRunsOptions(t *testing.T) {
 	h := newHarness(t, nil)
 	h.open()
-	h.do(h.i.compareOptionsDialog)
+	h.do(h.i.bar.compareOptionsDialog)
 	i, v := h.i, h.i.runsView
 	if !i.runsMode() || i.runB.kind != runOptions || i.sessB == nil {
 		t.Fatalf("runs mode %v kind %v", i.runsMode(), i.runB.kind)
@@ -269,8 +216,8 @@ func TestRunsOptions(t *testing.T) {
 		t.Errorf("heading %q", v.heading.Text)
 	}
 	// topk changes the pooled score, not the c-values; the frames are one clip.
-	if i.res.CAMBI.CAMBI == i.cmpRes.CAMBI.CAMBI || !v.noDiff[1].Visible() {
-		t.Errorf("topk=0.5: CAMBI %v and %v; frames differ %v", i.res.CAMBI.CAMBI, i.cmpRes.CAMBI.CAMBI, !v.noDiff[1].Visible())
+	if inspect.CAMBIOf(i.res).CAMBI == inspect.CAMBIOf(i.cmpRes).CAMBI || !v.noDiff[1].Visible() {
+		t.Errorf("topk=0.5: CAMBI %v and %v; frames differ %v", inspect.CAMBIOf(i.res).CAMBI, inspect.CAMBIOf(i.cmpRes).CAMBI, !v.noDiff[1].Visible())
 	}
 	if !strings.Contains(v.stats.Text, "pooled score A") {
 		t.Errorf("stats %q", v.stats.Text)
@@ -289,7 +236,7 @@ func TestRunsRefuseOtherShapes(t *testing.T) {
 		eng.shapes = map[string]clip.Info{fixtureCoarse: c.info}
 		h := newHarness(t, eng)
 		h.open()
-		h.do(func() { h.i.compareWith(fixtureCoarse) })
+		h.do(func() { h.i.bar.compareWith(fixtureCoarse) })
 		if h.i.compare || h.i.runsMode() || h.i.sessB != nil {
 			t.Errorf("%s: still comparing", c.want)
 		}
@@ -307,7 +254,7 @@ func TestRunsRefuseOtherShapes(t *testing.T) {
 func TestRunsFitSmallScreen(t *testing.T) {
 	h := openRuns(t, nil)
 	h.key(fyne.KeyRight)
-	h.do(h.i.runClip)
+	h.do(h.i.scoresView.runClip)
 	room := 1280 - h.i.split.Leading.MinSize().Width - 20
 	for k := range h.i.tabs.Items {
 		h.do(func() { h.i.tabs.SelectIndex(k) })
@@ -326,7 +273,7 @@ func TestGoldenRuns(t *testing.T) {
 	h := openRuns(t, nil)
 	h.key(fyne.KeyRight)
 	assertGolden(t, "view_compare_runs.png", h.w.Canvas().Capture())
-	h.do(func() { h.i.tabs.SelectIndex(4); h.i.runClip() })
+	h.do(func() { h.i.tabs.SelectIndex(4); h.i.scoresView.runClip() })
 	assertGolden(t, "view_scores_runs.png", h.w.Canvas().Capture())
 	h.do(func() { h.i.scoresView.pages.SelectIndex(1) })
 	assertGolden(t, "view_summary_runs.png", h.w.Canvas().Capture())
@@ -350,7 +297,7 @@ func TestRunsLogBeside(t *testing.T) {
 	if err := os.WriteFile(log, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	h.do(func() { h.i.openLog(log); h.i.runClip() })
+	h.do(func() { h.i.openLog(log); h.i.scoresView.runClip() })
 	var names []string
 	for _, r := range h.i.exportRuns() {
 		names = append(names, r.Name)
@@ -367,7 +314,7 @@ func TestRunsCancel(t *testing.T) {
 	h := openRuns(t, eng)
 	eng.running = make(chan struct{})
 	uiMu.Lock()
-	h.i.runClip()
+	h.i.scoresView.runClip()
 	uiMu.Unlock()
 	<-eng.running
 	h.key(fyne.KeyEscape)
@@ -390,17 +337,17 @@ func TestDemoLibvmafLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := parseScoreLog(data)
+	s, err := logs.Parse(data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(s) != 20 {
 		t.Fatalf("%d frames, want the demo clip's 20", len(s))
 	}
-	if v, ok := findMetric(s[0], "cambi"); !ok || v != 22.090735686644308 {
+	if v, ok := engine.FindMetric(s[0], "cambi"); !ok || v != 22.090735686644308 {
 		t.Errorf("frame 0 cambi %v %v", v, ok)
 	}
-	if _, ok := findMetric(s[19], "integer_adm2"); !ok {
+	if _, ok := engine.FindMetric(s[19], "integer_adm2"); !ok {
 		t.Error("frame 19 has no integer_adm2")
 	}
 }
@@ -409,7 +356,7 @@ func TestDemoLibvmafLog(t *testing.T) {
 // while a raw format is asked for) is compared once run A opens.
 func TestRunsBWaitsForA(t *testing.T) {
 	h := newHarness(t, nil)
-	h.do(func() { h.i.compareWith(fixtureCoarse) })
+	h.do(func() { h.i.bar.compareWith(fixtureCoarse) })
 	if !h.i.compare || !strings.Contains(h.i.status.Text, "open run A's distorted clip") {
 		t.Errorf("compare %v, status %q", h.i.compare, h.i.status.Text)
 	}
@@ -441,7 +388,7 @@ func TestRunsPerScaleAndWorst(t *testing.T) {
 	differ := 0
 	for k := range ss[0] {
 		for f, v := range ss[0][k].Values {
-			if !sameBits(v, ss[1][k].Values[f]) {
+			if !inspect.SameBits(v, ss[1][k].Values[f]) {
 				differ++
 				if f%2 == 0 {
 					t.Errorf("scale %d frame %d: A %v, B %v on an even frame", k, f, v, ss[1][k].Values[f])
@@ -455,11 +402,11 @@ func TestRunsPerScaleAndWorst(t *testing.T) {
 	// B's values are those of B's frames, scored one by one.
 	h.do(func() { i.gotoFrame(1) })
 	for k := 0; k < 5; k++ {
-		if got, want := ss[1][k].Values[1], i.cmpRes.CAMBI.Dist.Scales[k].Score; !sameBits(got, want) {
+		if got, want := ss[1][k].Values[1], inspect.CAMBIOf(i.cmpRes).Dist.Scales[k].Score; !inspect.SameBits(got, want) {
 			t.Errorf("B scale %d frame 1: %v, run B's frame says %v", k, got, want)
 		}
 	}
-	h.do(i.runClip)
+	h.do(i.scoresView.runClip)
 	var names []string
 	for _, r := range i.exportRuns() {
 		names = append(names, r.Name)
@@ -472,11 +419,11 @@ func TestRunsPerScaleAndWorst(t *testing.T) {
 	}
 	// Worst frames of both runs.
 	dir := t.TempDir()
-	jobs := i.worstJobs()
+	jobs := i.scoresView.summary.worstJobs()
 	if len(jobs) != 2 || jobs[1].req.Distorted != fixtureCoarse || len(jobs[1].frames) == 0 {
 		t.Fatalf("worst-frame jobs %+v", jobs)
 	}
-	h.do(func() { i.exportWorstTo(dir) })
+	h.do(func() { i.scoresView.summary.exportWorstTo(dir) })
 	if !strings.HasPrefix(i.status.Text, "Wrote ") {
 		t.Fatalf("status %q", i.status.Text)
 	}
@@ -487,11 +434,11 @@ func TestRunsPerScaleAndWorst(t *testing.T) {
 		}
 	}
 	// Another run B: B's per-scale scores are scored again for it.
-	h.do(func() { i.cmpSel.SetSelected(i.backendLabel("gpu:0")) })
+	h.do(func() { i.bar.cmpSel.SetSelected(i.backendLabel("gpu:0")) })
 	if i.scaleScoresB != nil || len(i.scoresView.seriesFor(scalesTitle, nil)) != 1 {
 		t.Error("run B's per-scale scores kept after run B changed")
 	}
-	if len(i.worstJobs()) != 1 {
+	if len(i.scoresView.summary.worstJobs()) != 1 {
 		t.Error("run B's worst frames outside runs mode")
 	}
 }
@@ -540,7 +487,7 @@ func TestRunBPref(t *testing.T) {
 	}
 	h := newHarness(t, nil)
 	h.open()
-	h.do(func() { h.i.compareWith(encode) })
+	h.do(func() { h.i.bar.compareWith(encode) })
 	if !h.i.runsMode() {
 		t.Fatalf("not in runs mode: %s", h.i.status.Text)
 	}
@@ -554,7 +501,7 @@ func TestRunBPref(t *testing.T) {
 	if i2.runB.kind != runClip || i2.runB.dist != encode || i2.compare {
 		t.Errorf("restored run B %+v, compare %v", i2.runB, i2.compare)
 	}
-	if got := i2.cmpSel.Selected; got != encodePrefix+fixtureCoarse {
+	if got := i2.bar.cmpSel.Selected; got != encodePrefix+fixtureCoarse {
 		t.Errorf("restored drop-down %q", got)
 	}
 	// Ctrl+K compares with the restored run B.
@@ -566,7 +513,7 @@ func TestRunBPref(t *testing.T) {
 	}
 	// Options.
 	h.do(func() {
-		h.i.compareOptionsDialog()
+		h.i.bar.compareOptionsDialog()
 		if err := h.i.runB.cambi.Set("topk", "0.5"); err != nil {
 			t.Fatal(err)
 		}
@@ -577,7 +524,7 @@ func TestRunBPref(t *testing.T) {
 		t.Errorf("restored options %+v", i3.runB)
 	}
 	// Back to run B an encode, then the file deleted: dropped silently.
-	h.do(func() { h.i.compareWith(encode) })
+	h.do(func() { h.i.bar.compareWith(encode) })
 	if err := os.Remove(encode); err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/bandscope/bandscope/engine"
-	"github.com/bandscope/bandscope/kernels/cambi"
+	"github.com/bandscope/bandscope/engine/inspect"
 )
 
 // runsView is the Compare view of two runs (two encodes, or two option
@@ -39,7 +39,7 @@ type runsView struct {
 type runMaps struct {
 	name   string
 	kind   string // "cvalue" or "band"
-	a, b   *mapData
+	a, b   *inspect.Map
 	scoreA float64 // the stage's score in each run, NaN if none
 	scoreB float64
 }
@@ -48,12 +48,12 @@ type runMaps struct {
 // then every ADM band.
 func runStages() []string {
 	var s []string
-	for k := 0; k < cambi.NumScales; k++ {
+	for k := 0; k < engine.CAMBIScales; k++ {
 		s = append(s, fmt.Sprintf("CAMBI c-values, scale %d", k))
 	}
-	for sc := 0; sc < admScales; sc++ {
-		for b := 0; b < admBands; b++ {
-			s = append(s, fmt.Sprintf("ADM scale %d %s", sc, bandNames[b]))
+	for sc := 0; sc < engine.ADMScales; sc++ {
+		for b := 0; b < engine.ADMBands; b++ {
+			s = append(s, fmt.Sprintf("ADM scale %d %s", sc, inspect.BandNames[b]))
 		}
 	}
 	return s
@@ -100,7 +100,7 @@ func newRunsView(i *inspector) *runsView {
 
 // hoverScale is the CAMBI scale of the chosen map (0 for ADM's).
 func (v *runsView) hoverScale() int {
-	if k := v.stage.SelectedIndex(); k >= 0 && k < cambi.NumScales {
+	if k := v.stage.SelectedIndex(); k >= 0 && k < engine.CAMBIScales {
 		return k
 	}
 	return 0
@@ -110,26 +110,27 @@ func (v *runsView) hoverScale() int {
 func (v *runsView) maps(a, b *engine.FrameResult) *runMaps {
 	k := max(v.stage.SelectedIndex(), 0)
 	m := &runMaps{name: runStages()[k], scoreA: math.NaN(), scoreB: math.NaN()}
-	if k < cambi.NumScales {
+	if k < engine.CAMBIScales {
 		m.kind = "cvalue"
-		pick := func(r *engine.FrameResult) (*mapData, float64) {
-			if r == nil || r.CAMBI == nil {
+		pick := func(r *engine.FrameResult) (*inspect.Map, float64) {
+			c := inspect.CAMBIOf(r)
+			if c == nil {
 				return nil, math.NaN()
 			}
-			sc := r.CAMBI.Dist.Scales[k]
-			return f32Map(sc.Width, sc.Height, sc.CValues), sc.Score
+			sc := c.Dist.Scales[k]
+			return inspect.F32(sc.Width, sc.Height, sc.CValues), sc.Score
 		}
 		m.a, m.scoreA = pick(a)
 		m.b, m.scoreB = pick(b)
 		return m
 	}
-	k -= cambi.NumScales
-	s, bd := k/admBands, k%admBands
+	k -= engine.CAMBIScales
+	s, bd := k/engine.ADMBands, k%engine.ADMBands
 	kind := max(v.i.admView.kind.SelectedIndex(), 0)
 	m.kind = "band"
-	m.name += " (" + admMapKinds[kind] + ")"
-	pick := func(r *engine.FrameResult) (*mapData, float64) {
-		x := admOf(r)
+	m.name += " (" + inspect.ADMKinds[kind] + ")"
+	pick := func(r *engine.FrameResult) (*inspect.Map, float64) {
+		x := inspect.ADMOf(r)
 		if x == nil {
 			return nil, math.NaN()
 		}
@@ -199,12 +200,12 @@ func (v *runsView) update() {
 		setText(v.stats, fmt.Sprintf("%s: sizes differ, %dx%d and %dx%d", m.name, m.a.W, m.a.H, m.b.W, m.b.H))
 		return
 	}
-	st := mapDelta(m.a, m.b)
-	top := math.Max(st.topA, st.topB)
+	st := inspect.CompareMaps(m.a, m.b)
+	top := math.Max(st.TopA, st.TopB)
 	var col palette
 	if m.kind == "band" {
 		// ADM's bands: the 99.5th percentile of both, as the ADM view does.
-		top = math.Max(bandTop(m.a), bandTop(m.b))
+		top = math.Max(m.a.Top(), m.b.Top())
 		col = absHeat(i.colormap, top)
 		v.legend.setRange(i.colormap, "|coefficient| 0", fmt.Sprintf("%.4g = the larger 99.5th percentile of both runs", top))
 	} else {
@@ -218,14 +219,14 @@ func (v *runsView) update() {
 	v.panes[0].set(m.a, col)
 	v.panes[1].set(m.b, col)
 	setText(v.stats, deltaText(m, st))
-	if st.differ == 0 {
+	if st.Differ == 0 {
 		v.panes[2].set(nil, nil)
 		v.noDiff[0].Show()
 		v.dlegend.setText("A − B: no difference (every value has the same bits)")
 		return
 	}
-	scale := st.maxAbs
-	v.panes[2].set(&mapData{W: m.a.W, H: m.a.H, At: func(k int) float64 { return m.a.At(k) - m.b.At(k) }},
+	scale := st.MaxAbs
+	v.panes[2].set(inspect.Difference(m.a, m.b),
 		paletteFunc(func(x float64) color.NRGBA { return diffColor(x, scale) }))
 	what := "A − B"
 	if m.kind == "cvalue" {
@@ -236,21 +237,21 @@ func (v *runsView) update() {
 
 // showFrames draws B's distorted frame minus A's.
 func (v *runsView) showFrames(a, b *engine.FrameResult) {
-	la, lb := lumaMap(a.Dist), lumaMap(b.Dist)
+	la, lb := inspect.Luma(a.Dist), inspect.Luma(b.Dist)
 	if la == nil || lb == nil || la.W != lb.W || la.H != lb.H {
 		v.panes[3].set(nil, nil)
 		v.flegend.setText("frames: no pictures to subtract")
 		return
 	}
-	st := mapDelta(lb, la)
-	if st.differ == 0 {
+	st := inspect.CompareMaps(lb, la)
+	if st.Differ == 0 {
 		v.panes[3].set(nil, nil)
 		v.noDiff[1].Show()
 		v.flegend.setText("frames B − A: no difference (the same pictures)")
 		return
 	}
-	scale := st.maxAbs
-	v.panes[3].set(&mapData{W: la.W, H: la.H, At: func(k int) float64 { return lb.At(k) - la.At(k) }},
+	scale := st.MaxAbs
+	v.panes[3].set(inspect.Difference(lb, la),
 		paletteFunc(func(x float64) color.NRGBA { return diffColor(x, scale) }))
 	v.flegend.setDiff(scale, "frames B − A (code values)")
 }
@@ -273,44 +274,9 @@ func (v *runsView) describe(k int) string {
 	return s
 }
 
-// deltaStats summarise a map's difference between two runs.
-type deltaStats struct {
-	topA, topB   float64 // largest |value| of each
-	meanA, meanB float64
-	maxAbs       float64 // largest |A − B|
-	differ       int     // values whose bits differ
-	moreA, moreB int     // values where A is larger, B is larger
-	total        int
-}
-
-func mapDelta(a, b *mapData) deltaStats {
-	var s deltaStats
-	s.total = a.W * a.H
-	for k := 0; k < s.total; k++ {
-		x, y := a.At(k), b.At(k)
-		s.topA, s.topB = math.Max(s.topA, math.Abs(x)), math.Max(s.topB, math.Abs(y))
-		s.meanA += x
-		s.meanB += y
-		if !sameBits(x, y) {
-			s.differ++
-			s.maxAbs = math.Max(s.maxAbs, math.Abs(x-y))
-			if x > y {
-				s.moreA++
-			} else if y > x {
-				s.moreB++
-			}
-		}
-	}
-	if s.total > 0 {
-		s.meanA /= float64(s.total)
-		s.meanB /= float64(s.total)
-	}
-	return s
-}
-
 // deltaText is the stats line under the verdict.
-func deltaText(m *runMaps, s deltaStats) string {
-	t := fmt.Sprintf("%s: mean A %.6g, B %.6g", m.name, s.meanA, s.meanB)
+func deltaText(m *runMaps, s inspect.Delta) string {
+	t := fmt.Sprintf("%s: mean A %.6g, B %.6g", m.name, s.MeanA, s.MeanB)
 	if !math.IsNaN(m.scoreA) && !math.IsNaN(m.scoreB) {
 		if m.kind == "cvalue" {
 			t += fmt.Sprintf("   pooled score A %.6g, B %.6g", m.scoreA, m.scoreB)
@@ -318,23 +284,23 @@ func deltaText(m *runMaps, s deltaStats) string {
 			t += fmt.Sprintf("   num/den A %.6g, B %.6g", m.scoreA, m.scoreB)
 		}
 	}
-	if s.differ == 0 {
-		return t + fmt.Sprintf("\nall %d values equal, bit for bit", s.total)
+	if s.Differ == 0 {
+		return t + fmt.Sprintf("\nall %d values equal, bit for bit", s.Total)
 	}
 	larger := "larger"
 	if m.kind == "cvalue" {
 		larger = "bands more"
 	}
-	return t + fmt.Sprintf("\nA %s at %d, B at %d of %d values   max |A − B| %.6g", larger, s.moreA, s.moreB, s.total, s.maxAbs)
+	return t + fmt.Sprintf("\nA %s at %d, B at %d of %d values   max |A − B| %.6g", larger, s.MoreA, s.MoreB, s.Total, s.MaxAbs)
 }
 
 // frameVerdict says which run bands more on this frame.
 func frameVerdict(nameA, nameB string, a, b *engine.FrameResult) string {
 	s := fmt.Sprintf("Frame %d: ", a.Frame)
-	if a.CAMBI == nil || b.CAMBI == nil {
+	if ca, cb := inspect.CAMBIOf(a), inspect.CAMBIOf(b); ca == nil || cb == nil {
 		s += "no CAMBI score in both runs."
 	} else {
-		x, y := a.CAMBI.CAMBI, b.CAMBI.CAMBI
+		x, y := ca.CAMBI, cb.CAMBI
 		switch {
 		case x > y:
 			s += fmt.Sprintf("%s bands more, CAMBI %s against %s (+%.4g).", nameA, fmtScore(x), fmtScore(y), x-y)
@@ -344,7 +310,7 @@ func frameVerdict(nameA, nameB string, a, b *engine.FrameResult) string {
 			s += fmt.Sprintf("both runs band as much, CAMBI %s (bit for bit).", fmtScore(x))
 		}
 	}
-	if x, y := admOf(a), admOf(b); x != nil && y != nil {
+	if x, y := inspect.ADMOf(a), inspect.ADMOf(b); x != nil && y != nil {
 		s += fmt.Sprintf("   ADM A %s, B %s", fmtScore(x.Score), fmtScore(y.Score))
 	}
 	return s
@@ -356,11 +322,11 @@ func (v *runsView) hoverValues(fx, fy float64) string {
 	if m == nil || m.a == nil || m.b == nil {
 		return ""
 	}
-	a, x, y, ok := m.a.value(fx, fy, v.i.vp.fw, v.i.vp.fh)
+	a, x, y, ok := m.a.Value(fx, fy, v.i.vp.fw, v.i.vp.fh)
 	if !ok {
 		return ""
 	}
-	b, _, _, _ := m.b.value(fx, fy, v.i.vp.fw, v.i.vp.fh)
+	b, _, _, _ := m.b.Value(fx, fy, v.i.vp.fw, v.i.vp.fh)
 	return fmt.Sprintf("%s (%d, %d): A %.9g, B %.9g, A − B %.9g", m.name, x, y, a, b, a-b)
 }
 

@@ -1,13 +1,11 @@
 package ui
 
 import (
-	"context"
 	"fmt"
 	"image/color"
 	"math"
 	"strconv"
 	"strings"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -19,41 +17,8 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/bandscope/bandscope/engine"
-	"github.com/bandscope/bandscope/kernels/cambi"
-	"github.com/bandscope/bandscope/kernels/feature"
+	"github.com/bandscope/bandscope/engine/summary"
 )
-
-// series is one metric over the frames of a clip.
-type series struct {
-	Name   string
-	Values []float64 // NaN where a frame lacks the metric
-}
-
-// metricSeries collects the metrics that keep says yes to, in first-seen
-// order, from per-frame metric lists.
-func metricSeries(frames [][]feature.Metric, keep func(string) bool, prefix string) []series {
-	idx := map[string]int{}
-	var out []series
-	for f, ms := range frames {
-		for _, m := range ms {
-			if !keep(m.Name) {
-				continue
-			}
-			k, ok := idx[m.Name]
-			if !ok {
-				k = len(out)
-				idx[m.Name] = k
-				vals := make([]float64, len(frames))
-				for j := range vals {
-					vals[j] = math.NaN()
-				}
-				out = append(out, series{Name: prefix + m.Name, Values: vals})
-			}
-			out[k].Values[f] = m.Value
-		}
-	}
-	return out
-}
 
 var seriesColours = []color.NRGBA{
 	{0x1f, 0x77, 0xb4, 0xff}, {0xff, 0x7f, 0x0e, 0xff}, {0x2c, 0xa0, 0x2c, 0xff}, {0xd6, 0x27, 0x28, 0xff},
@@ -64,7 +29,7 @@ var seriesColours = []color.NRGBA{
 // (cur < 0: none). The second run's series are dashed. Frames sit half a
 // frame inside the X range, so the last one is never on the clipped edge;
 // the Y range is the data's, padded, with ticks at round values.
-func scorePlot(title string, ss [][]series, cur int, dark bool) *plot.Plot {
+func scorePlot(title string, ss [][]summary.Series, cur int, dark bool) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = "frame"
@@ -112,13 +77,22 @@ func scorePlot(title string, ss [][]series, cur int, dark bool) *plot.Plot {
 		p.Y.Min, p.Y.Max = 0, 1
 		return p
 	}
-	p.X.Min, p.X.Max = -0.5, float64(n)-0.5
-	p.X.Padding, p.Y.Padding = 0, 0
 	pad := (hi - lo) * 0.06
 	if pad == 0 {
 		pad = math.Max(math.Abs(hi)*0.01, 0.01)
 	}
 	p.Y.Min, p.Y.Max = lo-pad, hi+pad
+	frameAxes(p, n, cur)
+	return p
+}
+
+// frameAxes ends a plot over n frames, its Y range set: the frames half a
+// frame inside the X range, ticks at whole frames and round values, a
+// grid, and at frame cur (cur < 0: none) a solid line in the text colour,
+// which no series uses (the series are coloured; a second run's dashed).
+func frameAxes(p *plot.Plot, n, cur int) {
+	p.X.Min, p.X.Max = -0.5, float64(n)-0.5
+	p.X.Padding, p.Y.Padding = 0, 0
 	p.X.Tick.Marker = frameTicks{}
 	p.Y.Tick.Marker = roundTicks{}
 	grid := plotter.NewGrid()
@@ -126,8 +100,6 @@ func scorePlot(title string, ss [][]series, cur int, dark bool) *plot.Plot {
 	grid.Horizontal.Color = grid.Vertical.Color
 	p.Add(grid)
 	if cur >= 0 && cur < n {
-		// The current frame: a solid line in the text colour, which no
-		// series uses (the series are coloured; the second run dashed).
 		m, err := plotter.NewLine(plotter.XYs{{X: float64(cur), Y: p.Y.Min}, {X: float64(cur), Y: p.Y.Max}})
 		if err == nil {
 			m.Color = p.X.Color
@@ -135,11 +107,10 @@ func scorePlot(title string, ss [][]series, cur int, dark bool) *plot.Plot {
 			p.Add(m)
 		}
 	}
-	return p
 }
 
 // valuesAt lists every series' value at frame f, for the hover line.
-func valuesAt(ss [][]series, f int) string {
+func valuesAt(ss [][]summary.Series, f int) string {
 	var b strings.Builder
 	for _, list := range ss {
 		for _, s := range list {
@@ -190,7 +161,7 @@ func newScoresView(i *inspector) *scoresView {
 	v.plots = container.NewGridWithRows(2, v.cambi, v.adm)
 	v.perScale = widget.NewCheck("Per scale", func(on bool) {
 		if on && i.scaleScores == nil {
-			i.runPerScale()
+			v.runPerScale()
 		}
 		v.layout()
 		v.update()
@@ -198,8 +169,8 @@ func newScoresView(i *inspector) *scoresView {
 	})
 	v.progress = widget.NewProgressBar()
 	v.rate = widget.NewLabel("")
-	v.runBtn = widget.NewButtonWithIcon("Score whole clip", theme.MediaPlayIcon(), i.runClip)
-	v.cancel = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), i.cancelRun)
+	v.runBtn = widget.NewButtonWithIcon("Score whole clip", theme.MediaPlayIcon(), v.runClip)
+	v.cancel = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), v.cancelRun)
 	v.cancel.Disable()
 	v.runBtn.Disable() // until a clip is open
 	bar := container.NewBorder(nil, nil, container.NewHBox(v.runBtn, v.cancel),
@@ -253,7 +224,7 @@ func (v *scoresView) hover(pv *plotView, x float64, ok bool) {
 		return
 	}
 	f := int(math.Round(x))
-	var ss [][]series
+	var ss [][]summary.Series
 	switch pv {
 	case v.cambi:
 		ss = v.seriesFor("CAMBI", v.ownCAMBI)
@@ -265,17 +236,29 @@ func (v *scoresView) hover(pv *plotView, x float64, ok bool) {
 	i.setStatus(fmt.Sprintf("frame %d%s", f, valuesAt(ss, f)))
 }
 
-func isCAMBI(name string) bool { return strings.HasPrefix(name, "cambi") }
+// featureOf names the feature that writes a metric key (the engine's
+// registry knows each one's keys), or "" for a model's score or cost.
+func featureOf(name string) string {
+	f, _, _ := engine.MetricFeature(name)
+	return f
+}
+
+func isCAMBI(name string) bool { return featureOf(name) == "cambi" }
 
 // ownCAMBI keeps the CAMBI metrics of the inspector's own CAMBI, not a
 // model's instance.
 func (v *scoresView) ownCAMBI(name string) bool { return isCAMBI(name) && !v.i.modelMetric(name) }
 
+// isADM keeps the ADM metrics of the inspector's own ADM: the per-scale
+// keys when the per-scale plot is on, the others when it is off.
+// integer_aim, the additive impairment, runs near 0 where ADM2 and ADM3 run
+// near 1: the plot leaves it out so that their curves keep the axis.
 func (v *scoresView) isADM(name string) bool {
-	if !strings.Contains(name, "adm") || v.i.modelMetric(name) {
+	f, base, _ := engine.MetricFeature(name)
+	if f != "adm" || base == "integer_aim" || v.i.modelMetric(name) {
 		return false
 	}
-	return v.perScale.Checked == strings.Contains(name, "scale")
+	return v.perScale.Checked == strings.Contains(base, "scale")
 }
 
 // plot builds one of the plots from the runs so far.
@@ -293,26 +276,26 @@ func (v *scoresView) plot(title string, keep func(string) bool) *plot.Plot {
 
 // seriesFor gathers a plot's series: each run's metrics that keep accepts,
 // or the per-scale CAMBI scores.
-func (v *scoresView) seriesFor(title string, keep func(string) bool) [][]series {
+func (v *scoresView) seriesFor(title string, keep func(string) bool) [][]summary.Series {
 	i := v.i
 	if title == scalesTitle {
 		if i.scaleScores == nil {
 			return nil
 		}
 		if !i.runsMode() || i.scaleScoresB == nil {
-			return [][]series{i.scaleScores}
+			return [][]summary.Series{i.scaleScores}
 		}
 		// Both runs, B dashed, each legend entry saying its run.
-		named := func(k int, ss []series) []series {
-			out := make([]series, len(ss))
+		named := func(k int, ss []summary.Series) []summary.Series {
+			out := make([]summary.Series, len(ss))
 			for j, s := range ss {
-				out[j] = series{Name: "AB"[k:k+1] + ": " + strings.TrimPrefix(s.Name, "cambi "), Values: s.Values}
+				out[j] = summary.Series{Name: "AB"[k:k+1] + ": " + strings.TrimPrefix(s.Name, "cambi "), Values: s.Values}
 			}
 			return out
 		}
-		return [][]series{named(0, i.scaleScores), named(1, i.scaleScoresB)}
+		return [][]summary.Series{named(0, i.scaleScores), named(1, i.scaleScoresB)}
 	}
-	var ss [][]series
+	var ss [][]summary.Series
 	for k, sc := range i.scores {
 		if sc == nil {
 			continue
@@ -321,11 +304,11 @@ func (v *scoresView) seriesFor(title string, keep func(string) bool) [][]series 
 		if i.scores[1] != nil {
 			prefix = i.runName(k) + ": "
 		}
-		ss = append(ss, metricSeries(sc.PerFrame(), keep, prefix))
+		ss = append(ss, summary.Collect(sc.PerFrame(), keep, prefix))
 	}
 	// Logs read from other tools: overlaid, dashed like a second run.
 	for _, l := range i.logs {
-		if s := metricSeries(l.Scores.PerFrame(), keep, l.Name+": "); len(s) > 0 {
+		if s := summary.Collect(l.Scores.PerFrame(), keep, l.Name+": "); len(s) > 0 {
 			ss = append(ss, s)
 		}
 	}
@@ -350,114 +333,6 @@ func (v *scoresView) markFrame() {
 	}
 }
 
-// runClip scores every frame on the chosen backend(s) in the background.
-func (i *inspector) runClip() {
-	if i.req.Distorted == "" {
-		return
-	}
-	reqs := []engine.Request{i.request(i.backend)}
-	names := []string{i.backend}
-	if i.compare {
-		reqs = append(reqs, i.requestB())
-		names = []string{i.runName(0), i.runName(1)}
-	}
-	v := i.scoresView
-	v.runBtn.Disable()
-	v.cancel.Enable()
-	v.progress.SetValue(0)
-	v.setRate("starting…")
-	v.runID++
-	id := v.runID
-	eng := i.eng
-	i.runner.submit(func(ctx context.Context) func() {
-		var out [2]ClipScores
-		start := now()
-		total := 0
-		for k, req := range reqs {
-			s, err := safeOpen(ctx, eng, req)
-			if err != nil {
-				return func() { i.runEnded(fmt.Errorf("%s: %w", names[k], err)) }
-			}
-			var last time.Time
-			base := k
-			res, err := s.Run(ctx, func(p engine.Progress) {
-				// Throttled: a fast backend must not flood the UI goroutine.
-				if now := time.Now(); now.Sub(last) > 100*time.Millisecond || p.Done == p.Total {
-					last = now
-					uiDo(func() {
-						if v.runID == id {
-							v.showProgress(base, len(reqs), p)
-						}
-					})
-				}
-			})
-			s.Close()
-			if err != nil {
-				if ctx.Err() != nil {
-					return func() { i.runEnded(ctx.Err()) }
-				}
-				return func() { i.runEnded(err) }
-			}
-			out[k] = res
-			total += len(res.PerFrame())
-		}
-		el := now().Sub(start)
-		return func() {
-			i.scores = out
-			if len(reqs) > 1 {
-				v.setRate(fmt.Sprintf("%d frames x %d %ss in %.1f s", total/len(reqs), len(reqs), i.runNoun(), el.Seconds()))
-			} else {
-				v.setRate(fmt.Sprintf("%d frames in %.1f s", total, el.Seconds()))
-			}
-			i.runEnded(nil)
-		}
-	})
-}
-
-// showProgress counts in frames across every run of a compare run: the
-// second backend's frames follow the first's, in one bar and one count.
-func (v *scoresView) showProgress(run, runs int, p engine.Progress) {
-	done, total := run*p.Total+p.Done, runs*p.Total
-	if total > 0 {
-		v.progress.SetValue(float64(done) / float64(total))
-	}
-	s := fmt.Sprintf("%d/%d frames, %.1f frames/s", done, total, p.FPS)
-	if runs > 1 {
-		s += fmt.Sprintf(" (%s %d of %d)", v.i.runNoun(), run+1, runs)
-	}
-	v.setRate(s)
-}
-
-// cancelRun stops a whole-clip run (Esc); the bar says "cancelled".
-func (i *inspector) cancelRun() {
-	if i.scoresView.cancel.Disabled() { // no run to cancel
-		return
-	}
-	i.scoresView.runID++ // drop the cancelled run's late progress reports
-	i.runner.stop()
-	i.runEnded(context.Canceled)
-}
-
-// runEnded resets the run controls; err nil means success.
-func (i *inspector) runEnded(err error) {
-	v := i.scoresView
-	v.runBtn.Enable()
-	v.cancel.Disable()
-	if err == nil || err == context.Canceled {
-		i.errText = ""
-	}
-	switch {
-	case err == nil:
-		v.progress.SetValue(1)
-	case err == context.Canceled:
-		v.setRate("cancelled")
-	default:
-		v.setRate("failed")
-		i.fail(err)
-	}
-	v.update()
-}
-
 // frameTicks puts ticks on whole frame numbers only.
 type frameTicks struct{}
 
@@ -471,106 +346,4 @@ func (frameTicks) Ticks(lo, hi float64) []plot.Tick {
 		ts = append(ts, plot.Tick{Value: v, Label: strconv.Itoa(int(v))})
 	}
 	return ts
-}
-
-// runPerScale scores CAMBI frame by frame over the clip, keeping each
-// scale's pooled score, which libvmaf's metrics do not carry: the per-scale
-// CAMBI plot. It runs on demand, beside any whole-clip run.
-func (i *inspector) runPerScale() {
-	if i.req.Distorted == "" {
-		return
-	}
-	cambiOnly := func(req engine.Request) engine.Request {
-		req.Features = req.Features[:1] // CAMBI alone
-		req.Models, req.Explain = nil, false
-		return req
-	}
-	// Run A's scores are kept when only run B's are missing (run B was
-	// chosen after them); in runs mode run B is scored after A.
-	var reqs []engine.Request
-	var runs []int
-	if i.scaleScores == nil {
-		reqs, runs = append(reqs, cambiOnly(i.request(i.backend))), append(runs, 0)
-	}
-	if i.runsMode() {
-		reqs, runs = append(reqs, cambiOnly(i.requestB())), append(runs, 1)
-	}
-	if len(reqs) == 0 {
-		return
-	}
-	eng := i.eng
-	v := i.scoresView
-	i.scaler.submit(func(ctx context.Context) func() {
-		var outs [2][]series
-		frames := 0
-		for j, req := range reqs {
-			what := "per scale"
-			if len(reqs) > 1 || runs[j] == 1 {
-				what = fmt.Sprintf("per scale, run %s", "AB"[runs[j]:runs[j]+1])
-			}
-			out, err := scaleSeries(ctx, eng, req, func(done, n int) {
-				uiDo(func() { v.setRate(fmt.Sprintf("%s: %d/%d frames", what, done, n)) })
-			})
-			if err != nil {
-				if ctx.Err() != nil {
-					return nil
-				}
-				return func() { i.fail(err) }
-			}
-			outs[runs[j]] = out
-			frames = len(out[0].Values)
-		}
-		return func() {
-			for _, r := range runs {
-				if r == 0 {
-					i.scaleScores = outs[0]
-				} else if i.runsMode() {
-					i.scaleScoresB = outs[1]
-				}
-			}
-			v.setRate(fmt.Sprintf("per scale: %d frames", frames))
-			v.update()
-		}
-	})
-}
-
-// perScaleRunB scores run B's per-scale CAMBI when the per-scale plot is
-// on in runs mode and B's are missing (run B was just chosen).
-func (i *inspector) perScaleRunB() {
-	if i.scoresView.perScale.Checked && i.runsMode() && i.scaleScoresB == nil {
-		i.runPerScale()
-	}
-}
-
-// scaleSeries scores CAMBI frame by frame over a clip and keeps each
-// scale's pooled score.
-func scaleSeries(ctx context.Context, eng Engine, req engine.Request, progress func(done, n int)) ([]series, error) {
-	s, err := safeOpen(ctx, eng, req)
-	if err != nil {
-		return nil, err
-	}
-	defer s.Close()
-	n := s.Frames()
-	out := make([]series, cambi.NumScales)
-	for k := range out {
-		out[k] = series{Name: fmt.Sprintf("cambi scale %d", k), Values: make([]float64, max(n, 0))}
-	}
-	var last time.Time
-	for f := 0; f < n; f++ {
-		r, err := s.Frame(ctx, f)
-		if err != nil {
-			return nil, err
-		}
-		if r.CAMBI == nil {
-			return nil, fmt.Errorf("frame %d: no CAMBI result", f)
-		}
-		for k := range out {
-			out[k].Values[f] = r.CAMBI.Dist.Scales[k].Score
-		}
-		if t := time.Now(); t.Sub(last) > 100*time.Millisecond {
-			last = t
-			progress(f+1, n)
-		}
-	}
-	return out, nil
 }

@@ -76,10 +76,10 @@ func (i *inspector) shortcuts() []shortcut {
 	return []shortcut{
 		{fyne.KeyO, ctl, "Ctrl+O", "open the distorted clip", func() { i.openDialog(false) }},
 		{fyne.KeyO, ctl | fyne.KeyModifierShift, "Ctrl+Shift+O", "open the reference clip", func() { i.openDialog(true) }},
-		{fyne.KeyR, ctl, "Ctrl+R", "score the whole clip", i.runClip},
-		{fyne.KeyB, ctl, "Ctrl+B", "next backend", i.cycleBackend},
+		{fyne.KeyR, ctl, "Ctrl+R", "score the whole clip", i.scoresView.runClip},
+		{fyne.KeyB, ctl, "Ctrl+B", "next backend", i.bar.cycleBackend},
 		{fyne.KeyK, ctl, "Ctrl+K", "compare mode on/off", func() { i.setCompare(!i.compare) }},
-		{fyne.KeyK, ctl | fyne.KeyModifierShift, "Ctrl+Shift+K", "compare with another encode of the reference (run B)", i.compareWithDialog},
+		{fyne.KeyK, ctl | fyne.KeyModifierShift, "Ctrl+Shift+K", "compare with another encode of the reference (run B)", i.bar.compareWithDialog},
 		{fyne.KeyE, ctl, "Ctrl+E", "export scores (JSON/CSV)", i.exportScoresDialog},
 		{fyne.KeyP, ctl, "Ctrl+P", "export the plots (PNG/SVG/PDF)", i.exportPlotDialog},
 		{fyne.KeyM, ctl, "Ctrl+M", "export the current maps (PNG and .gray)", i.exportMapsDialog},
@@ -144,10 +144,10 @@ func (i *inspector) typedKey(e *fyne.KeyEvent) {
 	case fyne.KeyEnd:
 		i.gotoFrame(i.frames - 1)
 	case fyne.KeyEscape:
-		i.stopPlay()
-		i.cancelRun()
+		i.play.stop()
+		i.scoresView.cancelRun()
 	case fyne.KeySpace:
-		i.togglePlay()
+		i.play.toggle()
 	case fyne.KeyF1:
 		i.showHelp()
 	}
@@ -264,7 +264,7 @@ func (i *inspector) mainMenu() *fyne.MainMenu {
 	}
 	ctl := fyne.KeyModifierShortcutDefault
 	hasClip := i.req.Distorted != ""
-	i.menuRun = item("Score whole clip", fyne.KeyR, ctl, i.runClip)
+	i.menuRun = item("Score whole clip", fyne.KeyR, ctl, i.scoresView.runClip)
 	i.menuRun.Disabled = !hasClip
 	exportScores := item("Export scores (JSON, CSV)…", fyne.KeyE, ctl, i.exportScoresDialog)
 	exportPlots := item("Export plots (PNG, SVG, PDF)…", fyne.KeyP, ctl, i.exportPlotDialog)
@@ -280,7 +280,7 @@ func (i *inspector) mainMenu() *fyne.MainMenu {
 		item("Open distorted…", fyne.KeyO, ctl, func() { i.openDialog(false) }),
 		item("Open reference…", fyne.KeyO, ctl|fyne.KeyModifierShift, func() { i.openDialog(true) }),
 		recent,
-		item("Compare with another encode…", fyne.KeyK, ctl|fyne.KeyModifierShift, i.compareWithDialog),
+		item("Compare with another encode…", fyne.KeyK, ctl|fyne.KeyModifierShift, i.bar.compareWithDialog),
 		fyne.NewMenuItemSeparator(),
 		item("Open log (libvmaf JSON, XML, CSV; CAMBI .gray)…", fyne.KeyL, ctl|fyne.KeyModifierShift, i.openLogDialog),
 		closeLogs,
@@ -309,13 +309,13 @@ func (i *inspector) mainMenu() *fyne.MainMenu {
 	)
 	run := fyne.NewMenu("Run",
 		i.menuRun,
-		item("Cancel", fyne.KeyEscape, 0, i.cancelRun),
-		item("Next backend", fyne.KeyB, ctl, i.cycleBackend),
+		item("Cancel", fyne.KeyEscape, 0, i.scoresView.cancelRun),
+		item("Next backend", fyne.KeyB, ctl, i.bar.cycleBackend),
 		item("Compare mode", fyne.KeyK, ctl, func() { i.setCompare(!i.compare) }),
-		fyne.NewMenuItem("Compare with other options (run B)…", i.compareOptionsDialog),
+		fyne.NewMenuItem("Compare with other options (run B)…", i.bar.compareOptionsDialog),
 		fyne.NewMenuItemSeparator(),
 		checkLogs,
-		item("Play / pause", fyne.KeySpace, 0, i.togglePlay),
+		item("Play / pause", fyne.KeySpace, 0, i.play.toggle),
 	)
 	help := fyne.NewMenu("Help",
 		item("Keyboard and mouse", fyne.KeyF1, 0, i.showHelp),

@@ -6,7 +6,6 @@ import (
 
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
-	"github.com/bandscope/bandscope/kernels/feature"
 )
 
 // Engine is what the inspector needs from package engine. Tests substitute
@@ -39,7 +38,7 @@ type Session interface {
 // ClipScores are the per-frame metrics of a whole-clip run.
 type ClipScores interface {
 	// PerFrame gives each frame's metrics, libvmaf's names and order.
-	PerFrame() [][]feature.Metric
+	PerFrame() [][]engine.Metric
 	WriteJSON(w io.Writer) error
 	WriteCSV(w io.Writer) error
 }

@@ -1,50 +1,12 @@
 package ui
 
 import (
-	"bytes"
-	"math"
 	"strings"
 	"testing"
 
+	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/kernels/cambi"
-	"github.com/bandscope/bandscope/kernels/feature"
 )
-
-func TestSummarise(t *testing.T) {
-	var frames [][]feature.Metric
-	for f, v := range []float64{3, 1, 4, 2} {
-		frames = append(frames, []feature.Metric{{Name: "cambi", Value: v}, {Name: "integer_adm2", Value: float64(f) / 4}})
-	}
-	st := summarise(frames)
-	if len(st) != 2 || st[0].Metric != "cambi" {
-		t.Fatalf("summarise: %+v", st)
-	}
-	c := st[0]
-	harm := 4/(1/4.0+1/2.0+1/5.0+1/3.0) - 1
-	if c.Mean != 2.5 || c.Min != 1 || c.Max != 4 || c.Low1 != 1 || math.Abs(c.Harmonic-harm) > 1e-15 {
-		t.Errorf("cambi stats %+v (harmonic want %v)", c, harm)
-	}
-	if got := worstFrames(frames, "cambi", 2); len(got) != 2 || got[0] != 2 || got[1] != 0 {
-		t.Errorf("worst CAMBI frames %v, want [2 0] (highest first)", got)
-	}
-	if got := worstFrames(frames, "integer_adm2", 10); len(got) != 4 || got[0] != 0 {
-		t.Errorf("worst ADM frames %v, want frame 0 first (lowest)", got)
-	}
-	var b bytes.Buffer
-	if err := writeRunsCSV(&b, []scoreRun{{Name: "cpu", Scores: keptScores(frames)}, {Name: "gpu:0", Scores: keptScores(frames)}}); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(b.String(), "Frame,cpu: cambi,cpu: integer_adm2,gpu:0: cambi,") || !strings.Contains(b.String(), "\nlow_1pct,1,") {
-		t.Errorf("CSV:\n%s", b.String())
-	}
-	b.Reset()
-	if err := writeRunsJSON(&b, []scoreRun{{Name: "cpu", Scores: keptScores(frames)}}); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(b.String(), `"worst_frames"`) || !strings.Contains(b.String(), `"harmonic_mean"`) {
-		t.Errorf("JSON lacks the summary:\n%s", b.String())
-	}
-}
 
 // TestOptionTwins: one field per option; the twin names and aliases are
 // accepted on input and named in the field's hint.
@@ -74,7 +36,7 @@ func TestOptionTwins(t *testing.T) {
 func TestCAMBIOptionKeepsADM(t *testing.T) {
 	h := newHarness(t, nil)
 	h.open()
-	h.do(h.i.runClip)
+	h.do(h.i.scoresView.runClip)
 	h.do(func() { h.i.optsForm.apply(cambiOption("window_size"), "33") })
 	if h.i.scores[0] == nil {
 		t.Fatal("every score cleared")
@@ -85,7 +47,7 @@ func TestCAMBIOptionKeepsADM(t *testing.T) {
 				t.Fatalf("stale %s kept", m.Name)
 			}
 		}
-		if _, ok := findMetric(ms, "integer_adm2"); !ok {
+		if _, ok := engine.FindMetric(ms, "integer_adm2"); !ok {
 			t.Fatal("ADM's scores dropped")
 		}
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
+	"github.com/bandscope/bandscope/engine/inspect"
 	"github.com/bandscope/bandscope/kernels/cambi"
 	"github.com/bandscope/bandscope/kernels/feature"
 	"github.com/bandscope/bandscope/kernels/synth"
@@ -49,7 +50,7 @@ func TestGoldenViews(t *testing.T) {
 	h.eng.differ.Store(true)
 	h.do(h.i.reopen)
 	assertGolden(t, "view_compare_differs.png", h.w.Canvas().Capture())
-	h.do(func() { h.i.tabs.SelectIndex(4); h.i.runClip() })
+	h.do(func() { h.i.tabs.SelectIndex(4); h.i.scoresView.runClip() })
 	assertGolden(t, "view_scores.png", h.w.Canvas().Capture())
 }
 
@@ -123,7 +124,7 @@ func TestFrameSteppingTapsAndBox(t *testing.T) {
 func TestCAMBITable(t *testing.T) {
 	h := newHarness(t, nil)
 	h.open()
-	c := h.i.res.CAMBI
+	c := inspect.CAMBIOf(h.i.res)
 	for s := 0; s < cambi.NumScales; s++ {
 		sc := c.Dist.Scales[s]
 		want := []string{fmt.Sprint(s), fmt.Sprint(sc.Width), fmt.Sprint(sc.Height), fmt.Sprint(sc.Window),
@@ -143,12 +144,12 @@ func TestOptionChangeRerunsFrame(t *testing.T) {
 	h := newHarness(t, nil)
 	h.open()
 	before := h.eng.opened.Load()
-	win0 := h.i.res.CAMBI.Dist.Scales[0].Window
+	win0 := inspect.CAMBIOf(h.i.res).Dist.Scales[0].Window
 	h.do(func() { h.i.optsForm.apply(cambiOption("window_size"), "33") })
 	if h.eng.opened.Load() == before {
 		t.Fatal("changing window_size did not re-open the session")
 	}
-	if got := h.i.res.CAMBI.Dist.Scales[0].Window; got == win0 {
+	if got := inspect.CAMBIOf(h.i.res).Dist.Scales[0].Window; got == win0 {
 		t.Errorf("window still %d after window_size=33", got)
 	}
 	// Out of range: refused with a message; the frame is not re-run.
@@ -178,7 +179,7 @@ func TestBackendSwitch(t *testing.T) {
 	if got := h.a.Preferences().String(prefBackend); got != "gpu:0" {
 		t.Errorf("backend preference %q", got)
 	}
-	h.do(func() { h.i.backendSel.SetSelected(h.i.backendLabel("cpu")) })
+	h.do(func() { h.i.bar.backendSel.SetSelected(h.i.backendLabel("cpu")) })
 	if backendOf(h.i.sess) != "cpu" {
 		t.Errorf("select did not switch back to the CPU")
 	}
@@ -232,7 +233,7 @@ func TestHoverAndZoom(t *testing.T) {
 func TestScoresRunAndPlotTap(t *testing.T) {
 	h := newHarness(t, nil)
 	h.open()
-	h.do(h.i.runClip)
+	h.do(h.i.scoresView.runClip)
 	if h.i.scores[0] == nil || len(h.i.scores[0].PerFrame()) != 6 {
 		t.Fatal("whole-clip run gave no scores")
 	}
@@ -273,7 +274,7 @@ func TestWholeClipCancel(t *testing.T) {
 	h.open()
 	eng.running = make(chan struct{})
 	uiMu.Lock()
-	h.i.runClip()
+	h.i.scoresView.runClip()
 	uiMu.Unlock()
 	<-eng.running
 	// The progress report landed before the fake signalled.
@@ -297,7 +298,7 @@ func TestBackendWithoutADM(t *testing.T) {
 	eng.noADM = true
 	h := newHarness(t, eng)
 	h.open()
-	if h.i.res.CAMBI == nil || admOf(h.i.res) != nil {
+	if inspect.CAMBIOf(h.i.res) == nil || inspect.ADMOf(h.i.res) != nil {
 		t.Fatal("want CAMBI alone")
 	}
 	if !strings.Contains(h.i.admView.scores.Text, "ADM unavailable: --feature adm: not on this backend") {
@@ -309,7 +310,7 @@ func TestFullReference(t *testing.T) {
 	h := newHarness(t, nil)
 	h.open()
 	h.do(func() { h.i.optsForm.apply(cambiOption("full_ref"), "true") })
-	c := h.i.res.CAMBI
+	c := inspect.CAMBIOf(h.i.res)
 	if c.Src == nil {
 		t.Fatal("full_ref=true gave no source result")
 	}
@@ -429,7 +430,7 @@ func TestPerScalePlot(t *testing.T) {
 	}
 	// Frame 0's pooled scores are the ones the CAMBI table shows.
 	for k := range ss {
-		if got, want := ss[k].Values[0], h.i.res.CAMBI.Dist.Scales[k].Score; got != want {
+		if got, want := ss[k].Values[0], inspect.CAMBIOf(h.i.res).Dist.Scales[k].Score; got != want {
 			t.Errorf("scale %d: %v, want %v", k, got, want)
 		}
 	}
@@ -439,7 +440,7 @@ func TestPerScalePlot(t *testing.T) {
 	if h.i.scaleScores == nil || h.i.scaleScores[0].Values[0] == before {
 		t.Error("per-scale scores not redone after an option change")
 	}
-	if got, want := h.i.scaleScores[0].Values[0], h.i.res.CAMBI.Dist.Scales[0].Score; got != want {
+	if got, want := h.i.scaleScores[0].Values[0], inspect.CAMBIOf(h.i.res).Dist.Scales[0].Score; got != want {
 		t.Errorf("after topk=0.5: scale 0 %v, table %v", got, want)
 	}
 }

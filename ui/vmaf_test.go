@@ -7,7 +7,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
@@ -18,8 +17,9 @@ import (
 
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
+	"github.com/bandscope/bandscope/engine/inspect"
 	"github.com/bandscope/bandscope/engine/model"
-	"github.com/bandscope/bandscope/kernels/feature"
+	"github.com/bandscope/bandscope/engine/summary"
 	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
@@ -142,11 +142,11 @@ func TestCostliest(t *testing.T) {
 		{Name: "a", Inputs: []engine.ModelInput{{Base: "x", Cost: 1}, {Base: "y", Cost: nan}}},
 		{Name: "b", Inputs: []engine.ModelInput{{Base: "z", Cost: 30}, {Base: "w", Cost: -2}}},
 	}
-	got, ok := costliest(vm)
+	got, ok := inspect.Costliest(vm)
 	if !ok || got.Model != "b" || got.In.Base != "z" {
 		t.Errorf("costliest: %+v %v", got, ok)
 	}
-	if _, ok := costliest([]engine.ModelResult{{Name: "a", Inputs: []engine.ModelInput{{Cost: nan}}}}); ok {
+	if _, ok := inspect.Costliest([]engine.ModelResult{{Name: "a", Inputs: []engine.ModelInput{{Cost: nan}}}}); ok {
 		t.Error("costliest without costs")
 	}
 }
@@ -262,8 +262,8 @@ func TestVMAFView(t *testing.T) {
 			if math.IsNaN(in.Cost) {
 				t.Errorf("%s %s: no cost with Explain", m.Name, in.Base)
 			}
-			if !strings.Contains(v.tables.Text, shortMetric(in.Base)) || !strings.Contains(v.tables.Text, fmtCost(in.Cost)) {
-				t.Errorf("table lacks %s (cost %s):\n%s", in.Base, fmtCost(in.Cost), v.tables.Text)
+			if !strings.Contains(v.tables.Text, summary.ShortName(in.Base)) || !strings.Contains(v.tables.Text, inspect.FormatCost(in.Cost)) {
+				t.Errorf("table lacks %s (cost %s):\n%s", in.Base, inspect.FormatCost(in.Cost), v.tables.Text)
 			}
 		}
 	}
@@ -271,7 +271,7 @@ func TestVMAFView(t *testing.T) {
 		t.Error("no cost bar chart")
 	}
 	// Auto: the costliest input's maps.
-	best, _ := costliest(r.VMAF)
+	best, _ := inspect.Costliest(r.VMAF)
 	if !strings.Contains(v.title.Text, best.In.Base) {
 		t.Errorf("maps title %q, want the costliest input %s", v.title.Text, best.In.Base)
 	}
@@ -332,17 +332,17 @@ func TestVMAFNormalised(t *testing.T) {
 func TestVMAFScoresAndExports(t *testing.T) {
 	h := newModelHarness(t, nil, testModels)
 	h.openSynth(4)
-	h.do(func() { h.i.tabs.SelectIndex(4); h.i.runClip() })
+	h.do(func() { h.i.tabs.SelectIndex(4); h.i.scoresView.runClip() })
 	if h.i.scores[0] == nil {
 		t.Fatalf("no scores: %s", h.i.status.Text)
 	}
 	for k, pm := range h.i.models {
 		vs, others, ok := h.i.vmafPlots.seriesFor(k)
-		if !ok || !vs.Score.hasValues() || len(vs.Costs) != len(pm.M.Inputs()) || len(others) != 1 {
+		if !ok || !vs.Score.HasValues() || len(vs.Costs) != len(pm.M.Inputs()) || len(others) != 1 {
 			t.Fatalf("%s: series %+v others %d", pm.Version, vs, len(others))
 		}
 		for _, c := range vs.Costs {
-			if !c.hasValues() {
+			if !c.HasValues() {
 				t.Errorf("%s: no cost curve for %s", pm.Version, c.Name)
 			}
 		}
@@ -392,13 +392,13 @@ func TestVMAFScoresAndExports(t *testing.T) {
 	// Dropping a model clears its scores and keeps the other's.
 	h.do(func() { h.i.setModels([]string{"vmaf_v1.0.16_3d0h"}) })
 	pf := h.i.scores[0].PerFrame()
-	if _, ok := findMetric(pf[0], "vmaf_v0.6.1"); ok {
+	if _, ok := engine.FindMetric(pf[0], "vmaf_v0.6.1"); ok {
 		t.Error("vmaf_v0.6.1 kept after it was dropped")
 	}
-	if _, ok := findMetric(pf[0], "vmaf_v1.0.16_3d0h"); !ok {
+	if _, ok := engine.FindMetric(pf[0], "vmaf_v1.0.16_3d0h"); !ok {
 		t.Error("vmaf_v1.0.16_3d0h dropped with the other model")
 	}
-	if _, ok := findMetric(pf[0], "cambi"); !ok {
+	if _, ok := engine.FindMetric(pf[0], "cambi"); !ok {
 		t.Error("the inspector's own CAMBI dropped with a model")
 	}
 }
@@ -409,7 +409,7 @@ func TestVMAFScoresAndExports(t *testing.T) {
 func TestVMAFFitsSmallScreen(t *testing.T) {
 	h := newModelHarness(t, nil, testModels)
 	h.openSynth(3)
-	h.do(func() { h.i.runClip() })
+	h.do(func() { h.i.scoresView.runClip() })
 	h.do(func() { h.i.scoresView.perScale.SetChecked(true) })
 	for k := range h.i.tabs.Items {
 		h.do(func() { h.i.tabs.SelectIndex(k) })
@@ -448,43 +448,8 @@ func TestGoldenVMAF(t *testing.T) {
 	h.key(fyne.KeyRight)
 	h.do(func() { h.i.tabs.SelectIndex(5) })
 	assertGolden(t, "view_vmaf.png", h.w.Canvas().Capture())
-	h.do(func() { h.i.tabs.SelectIndex(4); h.i.runClip() })
+	h.do(func() { h.i.tabs.SelectIndex(4); h.i.scoresView.runClip() })
 	assertGolden(t, "view_scores_vmaf.png", h.w.Canvas().Capture())
-}
-
-func TestWorstCostFrames(t *testing.T) {
-	frames := [][]feature.Metric{
-		{{Name: "vmaf_v0.6.1", Value: 90}, {Name: "vmaf_v0.6.1_cost_integer_adm2", Value: 1}},
-		{{Name: "vmaf_v0.6.1", Value: 60}, {Name: "vmaf_v0.6.1_cost_integer_adm2", Value: 30}},
-	}
-	if got := worstFrames(frames, "vmaf_v0.6.1", 1); len(got) != 1 || got[0] != 1 {
-		t.Errorf("worst score frame %v, want the lowest score's", got)
-	}
-	if got := worstFrames(frames, "vmaf_v0.6.1_cost_integer_adm2", 1); len(got) != 1 || got[0] != 1 {
-		t.Errorf("worst cost frame %v, want the highest cost's", got)
-	}
-}
-
-// TestNthSmallest: selection gives what sorting gives, duplicates and
-// runs of equal values included.
-func TestNthSmallest(t *testing.T) {
-	var x uint64 = 1
-	rnd := func() uint64 { x ^= x << 13; x ^= x >> 7; x ^= x << 17; return x }
-	for _, n := range []int{1, 2, 3, 10, 101, 4000} {
-		for _, levels := range []uint64{2, 7, 1 << 30} {
-			vals := make([]float64, n)
-			for i := range vals {
-				vals[i] = float64(rnd()%levels) * 0.37
-			}
-			sorted := append([]float64(nil), vals...)
-			sort.Float64s(sorted)
-			for _, k := range []int{0, n / 2, n * 995 / 1000, n - 1} {
-				if got := nthSmallest(append([]float64(nil), vals...), k); got != sorted[k] {
-					t.Errorf("n %d levels %d k %d: %v, want %v", n, levels, k, got, sorted[k])
-				}
-			}
-		}
-	}
 }
 
 // TestModelsCannotRun: on a clip too small for CAMBI (under 216 pixels)
@@ -499,7 +464,7 @@ func TestModelsCannotRun(t *testing.T) {
 		h.i.open(engine.Request{Distorted: dist, Reference: ref,
 			Raw: clip.RawOptions{Width: w, Height: ht, Chroma: yuv.C420, ChromaSet: true, BitDepth: 8}})
 	})
-	if h.i.res == nil || h.i.res.ADM == nil {
+	if h.i.res == nil || inspect.ADMOf(h.i.res) == nil {
 		t.Fatalf("no frame with ADM: %s", h.i.status.Text)
 	}
 	if h.i.modelErr == nil || !strings.Contains(h.i.vmafView.scores.Text, "No VMAF score on this clip: vmaf_v1.0.16_3d0h reads cambi") {
@@ -570,7 +535,7 @@ func TestVMAFMapExport(t *testing.T) {
 			t.Errorf("%s pixel 0: %v, the view's colour %v", vmaf[0], got, want)
 		}
 	}
-	best, _ := costliest(h.i.res.VMAF)
+	best, _ := inspect.Costliest(h.i.res.VMAF)
 	check("frame1_vmaf_" + fileSlug(best.Model) + "_" + fileSlug(best.In.Base))
 	// Another input chosen: its maps.
 	h.do(func() { v.which.SetSelected("vmaf_v0.6.1: integer_motion2") })
@@ -641,7 +606,7 @@ func TestVMAFMapExportRuns(t *testing.T) {
 	}
 	refB, _ := h.i.vmafView.chosenInput(h.i.cmpRes.VMAF)
 	wantB := 0
-	for _, m := range mapsForInput(h.i.cmpRes, refB).Maps {
+	for _, m := range inspect.MapsFor(h.i.cmpRes, refB).Maps {
 		if m.Data != nil {
 			wantB++
 		}

@@ -86,7 +86,7 @@ func modelKeys(ms []pickedModel, cambiKeys, admKeys []string) map[string]bool {
 			out[k] = true
 		}
 		for _, in := range pm.M.Inputs() {
-			out[pm.M.Name+"_cost_"+in.Key] = true
+			out[engine.CostKey(pm.M.Name, in.Key)] = true
 			def, ok := engine.LookupFeature(in.Extractor)
 			if !ok {
 				continue
@@ -103,53 +103,6 @@ func modelKeys(ms []pickedModel, cambiKeys, admKeys []string) map[string]bool {
 		}
 	}
 	return out
-}
-
-// ownKeys are the keys the inspector's own CAMBI and ADM write with the
-// current options.
-func (i *inspector) ownKeys() (cambiKeys, admKeys []string) {
-	if def, ok := engine.LookupFeature("cambi"); ok {
-		cambiKeys = def.MetricNames(i.cambiOpts)
-	}
-	if def, ok := engine.LookupFeature("adm"); ok {
-		admKeys = def.MetricNames(i.admOpts)
-	}
-	return
-}
-
-// modelMetric reports whether a metric is one the picked models added.
-// The set is recomputed when the models or the inspector's own CAMBI or
-// ADM options (which decide what the models share) changed.
-func (i *inspector) modelMetric(name string) bool {
-	if len(i.models) == 0 {
-		return false
-	}
-	if key := i.modelKeysFor(); key != i.modelOnlyFor {
-		i.refreshModelKeys()
-	}
-	return i.modelOnly[name]
-}
-
-// modelKeysFor says what modelOnly depends on.
-func (i *inspector) modelKeysFor() string {
-	return strings.Join(i.modelVersions(), ",") + "|" + i.cambiOpts.MetricName("") + "|" + i.admOpts.MetricName("")
-}
-
-// withModels adds the picked models to a request, with Explain: each
-// frame then carries every model input's value, its value on a perfect
-// copy and its cost in points. The engine computes a feature the models
-// share with the inspector's own (same options) once.
-// When the current clip cannot be scored with them (modelErr), requests
-// go without, as the session does.
-func (i *inspector) withModels(r *engine.Request) {
-	r.Models, r.Explain = nil, false
-	if i.modelErr != nil {
-		return
-	}
-	for _, pm := range i.models {
-		r.Models = append(r.Models, modelSpec(pm.Version))
-	}
-	r.Explain = len(r.Models) > 0
 }
 
 // setModels picks the models (built-in versions, at most maxModels): the
@@ -182,20 +135,59 @@ func (i *inspector) setModels(versions []string) {
 	}
 }
 
-// refreshModelKeys recomputes which metrics the models add (the models or
-// the inspector's own options changed).
-func (i *inspector) refreshModelKeys() {
-	c, a := i.ownKeys()
-	i.modelOnly = modelKeys(i.models, c, a)
-	i.modelOnlyFor = i.modelKeysFor()
+// modelSet is the picked VMAF models and what they add to a run: the
+// metric keys (modelOnly, for the options modelOnlyFor names: runPair's
+// modelMetric) and why the open clip cannot be scored with them
+// (modelErr).
+type modelSet struct {
+	models       []pickedModel
+	modelOnly    map[string]bool
+	modelOnlyFor string
+	modelErr     error
 }
 
-func (i *inspector) modelVersions() []string {
+// withModels adds the picked models to a request, with Explain: each
+// frame then carries every model input's value, its value on a perfect
+// copy and its cost in points. The engine computes a feature the models
+// share with the inspector's own (same options) once.
+// When the current clip cannot be scored with them (modelErr), requests
+// go without, as the session does.
+func (m *modelSet) withModels(r *engine.Request) {
+	r.Models, r.Explain = nil, false
+	if m.modelErr != nil {
+		return
+	}
+	for _, pm := range m.models {
+		r.Models = append(r.Models, modelSpec(pm.Version))
+	}
+	r.Explain = len(r.Models) > 0
+}
+
+func (m *modelSet) modelVersions() []string {
 	var s []string
-	for _, pm := range i.models {
+	for _, pm := range m.models {
 		s = append(s, pm.Version)
 	}
 	return s
+}
+
+// pickedFor finds the loaded model of a result.
+func (m *modelSet) pickedFor(name string) *pickedModel {
+	for k := range m.models {
+		if m.models[k].M.Name == name {
+			return &m.models[k]
+		}
+	}
+	return nil
+}
+
+// pickedModels are the picked models themselves.
+func (m *modelSet) pickedModels() []*model.Model {
+	var ms []*model.Model
+	for _, pm := range m.models {
+		ms = append(ms, pm.M)
+	}
+	return ms
 }
 
 // modelPicker is the sidebar's choice of up to two VMAF models.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -14,7 +13,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/bandscope/bandscope/engine"
-	"github.com/bandscope/bandscope/kernels/feature"
+	"github.com/bandscope/bandscope/engine/summary"
 )
 
 // costBars is the VMAF view's horizontal bar chart: the points each input
@@ -63,7 +62,7 @@ func costBars(vm []engine.ModelResult, dark bool) *plot.Plot {
 	for _, r := range vm {
 		row -= len(r.Inputs)
 		for n, in := range r.Inputs {
-			labels[row+len(r.Inputs)-1-n] = shortMetric(in.Base)
+			labels[row+len(r.Inputs)-1-n] = summary.ShortName(in.Base)
 		}
 	}
 	p.NominalY(labels...)
@@ -82,51 +81,6 @@ func boolf(b bool) float64 {
 	return 0
 }
 
-// vmafSeries are one model's curves over a clip: its score, and per input
-// the points that input costs (NaN where a frame lacks the key).
-type vmafSeries struct {
-	Model string
-	Score series
-	Costs []series // one per input, named by the input's base key
-}
-
-// modelSeries reads a model's curves from a run's per-frame metrics.
-func modelSeries(pm pickedModel, frames ClipScores) vmafSeries {
-	vs := vmafSeries{Model: pm.M.Name}
-	pf := frames.PerFrame()
-	col := func(name string) series { return metricColumn(pf, name) }
-	vs.Score = col(pm.M.Name)
-	for _, in := range pm.M.Inputs() {
-		c := col(pm.M.Name + "_cost_" + in.Key)
-		c.Name = shortMetric(in.Key)
-		vs.Costs = append(vs.Costs, c)
-	}
-	return vs
-}
-
-// metricColumn is one metric over the frames (NaN where a frame lacks it).
-func metricColumn(pf [][]feature.Metric, name string) series {
-	s := series{Name: name, Values: make([]float64, len(pf))}
-	for f, ms := range pf {
-		v, ok := findMetric(ms, name)
-		if !ok {
-			v = math.NaN()
-		}
-		s.Values[f] = v
-	}
-	return s
-}
-
-// hasValues reports whether a series has any value.
-func (s series) hasValues() bool {
-	for _, v := range s.Values {
-		if !math.IsNaN(v) {
-			return true
-		}
-	}
-	return false
-}
-
 // vmafPlot draws a model's score over the clip with, stacked from zero
 // under it, what each input costs: where banding costs 30 points the
 // CAMBI band is 30 points tall. A negative cost (the input better than on
@@ -134,7 +88,7 @@ func (s series) hasValues() bool {
 // model, a second backend), dashed, so that two models read against each
 // other; cur marks the current frame. The score axis is the models' own
 // (0-100 and what the data need), apart from CAMBI's.
-func vmafPlot(vs vmafSeries, others []series, cur int, dark bool) *plot.Plot {
+func vmafPlot(vs summary.ModelCurves, others []summary.Series, cur int, dark bool) *plot.Plot {
 	p := plot.New()
 	// The model's name alone: two plots share a row at 1280 px. The
 	// legend names the stacked costs.
@@ -143,18 +97,30 @@ func vmafPlot(vs vmafSeries, others []series, cur int, dark bool) *plot.Plot {
 	p.Y.Label.Text = "score, costs"
 	plotTheme(p, dark)
 	n := len(vs.Score.Values)
-	if !vs.Score.hasValues() {
+	if !vs.Score.HasValues() {
 		p.Title.Text = vs.Model + " — score the whole clip to plot"
 		p.X.Min, p.X.Max = 0, 1
 		p.Y.Min, p.Y.Max = 0, 100
 		p.Y.Tick.Marker = roundTicks{}
 		return p
 	}
-	lo, hi := 0.0, 100.0
-	// Stacked costs, bottom band first.
+	lo, hi := 0.0, math.Max(100, stackCosts(p, vs.Costs, n))
+	scoreLine(p, vs.Score, p.X.Color, false, &lo, &hi)
+	for k, o := range others {
+		scoreLine(p, o, seriesColours[(k+6)%len(seriesColours)], true, &lo, &hi)
+	}
+	pad := (hi - lo) * 0.04
+	p.Y.Min, p.Y.Max = lo-pad*boolf(lo < 0), hi+pad
+	frameAxes(p, n, cur)
+	return p
+}
+
+// stackCosts draws each input's cost over n frames as a band stacked on
+// the ones before it, bottom band first, and returns the stack's top.
+func stackCosts(p *plot.Plot, costs []summary.Series, n int) (hi float64) {
 	base := make([]float64, n)
-	for k, c := range vs.Costs {
-		if !c.hasValues() {
+	for k, c := range costs {
+		if !c.HasValues() {
 			continue
 		}
 		top := make([]float64, n)
@@ -188,60 +154,42 @@ func vmafPlot(vs vmafSeries, others []series, cur int, dark bool) *plot.Plot {
 		p.Legend.Add(c.Name, poly)
 		base = top
 	}
-	line := func(s series, col color.Color, dashed bool) {
-		var pts plotter.XYs
-		for f, v := range s.Values {
-			if !math.IsNaN(v) {
-				pts = append(pts, plotter.XY{X: float64(f), Y: v})
-				lo, hi = math.Min(lo, v), math.Max(hi, v)
-			}
-		}
-		if len(pts) == 0 {
-			return
-		}
-		l, err := plotter.NewLine(pts)
-		if err != nil {
-			return
-		}
-		l.Color = col
-		l.Width = vg.Points(1.8)
-		if dashed {
-			l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
-			l.Width = vg.Points(1.2)
-		}
-		p.Add(l)
-		if len(pts) < 40 {
-			if sc, err := plotter.NewScatter(pts); err == nil {
-				sc.Color = col
-				sc.Radius = vg.Points(1.5)
-				sc.Shape = draw.CircleGlyph{}
-				p.Add(sc)
-			}
-		}
-		p.Legend.Add(s.Name, l)
-	}
-	line(vs.Score, p.X.Color, false)
-	for k, o := range others {
-		line(o, seriesColours[(k+6)%len(seriesColours)], true)
-	}
-	p.X.Min, p.X.Max = -0.5, float64(n)-0.5
-	p.X.Padding, p.Y.Padding = 0, 0
-	pad := (hi - lo) * 0.04
-	p.Y.Min, p.Y.Max = lo-pad*boolf(lo < 0), hi+pad
-	p.X.Tick.Marker = frameTicks{}
-	p.Y.Tick.Marker = roundTicks{}
-	grid := plotter.NewGrid()
-	grid.Vertical.Color = color.NRGBA{0x80, 0x80, 0x80, 0x50}
-	grid.Horizontal.Color = grid.Vertical.Color
-	p.Add(grid)
-	if cur >= 0 && cur < n {
-		if m, err := plotter.NewLine(plotter.XYs{{X: float64(cur), Y: p.Y.Min}, {X: float64(cur), Y: p.Y.Max}}); err == nil {
-			m.Color = p.X.Color
-			m.Width = vg.Points(1)
-			p.Add(m)
+	return hi
+}
+
+// scoreLine draws a score curve (dashed: another model's or run's), with
+// a dot per frame when there are few, and widens [lo, hi] to its values.
+func scoreLine(p *plot.Plot, s summary.Series, col color.Color, dashed bool, lo, hi *float64) {
+	var pts plotter.XYs
+	for f, v := range s.Values {
+		if !math.IsNaN(v) {
+			pts = append(pts, plotter.XY{X: float64(f), Y: v})
+			*lo, *hi = math.Min(*lo, v), math.Max(*hi, v)
 		}
 	}
-	return p
+	if len(pts) == 0 {
+		return
+	}
+	l, err := plotter.NewLine(pts)
+	if err != nil {
+		return
+	}
+	l.Color = col
+	l.Width = vg.Points(1.8)
+	if dashed {
+		l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+		l.Width = vg.Points(1.2)
+	}
+	p.Add(l)
+	if len(pts) < 40 {
+		if sc, err := plotter.NewScatter(pts); err == nil {
+			sc.Color = col
+			sc.Radius = vg.Points(1.5)
+			sc.Shape = draw.CircleGlyph{}
+			p.Add(sc)
+		}
+	}
+	p.Legend.Add(s.Name, l)
 }
 
 // vmafPlots are the Scores view's VMAF plots: one per picked model, side
@@ -268,43 +216,43 @@ func newVMAFPlots(i *inspector) *vmafPlots {
 // seriesFor gathers model k's curves: its score and costs from the first
 // run, and as dashed curves the other model's score and a second backend's
 // (or a log's) score of the same model.
-func (vp *vmafPlots) seriesFor(k int) (vmafSeries, []series, bool) {
+func (vp *vmafPlots) seriesFor(k int) (summary.ModelCurves, []summary.Series, bool) {
 	i := vp.i
 	if k >= len(i.models) {
-		return vmafSeries{}, nil, false
+		return summary.ModelCurves{}, nil, false
 	}
 	pm := i.models[k]
-	var vs vmafSeries
+	var vs summary.ModelCurves
 	if i.scores[0] != nil {
-		vs = modelSeries(pm, i.scores[0])
+		vs = summary.ModelSeries(pm.M, i.scores[0].PerFrame())
 	} else {
-		vs = vmafSeries{Model: pm.M.Name, Score: series{Name: pm.M.Name}}
+		vs = summary.ModelCurves{Model: pm.M.Name, Score: summary.Series{Name: pm.M.Name}}
 	}
-	var others []series
+	var others []summary.Series
 	for j, o := range i.models {
 		if j != k && i.scores[0] != nil {
-			if s := modelSeries(o, i.scores[0]).Score; s.hasValues() {
+			if s := summary.ModelSeries(o.M, i.scores[0].PerFrame()).Score; s.HasValues() {
 				others = append(others, s)
 			}
 		}
 	}
 	if i.scores[1] != nil {
-		s := modelSeries(pm, i.scores[1]).Score
+		s := summary.ModelSeries(pm.M, i.scores[1].PerFrame()).Score
 		s.Name = i.cmpBack + ": " + s.Name
-		if s.hasValues() {
+		if s.HasValues() {
 			others = append(others, s)
 		}
 	}
 	// Logs: the model's named key, or libvmaf's unnamed "vmaf" bound to
-	// it (logModelKeys); the legend names the log and its key.
+	// it (logs.ModelKeys); the legend names the log and its key.
 	for _, l := range i.logs {
-		key, ok := l.modelKeys(i.models)[pm.M.Name]
+		key, ok := l.modelKeys(i.pickedModels())[pm.M.Name]
 		if !ok {
 			continue
 		}
-		s := metricColumn(l.Scores.PerFrame(), key)
+		s := summary.Column(l.Scores.PerFrame(), key)
 		s.Name = l.Name + ": " + key
-		if s.hasValues() {
+		if s.HasValues() {
 			others = append(others, s)
 		}
 	}
@@ -334,12 +282,12 @@ func (vp *vmafPlots) hover(k int, x float64, ok bool) {
 		return
 	}
 	f := int(math.Round(x))
-	var costs []series
+	var costs []summary.Series
 	for _, c := range vs.Costs {
 		c.Name = "cost " + c.Name
 		costs = append(costs, c)
 	}
-	i.setStatus(fmt.Sprintf("frame %d%s", f, valuesAt([][]series{{vs.Score}, others, costs}, f)))
+	i.setStatus(fmt.Sprintf("frame %d%s", f, valuesAt([][]summary.Series{{vs.Score}, others, costs}, f)))
 }
 
 // row is the plots of the picked models, or nil without a model.
@@ -375,61 +323,4 @@ func (vp *vmafPlots) exportPlots() []*plot.Plot {
 		}
 	}
 	return ps
-}
-
-// vmafClipSummary heads the Scores view's summary with each picked
-// model's score over the first run and the input that costs it most on
-// average: what a reader of two models' scores asks first. "" without a
-// model or a run.
-func (i *inspector) vmafClipSummary() string {
-	if i.scores[0] == nil || len(i.models) == 0 {
-		return ""
-	}
-	var b strings.Builder
-	for _, pm := range i.models {
-		vs := modelSeries(pm, i.scores[0])
-		mean, lo, n := 0.0, math.Inf(1), 0
-		for _, v := range vs.Score.Values {
-			if !math.IsNaN(v) {
-				mean += v
-				lo = math.Min(lo, v)
-				n++
-			}
-		}
-		if n == 0 {
-			continue
-		}
-		fmt.Fprintf(&b, "%s  mean %.4f  min %.4f", pm.M.Name, mean/float64(n), lo)
-		best, bestMean, worstFrame, worstCost := "", math.Inf(-1), -1, 0.0
-		for _, c := range vs.Costs {
-			sum, m := 0.0, 0
-			for _, v := range c.Values {
-				if !math.IsNaN(v) {
-					sum += v
-					m++
-				}
-			}
-			if m > 0 && sum/float64(m) > bestMean {
-				best, bestMean = c.Name, sum/float64(m)
-			}
-		}
-		if best != "" {
-			for _, c := range vs.Costs {
-				if c.Name != best {
-					continue
-				}
-				for f, v := range c.Values {
-					if !math.IsNaN(v) && (worstFrame < 0 || v > worstCost) {
-						worstFrame, worstCost = f, v
-					}
-				}
-			}
-			fmt.Fprintf(&b, "  costs most: %s, %.3f points on average, %.3f on frame %d", best, bestMean, worstCost, worstFrame)
-		}
-		b.WriteString("\n")
-	}
-	if b.Len() == 0 {
-		return ""
-	}
-	return b.String() + "\n"
 }

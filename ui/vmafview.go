@@ -13,11 +13,13 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/bandscope/bandscope/engine"
+	"github.com/bandscope/bandscope/engine/inspect"
+	"github.com/bandscope/bandscope/engine/summary"
 )
 
 // maxInputMaps is the most maps one model input's feature has: ADM's
 // 4 scales x 3 bands.
-const maxInputMaps = admScales * admBands
+const maxInputMaps = engine.ADMScales * engine.ADMBands
 
 // autoMaps is the map chooser's first entry: the costliest input's maps.
 const autoMaps = "costliest input (auto)"
@@ -40,7 +42,7 @@ type vmafView struct {
 	cells   [maxInputMaps]fyne.CanvasObject
 	grid    *fyne.Container
 	legend  *legend
-	shown   inputMaps // the maps on screen, for hover
+	shown   inspect.InputMaps // the maps on screen, for hover
 }
 
 func newVMAFView(i *inspector) *vmafView {
@@ -52,7 +54,7 @@ func newVMAFView(i *inspector) *vmafView {
 			if k >= len(v.shown.Maps) || p.base == nil {
 				return ""
 			}
-			val, x, y, ok := p.base.value(fx, fy, i.vp.fw, i.vp.fh)
+			val, x, y, ok := p.base.Value(fx, fy, i.vp.fw, i.vp.fh)
 			if !ok {
 				return ""
 			}
@@ -109,19 +111,9 @@ func inputTable(pm *pickedModel, r engine.ModelResult) string {
 				norm = fmt.Sprintf("%11.6g", n)
 			}
 		}
-		fmt.Fprintf(&b, "  %-16s %11.6g %11s %8s\n", shortMetric(in.Base), in.Value, norm, fmtCost(in.Cost))
+		fmt.Fprintf(&b, "  %-16s %11.6g %11s %8s\n", summary.ShortName(in.Base), in.Value, norm, inspect.FormatCost(in.Cost))
 	}
 	return strings.TrimRight(b.String(), "\n")
-}
-
-// pickedFor finds the loaded model of a result.
-func (i *inspector) pickedFor(name string) *pickedModel {
-	for k := range i.models {
-		if i.models[k].M.Name == name {
-			return &i.models[k]
-		}
-	}
-	return nil
 }
 
 // choices are the map chooser's entries for a frame's results.
@@ -136,25 +128,25 @@ func mapChoices(vm []engine.ModelResult) []string {
 }
 
 // chosenInput is the input whose maps the view shows.
-func (v *vmafView) chosenInput(vm []engine.ModelResult) (modelInputRef, bool) {
+func (v *vmafView) chosenInput(vm []engine.ModelResult) (inspect.InputRef, bool) {
 	sel := v.which.Selected
 	if sel != "" && sel != autoMaps {
 		for _, r := range vm {
 			for _, in := range r.Inputs {
 				if r.Name+": "+in.Base == sel {
-					return modelInputRef{r.Name, in}, true
+					return inspect.InputRef{Model: r.Name, In: in}, true
 				}
 			}
 		}
 	}
-	return costliest(vm)
+	return inspect.Costliest(vm)
 }
 
 func (v *vmafView) clearMaps() {
 	for k := range v.panes {
 		v.panes[k].set(nil, nil)
 	}
-	v.shown = inputMaps{}
+	v.shown = inspect.InputMaps{}
 	v.grid.Objects = nil
 	v.grid.Refresh()
 	setText(v.title, "")
@@ -236,12 +228,12 @@ func (v *vmafView) update() {
 		v.setNote("No costs on this frame: the models were scored without a perfect copy to compare with.")
 		return
 	}
-	im := mapsForInput(r, ref)
+	im := inspect.MapsFor(r, ref)
 	v.showMaps(im)
 }
 
 // showMaps lays out a feature's maps, each on its own colour scale.
-func (v *vmafView) showMaps(im inputMaps) {
+func (v *vmafView) showMaps(im inspect.InputMaps) {
 	v.shown = im
 	setText(v.title, im.Title)
 	if len(im.Maps) == 0 {

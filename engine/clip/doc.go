@@ -31,6 +31,9 @@
 //     is allocated, and samples above the bit depth's maximum are an error
 //     naming plane and position: kernels index tables by sample value.
 //   - FIFOs and devices are refused: they would block or never end.
+//   - Raw files are named .yuv, .raw or .bin (any case): libvmaf reads
+//     every file but a .y4m as raw, while this package hands other files to
+//     ffmpeg.
 //
 // Container files (mp4, mkv, webm, mov, ivf, anything not Y4M or raw YUV) go
 // through ffmpeg, found on PATH (FFmpegAvailable says when it is missing
@@ -60,7 +63,7 @@
 //     named "-", "pipe:0" or "file:x.mp4" are files, never protocols;
 //   - a helper that gives no output while awaited and makes no progress
 //     (CPU time, bytes read or written; or is stopped by a signal) for
-//     StallTimeout is killed, and the read fails naming the file and the
+//     30 s is killed, and the read fails naming the file and the
 //     frame: an HLS segment that is a FIFO, a dead mount, SIGSTOP;
 //   - the packet-count probe's failure is Open's error, not a missing count;
 //   - ffmpeg's log is read at level+verbose: a filter graph reconfigured for

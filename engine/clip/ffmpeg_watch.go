@@ -22,16 +22,6 @@ var stallTimeout atomic.Int64
 
 func init() { stallTimeout.Store(int64(30 * time.Second)) }
 
-// StallTimeout is the time a helper may make no progress before it is
-// killed (30 s unless SetStallTimeout changed it).
-func StallTimeout() time.Duration { return time.Duration(stallTimeout.Load()) }
-
-// SetStallTimeout changes StallTimeout and returns the previous value; a
-// watchdog already running keeps the value it started with.
-func SetStallTimeout(d time.Duration) time.Duration {
-	return time.Duration(stallTimeout.Swap(int64(d)))
-}
-
 // fileURL is how a local path is handed to ffmpeg and ffprobe: an absolute
 // file: URL, so that names such as "-", "pipe:0" or "http:x" are files,
 // never protocols.
@@ -80,7 +70,7 @@ func procProgress(pid int) (progress uint64, stopped, ok bool) {
 
 // watchdog kills a helper that has stalled: while waiting() says its output
 // is awaited, neither output (touch) nor progress of the process for
-// StallTimeout. It stops when done is closed.
+// stallTimeout. It stops when done is closed.
 type watchdog struct {
 	last    atomic.Int64 // unix nanoseconds of the last output or progress
 	waiting func() bool
@@ -98,7 +88,7 @@ func (w *watchdog) why() string {
 }
 
 func (w *watchdog) run(name string, pid int, kill func(), done <-chan struct{}) {
-	timeout := StallTimeout()
+	timeout := time.Duration(stallTimeout.Load())
 	tick := min(max(timeout/4, 10*time.Millisecond), time.Second)
 	t := time.NewTicker(tick)
 	defer t.Stop()

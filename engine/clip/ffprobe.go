@@ -166,9 +166,9 @@ func runTool(ctx context.Context, name string, args ...string) ([]byte, []byte, 
 	if err := cmd.Start(); err != nil {
 		return nil, nil, err
 	}
-	// A helper that neither exits nor makes progress for StallTimeout is
-	// killed (its output only comes at the end, so progress is all there
-	// is to watch).
+	// A helper that neither exits nor makes progress for the stall
+	// timeout (30 s) is killed (its output only comes at the end, so
+	// progress is all there is to watch).
 	dog := &watchdog{}
 	done := make(chan struct{})
 	go dog.run(name, cmd.Process.Pid, func() { cmd.Cancel() }, done)

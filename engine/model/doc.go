@@ -74,8 +74,11 @@
 // or without exactly one "adm3" and one "speed_chroma" feature (libvmaf
 // reads uninitialised memory), an override naming an extractor the model
 // does not use (libvmaf ignores it), a value with a second '=' (libvmaf
-// drops the rest), both or neither of version= and path=, and model files
-// that are not regular files. Only the libsvm nu_svr/epsilon_svr regression
+// drops the rest), both or neither of version= and path=, model files
+// that are not regular files, and a name= other than letters, digits, '_',
+// '-' and '.' starting with a letter or '_' (libvmaf takes any name, then
+// writes XML no parser reads for name=a<b and CSV rows with extra columns
+// for name=a,b). Only the libsvm nu_svr/epsilon_svr regression
 // with the RBF kernel is accepted: every VMAF model is one.
 //
 // Tests:

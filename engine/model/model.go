@@ -307,6 +307,23 @@ func str(raw json.RawMessage, what string) (string, error) {
 	return s, nil
 }
 
+// strs reads an array of strings.
+func strs(raw json.RawMessage, what string) ([]string, error) {
+	var items []json.RawMessage
+	if jsonKind(raw) != "array" || json.Unmarshal(raw, &items) != nil {
+		return nil, fmt.Errorf("%s is not an array", what)
+	}
+	out := make([]string, 0, len(items))
+	for i, it := range items {
+		s, err := str(it, fmt.Sprintf("%s[%d]", what, i))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
 // parseModel reads one model object ({"model_dict": {...}, ...}), as
 // read_json_model.c's parse_model_dict does, with c's flags.
 func (c Config) parseModel(obj []member) (*submodel, error) {
@@ -319,168 +336,214 @@ func (c Config) parseModel(obj []member) (*submodel, error) {
 		return nil, fmt.Errorf("model_dict: %v", err)
 	}
 	sm := &submodel{}
-	var slopes, intercepts []float64
-	var names []string
-	var opts [][]feature.KV
-	haveSlopes, haveIntercepts, haveNorm, haveSVM := false, false, false, false
+	var d modelDict
 	for _, mb := range md {
-		v := mb.val
-		switch mb.key {
-		case "model_type":
-			t, err := str(v, "model_type")
-			if err != nil {
-				return nil, err
-			}
-			switch t {
-			case "LIBSVMNUSVR", "BOOTSTRAP_LIBSVMNUSVR", "RESIDUEBOOTSTRAP_LIBSVMNUSVR":
-				sm.modelType = t
-			default:
-				return nil, fmt.Errorf("unknown model_type %q", t)
-			}
-		case "norm_type":
-			t, err := str(v, "norm_type")
-			if err != nil {
-				return nil, err
-			}
-			switch t {
-			case "linear_rescale":
-				sm.linear = true
-			case "none":
-			default:
-				return nil, fmt.Errorf("unknown norm_type %q (want linear_rescale or none)", t)
-			}
-			haveNorm = true
-		case "score_clip":
-			clip, err := numbers(v, "score_clip")
-			if err != nil {
-				return nil, err
-			}
-			if len(clip) < 2 {
-				return nil, errors.New("score_clip needs [min, max]")
-			}
-			if !c.DisableClip {
-				sm.clip = true
-				sm.clipMin, sm.clipMax = clip[0], clip[1]
-			}
-		case "chroma_correction_parameter":
-			p, err := number(v, "chroma_correction_parameter")
-			if err != nil {
-				return nil, err
-			}
-			if p == 0 {
-				// libvmaf then writes no score at all.
-				return nil, errors.New("chroma_correction_parameter 0 gives no score")
-			}
-			sm.chroma, sm.chromaParam = true, p
-		case "slopes":
-			if slopes, err = numbers(v, "slopes"); err != nil {
-				return nil, err
-			}
-			haveSlopes = true
-		case "intercepts":
-			if intercepts, err = numbers(v, "intercepts"); err != nil {
-				return nil, err
-			}
-			haveIntercepts = true
-		case "feature_names":
-			var items []json.RawMessage
-			if jsonKind(v) != "array" || json.Unmarshal(v, &items) != nil {
-				return nil, errors.New("feature_names is not an array")
-			}
-			for i, it := range items {
-				s, err := str(it, fmt.Sprintf("feature_names[%d]", i))
-				if err != nil {
-					return nil, err
-				}
-				names = append(names, s)
-			}
-		case "feature_opts_dicts":
-			if opts, err = parseOptsDicts(v); err != nil {
-				return nil, err
-			}
-		case "score_transform":
-			if err := sm.parseTransform(v, c.EnableTransform); err != nil {
-				return nil, err
-			}
-		case "model":
-			text, err := str(v, "model")
-			if err != nil {
-				return nil, err
-			}
-			if sm.svm, err = parseSVM(text); err != nil {
-				return nil, err
-			}
-			haveSVM = true
+		if err := c.readEntry(sm, &d, mb.key, mb.val); err != nil {
+			return nil, err
 		}
 	}
+	if err := d.check(sm.linear); err != nil {
+		return nil, err
+	}
+	if err := sm.setFeatures(&d); err != nil {
+		return nil, err
+	}
+	if err := sm.findChroma(); err != nil {
+		return nil, err
+	}
+	return sm, nil
+}
+
+// modelDict is what a model_dict says of its features, read before it is
+// checked as a whole.
+type modelDict struct {
+	slopes, intercepts []float64
+	names              []string
+	opts               [][]feature.KV
+	haveSlopes         bool
+	haveIntercepts     bool
+	haveNorm, haveSVM  bool
+}
+
+// readEntry reads one entry of a model_dict into sm, or into d what is
+// checked once every entry is read; unknown keys are ignored, as libvmaf
+// ignores them.
+func (c Config) readEntry(sm *submodel, d *modelDict, key string, v json.RawMessage) (err error) {
+	switch key {
+	case "model_type":
+		return sm.readType(v)
+	case "norm_type":
+		d.haveNorm = true
+		return sm.readNorm(v)
+	case "score_clip":
+		return sm.readClip(v, c.DisableClip)
+	case "chroma_correction_parameter":
+		return sm.readChroma(v)
+	case "slopes":
+		d.haveSlopes = true
+		d.slopes, err = numbers(v, "slopes")
+	case "intercepts":
+		d.haveIntercepts = true
+		d.intercepts, err = numbers(v, "intercepts")
+	case "feature_names":
+		d.names, err = strs(v, "feature_names")
+	case "feature_opts_dicts":
+		d.opts, err = parseOptsDicts(v)
+	case "score_transform":
+		err = sm.parseTransform(v, c.EnableTransform)
+	case "model":
+		var text string
+		if text, err = str(v, "model"); err != nil {
+			return err
+		}
+		d.haveSVM = true
+		sm.svm, err = parseSVM(text)
+	}
+	return err
+}
+
+func (sm *submodel) readType(v json.RawMessage) error {
+	t, err := str(v, "model_type")
+	if err != nil {
+		return err
+	}
+	switch t {
+	case "LIBSVMNUSVR", "BOOTSTRAP_LIBSVMNUSVR", "RESIDUEBOOTSTRAP_LIBSVMNUSVR":
+		sm.modelType = t
+		return nil
+	}
+	return fmt.Errorf("unknown model_type %q", t)
+}
+
+func (sm *submodel) readNorm(v json.RawMessage) error {
+	t, err := str(v, "norm_type")
+	if err != nil {
+		return err
+	}
+	switch t {
+	case "linear_rescale":
+		sm.linear = true
+	case "none":
+	default:
+		return fmt.Errorf("unknown norm_type %q (want linear_rescale or none)", t)
+	}
+	return nil
+}
+
+// readClip reads score_clip, which disableClip reads and ignores.
+func (sm *submodel) readClip(v json.RawMessage, disableClip bool) error {
+	clip, err := numbers(v, "score_clip")
+	if err != nil {
+		return err
+	}
+	if len(clip) < 2 {
+		return errors.New("score_clip needs [min, max]")
+	}
+	if !disableClip {
+		sm.clip = true
+		sm.clipMin, sm.clipMax = clip[0], clip[1]
+	}
+	return nil
+}
+
+func (sm *submodel) readChroma(v json.RawMessage) error {
+	p, err := number(v, "chroma_correction_parameter")
+	if err != nil {
+		return err
+	}
+	if p == 0 {
+		// libvmaf then writes no score at all.
+		return errors.New("chroma_correction_parameter 0 gives no score")
+	}
+	sm.chroma, sm.chromaParam = true, p
+	return nil
+}
+
+// check refuses a model_dict whose entries do not make a model together
+// (linear: its norm_type is linear_rescale).
+func (d *modelDict) check(linear bool) error {
+	n := len(d.names)
 	switch {
-	case len(names) == 0:
-		return nil, errors.New("no feature_names")
-	case len(names) > 64:
-		return nil, fmt.Errorf("%d features, libvmaf reads at most 64", len(names))
-	case !haveNorm:
-		return nil, errors.New("no norm_type")
-	case !haveSVM:
-		return nil, errors.New(`no libsvm "model"`)
-	case sm.linear && (!haveSlopes || !haveIntercepts):
-		return nil, errors.New("linear_rescale without slopes and intercepts")
-	case haveSlopes && len(slopes) != len(names)+1:
-		return nil, fmt.Errorf("%d slopes for %d features, want %d (the score's, then one per feature)", len(slopes), len(names), len(names)+1)
-	case haveIntercepts && len(intercepts) != len(names)+1:
-		return nil, fmt.Errorf("%d intercepts for %d features, want %d (the score's, then one per feature)", len(intercepts), len(names), len(names)+1)
-	case len(opts) > len(names):
-		return nil, fmt.Errorf("%d feature_opts_dicts for %d features", len(opts), len(names))
+	case n == 0:
+		return errors.New("no feature_names")
+	case n > 64:
+		return fmt.Errorf("%d features, libvmaf reads at most 64", n)
+	case !d.haveNorm:
+		return errors.New("no norm_type")
+	case !d.haveSVM:
+		return errors.New(`no libsvm "model"`)
+	case linear && (!d.haveSlopes || !d.haveIntercepts):
+		return errors.New("linear_rescale without slopes and intercepts")
+	case d.haveSlopes && len(d.slopes) != n+1:
+		return fmt.Errorf("%d slopes for %d features, want %d (the score's, then one per feature)", len(d.slopes), n, n+1)
+	case d.haveIntercepts && len(d.intercepts) != n+1:
+		return fmt.Errorf("%d intercepts for %d features, want %d (the score's, then one per feature)", len(d.intercepts), n, n+1)
+	case len(d.opts) > n:
+		return fmt.Errorf("%d feature_opts_dicts for %d features", len(d.opts), n)
 	}
-	if haveSlopes {
-		sm.slope = slopes[0]
+	return nil
+}
+
+// setFeatures sets the score's and each feature's slope, intercept and
+// options, and checks that the support vectors index no feature beyond
+// them.
+func (sm *submodel) setFeatures(d *modelDict) error {
+	if d.haveSlopes {
+		sm.slope = d.slopes[0]
 	}
-	if haveIntercepts {
-		sm.intercept = intercepts[0]
+	if d.haveIntercepts {
+		sm.intercept = d.intercepts[0]
 	}
-	for i, n := range names {
+	for i, n := range d.names {
 		f := subFeature{name: n, extractor: extractorFor(n)}
 		if f.extractor == "" {
-			return nil, fmt.Errorf("unknown feature %q (no libvmaf extractor provides it)", n)
+			return fmt.Errorf("unknown feature %q (no libvmaf extractor provides it)", n)
 		}
-		if haveSlopes {
-			f.slope = slopes[i+1]
+		if d.haveSlopes {
+			f.slope = d.slopes[i+1]
 		}
-		if haveIntercepts {
-			f.intercept = intercepts[i+1]
+		if d.haveIntercepts {
+			f.intercept = d.intercepts[i+1]
 		}
-		if i < len(opts) {
-			f.opts = opts[i]
+		if i < len(d.opts) {
+			f.opts = d.opts[i]
 		}
 		sm.feats = append(sm.feats, f)
 	}
 	for _, sv := range sm.svm.sv {
 		if n := len(sv); n > 0 && sv[n-1].index > len(sm.feats) {
-			return nil, fmt.Errorf("a support vector has index %d but the model has %d features", sv[n-1].index, len(sm.feats))
+			return fmt.Errorf("a support vector has index %d but the model has %d features", sv[n-1].index, len(sm.feats))
 		}
 	}
+	return nil
+}
+
+// findChroma finds, for chroma correction, the feature that guides it
+// ("adm3") and the one it corrects ("speed_chroma"), by
+// post_process_feature_from_another's substring matches.
+func (sm *submodel) findChroma() error {
 	sm.guiding, sm.guided = -1, -1
+	if !sm.chroma {
+		return nil
+	}
 	for i, f := range sm.feats {
-		if !sm.chroma {
-			break
-		}
-		// post_process_feature_from_another's substring matches.
 		if strings.Contains(f.name, "adm3") {
 			if sm.guiding >= 0 {
-				return nil, errors.New(`chroma correction: more than one feature matches "adm3"`)
+				return errors.New(`chroma correction: more than one feature matches "adm3"`)
 			}
 			sm.guiding = i
 		}
 		if strings.Contains(f.name, "speed_chroma") {
 			if sm.guided >= 0 {
-				return nil, errors.New(`chroma correction: more than one feature matches "speed_chroma"`)
+				return errors.New(`chroma correction: more than one feature matches "speed_chroma"`)
 			}
 			sm.guided = i
 		}
 	}
-	if sm.chroma && (sm.guiding < 0 || sm.guided < 0) {
-		return nil, errors.New(`chroma_correction_parameter needs one "adm3" and one "speed_chroma" feature`)
+	if sm.guiding < 0 || sm.guided < 0 {
+		return errors.New(`chroma_correction_parameter needs one "adm3" and one "speed_chroma" feature`)
 	}
-	return sm, nil
+	return nil
 }
 
 // parseOptsDicts reads feature_opts_dicts: per feature, an object of option

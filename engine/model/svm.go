@@ -32,127 +32,173 @@ func parseSVM(text string) (*svm, error) {
 	if !ok {
 		return nil, fmt.Errorf("libsvm model has no SV line")
 	}
-	s := &svm{}
-	tok := strings.Fields(head)
-	svmType, kernel := "", ""
-	nrClass, total := 0, -1
-	haveGamma, haveRho := false, false
-	next := func(what string) (string, error) {
-		if len(tok) == 0 {
-			return "", fmt.Errorf("libsvm model: no value for %s", what)
-		}
-		t := tok[0]
-		tok = tok[1:]
-		return t, nil
+	h, err := parseSVMHeader(head)
+	if err != nil {
+		return nil, err
 	}
-	nextFloat := func(what string) (float64, error) {
-		t, err := next(what)
-		if err != nil {
-			return 0, err
-		}
-		f, err := parseDecimal(t)
-		if err != nil {
-			return 0, fmt.Errorf("libsvm model: %s %q is not a number", what, t)
-		}
-		return f, nil
+	if err := h.check(); err != nil {
+		return nil, err
 	}
-	nextInt := func(what string) (int, error) {
-		t, err := next(what)
-		if err != nil {
-			return 0, err
-		}
-		n, err := strconv.Atoi(t)
-		if err != nil {
-			return 0, fmt.Errorf("libsvm model: %s %q is not an integer", what, t)
-		}
-		return n, nil
+	s := &svm{gamma: h.gamma, rho: h.rho}
+	lines := strings.Split(body, "\n")
+	if len(lines) < h.total {
+		return nil, fmt.Errorf("libsvm model: total_sv %d but %d support vector lines", h.total, len(lines))
 	}
-	for len(tok) > 0 {
-		key, _ := next("")
-		var err error
-		switch key {
-		case "svm_type":
-			svmType, err = next(key)
-		case "kernel_type":
-			kernel, err = next(key)
-		case "gamma":
-			s.gamma, err = nextFloat(key)
-			haveGamma = true
-		case "degree":
-			_, err = nextInt(key)
-		case "coef0":
-			_, err = nextFloat(key)
-		case "nr_class":
-			nrClass, err = nextInt(key)
-		case "total_sv":
-			total, err = nextInt(key)
-		case "rho", "probA", "probB":
-			if nrClass != 2 {
-				return nil, fmt.Errorf("libsvm model: %s before nr_class 2", key)
-			}
-			var f float64
-			f, err = nextFloat(key)
-			if key == "rho" {
-				s.rho, haveRho = f, true
-			}
-		case "label", "nr_sv":
-			if nrClass != 2 {
-				return nil, fmt.Errorf("libsvm model: %s before nr_class 2", key)
-			}
-			for i := 0; i < 2 && err == nil; i++ {
-				_, err = nextInt(key)
-			}
-		default:
-			return nil, fmt.Errorf("libsvm model: unknown header entry %q", key)
-		}
+	for i := 0; i < h.total; i++ {
+		c, v, err := parseSupportVector(i+1, lines[i])
 		if err != nil {
 			return nil, err
-		}
-	}
-	switch {
-	case svmType != "nu_svr" && svmType != "epsilon_svr":
-		return nil, fmt.Errorf("libsvm model: svm_type %q is not supported (want nu_svr)", svmType)
-	case kernel != "rbf":
-		return nil, fmt.Errorf("libsvm model: kernel_type %q is not supported (want rbf)", kernel)
-	case nrClass != 2:
-		return nil, fmt.Errorf("libsvm model: nr_class %d, a regression model has 2", nrClass)
-	case !haveGamma:
-		return nil, fmt.Errorf("libsvm model: no gamma")
-	case !haveRho:
-		return nil, fmt.Errorf("libsvm model: no rho")
-	case total < 1:
-		return nil, fmt.Errorf("libsvm model: total_sv missing or below 1")
-	}
-	lines := strings.Split(body, "\n")
-	if len(lines) < total {
-		return nil, fmt.Errorf("libsvm model: total_sv %d but %d support vector lines", total, len(lines))
-	}
-	for i := 0; i < total; i++ {
-		f := strings.Fields(lines[i])
-		if len(f) == 0 {
-			return nil, fmt.Errorf("libsvm model: support vector %d is empty", i+1)
-		}
-		c, err := parseDecimal(f[0])
-		if err != nil {
-			return nil, fmt.Errorf("libsvm model: support vector %d: coefficient %q is not a number", i+1, f[0])
-		}
-		v := make([]svmNode, 0, len(f)-1)
-		for _, p := range f[1:] {
-			is, vs, ok := strings.Cut(p, ":")
-			idx, err1 := strconv.Atoi(is)
-			val, err2 := parseDecimal(vs)
-			if !ok || err1 != nil || err2 != nil {
-				return nil, fmt.Errorf("libsvm model: support vector %d: %q is not index:value", i+1, p)
-			}
-			if idx < 1 || (len(v) > 0 && idx <= v[len(v)-1].index) {
-				return nil, fmt.Errorf("libsvm model: support vector %d: index %d out of order", i+1, idx)
-			}
-			v = append(v, svmNode{idx, val})
 		}
 		s.coef = append(s.coef, c)
 		s.sv = append(s.sv, v)
 	}
 	return s, nil
+}
+
+// svmHeader is what a libsvm model's header says.
+type svmHeader struct {
+	svmType, kernel    string
+	nrClass, total     int
+	gamma, rho         float64
+	haveGamma, haveRho bool
+}
+
+// svmTokens are the header's tokens not read yet.
+type svmTokens []string
+
+func (t *svmTokens) next(what string) (string, error) {
+	if len(*t) == 0 {
+		return "", fmt.Errorf("libsvm model: no value for %s", what)
+	}
+	s := (*t)[0]
+	*t = (*t)[1:]
+	return s, nil
+}
+
+func (t *svmTokens) number(what string) (float64, error) {
+	s, err := t.next(what)
+	if err != nil {
+		return 0, err
+	}
+	f, err := parseDecimal(s)
+	if err != nil {
+		return 0, fmt.Errorf("libsvm model: %s %q is not a number", what, s)
+	}
+	return f, nil
+}
+
+func (t *svmTokens) integer(what string) (int, error) {
+	s, err := t.next(what)
+	if err != nil {
+		return 0, err
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, fmt.Errorf("libsvm model: %s %q is not an integer", what, s)
+	}
+	return n, nil
+}
+
+// parseSVMHeader reads the header's entries in order; the two-class
+// entries (rho, probA, probB, label, nr_sv) only after nr_class 2.
+func parseSVMHeader(head string) (h svmHeader, err error) {
+	tok := svmTokens(strings.Fields(head))
+	h.total = -1
+	for len(tok) > 0 {
+		key, _ := tok.next("")
+		switch key {
+		case "svm_type":
+			h.svmType, err = tok.next(key)
+		case "kernel_type":
+			h.kernel, err = tok.next(key)
+		case "gamma":
+			h.gamma, err = tok.number(key)
+			h.haveGamma = true
+		case "degree":
+			_, err = tok.integer(key)
+		case "coef0":
+			_, err = tok.number(key)
+		case "nr_class":
+			h.nrClass, err = tok.integer(key)
+		case "total_sv":
+			h.total, err = tok.integer(key)
+		case "rho", "probA", "probB", "label", "nr_sv":
+			err = h.twoClass(key, &tok)
+		default:
+			return h, fmt.Errorf("libsvm model: unknown header entry %q", key)
+		}
+		if err != nil {
+			return h, err
+		}
+	}
+	return h, nil
+}
+
+// twoClass reads an entry with a value per class pair (rho, probA,
+// probB: one) or per class (label, nr_sv: two).
+func (h *svmHeader) twoClass(key string, tok *svmTokens) error {
+	if h.nrClass != 2 {
+		return fmt.Errorf("libsvm model: %s before nr_class 2", key)
+	}
+	if key == "label" || key == "nr_sv" {
+		for i := 0; i < 2; i++ {
+			if _, err := tok.integer(key); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	f, err := tok.number(key)
+	if err == nil && key == "rho" {
+		h.rho, h.haveRho = f, true
+	}
+	return err
+}
+
+// check refuses what VMAF models never are.
+func (h svmHeader) check() error {
+	switch {
+	case h.svmType != "nu_svr" && h.svmType != "epsilon_svr":
+		return fmt.Errorf("libsvm model: svm_type %q is not supported (want nu_svr)", h.svmType)
+	case h.kernel != "rbf":
+		return fmt.Errorf("libsvm model: kernel_type %q is not supported (want rbf)", h.kernel)
+	case h.nrClass != 2:
+		return fmt.Errorf("libsvm model: nr_class %d, a regression model has 2", h.nrClass)
+	case !h.haveGamma:
+		return fmt.Errorf("libsvm model: no gamma")
+	case !h.haveRho:
+		return fmt.Errorf("libsvm model: no rho")
+	case h.total < 1:
+		return fmt.Errorf("libsvm model: total_sv missing or below 1")
+	}
+	return nil
+}
+
+// parseSupportVector reads support vector n (from 1): its coefficient and
+// its sparse entries, indices ascending from 1.
+func parseSupportVector(n int, line string) (float64, []svmNode, error) {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return 0, nil, fmt.Errorf("libsvm model: support vector %d is empty", n)
+	}
+	c, err := parseDecimal(f[0])
+	if err != nil {
+		return 0, nil, fmt.Errorf("libsvm model: support vector %d: coefficient %q is not a number", n, f[0])
+	}
+	v := make([]svmNode, 0, len(f)-1)
+	for _, p := range f[1:] {
+		is, vs, ok := strings.Cut(p, ":")
+		idx, err1 := strconv.Atoi(is)
+		val, err2 := parseDecimal(vs)
+		if !ok || err1 != nil || err2 != nil {
+			return 0, nil, fmt.Errorf("libsvm model: support vector %d: %q is not index:value", n, p)
+		}
+		if idx < 1 || (len(v) > 0 && idx <= v[len(v)-1].index) {
+			return 0, nil, fmt.Errorf("libsvm model: support vector %d: index %d out of order", n, idx)
+		}
+		v = append(v, svmNode{idx, val})
+	}
+	return c, v, nil
 }
 
 // cutSV splits the model text at its "SV" line.

@@ -74,7 +74,7 @@ func Resolve(path string) (*Target, error) {
 	if path == "" {
 		return nil, errors.New("output: empty file name")
 	}
-	if IsTemp(filepath.Base(path)) {
+	if isTemp(filepath.Base(path)) {
 		return nil, fmt.Errorf("output %s: named like a temporary file of Bandscope (.NAME.bandscope-PID-HEX.part), which a later run would remove; choose another name", path)
 	}
 	t := &Target{Path: path, Final: path}

@@ -50,9 +50,9 @@ func createTemp(dir, name string) (*os.File, error) {
 
 var tempName = regexp.MustCompile(`^\..*\.bandscope-([0-9]+)-[0-9a-f]+\.part$`)
 
-// IsTemp reports whether name is named like one of this package's
+// isTemp reports whether name is named like one of this package's
 // temporary files.
-func IsTemp(name string) bool { return tempName.MatchString(name) }
+func isTemp(name string) bool { return tempName.MatchString(name) }
 
 // SweepStale removes dir's temporary files whose process no longer exists
 // and returns their paths. Only files this package made are removed: named

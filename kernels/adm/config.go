@@ -144,15 +144,12 @@ func NewConfig(opts *feature.Values, width, height, bitDepth int) (*Config, erro
 	if opts == nil {
 		opts = NewOptions()
 	}
-	if width < MinSize || height < MinSize {
-		return nil, feature.FormatErrorf("adm: frame size %dx%d is too small: width and height must be at least %d "+
-			"(the fourth DWT level needs 5 rows and columns; libvmaf reads outside the frame below that)", width, height, MinSize)
+	if err := feature.CheckFrameSize("adm", width, height, MinSize, MaxSize,
+		"the fourth DWT level needs 5 rows and columns; libvmaf reads outside the frame below that"); err != nil {
+		return nil, err
 	}
-	if width > MaxSize || height > MaxSize {
-		return nil, feature.FormatErrorf("adm: frame size %dx%d is too large: width and height must be at most %d", width, height, MaxSize)
-	}
-	if bitDepth < 8 || bitDepth > 16 {
-		return nil, feature.FormatErrorf("adm: bit depth %d is not supported (8 to 16)", bitDepth)
+	if err := feature.CheckBitDepth("adm", bitDepth, 8, 16); err != nil {
+		return nil, err
 	}
 	c := &Config{
 		Width: width, Height: height, BitDepth: bitDepth,

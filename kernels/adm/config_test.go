@@ -85,7 +85,7 @@ func TestMetricNames(t *testing.T) {
 		if err := o.SetAll(sp.Opts); err != nil {
 			t.Fatal(err)
 		}
-		names := MetricNames(o)
+		names := feature.MetricNames(new(FrameResult), o)
 		if len(names) != tc.n || names[0] != tc.first {
 			t.Errorf("%s: %d names starting %q, want %d starting %q", tc.spec, len(names), names[0], tc.n, tc.first)
 		}

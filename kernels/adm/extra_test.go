@@ -265,7 +265,7 @@ func TestExtra(t *testing.T) {
 			}
 			for k, v := range c.Metrics {
 				if g, ok := got[k]; !ok {
-					t.Errorf("no %s (have %v)", k, MetricNames(o))
+					t.Errorf("no %s (have %v)", k, feature.MetricNames(new(FrameResult), o))
 				} else if !samePrinted(g, v) {
 					t.Errorf("%s = %.17g, libvmaf %.17g", k, g, v)
 				}

@@ -107,34 +107,22 @@ func newBuffers(c *Config) *buffers {
 
 func (c *refScorer) Close() error { c.bufs = nil; return nil }
 
+// checkPlane refuses a plane ("reference" or "distorted") of another size
+// than cfg's, or with a sample out of its bit depth's range.
 func checkPlane(name string, p yuv.Plane, cfg *Config) error {
 	if err := checkSize(name, p, cfg); err != nil {
 		return err
 	}
-	maxv := uint16(1<<cfg.BitDepth - 1)
-	if x, y, v, found := p.MaxAbove(maxv); found {
-		return fmt.Errorf("adm: %s sample %d at (%d, %d) is out of range for %d-bit input", name, v, x, y, cfg.BitDepth)
-	}
-	return nil
+	return p.CheckRange("adm", name, cfg.BitDepth)
 }
 
 // checkSize is checkPlane without the range check (which the fast scorer
 // does on the rows as its first pass reads them).
 func checkSize(name string, p yuv.Plane, cfg *Config) error {
-	if p.Width != cfg.Width || p.Height != cfg.Height {
-		return fmt.Errorf("adm: %s luma is %dx%d, configured for %dx%d", name, p.Width, p.Height, cfg.Width, cfg.Height)
+	if p.Pix8 != nil && cfg.BitDepth != 8 {
+		return fmt.Errorf("adm: %s luma holds packed 8-bit samples, configured for %d-bit input", name, cfg.BitDepth)
 	}
-	n := len(p.Pix)
-	if p.Pix8 != nil {
-		if cfg.BitDepth != 8 {
-			return fmt.Errorf("adm: %s luma holds packed 8-bit samples, configured for %d-bit input", name, cfg.BitDepth)
-		}
-		n = len(p.Pix8)
-	}
-	if p.Stride < p.Width || n < (p.Height-1)*p.Stride+p.Width {
-		return fmt.Errorf("adm: %s luma plane is shorter than %dx%d (stride %d)", name, p.Width, p.Height, p.Stride)
-	}
-	return nil
+	return p.CheckSize("adm", name, cfg.Width, cfg.Height)
 }
 
 func (c *refScorer) Score(frame int, ref, dist yuv.Plane, keepMaps bool) (*FrameResult, error) {

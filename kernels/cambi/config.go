@@ -34,8 +34,8 @@ func NewConfig(o *feature.Values, w, h, bitDepth int) (*Config, error) {
 	}
 	c := &Config{InWidth: w, InHeight: h, InBitDepth: bitDepth, RefWidth: w, RefHeight: h, RefBitDepth: bitDepth, Options: o,
 		FullRef: o.Bool("full_ref"), MaxVal: o.Float("cambi_max_val"), HeatmapsPath: o.String("heatmaps_path")}
-	if bitDepth < 6 || bitDepth > 16 {
-		return nil, feature.FormatErrorf("cambi: bit depth %d is not supported (6 to 16)", bitDepth)
+	if err := feature.CheckBitDepth("cambi", bitDepth, 6, 16); err != nil {
+		return nil, err
 	}
 	c.EncBitDepth = o.Int("enc_bitdepth")
 	if c.EncBitDepth == 0 {

@@ -121,9 +121,6 @@ func Default() Set {
 	return defaultSet
 }
 
-// DefaultError reports a BANDSCOPE_CPU_KERNELS value that was ignored.
-func DefaultError() error { Default(); return defaultErr }
-
 // Threads resolves a thread count: n > 0 as given, otherwise every core
 // the process may use.
 func Threads(n int) int {

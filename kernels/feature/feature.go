@@ -13,6 +13,25 @@ type Metric struct {
 	Value float64
 }
 
+// Scored is a feature's per-frame result: it names its metrics for an
+// option set.
+type Scored interface {
+	Metrics(*Values) []Metric
+}
+
+// MetricNames lists the keys r's Metrics gives for opts, in order. A
+// zero result names them as well as any: the command line announces its
+// columns before the first frame, and the engine's registry knows each
+// feature's keys.
+func MetricNames(r Scored, opts *Values) []string {
+	ms := r.Metrics(opts)
+	names := make([]string, len(ms))
+	for i, m := range ms {
+		names[i] = m.Name
+	}
+	return names
+}
+
 // Spec is one parsed --feature argument.
 type Spec struct {
 	Name string
@@ -156,6 +175,10 @@ func (v *Values) SetAll(opts []KV) error {
 	}
 	return nil
 }
+
+// Table is the option table the values follow: every option's name,
+// kind, default and range, for a form that edits them.
+func (v *Values) Table() []Option { return v.table }
 
 // Bool, Int, Float and String return an option's value by name.
 func (v *Values) Bool(name string) bool     { return v.vals[name].(bool) }

@@ -1,6 +1,9 @@
 package feature
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 var testTable = []Option{
 	{Name: "window_size", Alias: "ws", Kind: Int, Default: 65, Min: 15, Max: 127, Param: true},
@@ -51,5 +54,43 @@ func TestFormatG(t *testing.T) {
 		if got := FormatG(f); got != want {
 			t.Errorf("%v: got %q want %q", f, got, want)
 		}
+	}
+}
+
+// scoredTest names one metric, suffixed by the options.
+type scoredTest struct{}
+
+func (scoredTest) Metrics(v *Values) []Metric {
+	return []Metric{{Name: v.MetricName("x")}, {Name: "y"}}
+}
+
+func TestMetricNames(t *testing.T) {
+	v := NewValues("cambi", testTable)
+	if err := v.Set("window_size", "33"); err != nil {
+		t.Fatal(err)
+	}
+	if got := MetricNames(scoredTest{}, v); len(got) != 2 || got[0] != v.MetricName("x") || got[1] != "y" {
+		t.Errorf("MetricNames %v", got)
+	}
+}
+
+// TestFormatChecks: a frame too small or too large, a bit depth out of
+// range, each the clip's error (FormatError) with the feature named.
+func TestFormatChecks(t *testing.T) {
+	var fe *FormatError
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{CheckFrameSize("adm", 32, 64, 33, 1<<15, "why"), "adm: frame size 32x64 is too small: width and height must be at least 33 (why)"},
+		{CheckFrameSize("vif", 64, 1<<16, 16, 1<<15, "why"), "vif: frame size 64x65536 is too large: width and height must be at most 32768"},
+		{CheckBitDepth("cambi", 5, 6, 16), "cambi: bit depth 5 is not supported (6 to 16)"},
+	} {
+		if c.err == nil || c.err.Error() != c.want || !errors.As(c.err, &fe) {
+			t.Errorf("%v, want %q as a FormatError", c.err, c.want)
+		}
+	}
+	if CheckFrameSize("motion", 1<<20, 3, 3, 0, "why") != nil || CheckBitDepth("adm", 16, 8, 16) != nil {
+		t.Error("a valid format refused")
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/bandscope/bandscope/kernels/libm/internal/clib"
+	"github.com/bandscope/bandscope/kernels/internal/clib"
 )
 
 // checkExp compares Exp with the C library's exp on every input, bit for bit

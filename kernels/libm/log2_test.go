@@ -8,7 +8,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/bandscope/bandscope/kernels/libm/internal/clib"
+	"github.com/bandscope/bandscope/kernels/internal/clib"
 )
 
 // checkLog2 compares Log2 with the C library on every input.

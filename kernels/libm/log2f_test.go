@@ -8,7 +8,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/bandscope/bandscope/kernels/libm/internal/clib"
+	"github.com/bandscope/bandscope/kernels/internal/clib"
 )
 
 func sameF32(a, b float32) bool {

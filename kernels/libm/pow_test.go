@@ -8,7 +8,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/bandscope/bandscope/kernels/libm/internal/clib"
+	"github.com/bandscope/bandscope/kernels/internal/clib"
 )
 
 // sweepSize is the number of random inputs per sweep; -short cuts it.

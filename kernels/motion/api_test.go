@@ -214,7 +214,7 @@ func TestOptionTable(t *testing.T) {
 		if err := opts.SetAll(sp.Opts); err != nil {
 			t.Fatal(err)
 		}
-		if got := strings.Join(MetricNames(opts), " "); got != names {
+		if got := strings.Join(feature.MetricNames(new(FrameResult), opts), " "); got != names {
 			t.Errorf("%s: %s, want %s", spec, got, names)
 		}
 	}

@@ -46,16 +46,15 @@ func NewConfig(opts *feature.Values, width, height, bitDepth int) (*Config, erro
 	if opts == nil {
 		opts = NewOptions()
 	}
-	if width < MinSize || height < MinSize {
-		return nil, feature.FormatErrorf("motion: frame size %dx%d is too small: width and height must be at least %d "+
-			"(libvmaf's 5-tap mirror reads outside smaller frames)", width, height, MinSize)
+	if err := feature.CheckFrameSize("motion", width, height, MinSize, 0, "libvmaf's 5-tap mirror reads outside smaller frames"); err != nil {
+		return nil, err
 	}
 	// libvmaf divides by w*h computed in 32-bit unsigned arithmetic.
 	if uint64(width)*uint64(height) > math.MaxUint32 {
 		return nil, feature.FormatErrorf("motion: frame size %dx%d is too large: width*height must fit in 32 bits", width, height)
 	}
-	if bitDepth < 8 || bitDepth > 16 {
-		return nil, feature.FormatErrorf("motion: bit depth %d is not supported (8 to 16)", bitDepth)
+	if err := feature.CheckBitDepth("motion", bitDepth, 8, 16); err != nil {
+		return nil, err
 	}
 	return &Config{
 		Width: width, Height: height, BitDepth: bitDepth,

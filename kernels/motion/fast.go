@@ -7,13 +7,9 @@ import (
 	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
-// Options choose how the fast CPU scorer runs; none of them changes a bit
-// of the results.
-type Options struct {
-	Kernels cpu.Set      // kernel set (cpu.Scalar is portable Go)
-	Threads int          // goroutines per frame; 0: every core
-	Limiter *cpu.Limiter // shared by scorers that run at once; nil: Threads-1 helpers of its own
-}
+// Options choose how the fast CPU scorer runs (kernel set, threads, a
+// shared limiter); none of them changes a bit of the results.
+type Options = cpu.Options
 
 // kernels are the fast scorer's row loops; every set gives the Go twins'
 // bits.
@@ -132,16 +128,6 @@ func hpassGo(out, row []int32, _ uint32) uint32 {
 	return hedges(out, row) + hinteriorGo(out, row, 2, max(len(row)-2, 2))
 }
 
-// NewCPU returns the fast CPU Scorer: the reference's two passes fused per
-// row with the symmetric taps paired, the frame cut into row bands that
-// run in parallel, the rows in the chosen kernel set. Each row's sum is
-// libvmaf's uint32 and the frame sums them in uint64, so neither the
-// thread count nor the kernel set changes a bit; its results, maps
-// included, are identical to New's.
-func NewCPU(cfg *Config, o Options) Scorer {
-	return newStream(cfg, NewFastSAD(cfg, o).SAD)
-}
-
 // FastSAD is the fast scorer's frame SAD on its own, for callers that
 // score pairs of pictures out of order (the inspector, or an engine that
 // computes several frames' SADs at once). It is safe for concurrent use.
@@ -155,13 +141,7 @@ type FastSAD struct {
 
 // NewFastSAD returns the fast SAD for cfg's size and bit depth.
 func NewFastSAD(cfg *Config, o Options) *FastSAD {
-	if !o.Kernels.Supported() {
-		o.Kernels = cpu.Scalar
-	}
-	o.Threads = cpu.Threads(o.Threads)
-	if o.Limiter == nil {
-		o.Limiter = cpu.NewLimiter(o.Threads - 1)
-	}
+	o = o.Resolve()
 	return &FastSAD{cfg: cfg, opt: o, k: kernelsFor(o.Kernels)}
 }
 

@@ -16,14 +16,3 @@ func (r *FrameResult) Metrics(opts *feature.Values) []feature.Metric {
 		feature.Metric{Name: name("integer_motion2"), Value: r.Motion2},
 		feature.Metric{Name: name("integer_motion3"), Value: r.Motion3})
 }
-
-// MetricNames lists the keys Metrics returns for these options, in order.
-func MetricNames(opts *feature.Values) []string {
-	var r FrameResult
-	ms := r.Metrics(opts)
-	names := make([]string, len(ms))
-	for i, m := range ms {
-		names[i] = m.Name
-	}
-	return names
-}

@@ -34,8 +34,9 @@ type FrameResult struct {
 }
 
 // Scorer computes integer motion on a clip's reference luma, frame by
-// frame in order. Implementations (New, NewCPU, and NewStream over package
-// gpu's device stage) give the same bits for every field of FrameResult.
+// frame in order. Implementations (New, and NewStream over FastSAD's stage
+// or package gpu's device one) give the same bits for every field of
+// FrameResult.
 // A Scorer is not safe for concurrent use.
 type Scorer interface {
 	// Push takes frame n's reference luma; frames arrive in order 0, 1,
@@ -55,7 +56,7 @@ type Scorer interface {
 // temporal half (the SAD score, motion2, motion3, the moving average, the
 // five-frame window, the first and last frames, motion_max_val) is
 // NewStream's, the same for every stage. The host stages are New's and
-// NewCPU's; package gpu has a device one (pictures kept on the device).
+// FastSAD's; package gpu has a device one (pictures kept on the device).
 type SADStage interface {
 	// Push takes frame's reference luma, frames in order from 0, its size
 	// and stride already checked (checkSize). It refuses samples above

@@ -334,7 +334,7 @@ func TestCLI(t *testing.T) {
 			continue
 		}
 		opts := cliOptions(t, c).v
-		if got := MetricNames(opts); strings.Join(got, ",") != strings.Join(w.Keys, ",") {
+		if got := feature.MetricNames(new(FrameResult), opts); strings.Join(got, ",") != strings.Join(w.Keys, ",") {
 			t.Errorf("%s: metric names %v, libvmaf %v", c.name(), got, w.Keys)
 		}
 		for n, fr := range w.C {

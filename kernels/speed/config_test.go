@@ -104,7 +104,7 @@ func TestOptionTable(t *testing.T) {
 		{[]string{"psm", "bilinear", "ps", "0.6"}, "speed_chroma_u_ps_0.6_psm_bilinear,speed_chroma_v_ps_0.6_psm_bilinear,speed_chroma_uv_ps_0.6_psm_bilinear"},
 		{[]string{"psm", "nearest", "ks", "1"}, "speed_chroma_u,speed_chroma_v,speed_chroma_uv"},
 	} {
-		if got := strings.Join(MetricNames(optsOf(t, tc.opts...)), ","); got != tc.want {
+		if got := strings.Join(feature.MetricNames(new(FrameResult), optsOf(t, tc.opts...)), ","); got != tc.want {
 			t.Errorf("%v: %s, want %s", tc.opts, got, tc.want)
 		}
 	}

@@ -165,7 +165,7 @@ func TestCorpus(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			names := MetricNames(opts)
+			names := feature.MetricNames(new(FrameResult), opts)
 			for k := range names {
 				if names[k] != run.Keys[k] {
 					t.Fatalf("%s %s: metric %d is %q, libvmaf prints %q", c.Name, run.Run, k, names[k], run.Keys[k])

@@ -6,7 +6,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/bandscope/bandscope/kernels/speed/internal/cmath"
+	"github.com/bandscope/bandscope/kernels/internal/clib"
 )
 
 // TestGaussExpMatchesC proves gaussExp32 ((float)math.Exp) equal to
@@ -30,11 +30,11 @@ func TestGaussExpMatchesC(t *testing.T) {
 				d := float64(float32(i-k) - 0)
 				s := float64(stdev)
 				arg := float64(float64(float64(-0.5*d)/s)*d) / s
-				got, want := gaussExp32(arg), float32(cmath.Exp(arg))
+				got, want := gaussExp32(arg), float32(clib.Exp(arg))
 				if math.Float32bits(got) != math.Float32bits(want) {
 					t.Errorf("exp(%v) (size %d, sigma %v): Go %v, C %v", arg, size, stdev, got, want)
 				}
-				if math.Float64bits(math.Exp(arg)) != math.Float64bits(cmath.Exp(arg)) {
+				if math.Float64bits(math.Exp(arg)) != math.Float64bits(clib.Exp(arg)) {
 					dbl++
 				}
 				n++

@@ -8,13 +8,9 @@ import (
 	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
-// Options choose how the fast CPU scorer runs; none of them changes a bit
-// of the results.
-type Options struct {
-	Kernels cpu.Set      // kernel set for the products and covariance sums (cpu.Scalar, the zero value, is portable Go)
-	Threads int          // goroutines per frame (at most 4 are used); 0: every core
-	Limiter *cpu.Limiter // shared by scorers that run at once; nil: Threads-1 helpers of its own
-}
+// Options choose how the fast CPU scorer runs (kernel set, threads, a
+// shared limiter); none of them changes a bit of the results.
+type Options = cpu.Options
 
 // NewCPU returns the fast CPU scorer. It does the reference's float
 // operations in the reference's order, with three changes of work that
@@ -27,15 +23,9 @@ type Options struct {
 // clip) are estimated in parallel. It is safe for concurrent use; its
 // results, maps included, are identical to New's.
 func NewCPU(cfg *Config, o Options) Scorer {
-	o.Threads = cpu.Threads(o.Threads)
-	if o.Limiter == nil {
-		o.Limiter = cpu.NewLimiter(o.Threads - 1)
-	}
+	o = o.Resolve()
 	return &fastScorer{cfg: cfg, opt: o, k: kernelsFor(o.Kernels)}
 }
-
-// NewFast is NewCPU on one goroutine.
-func NewFast(cfg *Config) Scorer { return NewCPU(cfg, Options{Threads: 1}) }
 
 type fastScorer struct {
 	cfg  *Config

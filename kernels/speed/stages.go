@@ -88,10 +88,7 @@ type Estimator struct {
 
 // NewEstimator returns an Estimator for cfg.
 func NewEstimator(cfg *Config, o Options) *Estimator {
-	o.Threads = cpu.Threads(o.Threads)
-	if o.Limiter == nil {
-		o.Limiter = cpu.NewLimiter(o.Threads - 1)
-	}
+	o = o.Resolve()
 	return &Estimator{cfg: cfg, opt: o}
 }
 

@@ -49,15 +49,12 @@ func NewConfig(opts *feature.Values, width, height, bitDepth int) (*Config, erro
 	if opts == nil {
 		opts = NewOptions()
 	}
-	if width < MinSize || height < MinSize {
-		return nil, feature.FormatErrorf("vif: frame size %dx%d is too small: width and height must be at least %d "+
-			"(scale 3, an eighth of the size, needs 2 rows and columns; libvmaf mirrors data it never computed below that)", width, height, MinSize)
+	if err := feature.CheckFrameSize("vif", width, height, MinSize, MaxSize,
+		"scale 3, an eighth of the size, needs 2 rows and columns; libvmaf mirrors data it never computed below that"); err != nil {
+		return nil, err
 	}
-	if width > MaxSize || height > MaxSize {
-		return nil, feature.FormatErrorf("vif: frame size %dx%d is too large: width and height must be at most %d", width, height, MaxSize)
-	}
-	if bitDepth < 8 || bitDepth > 16 {
-		return nil, feature.FormatErrorf("vif: bit depth %d is not supported (8 to 16)", bitDepth)
+	if err := feature.CheckBitDepth("vif", bitDepth, 8, 16); err != nil {
+		return nil, err
 	}
 	c := &Config{
 		Width: width, Height: height, BitDepth: bitDepth,

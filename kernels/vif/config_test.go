@@ -128,7 +128,7 @@ func TestRangeEveryRow(t *testing.T) {
 // TestMetricNames checks libvmaf's keys and their option suffixes.
 func TestMetricNames(t *testing.T) {
 	o := NewOptions()
-	if got := strings.Join(MetricNames(o), " "); got != "integer_vif_scale0 integer_vif_scale1 integer_vif_scale2 integer_vif_scale3" {
+	if got := strings.Join(feature.MetricNames(new(FrameResult), o), " "); got != "integer_vif_scale0 integer_vif_scale1 integer_vif_scale2 integer_vif_scale3" {
 		t.Errorf("default names: %s", got)
 	}
 	for _, kv := range []feature.KV{{Key: "debug", Value: "true"}, {Key: "egl", Value: "1.5"}, {Key: "vif_skip_scale0", Value: "true"}} {
@@ -136,7 +136,7 @@ func TestMetricNames(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	names := MetricNames(o)
+	names := feature.MetricNames(new(FrameResult), o)
 	if len(names) != 15 || names[0] != "integer_vif_scale0_egl_1.5_ssclz" || names[4] != "integer_vif_egl_1.5_ssclz" ||
 		names[14] != "integer_vif_den_scale3_egl_1.5_ssclz" {
 		t.Errorf("debug names: %v", names)

@@ -8,17 +8,9 @@ import (
 	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
-// Options choose how the fast CPU scorer runs; none of them changes a bit
-// of the results.
-type Options struct {
-	Kernels cpu.Set      // kernel set (cpu.Scalar is portable Go)
-	Threads int          // goroutines per frame; 0: every core
-	Limiter *cpu.Limiter // shared by scorers that run at once; nil: Threads-1 helpers of its own
-	// InRange says the caller guarantees every sample is within the bit
-	// depth (the engine's clip readers refuse others): the range check is
-	// skipped; results do not change.
-	InRange bool
-}
+// Options choose how the fast CPU scorer runs (kernel set, threads, a
+// shared limiter); none of them changes a bit of the results.
+type Options = cpu.Options
 
 // NewCPU returns the fast CPU Scorer: each scale's statistics run row by
 // row (vertical pass, horizontal pass and the per-pixel terms fused, no
@@ -29,13 +21,7 @@ type Options struct {
 // kernel set changes a bit. It is safe for concurrent use (each call takes
 // a workspace of its own) and its results, maps included, are New's.
 func NewCPU(cfg *Config, o Options) Scorer {
-	if !o.Kernels.Supported() {
-		o.Kernels = cpu.Scalar
-	}
-	o.Threads = cpu.Threads(o.Threads)
-	if o.Limiter == nil {
-		o.Limiter = cpu.NewLimiter(o.Threads - 1)
-	}
+	o = o.Resolve()
 	return &fast{cfg: cfg, opt: o, k: kernelsFor(o.Kernels), table: Log2Table()}
 }
 

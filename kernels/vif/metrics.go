@@ -29,14 +29,3 @@ func (r *FrameResult) Metrics(opts *feature.Values) []feature.Metric {
 	}
 	return m
 }
-
-// MetricNames lists the keys Metrics returns for these options, in order.
-func MetricNames(opts *feature.Values) []string {
-	var r FrameResult
-	ms := r.Metrics(opts)
-	names := make([]string, len(ms))
-	for i, m := range ms {
-		names[i] = m.Name
-	}
-	return names
-}

@@ -1,8 +1,6 @@
 package vif
 
 import (
-	"fmt"
-
 	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
@@ -59,28 +57,20 @@ type refScorer struct{ cfg *Config }
 
 func (c *refScorer) Close() error { return nil }
 
+// checkPlane refuses a plane ("reference" or "distorted") of another size
+// than cfg's, or with a sample out of its bit depth's range.
 func checkPlane(name string, p yuv.Plane, cfg *Config) error {
 	if err := CheckSize(name, p, cfg); err != nil {
 		return err
 	}
-	maxv := uint16(1<<cfg.BitDepth - 1)
-	if x, y, v, found := p.MaxAbove(maxv); found {
-		return fmt.Errorf("vif: %s sample %d at (%d, %d) is out of range for %d-bit input", name, v, x, y, cfg.BitDepth)
-	}
-	return nil
+	return p.CheckRange("vif", name, cfg.BitDepth)
 }
 
 // CheckSize refuses a plane ("reference" or "distorted") of another size
 // than cfg's, or one too short for its stride; every scorer checks with it
 // (the samples' range is each scorer's own check).
 func CheckSize(name string, p yuv.Plane, cfg *Config) error {
-	if p.Width != cfg.Width || p.Height != cfg.Height {
-		return fmt.Errorf("vif: %s luma is %dx%d, configured for %dx%d", name, p.Width, p.Height, cfg.Width, cfg.Height)
-	}
-	if p.Stride < p.Width || p.Len() < (p.Height-1)*p.Stride+p.Width {
-		return fmt.Errorf("vif: %s luma plane is shorter than %dx%d (stride %d)", name, p.Width, p.Height, p.Stride)
-	}
-	return nil
+	return p.CheckSize("vif", name, cfg.Width, cfg.Height)
 }
 
 // compact copies a plane's samples (widened, when the plane is packed)

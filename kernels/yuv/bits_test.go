@@ -40,3 +40,26 @@ func TestMaxAbove(t *testing.T) {
 		}
 	}
 }
+
+// TestPlaneChecks: a plane of another size, one too short for its stride,
+// and a sample over the bit depth are refused with the feature and the
+// picture named.
+func TestPlaneChecks(t *testing.T) {
+	p := Plane{Width: 4, Height: 2, Stride: 4, Pix: []uint16{1, 2, 3, 4, 5, 6, 300, 8}}
+	if err := p.CheckSize("adm", "reference", 4, 2); err != nil {
+		t.Error(err)
+	}
+	if err := p.CheckSize("adm", "reference", 4, 3); err == nil || err.Error() != "adm: reference luma is 4x2, configured for 4x3" {
+		t.Errorf("size: %v", err)
+	}
+	short := Plane{Width: 4, Height: 2, Stride: 5, Pix: p.Pix}
+	if err := short.CheckSize("vif", "distorted", 4, 2); err == nil || err.Error() != "vif: distorted luma plane is shorter than 4x2 (stride 5)" {
+		t.Errorf("stride: %v", err)
+	}
+	if err := p.CheckRange("vif", "distorted", 8); err == nil || err.Error() != "vif: distorted sample 300 at (2, 1) is out of range for 8-bit input" {
+		t.Errorf("range: %v", err)
+	}
+	if err := p.CheckRange("vif", "distorted", 10); err != nil {
+		t.Error(err)
+	}
+}

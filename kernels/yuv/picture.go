@@ -242,6 +242,28 @@ func (p Plane) Widened() Plane {
 	return q
 }
 
+// CheckSize refuses a plane of another size than w x h, or one too short
+// for its stride; feature and name (the picture: "reference",
+// "distorted") start the error.
+func (p Plane) CheckSize(feature, name string, w, h int) error {
+	if p.Width != w || p.Height != h {
+		return fmt.Errorf("%s: %s luma is %dx%d, configured for %dx%d", feature, name, p.Width, p.Height, w, h)
+	}
+	if p.Stride < p.Width || p.Len() < (p.Height-1)*p.Stride+p.Width {
+		return fmt.Errorf("%s: %s luma plane is shorter than %dx%d (stride %d)", feature, name, p.Width, p.Height, p.Stride)
+	}
+	return nil
+}
+
+// CheckRange refuses a plane with a sample above bitDepth's range, naming
+// the first.
+func (p Plane) CheckRange(feature, name string, bitDepth int) error {
+	if x, y, v, found := p.MaxAbove(uint16(1<<bitDepth - 1)); found {
+		return fmt.Errorf("%s: %s sample %d at (%d, %d) is out of range for %d-bit input", feature, name, v, x, y, bitDepth)
+	}
+	return nil
+}
+
 // MaxAbove returns the first sample above max and its position, or ok=false.
 func (p Plane) MaxAbove(max uint16) (x, y int, v uint16, found bool) {
 	// The common bound is a bit depth's 2^b-1: no sample above it is a

@@ -1,7 +1,8 @@
 //go:build cgo
 
 // Package clib calls the C library's math functions for the tests that
-// prove the Go ports bit-exact. Only tests import it.
+// prove the Go ports bit-exact (kernels/libm's pow, powf, exp and log2,
+// SpEED's Gaussian taps). Only tests import it.
 package clib
 
 /*

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/color"
 	"path/filepath"
 	"strconv"
 
@@ -15,7 +14,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/bandscope/bandscope/engine"
-	"github.com/bandscope/bandscope/kernels/feature"
+	"github.com/bandscope/bandscope/engine/inspect"
+	"github.com/bandscope/bandscope/engine/summary"
 )
 
 // summaryPanel is the Scores view's column of statistics per metric and
@@ -36,7 +36,7 @@ func newSummaryPanel(i *inspector) *summaryPanel {
 	p.table.TextStyle.Monospace = true
 	p.metric = newKeySelect(i, nil, func(string) { p.showWorst(); i.unfocus() })
 	p.worst = container.NewGridWithColumns(5)
-	p.export = widget.NewButton("Export worst frames (PNG)…", i.exportWorstDialog)
+	p.export = widget.NewButton("Export worst frames (PNG)…", p.exportWorstDialog)
 	p.export.Disable()
 	p.verdict = widget.NewLabel("")
 	p.verdict.Wrapping = fyne.TextWrapWord
@@ -65,9 +65,9 @@ func (p *summaryPanel) update() {
 		p.export.Disable()
 		return
 	}
-	p.table.SetText(p.i.vmafClipSummary() + summaryText(runs))
+	p.table.SetText(p.vmafClipSummary() + summary.Table(summaryRuns(runs)))
 	var names []string
-	for _, st := range summarise(runs[0].Scores.PerFrame()) {
+	for _, st := range summary.Summarise(runs[0].Scores.PerFrame()) {
 		names = append(names, st.Metric)
 	}
 	p.metric.SetOptions(names)
@@ -90,13 +90,28 @@ func (p *summaryPanel) update() {
 	p.export.Enable()
 }
 
+// vmafClipSummary heads the Scores view's summary with each picked
+// model's score over the first run and the input that costs it most on
+// average (summary.ModelsText), then a blank line; "" without a model or a
+// run.
+func (p *summaryPanel) vmafClipSummary() string {
+	i := p.i
+	if i.scores[0] == nil || len(i.models) == 0 {
+		return ""
+	}
+	if s := summary.ModelsText(i.pickedModels(), i.scores[0].PerFrame()); s != "" {
+		return s + "\n"
+	}
+	return ""
+}
+
 // frames are the worst frames of the chosen metric in the first run.
 func (p *summaryPanel) frames() []int {
 	runs := p.i.exportRuns()
 	if len(runs) == 0 || p.metric.Selected == "" {
 		return nil
 	}
-	return worstFrames(runs[0].Scores.PerFrame(), p.metric.Selected, 10)
+	return summary.Worst(runs[0].Scores.PerFrame(), p.metric.Selected, 10)
 }
 
 func (p *summaryPanel) showWorst() {
@@ -104,7 +119,7 @@ func (p *summaryPanel) showWorst() {
 	runs := p.i.exportRuns()
 	for _, f := range p.frames() {
 		f := f
-		v, _ := findMetric(runs[0].Scores.PerFrame()[f], p.metric.Selected)
+		v, _ := engine.FindMetric(runs[0].Scores.PerFrame()[f], p.metric.Selected)
 		b := widget.NewButton(strconv.Itoa(f), func() { p.i.gotoFrame(f); p.i.unfocus() })
 		b.Importance = widget.LowImportance
 		b.SetText(fmt.Sprintf("%d (%.4g)", f, v))
@@ -116,15 +131,15 @@ func (p *summaryPanel) showWorst() {
 // overlayImage is the frame as the Frame view shows it: the distorted
 // luma with scale's c-values laid over it at opacity, at the frame's size.
 func overlayImage(r *engine.FrameResult, scale int, cm *Colormap, opacity float64) image.Image {
-	luma := lumaMap(r.Dist)
+	luma := inspect.Luma(r.Dist)
 	gray := grayColour(r.Dist.BitDepth)
 	img := image.NewNRGBA(image.Rect(0, 0, luma.W, luma.H))
-	var over *mapData
+	var over *inspect.Map
 	top := 1.0
-	if r.CAMBI != nil {
-		top = cValueTop(&r.CAMBI.Dist)
-		sc := r.CAMBI.Dist.Scales[scale]
-		over = f32Map(sc.Width, sc.Height, sc.CValues)
+	if c := inspect.CAMBIOf(r); c != nil {
+		top, _ = inspect.CValueTop(&c.Dist)
+		sc := c.Dist.Scales[scale]
+		over = inspect.F32(sc.Width, sc.Height, sc.CValues)
 	}
 	heat := heatColour(cm, top)
 	for y := 0; y < luma.H; y++ {
@@ -133,7 +148,7 @@ func overlayImage(r *engine.FrameResult, scale int, cm *Colormap, opacity float6
 			if over != nil {
 				v := over.At(y*over.H/luma.H*over.W + x*over.W/luma.W)
 				if v > 0 {
-					c = blendOver(c, heat.colour(v), v/top, opacity)
+					c = blendOn(c, heat.colour(v), v/top, opacity)
 				}
 			}
 			img.SetNRGBA(x, y, c)
@@ -142,15 +157,11 @@ func overlayImage(r *engine.FrameResult, scale int, cm *Colormap, opacity float6
 	return img
 }
 
-// blendOver lays colour o over c with the panes' opacity curve.
-func blendOver(c, o color.NRGBA, t, opacity float64) color.NRGBA {
-	return blendOn(c, o, t, opacity)
-}
-
 // exportWorstDialog writes the worst frames, each as its luma and its
 // heatmap overlay, into a folder.
-func (i *inspector) exportWorstDialog() {
-	frames := i.scoresView.summary.frames()
+func (p *summaryPanel) exportWorstDialog() {
+	i := p.i
+	frames := p.frames()
 	if len(frames) == 0 || i.req.Distorted == "" {
 		showError(i.win, errors.New("no worst frames yet: score the whole clip first (Ctrl+R)"))
 		return
@@ -162,14 +173,15 @@ func (i *inspector) exportWorstDialog() {
 			}
 			return
 		}
-		i.exportWorstTo(u.Path())
+		p.exportWorstTo(u.Path())
 	}, i.win)
 }
 
 // exportWorstTo writes the worst frames into dir in the background (each
 // run's in runs mode) and says how many files it wrote.
-func (i *inspector) exportWorstTo(dir string) {
-	jobs := i.worstJobs()
+func (p *summaryPanel) exportWorstTo(dir string) {
+	i := p.i
+	jobs := p.worstJobs()
 	eng, cm := i.eng, i.colormap
 	scale, opacity := max(i.frameView.scale.SelectedIndex(), 0), i.frameView.opacity.Value
 	n := 0
@@ -209,28 +221,29 @@ type worstJob struct {
 // worstJobs are the worst frames to export: run A's of the chosen metric,
 // and in runs mode run B's of the same metric (its CAMBI under B's own
 // name when B's options rename it), from B's whole-clip scores.
-func (i *inspector) worstJobs() []worstJob {
-	metric := i.scoresView.summary.metric.Selected
-	a := worstJob{req: i.request(i.backend), metric: metric, frames: i.scoresView.summary.frames()}
+func (p *summaryPanel) worstJobs() []worstJob {
+	i := p.i
+	metric := p.metric.Selected
+	a := worstJob{req: i.request(i.backend), metric: metric, frames: p.frames()}
 	if !i.runsMode() || i.scores[0] == nil || i.scores[1] == nil {
 		return []worstJob{a}
 	}
 	a.prefix = "A_"
 	pfB := i.scores[1].PerFrame()
 	mb := metric
-	if !hasMetric(pfB, mb) && metric == cambiMetric(i.scores[0].PerFrame()) {
-		mb = cambiMetric(pfB)
+	if !hasMetric(pfB, mb) && metric == summary.CAMBIKey(i.scores[0].PerFrame()) {
+		mb = summary.CAMBIKey(pfB)
 	}
 	if mb == "" || !hasMetric(pfB, mb) {
 		return []worstJob{a}
 	}
-	return []worstJob{a, {req: i.requestB(), prefix: "B_", metric: mb, frames: worstFrames(pfB, mb, 10)}}
+	return []worstJob{a, {req: i.requestB(), prefix: "B_", metric: mb, frames: summary.Worst(pfB, mb, 10)}}
 }
 
 // hasMetric says whether any frame has the metric.
-func hasMetric(pf [][]feature.Metric, name string) bool {
+func hasMetric(pf [][]engine.Metric, name string) bool {
 	for _, ms := range pf {
-		if _, ok := findMetric(ms, name); ok {
+		if _, ok := engine.FindMetric(ms, name); ok {
 			return true
 		}
 	}
@@ -256,7 +269,7 @@ func exportWorst(ctx context.Context, eng Engine, req engine.Request, dir, prefi
 			suffix string
 			img    image.Image
 		}{
-			{"_luma.png", mapImage(lumaMap(r.Dist), grayColour(r.Dist.BitDepth))},
+			{"_luma.png", mapImage(inspect.Luma(r.Dist), grayColour(r.Dist.BitDepth))},
 			{"_heatmap.png", overlayImage(r, scale, cm, opacity)},
 		} {
 			name := base + x.suffix

@@ -54,3 +54,12 @@ func (s *keySlider) DragEnd() {
 	s.Slider.DragEnd()
 	s.i.unfocus()
 }
+
+// setText changes a label's text only when it differs: Fyne lays out and
+// shapes a label's text on every SetText, and a frame step sets dozens of
+// labels (table cells, titles) that mostly keep theirs.
+func setText(l *widget.Label, s string) {
+	if l.Text != s {
+		l.SetText(s)
+	}
+}
