@@ -81,7 +81,7 @@ func ExampleSession_Run() {
 	p, _ := res.Pooled("vmaf")
 	fmt.Printf("vmaf mean %.6f, harmonic mean %.6f\n", p.Mean, p.HarmonicMean)
 	// Output:
-	// [cambi integer_adm2 integer_aim integer_adm3 integer_adm_scale0 integer_adm_scale1 integer_adm_scale2 integer_adm_scale3 integer_vif_scale0 integer_vif_scale1 integer_vif_scale2 integer_vif_scale3 VMAF_integer_feature_motion_sad_score integer_motion2 integer_motion3 vmaf]
+	// [integer_adm2 integer_aim integer_adm3 integer_adm_scale0 integer_adm_scale1 integer_adm_scale2 integer_adm_scale3 VMAF_integer_feature_motion_sad_score integer_vif_scale0 integer_vif_scale1 integer_vif_scale2 integer_vif_scale3 cambi integer_motion2 integer_motion3 vmaf]
 	// frame 0: vmaf 96.520937, cambi 0.000000
 	// frame 1: vmaf 100.000000, cambi 0.000000
 	// frame 2: vmaf 100.000000, cambi 0.000000

@@ -83,11 +83,11 @@
 //	Vertical, packed | motion_score_pipeline_8 (vertical)      | VerticalRow             | vpass8W | vpass8WGo                    | vpass8WAVX2                           | vpass8WAVX512 | -                         | -               | TestWordTwins, TestPackedSAD
 //	Horizontal sum   | motion_score_pipeline_8/16 (horizontal) | HorizontalRow           | hsumW   | hsumWGo, hinteriorWGo        | hsumWAVX2                             | hsumWAVX512   | -                         | motion_sad.wgsl | TestWordTwins, TestPackedSAD
 //	Frame SAD        | motion_score_pipeline_8/16              | SAD                     | -       | FastSAD.SAD                  | -                                     | -             | -                         | motion_sad.wgsl | TestFastMaps, TestCorpus, TestMotionSADParity
-//	SAD stage        | extract (prev_ref, prev_prev_ref)       | New                     | -       | NewCPU, NewFastSAD           | -                                     | -             | -                         | motion_sad.wgsl | TestRetryAfterError, TestMotionParity
+//	SAD stage        | extract (prev_ref, prev_prev_ref)       | New                     | -       | NewFastSAD                   | -                                     | -             | -                         | motion_sad.wgsl | TestRetryAfterError, TestMotionParity
 //	SAD score        | extract                                 | Config.Score            | -       | -                            | -                                     | -             | -                         | -               | TestLibvmaf, TestCorpus
 //	motion2, motion3 | flush, motion_blend                     | Config.At               | -       | -                            | -                                     | -             | -                         | -               | TestLibvmaf, TestFinality, TestRandomAccess
 //	SADs pushed      | extract, flush                          | Sums.Push, Sums.Flush   | -       | -                            | -                                     | -             | -                         | -               | TestSums
-//	Options, names   | options[], feature_name.c               | NewOptions, MetricNames | -       | -                            | -                                     | -             | -                         | -               | TestOptionTable, TestLibvmaf
+//	Options, names   | options[], feature_name.c               | NewOptions              | -       | -                            | -                                     | -             | -                         | -               | TestOptionTable, TestLibvmaf
 //
 // The temporal stages (from the SAD score on) run on the host whatever
 // computed the SADs.
