@@ -2,28 +2,7 @@
 
 package cambi
 
-import "math/bits"
-
 // The wrappers' vector recipes, shared by the amd64 and arm64 twins.
-
-// wrapCVRun wraps a c-value kernel that handles whole vectors; the rest of
-// the run goes to the Go kernel (every pixel is independent).
-func wrapCVRun(f func(out *float32, n int, p0 *uint16, stride int, act uint32, wts *[32]int32, rec *float32), lanes int) func([]float32, []uint16, int, int, uint32, *[32]int32, *[ReciprocalSize]float32) {
-	return func(out []float32, hist []uint16, i0, stride int, act uint32, wts *[32]int32, rec *[ReciprocalSize]float32) {
-		n := len(out)
-		v := n / lanes * lanes
-		if v > 0 {
-			// The kernel reads rows up to 32 steps above and below.
-			d := 32 - bits.LeadingZeros32(act)
-			_ = hist[i0+d*stride+v-1]
-			_ = hist[i0-d*stride]
-			f(&out[0], v, &hist[i0], stride, act, wts, &rec[0])
-		}
-		if v < n {
-			cvRunGo(out[v:], hist, i0+v, stride, act, wts, rec)
-		}
-	}
-}
 
 // The row wrappers: each runs a vector kernel (lanes columns a step) over
 // the whole vectors of a row and the Go twin over the rest; avx2<Field>
