@@ -94,7 +94,11 @@
 // which on that CPU takes one 512-bit multiply a cycle against two
 // 256-bit ones) and runs the AVX2 twins elsewhere. Scale 0 of an 8-bit
 // picture held packed (yuv.Plane.Pix8, the engine's scoring runs) is read
-// a byte a sample by twins of its own of the vertical passes. The NEON
+// a byte a sample by twins of its own of the vertical passes. Above 8 bits
+// (up to 15) the AVX-512 vertical pass at scale 0 pairs rows k and 16-k
+// word by word (statVPairAVX512): one VPMADDWD forms a pair's squares or
+// products exactly in 32 bits, and VPMULUDQ weighs them by the tap in 64
+// bits, where AVX2 widens every sample to a 64-bit lane. The NEON
 // twins (kernels_arm64.s) weigh each row by its own tap, 8 columns a step,
 // with widening multiply-adds (UMLAL): the means and the low-pass in
 // uint32 lanes, the moments in uint64 (8-bit samples at scale 0 in uint32,

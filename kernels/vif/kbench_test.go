@@ -29,7 +29,7 @@ func BenchmarkKernels(b *testing.B) {
 	mu1, mu2, rr, dd, rd := pad(), pad(), pad(), pad(), pad()
 	s1, s2, s12 := make([]int32, w), make([]int32, w), make([]int32, w)
 	conv := make([]uint16, w+16)
-	rnd := StatRounding(0, 8)
+	rnd, rnd10 := StatRounding(0, 8), StatRounding(0, 10)
 	for _, set := range cpu.Supported() {
 		k := kernelsFor(set)
 		for _, c := range []struct {
@@ -37,6 +37,7 @@ func BenchmarkKernels(b *testing.B) {
 			fn   func()
 		}{
 			{"statV", func() { k.statV(rows, rows, Filters[0], rnd, 0, w, mu1, mu2, rr, dd, rd) }},
+			{"statV10", func() { k.statV(rows, rows, Filters[0], rnd10, 0, w, mu1, mu2, rr, dd, rd) }},
 			{"statVP", func() { k.statVP(rows8, rows8, Filters[0], rnd, 0, w, mu1, mu2, rr, dd, rd) }},
 			{"subVP", func() { k.subVP(rows8[:9], Filters[1], 128, 8, 0, w, conv) }},
 			{"statH", func() { k.statH(mu1, mu2, rr, dd, rd, Filters[0], 0, w, s1, s2, s12) }},

@@ -379,3 +379,154 @@ stap:
 sdone:
 	VZEROUPPER
 	RET
+
+// MOMENT adds a tap's moment of a row pair to a 64-bit sum: q = X.Y
+// pairwise (VPMADDWD: r_k*s_k + r_k'*s_k', exact below 2^31 for samples
+// below 2^15), then f*q for the even and the odd dwords (VPMULUDQ, exact
+// in 64 bits) into EVEN and ODD.
+#define MOMENT(X, Y, EVEN, ODD) \
+	VPMADDWD Y, X, Z28; \
+	VPMULUDQ Z17, Z28, Z30; \
+	VPADDQ Z30, EVEN, EVEN; \
+	VPSRLQ $32, Z28, Z29; \
+	VPMULUDQ Z17, Z29, Z30; \
+	VPADDQ Z30, ODD, ODD
+
+// TAPSUMS adds one tap (f in Z16 as a word pair, in Z17 as a dword) of
+// the pairs held in Z24/Z25 (reference, low and high halves) and Z26/Z27
+// (distorted) to every sum.
+#define TAPSUMS \
+	VPMADDWD Z16, Z24, Z28; \
+	VPADDD Z28, Z0, Z0; \
+	VPMADDWD Z16, Z25, Z28; \
+	VPADDD Z28, Z1, Z1; \
+	VPMADDWD Z16, Z26, Z28; \
+	VPADDD Z28, Z2, Z2; \
+	VPMADDWD Z16, Z27, Z28; \
+	VPADDD Z28, Z3, Z3; \
+	MOMENT(Z24, Z24, Z4, Z5); \
+	MOMENT(Z25, Z25, Z6, Z7); \
+	MOMENT(Z26, Z26, Z8, Z9); \
+	MOMENT(Z27, Z27, Z10, Z11); \
+	MOMENT(Z24, Z26, Z12, Z13); \
+	MOMENT(Z25, Z27, Z14, Z15)
+
+// ROUND64 rounds a moment's even and odd 64-bit sums (add Z18, shift by
+// X23) and merges their low dwords back into DST, in the pairs' layout.
+#define ROUND64(EVEN, ODD, DST) \
+	VPADDQ Z18, EVEN, EVEN; \
+	VPADDQ Z18, ODD, ODD; \
+	VPSRLQ X23, EVEN, EVEN; \
+	VPSRLQ X23, ODD, ODD; \
+	VPSLLQ $32, ODD, ODD; \
+	VPBLENDMD ODD, EVEN, K2, DST
+
+// func statVPairAVX512(mu1, mu2, rr, dd, rd *uint32, ref, dis **uint16, filt *uint32, n int, muAdd, muShift, sqAdd, sqShift uint64)
+// statVAVX2 (kernels_amd64.s) at scale 0 (17 taps) for samples below 2^15,
+// 32 columns a step, n a multiple of 32: rows k and 16-k are interleaved
+// word by word, so one VPMADDWD gives a pair's weighted sum for the means
+// (every tap below 2^15; the means' sums stay below 2^32) and its squares
+// or products for the moments, which VPMULUDQ weighs by the tap in 64
+// bits; the centre row pairs with zeros.
+TEXT ·statVPairAVX512(SB), NOSPLIT, $0-104
+	MOVQ ref+40(FP), R11
+	MOVQ dis+48(FP), R12
+	MOVQ filt+56(FP), R13
+	MOVQ n+64(FP), CX
+	VMOVDQU64 v5Order<>(SB), Z19
+	VMOVDQU64 v5Order<>+64(SB), Z21
+	VPXORD Z31, Z31, Z31
+	MOVL $0xAAAA, AX
+	KMOVW AX, K2
+	XORQ AX, AX
+	TESTQ CX, CX
+	JLE pdone
+
+ploop:
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+	VPXORD Z4, Z4, Z4
+	VPXORD Z5, Z5, Z5
+	VPXORD Z6, Z6, Z6
+	VPXORD Z7, Z7, Z7
+	VPXORD Z8, Z8, Z8
+	VPXORD Z9, Z9, Z9
+	VPXORD Z10, Z10, Z10
+	VPXORD Z11, Z11, Z11
+	VPXORD Z12, Z12, Z12
+	VPXORD Z13, Z13, Z13
+	VPXORD Z14, Z14, Z14
+	VPXORD Z15, Z15, Z15
+	XORQ BX, BX
+
+ptap:
+	MOVQ $16, SI
+	SUBQ BX, SI
+	VPBROADCASTD (R13)(BX*4), Z17
+	VPSLLD $16, Z17, Z16
+	VPORD Z17, Z16, Z16
+	MOVQ (R11)(BX*8), DX
+	MOVQ (R11)(SI*8), R8
+	MOVQ (R12)(BX*8), R9
+	MOVQ (R12)(SI*8), R10
+	VMOVDQU16 (DX)(AX*2), Z25
+	VPUNPCKLWD (R8)(AX*2), Z25, Z24
+	VPUNPCKHWD (R8)(AX*2), Z25, Z25
+	VMOVDQU16 (R9)(AX*2), Z27
+	VPUNPCKLWD (R10)(AX*2), Z27, Z26
+	VPUNPCKHWD (R10)(AX*2), Z27, Z27
+	TAPSUMS
+	INCQ BX
+	CMPQ BX, $8
+	JLT ptap
+
+	// the centre row, paired with zeros, at its whole tap
+	VPBROADCASTD 32(R13), Z17
+	VPSLLD $16, Z17, Z16
+	VPORD Z17, Z16, Z16
+	MOVQ 64(R11), DX
+	MOVQ 64(R12), R9
+	VMOVDQU16 (DX)(AX*2), Z25
+	VPUNPCKLWD Z31, Z25, Z24
+	VPUNPCKHWD Z31, Z25, Z25
+	VMOVDQU16 (R9)(AX*2), Z27
+	VPUNPCKLWD Z31, Z27, Z26
+	VPUNPCKHWD Z31, Z27, Z27
+	TAPSUMS
+
+	// the means: (sum + muAdd) >> muShift
+	VPBROADCASTD muAdd+72(FP), Z18
+	VMOVQ muShift+80(FP), X23
+	VPADDD Z18, Z0, Z0
+	VPADDD Z18, Z1, Z1
+	VPADDD Z18, Z2, Z2
+	VPADDD Z18, Z3, Z3
+	VPSRLD X23, Z0, Z0
+	VPSRLD X23, Z1, Z1
+	VPSRLD X23, Z2, Z2
+	VPSRLD X23, Z3, Z3
+	STORE4(Z0, Z1, mu1+0(FP))
+	STORE4(Z2, Z3, mu2+8(FP))
+
+	// the moments: (sum + sqAdd) >> sqShift, 32 bits kept
+	VPBROADCASTQ sqAdd+88(FP), Z18
+	VMOVQ sqShift+96(FP), X23
+	ROUND64(Z4, Z5, Z0)
+	ROUND64(Z6, Z7, Z1)
+	STORE4(Z0, Z1, rr+16(FP))
+	ROUND64(Z8, Z9, Z0)
+	ROUND64(Z10, Z11, Z1)
+	STORE4(Z0, Z1, dd+24(FP))
+	ROUND64(Z12, Z13, Z0)
+	ROUND64(Z14, Z15, Z1)
+	STORE4(Z0, Z1, rd+32(FP))
+
+	ADDQ $32, AX
+	CMPQ AX, CX
+	JLT ploop
+
+pdone:
+	VZEROUPPER
+	RET

@@ -41,13 +41,13 @@ func TestKernelTwins(t *testing.T) {
 		t.Run(set.String()+"/statV", func(t *testing.T) {
 			for s := 0; s < NumScales; s++ {
 				filt := Filters[s]
-				for _, bpc := range []int{8, 10, 12, 16} {
+				for _, bpc := range []int{8, 10, 12, 15, 16} {
 					bits := 16
 					if s == 0 {
 						bits = bpc
 					}
 					rd := StatRounding(s, bpc)
-					for _, w := range widths {
+					for _, w := range append(widths, 64, 95, 1920) {
 						for _, j0 := range []int{0, 3} {
 							if j0 >= w {
 								continue
