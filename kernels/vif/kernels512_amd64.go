@@ -14,17 +14,6 @@ func statV8PAVX512(mu1, mu2, rr, dd, rd *uint32, ref, dis **uint8, fpair, f32 *[
 //go:noescape
 func statVPairAVX512(mu1, mu2, rr, dd, rd *uint32, ref, dis **uint16, filt *uint32, n int, muAdd, muShift, sqAdd, sqShift uint64)
 
-// pairRounding reports whether rd is scale 0's rounding at a bit depth of
-// 9 to 15 (samples below 2^15: statVPairAVX512's row pairs hold them).
-func pairRounding(rd Rounding) bool {
-	for b := 9; b <= 15; b++ {
-		if rd == StatRounding(0, b) {
-			return true
-		}
-	}
-	return false
-}
-
 // avx512Kernels replaces the AVX2 kernels with AVX-512 twins where these
 // timed faster on the same machine; the rest of the set is AVX2's.
 func avx512Kernels(k *kernels) {
@@ -49,18 +38,7 @@ func statVSIMD512(ref, dis [][]uint16, filt []uint16, rd Rounding, j0, w int, mu
 			j0 += n
 		}
 	}
-	if len(filt) == 17 && pairRounding(rd) {
-		if n := (w - j0) &^ 31; n > 0 {
-			var pr, pd [17]*uint16
-			for k := range filt {
-				pr[k], pd[k] = &ref[k][j0:w][0], &dis[k][j0:w][0]
-			}
-			_, _, _, _, _ = mu1[j0+n-1], mu2[j0+n-1], rr[j0+n-1], dd[j0+n-1], rdv[j0+n-1]
-			statVPairAVX512(&mu1[j0], &mu2[j0], &rr[j0], &dd[j0], &rdv[j0], &pr[0], &pd[0], taps32(filt), n,
-				uint64(rd.MuAdd), uint64(rd.MuShift), rd.SqAdd, uint64(rd.SqShift))
-			j0 += n
-		}
-	}
+	j0 = statVPair(statVPairAVX512, 32, ref, dis, filt, rd, j0, w, mu1, mu2, rr, dd, rdv)
 	statVSIMD(ref, dis, filt, rd, j0, w, mu1, mu2, rr, dd, rdv)
 }
 

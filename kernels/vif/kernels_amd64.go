@@ -127,6 +127,7 @@ func statVSIMD(ref, dis [][]uint16, filt []uint16, rd Rounding, j0, w int, mu1, 
 			j0 += n
 		}
 	}
+	j0 = statVPair(statVPairAVX2, 8, ref, dis, filt, rd, j0, w, mu1, mu2, rr, dd, rdv)
 	if n := (w - j0) &^ 7; n > 0 {
 		var pr, pd [17]*uint16
 		for k := range filt {

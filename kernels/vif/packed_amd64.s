@@ -171,3 +171,4 @@ stap:
 sdone:
 	VZEROUPPER
 	RET
+
