@@ -15,7 +15,7 @@
 // both sides scaled 2x nearest neighbour (the size column says "4k(2x)").
 // A clip scored against itself would flatter ADM (a perfect copy skips
 // almost every masked vector) and motion, so there is no such mode;
-// -pairs synth:PATTERN times an kernels/synth pattern against its
+// -pairs synth:PATTERN times a kernels/synth pattern against its
 // undistorted variant instead. Frames cycle past a clip's end.
 //
 // How. By default both tools run as child processes with the same

@@ -51,7 +51,7 @@ func main() {
 	}
 	var (
 		c        config
-		pairs    = flag.String("pairs", "grad,testsrc2", "clip pairs: real pairs ("+benchclip.PairNames()+") or synth:PATTERN (an kernels/synth pattern against its undistorted variant)")
+		pairs    = flag.String("pairs", "grad,testsrc2", "clip pairs: real pairs ("+benchclip.PairNames()+") or synth:PATTERN (a kernels/synth pattern against its undistorted variant)")
 		sizeList = flag.String("sizes", "1080p,4k", "picture sizes: 1080p and 4k (2x nearest neighbour) for real pairs; 720p, 1080p, 1440p, 4k for synthetic ones")
 		features = flag.String("features", "cambi,adm,motion,speed_chroma,vif", "features to time alone (libvmaf: --feature NAME --no_prediction)")
 		models   = flag.String("models", "vmaf_v0.6.1,vmaf_v1.0.16_3d0h", "models to time whole (--model version=NAME)")

@@ -14,7 +14,7 @@ const Real = "grad_1080p_8b_x264crf40"
 
 // Clip returns n distorted frames of w x h: "real" is the x264 encode of
 // testdata/clips (8-bit 1080p; other sizes repeat its pixels nearest-
-// neighbour), any other name is an kernels/synth pattern (10-bit for grad10
+// neighbour), any other name is a kernels/synth pattern (10-bit for grad10
 // and grad10wrap, 8-bit otherwise). The frames of the real clip cycle when n
 // exceeds its 20 frames.
 func Clip(name string, w, h, n int) ([]*yuv.Picture, error) {
@@ -24,7 +24,7 @@ func Clip(name string, w, h, n int) ([]*yuv.Picture, error) {
 	return synthFrames(name, w, h, n, true)
 }
 
-// synthFrames renders n frames of an kernels/synth pattern, the distorted or
+// synthFrames renders n frames of a kernels/synth pattern, the distorted or
 // the reference variant (10-bit for grad10 and grad10wrap, 8-bit otherwise).
 func synthFrames(name string, w, h, n int, dist bool) ([]*yuv.Picture, error) {
 	bd := 8

@@ -128,7 +128,7 @@ func writeScaled(path string, raw []byte, src yuv.Format, scale, n int) error {
 	return fh.Close()
 }
 
-// WriteSynth writes n frames of an kernels/synth pattern at w x h, the
+// WriteSynth writes n frames of a kernels/synth pattern at w x h, the
 // reference and the distorted variant, as raw planar files in dir.
 func WriteSynth(dir, pattern string, w, h, n int) (ref, dist string, f yuv.Format, err error) {
 	var paths [2]string
