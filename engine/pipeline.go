@@ -14,13 +14,21 @@ import (
 	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
-// frameBudget bounds the memory of the frames a CPU run scores at once
+// frameBudget bounds the memory of the frames a run holds at once
 // (decoded pictures plus every feature's buffers), so that a 4K clip stays
 // within a few hundred megabytes whatever its length.
 const frameBudget = 256 << 20
 
+// cpuFrameBudget is frameBudget for a CPU run's frames in flight. It holds
+// two 4K frames of CAMBI (pictures plus workspace, 166 MB each by the
+// estimates): one frame per thread keeps both cores of a 2-thread run busy
+// where CAMBI's loops inside one frame reach 1.5 cores (a 4K 8-bit CAMBI
+// run at --threads 2: 2.4-2.7 s wall at 255 MB peak RSS, against 2.7-3.1 s
+// at 147 MB with one frame in flight; libvmaf peaks at 222 MB).
+const cpuFrameBudget = 384 << 20
+
 // planFrames decides how many frames a CPU run scores at once (at most one
-// per thread, within frameBudget) and gives the rest of the threads to the
+// per thread, within cpuFrameBudget) and gives the rest of the threads to the
 // parallel loops inside each frame. Scores do not depend on either choice.
 // A GPU's device halves take one frame at a time, with the next frame
 // decoded and the previous one's host halves finishing meanwhile (at 4K
@@ -47,7 +55,7 @@ func (b *backend) planFrames(dist, ref yuv.Format, specs []parsedSpec, sameClip 
 		}
 	}
 	per := pics + work
-	room := int64(frameBudget)
+	room := int64(cpuFrameBudget)
 	if b.spare >= 0 {
 		// The run's budget covers one frame (its estimate); each frame
 		// more in flight takes per of what it leaves.
@@ -57,7 +65,7 @@ func (b *backend) planFrames(dist, ref yuv.Format, specs []parsedSpec, sameClip 
 	b.limiter = cpu.NewLimiter(b.threads - b.inflight)
 	// The pipeline holds one more frame's pictures than it scores at once:
 	// with one frame in flight that is worth it only within the budget.
-	b.pipeline = b.inflight >= 2 || 2*pics+work <= frameBudget
+	b.pipeline = b.inflight >= 2 || 2*pics+work <= cpuFrameBudget
 }
 
 // slot is one frame on its way through the pipeline.
