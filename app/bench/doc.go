@@ -80,7 +80,7 @@
 //	4K
 //	vmaf_v0.6.1         1.65x (1.97x)   1.60x (1.49x)   1.70x (2.04x)   1.87x (1.78x)
 //	vmaf_v1.0.16_3d0h   2.54x (4.01x)   2.35x (2.21x)   1.86x (2.72x)   1.78x (1.59x)
-//	cambi               3.78x (4.01x)   3.41x (2.71x)   2.09x (2.42x)   1.90x (1.82x)
+//	cambi               3.78x (4.01x)   3.50x (3.41x)   2.09x (2.42x)   1.81x (1.84x)
 //	adm                 1.97x (2.01x)   2.08x (1.96x)   1.88x (2.03x)   1.98x (1.84x)
 //	motion              1.51x (1.79x)   1.68x (1.74x)   1.18x (1.42x)   1.27x (1.17x)
 //	speed_chroma        1.45x (1.82x)   1.88x (1.77x)   1.13x (1.51x)   1.27x (1.23x)
@@ -92,7 +92,7 @@
 // 3 runs each: bandscope 0.11-0.13 s, vmaf 0.15 s, a ratio of 1.15-1.4x),
 // so the process's start and the reading of 373 MB of input are most of
 // it and the bench's three pairs scatter. At 2 threads the wall-clock
-// ratio keeps 0.95 of the CPU-time ratio in 14 of the 28 rows (all seven
+// ratio keeps 0.95 of the CPU-time ratio in 15 of the 28 rows (all seven
 // of testsrc2 at 1080p, 0.93-0.94 in most grad rows at 4K); where it does
 // not, Bandscope's own fixed cost is much of the reason: a
 // one-frame run takes 70-80 ms (14 ms of it the start of a binary that
@@ -103,12 +103,16 @@
 // 19.69 s: 2.88x wall, 2.96x CPU, 0.97. A 4K CAMBI run now keeps one
 // frame per thread (the engine's cpuFrameBudget): 2.4-2.7 s wall at 2
 // threads against 2.7-3.1 s with one frame and its loops on both threads.
-// The 4K grad CAMBI row above predates that change.
+// The two 4K CAMBI rows at 2 threads are from after that change (13:55
+// UTC, the same command with -sizes 4k -threads 2 -features cambi
+// -models=); the rows at 2 threads keeping 0.95 of the CPU-time ratio
+// counted above include them.
 //
 // Peak memory at 2 threads (the largest of the runs; Bandscope / libvmaf):
 // 1080p vmaf_v1.0.16_3d0h 72 / 140 MB, vmaf_v0.6.1 66 / 126 MB, cambi 88
 // / 60 MB; 4K vmaf_v1.0.16_3d0h 150 / 531 MB, vmaf_v0.6.1 93 / 480 MB,
-// adm 65 / 383 MB, cambi 255 / 222 MB (two frames in flight).
+// adm 65 / 383 MB, cambi 249 / 222 MB on grad and 296 / 305 MB on
+// testsrc2 (two frames in flight).
 //
 // The avx2 set against libvmaf's AVX2 code on the same Xeon (libvmaf's
 // --cpumask 48 masks its AVX-512 paths), 1080p, 13:00-13:08 UTC:
