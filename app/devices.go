@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/bandscope/bandscope/engine"
 )
@@ -14,6 +15,7 @@ func devicesMain(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	fmt.Fprintf(stdout, "cpu    %s\n", engine.Backends()[0].Name)
+	fmt.Fprintf(stdout, "       kernel sets this CPU runs: %s (--cpu-kernels or BANDSCOPE_CPU_KERNELS picks one)\n", strings.Join(engine.CPUKernelSets(), ", "))
 	adapters, err := engine.GPUAdapters()
 	if err != nil {
 		fmt.Fprintln(stdout, "no GPU:", err)

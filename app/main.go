@@ -1,7 +1,7 @@
 // Command bandscope is Bandscope's binary: with no subcommand it opens the
 // inspector (on the embedded demo clip when no clip is given); `bandscope
 // score` scores clips headless with libvmaf's command line; `bandscope
-// devices` lists the GPU adapters.
+// devices` lists the backends (the CPU kernel sets and the GPU adapters).
 package main
 
 import (
@@ -106,7 +106,7 @@ Usage:
                                  without DIST: a second encode of the demo clip's reference)
       [--log LOG]...             read libvmaf logs (JSON, XML, CSV) or CAMBI .gray dumps beside it
   bandscope score [flags]        score clips headless (libvmaf's flags; bandscope score --help)
-  bandscope devices              list the GPU adapters
+  bandscope devices              list the backends: CPU kernel sets, GPU adapters
   bandscope version              print the version
 `)
 }

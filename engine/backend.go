@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -65,6 +66,17 @@ func GPUAdapters() ([]string, error) {
 // CPUKernels names the CPU kernel set used by default: the best the host
 // supports, or BANDSCOPE_CPU_KERNELS.
 func CPUKernels() string { return cpu.Default().String() }
+
+// CPUKernelSets lists the kernel sets this CPU runs, the best first (what
+// --cpu-kernels and BANDSCOPE_CPU_KERNELS may pick).
+func CPUKernelSets() []string {
+	var names []string
+	for _, s := range cpu.Supported() {
+		names = append(names, s.String())
+	}
+	slices.Reverse(names)
+	return names
+}
 
 // ErrNotOnBackend is wrapped when a feature cannot run on the chosen backend.
 var ErrNotOnBackend = errors.New("feature not available on this backend")
