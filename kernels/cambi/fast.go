@@ -262,6 +262,8 @@ func (f *fast) scorePicture(r *PictureResult, pi int, p yuv.Plane, keepMaps bool
 	})
 	if keepMaps {
 		r.Preprocessed = clone(cur[:w*h])
+	}
+	if keepMaps || cfg.KeepCValues {
 		r.SpatialMask = clone(ws.mask0[:w*h])
 	}
 	mask := ws.mask0
@@ -290,7 +292,7 @@ func (f *fast) scorePicture(r *PictureResult, pi int, p yuv.Plane, keepMaps bool
 		f.cValues(cv, cur, mask, sw, sh, pl, ws)
 		sr := &r.Scales[scale]
 		*sr = ScaleResult{Width: sw, Height: sh, Window: pl.window, Pad: pl.window >> 1, Weight: ScaleWeights[scale]}
-		if keepMaps || cfg.HeatmapsPath != "" {
+		if keepMaps || cfg.keepsCValues() {
 			sr.CValues = clone(cv)
 		}
 		if keepMaps {

@@ -99,6 +99,8 @@ func ScorePicture(r *PictureResult, ws *workspace, p yuv.Plane, bitDepth int, cf
 	SpatialMask(ws.mask0, ws.pre, w, h, r.MaskIndex)
 	if keepMaps {
 		r.Preprocessed = clone(ws.pre[:w*h])
+	}
+	if keepMaps || cfg.KeepCValues {
 		r.SpatialMask = clone(ws.mask0[:w*h])
 	}
 	// img is the current scale's picture before the mode filter; decimation
@@ -121,7 +123,7 @@ func ScorePicture(r *PictureResult, ws *workspace, p yuv.Plane, bitDepth int, cf
 		cValues(cv, ws.hist, img, mask, sw, sh, ws.window, cfg.Tables)
 		sr := &r.Scales[scale]
 		*sr = ScaleResult{Width: sw, Height: sh, Window: ws.window, Pad: ws.window >> 1, Weight: ScaleWeights[scale]}
-		if keepMaps || cfg.HeatmapsPath != "" {
+		if keepMaps || cfg.keepsCValues() {
 			sr.CValues = clone(cv)
 		}
 		if keepMaps {
