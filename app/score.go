@@ -82,12 +82,8 @@ type scoreArgs struct {
 
 // flags are the flag set that parses into a.
 func (a *scoreArgs) flags() *flag.FlagSet {
-	fs := newScoreFlags(&a.req, &a.out, &a.prec, &a.maxMem, &a.asJSON, &a.asXML, &a.csv, &a.quiet, &a.noPred, &a.features, &a.cpumask, &a.cpuKernels, &a.threads)
-	fs.Var(&a.models, "model", "")
+	fs := newScoreFlags(&a.req, &a.out, &a.prec, &a.maxMem, &a.asJSON, &a.asXML, &a.csv, &a.quiet, &a.noPred, &a.features, &a.models, &a.cpumask, &a.cpuKernels, &a.threads)
 	fs.BoolVar(&a.req.Explain, "explain", false, "")
-	for _, n := range []string{"no-scale", "no_scale"} {
-		fs.BoolVar(&a.req.NoScale, n, false, "")
-	}
 	return fs
 }
 
@@ -107,22 +103,14 @@ func (a *scoreArgs) check() (engine.Precision, error) {
 	if err != nil {
 		return p, err
 	}
-	if req.MaxMemory, err = engine.ParseBytes(a.maxMem); a.maxMem == "" {
-		req.MaxMemory = 0
-	} else if err != nil {
-		return p, fmt.Errorf("--max-memory %v", err)
-	}
 	req.Features = a.features
 	req.Models = a.models
 	req.NoPrediction = a.noPred
 	if err := engine.CheckKeys(*req); err != nil {
 		return p, err
 	}
-	if a.cpuKernels != "" {
-		if req.Backend != "" && req.Backend != "cpu" && !strings.HasPrefix(req.Backend, "cpu:") {
-			return p, fmt.Errorf("--cpu-kernels needs --backend cpu (it is %s)", req.Backend)
-		}
-		req.Backend = "cpu:" + a.cpuKernels
+	if err := resolveRun(req, a.maxMem, a.cpuKernels); err != nil {
+		return p, err
 	}
 	formats := 0
 	for _, b := range []bool{a.asJSON, a.asXML, a.csv} {
