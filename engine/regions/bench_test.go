@@ -83,3 +83,39 @@ func cpuTime() time.Duration {
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// BenchmarkExtract times finding one frame's regions (Extract) on frame 10
+// of the same encode, which bands over most of the frame: the search's
+// own work per frame, without the scoring it watches (wall and CPU time,
+// which stays meaningful on a shared machine).
+//
+//	go test ./engine/regions -run '^$' -bench Extract -count 5
+func BenchmarkExtract(b *testing.B) {
+	raw, err := golden.RawClip("grad_1080p_8b_x264crf40.yuv")
+	if err != nil {
+		b.Skip(err)
+	}
+	path := filepath.Join(b.TempDir(), "dist.yuv")
+	if err := os.WriteFile(path, raw, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	req := engine.Request{Distorted: path, Features: []engine.Spec{{Name: "cambi"}},
+		Raw: clip.RawOptions{Width: 1920, Height: 1080, Chroma: engine.C420, ChromaSet: true, BitDepth: 8}}
+	s, err := engine.Open(context.Background(), req)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	fr, err := s.Frame(context.Background(), 10)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for range b.N {
+		if _, err := Extract(fr, DefaultThreshold); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(cpuTime()-cpu0)/1e6/float64(b.N), "cpu-ms/op")
+}

@@ -1,6 +1,7 @@
 package regions
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -43,6 +44,7 @@ type maskWriter struct {
 	geo     geometry
 	rate    [2]int
 	buf     []byte
+	ones    []byte // a row of 255s
 	started bool
 }
 
@@ -66,6 +68,7 @@ func (m *maskWriter) frame(at []*entry) error {
 		}
 		m.buf = make([]byte, 6+g.dw*g.dh)
 		copy(m.buf, "FRAME\n")
+		m.ones = bytes.Repeat([]byte{255}, g.dw)
 	}
 	pix := m.buf[6:]
 	clear(pix)
@@ -73,10 +76,7 @@ func (m *maskWriter) frame(at []*entry) error {
 		for _, s := range e.spans {
 			x0, x1 := g.x(int(s.x0)), g.x(int(s.x1))
 			for y := g.y(int(s.y)); y < g.y(int(s.y)+1); y++ {
-				row := pix[y*g.dw : (y+1)*g.dw]
-				for x := x0; x < x1; x++ {
-					row[x] = 255
-				}
+				copy(pix[y*g.dw+x0:y*g.dw+x1], m.ones)
 			}
 		}
 	}
