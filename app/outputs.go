@@ -39,14 +39,11 @@ func (r *scoreRun) exec(ctx context.Context) int {
 	if err := r.output(r.writer(&res)); err != nil {
 		return r.fail(ctx, err)
 	}
-	s, err := engine.Open(ctx, r.req)
+	s, err := r.open(ctx)
 	if err != nil {
 		return r.fail(ctx, err)
 	}
 	defer s.Close()
-	if err := r.checkClips(s); err != nil {
-		return r.fail(ctx, err)
-	}
 	progress, cleared := r.progress()
 	res, err = s.Run(ctx, progress)
 	cleared()
@@ -60,6 +57,19 @@ func (r *scoreRun) exec(ctx context.Context) int {
 		return r.fail(ctx, err)
 	}
 	return 0
+}
+
+// open opens the run's session and checks its clips.
+func (r *scoreRun) open(ctx context.Context) (*engine.Session, error) {
+	s, err := engine.Open(ctx, r.req)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.checkClips(s); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
 }
 
 // openOutputs starts the run's output set: no output may be an input (the

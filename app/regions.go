@@ -8,12 +8,8 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"os/signal"
-	"runtime/debug"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/regions"
@@ -24,46 +20,21 @@ import (
 // or a table on stdout, and a mask Y4M for a debanding filter (--masks).
 // It takes score's clip, CAMBI and run flags, and its exit codes: 0
 // success, 1 a failed run, 2 a bad command line, 130 interrupted.
-func regionsMain(args []string, stdout, stderr io.Writer) (code int) {
-	defer func() {
-		if p := recover(); p != nil {
-			sayf(stderr, "bandscope: internal error: %v", p)
-			if os.Getenv("BANDSCOPE_TRACE") != "" {
-				stderr.Write(debug.Stack())
-			}
-			code = 1
-		}
-	}()
-	usageErr := func(err error) int {
-		sayf(stderr, "bandscope regions: %v", err)
-		return 2
-	}
+func regionsMain(args []string, stdout, stderr io.Writer) int {
 	a := &regionsArgs{}
 	a.req.Backend = "cpu"
 	a.threads.p = &a.req.Threads
-	fs := a.flags()
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			regionsUsage(stdout)
-			return 0
-		}
-		return usageErr(fmt.Errorf("%v (bandscope regions --help lists the flags)", err))
-	}
-	if fs.NArg() > 0 {
-		return usageErr(fmt.Errorf("unexpected argument %q (flags come as -flag value; bandscope regions --help lists them)", fs.Arg(0)))
-	}
-	opt, err := a.check()
-	if err != nil {
-		return usageErr(err)
-	}
-	if a.threads.clamped != "" {
-		fmt.Fprintf(stderr, "bandscope: --threads %s is more than %d: using %d\n", a.threads.clamped, engine.MaxThreads, engine.MaxThreads)
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
-	defer stop()
-	engine.QuietGPULogs()
-	run := &regionsRun{scoreRun: scoreRun{req: a.req, out: a.out, quiet: a.quiet, stdout: stdout, stderr: stderr}, masks: a.masks, opt: opt}
-	return run.exec(ctx)
+	var opt regions.Options
+	return runClipCommand(clipCommand{name: "regions", fs: a.flags(), usage: regionsUsage, threads: &a.threads,
+		check: func() (err error) {
+			opt, err = a.check()
+			return err
+		},
+		run: func(ctx context.Context) int {
+			run := &regionsRun{scoreRun: scoreRun{req: a.req, out: a.out, quiet: a.quiet, stdout: stdout, stderr: stderr}, masks: a.masks, opt: opt}
+			return run.exec(ctx)
+		},
+	}, args, stdout, stderr)
 }
 
 // regionsArgs are `bandscope regions`' flags as given.
@@ -188,14 +159,11 @@ func (r *regionsRun) exec(ctx context.Context) int {
 		return r.fail(ctx, err)
 	}
 	r.req.Watch = finder.Watch()
-	s, err := engine.Open(ctx, r.req)
+	s, err := r.open(ctx)
 	if err != nil {
 		return r.fail(ctx, err)
 	}
 	defer s.Close()
-	if err := r.checkClips(s); err != nil {
-		return r.fail(ctx, err)
-	}
 	src, err := regions.SourceOf(s, r.req)
 	if err == nil {
 		err = finder.Start(src)

@@ -108,15 +108,7 @@ func TestRegionsOutputs(t *testing.T) {
 	if code != 0 || stdout != "" {
 		t.Fatalf("exit %d: %s%s", code, stdout, stderr)
 	}
-	f, err := os.Open(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	r, err := regions.ReadJSON(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := readReport(t, out)
 	if len(r.Events) != 1 || r.Events[0].Length() != 6 || r.Width != 640 || r.Frames != 6 || r.Reference != "" {
 		t.Errorf("report: %+v", r)
 	}
@@ -127,6 +119,21 @@ func TestRegionsOutputs(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(stdout, "1 banding events in 6 frames of dist.yuv (640x360)") || !strings.Contains(stdout, "   1  0-5") {
 		t.Errorf("table: exit %d\n%s%s", code, stdout, stderr)
 	}
+}
+
+// readReport reads events.json back (regions.ReadJSON checks it whole).
+func readReport(t *testing.T, path string) *regions.Report {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r, err := regions.ReadJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
 
 // checkMask checks a mask Y4M's header, frame count and values: 0 and
@@ -200,15 +207,7 @@ func TestRegionsRealEncodes(t *testing.T) {
 			if code, _, stderr := runRegions(args...); code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
-			f, err := os.Open(out)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			r, err := regions.ReadJSON(f)
-			if err != nil {
-				t.Fatal(err)
-			}
+			r := readReport(t, out)
 			n := min(frames, tc.n)
 			if r.Width != tc.w || r.Height != tc.h || r.Frames != n {
 				t.Errorf("report of %dx%d, %d frames; want %dx%d, %d", r.Width, r.Height, r.Frames, tc.w, tc.h, n)
