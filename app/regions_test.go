@@ -136,6 +136,44 @@ func readReport(t *testing.T, path string) *regions.Report {
 	return r
 }
 
+// TestRegionsCAMBIOptions: CAMBI's options reach the search and the
+// report as used: at an encode size of half the clip's, with the
+// reference (full_ref), the boxes and the mask are still in the clip's
+// own pixels, on the patch.
+func TestRegionsCAMBIOptions(t *testing.T) {
+	dir := t.TempDir()
+	dist, raw := writeScene(t, dir, 4)
+	b, err := synth.Scene{Format: scene8}.Raw(4) // the noise alone
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := filepath.Join(dir, "ref.yuv")
+	if err := os.WriteFile(ref, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, mask := filepath.Join(dir, "ev.json"), filepath.Join(dir, "mask.y4m")
+	args := append([]string{"-r", ref, "-d", dist, "--feature", "cambi=full_ref=true:enc_width=320:enc_height=180", "-o", out, "--masks", mask, "-q"}, raw...)
+	if code, _, stderr := runRegions(args...); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	r := readReport(t, out)
+	used := map[string]any{}
+	for _, p := range r.CAMBI {
+		used[p.Name] = fmt.Sprint(p.Value)
+	}
+	if used["full_ref"] != "true" || used["enc_width"] != "320" || used["enc_height"] != "180" || r.Reference != ref || r.Width != 640 {
+		t.Errorf("report: %dx%d, reference %q, options %v", r.Width, r.Height, r.Reference, used)
+	}
+	patch := regions.Box{X: 200, Y: 100, W: 240, H: 140}
+	if len(r.Events) != 1 || r.Events[0].Length() != 4 {
+		t.Fatalf("events %+v, want one over the 4 frames", r.Events)
+	}
+	if bb := r.Events[0].BBox; bb.Intersect(patch).Area()*10 < patch.Area()*6 || bb.Intersect(patch.Grow(24)) != bb {
+		t.Errorf("box %v, want one on the patch %v", bb, patch)
+	}
+	checkMask(t, mask, 640, 360, 4)
+}
+
 // checkMask checks a mask Y4M's header, frame count and values: 0 and
 // some 255.
 func checkMask(t *testing.T, path string, w, h, frames int) {
