@@ -130,3 +130,18 @@ func (s *Session) CAMBIOptions() (*Options, string) {
 	}
 	return nil, ""
 }
+
+// recycleCAMBIMaps gives the maps CAMBI kept for a Watch alone back for
+// later frames once Watch.Scored has read them (cambi.Config.KeepCValues):
+// nothing after it reads them (emit writes heatmaps from maps kept
+// otherwise, which stay).
+func recycleCAMBIMaps(results []any) {
+	for _, r := range results {
+		if c, ok := r.(*cambi.FrameResult); ok {
+			c.Dist.Recycle()
+			if c.Src != nil {
+				c.Src.Recycle()
+			}
+		}
+	}
+}

@@ -38,6 +38,7 @@ func (r *run) watchFrame(sl *slot) (err error) {
 			err = fmt.Errorf("internal error: %v", p)
 		}
 		fr.Features = nil // the maps go with the results
+		recycleCAMBIMaps(fr.results)
 	}()
 	for k, x := range r.set.extractors {
 		fr.Features = append(fr.Features, FeatureResult{Feature: r.set.names[k], Result: fr.results[k], Metrics: x.metrics(fr.results[k])})

@@ -25,7 +25,8 @@ type Config struct {
 	// KeepCValues keeps every scale's c-values and the full-size spatial
 	// mask of each picture (ScaleResult.CValues, PictureResult.SpatialMask)
 	// without the other maps: a scoring run that finds banding regions
-	// reads them, frame by frame.
+	// reads them, frame by frame, and gives them back for later pictures
+	// (PictureResult.Recycle).
 	KeepCValues bool
 	Tables      *Tables
 	Options     *feature.Values

@@ -100,8 +100,9 @@ func ScorePicture(r *PictureResult, ws *workspace, p yuv.Plane, bitDepth int, cf
 	if keepMaps {
 		r.Preprocessed = clone(ws.pre[:w*h])
 	}
+	r.recycled = cfg.recycles(keepMaps)
 	if keepMaps || cfg.KeepCValues {
-		r.SpatialMask = clone(ws.mask0[:w*h])
+		r.SpatialMask = keep(&keptMasks, ws.mask0[:w*h], r.recycled)
 	}
 	// img is the current scale's picture before the mode filter; decimation
 	// works in place (every sample it reads lies after every sample it has
@@ -124,7 +125,7 @@ func ScorePicture(r *PictureResult, ws *workspace, p yuv.Plane, bitDepth int, cf
 		sr := &r.Scales[scale]
 		*sr = ScaleResult{Width: sw, Height: sh, Window: ws.window, Pad: ws.window >> 1, Weight: ScaleWeights[scale]}
 		if keepMaps || cfg.keepsCValues() {
-			sr.CValues = clone(cv)
+			sr.CValues = keep(&keptCValues[scale], cv, r.recycled)
 		}
 		if keepMaps {
 			sr.Image = clone(img[:sw*sh])
