@@ -206,3 +206,21 @@ func (f *modelFlags) Set(s string) error {
 	*f = append(*f, s)
 	return nil
 }
+
+// resolveRun completes a request from the run flags: the memory budget
+// (--max-memory) and the CPU kernel set (--cpu-kernels, on the CPU only).
+func resolveRun(req *engine.Request, maxMem, cpuKernels string) error {
+	var err error
+	if req.MaxMemory, err = engine.ParseBytes(maxMem); maxMem == "" {
+		req.MaxMemory = 0
+	} else if err != nil {
+		return fmt.Errorf("--max-memory %v", err)
+	}
+	if cpuKernels != "" {
+		if req.Backend != "" && req.Backend != "cpu" && !strings.HasPrefix(req.Backend, "cpu:") {
+			return fmt.Errorf("--cpu-kernels needs --backend cpu (it is %s)", req.Backend)
+		}
+		req.Backend = "cpu:" + cpuKernels
+	}
+	return nil
+}

@@ -43,6 +43,30 @@ func FuzzScoreArgs(f *testing.F) {
 	} {
 		f.Add(seed)
 	}
+	fuzzCommand(f, runScore)
+}
+
+// FuzzRegionsArgs is FuzzScoreArgs for `bandscope regions`.
+func FuzzRegionsArgs(f *testing.F) {
+	for _, seed := range []string{
+		"-d\n@RAW\n-w\n224\n-h\n64\n-p\n420\n-b\n8\n-o\nev.json\n--masks\nmask.y4m",
+		"-d\n@Y4M\n--feature\ncambi=window_size=35\n--threshold\n0.5\n--min-frames\n1",
+		"-d\n@Y4M\n--masks\n@Y4M",
+		"-d\n@Y4M\n-o\nx\n--masks\nx",
+		"-d\n@Y4M\n--feature\nadm",
+		"-d\n@Y4M\n--threshold\n-0\n--min-frames\n99999999999",
+		"-d\n@Y4M\n--model\nversion=vmaf_v0.6.1",
+		"-r\n@Y4M\n-d\n@Y4M\n--model\nversion=vmaf_v1.0.16_3d0h\n-q",
+		"--help",
+	} {
+		f.Add(seed)
+	}
+	fuzzCommand(f, runRegions)
+}
+
+// fuzzCommand runs a command's main (runScore, runRegions) on the fuzzed
+// command lines, with FuzzScoreArgs's inputs and checks.
+func fuzzCommand(f *testing.F, runMain func(args ...string) (int, string, string)) {
 	shared := f.TempDir()
 	raw := writeSynth(f, shared, "in.yuv", synth.Spec{Pattern: "vramp_b", Format: small8}, 2)
 	rb, _ := os.ReadFile(raw)
@@ -86,7 +110,7 @@ func FuzzScoreArgs(f *testing.F) {
 		}
 		done := make(chan result, 1)
 		go func() {
-			code, o, e := runScore(args...)
+			code, o, e := runMain(args...)
 			done <- result{code, o, e}
 		}()
 		var r result
@@ -121,12 +145,15 @@ func FuzzScoreArgs(f *testing.F) {
 	})
 }
 
-var pathFlags = map[string]bool{"r": true, "reference": true, "d": true, "distorted": true, "o": true, "output": true}
+var pathFlags = map[string]bool{"r": true, "reference": true, "d": true, "distorted": true, "o": true, "output": true, "masks": true}
+
+// outputFlag reports whether a path flag names an output.
+func outputFlag(name string) bool { return name == "o" || name == "output" || name == "masks" }
 
 var heatmapOpt = regexp.MustCompile(`heatmaps_path=([^:]*)`)
 
 // confineArgs rewrites every path of a command line into dir: the values
-// of -r, -d, -o (either form) and heatmaps_path; placeholders become the
+// of -r, -d, -o, --masks (either form) and heatmaps_path; placeholders become the
 // generated inputs. It returns the arguments and the -r/-d files.
 func confineArgs(args []string, dir string, inputs map[string]string) ([]string, []string) {
 	var ins []string
@@ -157,7 +184,7 @@ func confineArgs(args []string, dir string, inputs map[string]string) ([]string,
 		switch {
 		case pathNext != "":
 			a = confine(a)
-			if pathNext != "o" && pathNext != "output" {
+			if !outputFlag(pathNext) {
 				ins = append(ins, a)
 			}
 			pathNext = ""
@@ -166,7 +193,7 @@ func confineArgs(args []string, dir string, inputs map[string]string) ([]string,
 			if k, v, ok := strings.Cut(name, "="); ok {
 				if pathFlags[k] {
 					a = a[:len(a)-len(v)] + confine(v)
-					if k != "o" && k != "output" {
+					if !outputFlag(k) {
 						ins = append(ins, confine(v))
 					}
 				}

@@ -1,7 +1,9 @@
 // Command bandscope is Bandscope's binary: with no subcommand it opens the
 // inspector (on the embedded demo clip when no clip is given); `bandscope
 // score` scores clips headless with libvmaf's command line; `bandscope
-// devices` lists the backends (the CPU kernel sets and the GPU adapters).
+// regions` finds banding regions over time and writes masks for a
+// debanding filter; `bandscope devices` lists the backends (the CPU kernel
+// sets and the GPU adapters).
 package main
 
 import (
@@ -46,6 +48,8 @@ func run(args []string) (code int) {
 		switch args[0] {
 		case "score":
 			return scoreMain(args[1:], os.Stdout, os.Stderr)
+		case "regions":
+			return regionsMain(args[1:], os.Stdout, os.Stderr)
 		case "devices":
 			return devicesMain(args[1:], os.Stdout, os.Stderr)
 		case "help", "-help", "--help", "-h":
@@ -106,6 +110,7 @@ Usage:
                                  without DIST: a second encode of the demo clip's reference)
       [--log LOG]...             read libvmaf logs (JSON, XML, CSV) or CAMBI .gray dumps beside it
   bandscope score [flags]        score clips headless (libvmaf's flags; bandscope score --help)
+  bandscope regions [flags]      banding regions over time, and masks for debanding (bandscope regions --help)
   bandscope devices              list the backends: CPU kernel sets, GPU adapters
   bandscope version              print the version
 `)

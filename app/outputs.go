@@ -33,47 +33,20 @@ type scoreRun struct {
 // when it is a pipe, where a signal can still stop the run and roll back
 // the files.
 func (r *scoreRun) exec(ctx context.Context) int {
-	outputs := outfile.NewSet(r.req.Reference, r.req.Distorted)
-	for _, m := range r.req.Models {
-		outputs.AddInputs(model.FlagFiles(m)...) // --model path=: inputs too
-	}
-	outputs.Cancel = ctx.Done()
-	r.outputs = outputs
+	outputs := r.openOutputs(ctx)
 	defer outputs.Abort() // a no-op once committed
-	r.req.Outputs = outputs
 	var res *engine.Results
-	var err error
-	if r.out != "" {
-		err = outputs.Later(r.out, r.writer(&res))
-	} else {
-		err = outputs.LaterTo("stdout", r.stdout, r.writer(&res))
-	}
-	if err != nil {
+	if err := r.output(r.writer(&res)); err != nil {
 		return r.fail(ctx, err)
 	}
-	s, err := engine.Open(ctx, r.req)
+	s, err := r.open(ctx)
 	if err != nil {
 		return r.fail(ctx, err)
 	}
 	defer s.Close()
-	if err := r.checkClips(s); err != nil {
-		return r.fail(ctx, err)
-	}
-	tty := !r.quiet && isTerminal(r.stderr)
-	progress := func(pr engine.Progress) {
-		r.done.Store(int64(pr.Done))
-		if tty {
-			total := "?"
-			if pr.Total >= 0 {
-				total = fmt.Sprint(pr.Total)
-			}
-			fmt.Fprintf(r.stderr, "\rframe %d/%s  %.1f fps ", pr.Done, total, pr.FPS)
-		}
-	}
+	progress, cleared := r.progress()
 	res, err = s.Run(ctx, progress)
-	if tty {
-		fmt.Fprint(r.stderr, "\r\033[K")
-	}
+	cleared()
 	if err != nil {
 		return r.fail(ctx, err)
 	}
@@ -84,6 +57,63 @@ func (r *scoreRun) exec(ctx context.Context) int {
 		return r.fail(ctx, err)
 	}
 	return 0
+}
+
+// open opens the run's session and checks its clips.
+func (r *scoreRun) open(ctx context.Context) (*engine.Session, error) {
+	s, err := engine.Open(ctx, r.req)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.checkClips(s); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// openOutputs starts the run's output set: no output may be an input (the
+// clips, the files --model path= reads), and a signal stops publishing.
+func (r *scoreRun) openOutputs(ctx context.Context) *outfile.Set {
+	outputs := outfile.NewSet(r.req.Reference, r.req.Distorted)
+	for _, m := range r.req.Models {
+		outputs.AddInputs(model.FlagFiles(m)...) // --model path=: inputs too
+	}
+	outputs.Cancel = ctx.Done()
+	r.outputs = outputs
+	r.req.Outputs = outputs
+	return outputs
+}
+
+// output stages the run's main output: the -o file, or without -o stdout.
+func (r *scoreRun) output(write func(io.Writer) error) error {
+	if r.out != "" {
+		return r.outputs.Later(r.out, write)
+	}
+	return r.outputs.LaterTo("stdout", r.stdout, write)
+}
+
+// progress reports a run's frames on stderr when it is a terminal (and
+// not --quiet), remembering where an interrupt stopped the run; cleared
+// erases the line.
+func (r *scoreRun) progress() (report func(engine.Progress), cleared func()) {
+	tty := !r.quiet && isTerminal(r.stderr)
+	report = func(pr engine.Progress) {
+		r.done.Store(int64(pr.Done))
+		if tty {
+			total := "?"
+			if pr.Total >= 0 {
+				total = fmt.Sprint(pr.Total)
+			}
+			fmt.Fprintf(r.stderr, "\rframe %d/%s  %.1f fps ", pr.Done, total, pr.FPS)
+		}
+	}
+	cleared = func() {
+		if tty {
+			fmt.Fprint(r.stderr, "\r\033[K")
+		}
+	}
+	return report, cleared
 }
 
 func (r *scoreRun) writer(res **engine.Results) func(io.Writer) error {

@@ -21,7 +21,40 @@ const version = engine.Version
 // computes. Exit codes: 0 success, 1 a run that failed (an internal error
 // included), 2 a bad command line (one line naming the flag and the values
 // it accepts), 130 interrupted (SIGINT, SIGTERM, SIGHUP or SIGQUIT).
-func scoreMain(args []string, stdout, stderr io.Writer) (code int) {
+func scoreMain(args []string, stdout, stderr io.Writer) int {
+	a := &scoreArgs{prec: "6"}
+	a.req.Backend = "cpu"
+	a.threads.p = &a.req.Threads
+	var p engine.Precision
+	return runClipCommand(clipCommand{name: "score", fs: a.flags(), usage: scoreUsage, threads: &a.threads,
+		check: func() (err error) {
+			p, err = a.check()
+			return err
+		},
+		run: func(ctx context.Context) int {
+			run := &scoreRun{req: a.req, out: a.out, format: outputFormat(a.asJSON, a.asXML, a.csv, a.out), prec: p, quiet: a.quiet, stdout: stdout, stderr: stderr}
+			return run.exec(ctx)
+		},
+	}, args, stdout, stderr)
+}
+
+// clipCommand is a command that scores clips (score, regions), as
+// runClipCommand runs it.
+type clipCommand struct {
+	name    string // "score"
+	fs      *flag.FlagSet
+	usage   func(io.Writer) // --help
+	threads *threadsFlag
+	// check completes the parsed command line; its error is the command
+	// line's (exit 2).
+	check func() error
+	run   func(ctx context.Context) int
+}
+
+// runClipCommand parses and checks a command line, then runs it until it
+// ends or a signal stops it: 2 and one line for a bad command line, 1 and
+// one line for an internal error (a panic), the run's code otherwise.
+func runClipCommand(c clipCommand, args []string, stdout, stderr io.Writer) (code int) {
 	defer func() {
 		if p := recover(); p != nil {
 			sayf(stderr, "bandscope: internal error: %v", p)
@@ -32,29 +65,24 @@ func scoreMain(args []string, stdout, stderr io.Writer) (code int) {
 		}
 	}()
 	usageErr := func(err error) int {
-		sayf(stderr, "bandscope score: %v", err)
+		sayf(stderr, "bandscope %s: %v", c.name, err)
 		return 2
 	}
-	a := &scoreArgs{prec: "6"}
-	a.req.Backend = "cpu"
-	a.threads.p = &a.req.Threads
-	fs := a.flags()
-	if err := fs.Parse(args); err != nil {
+	if err := c.fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			scoreUsage(stdout)
+			c.usage(stdout)
 			return 0
 		}
-		return usageErr(fmt.Errorf("%v (bandscope score --help lists the flags)", err))
+		return usageErr(fmt.Errorf("%v (bandscope %s --help lists the flags)", err, c.name))
 	}
-	if fs.NArg() > 0 {
-		return usageErr(fmt.Errorf("unexpected argument %q (flags come as -flag value; bandscope score --help lists them)", fs.Arg(0)))
+	if c.fs.NArg() > 0 {
+		return usageErr(fmt.Errorf("unexpected argument %q (flags come as -flag value; bandscope %s --help lists them)", c.fs.Arg(0), c.name))
 	}
-	p, err := a.check()
-	if err != nil {
+	if err := c.check(); err != nil {
 		return usageErr(err)
 	}
-	if a.threads.clamped != "" {
-		fmt.Fprintf(stderr, "bandscope: --threads %s is more than %d: using %d\n", a.threads.clamped, engine.MaxThreads, engine.MaxThreads)
+	if c.threads.clamped != "" {
+		fmt.Fprintf(stderr, "bandscope: --threads %s is more than %d: using %d\n", c.threads.clamped, engine.MaxThreads, engine.MaxThreads)
 	}
 
 	// SIGQUIT (Ctrl-\) too: Go's default would print every goroutine's
@@ -63,8 +91,7 @@ func scoreMain(args []string, stdout, stderr io.Writer) (code int) {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	defer stop()
 	engine.QuietGPULogs() // each failure is one line of ours
-	run := &scoreRun{req: a.req, out: a.out, format: outputFormat(a.asJSON, a.asXML, a.csv, a.out), prec: p, quiet: a.quiet, stdout: stdout, stderr: stderr}
-	return run.exec(ctx)
+	return c.run(ctx)
 }
 
 // scoreArgs are `bandscope score`'s flags as given.
@@ -82,12 +109,8 @@ type scoreArgs struct {
 
 // flags are the flag set that parses into a.
 func (a *scoreArgs) flags() *flag.FlagSet {
-	fs := newScoreFlags(&a.req, &a.out, &a.prec, &a.maxMem, &a.asJSON, &a.asXML, &a.csv, &a.quiet, &a.noPred, &a.features, &a.cpumask, &a.cpuKernels, &a.threads)
-	fs.Var(&a.models, "model", "")
+	fs := newScoreFlags(&a.req, &a.out, &a.prec, &a.maxMem, &a.asJSON, &a.asXML, &a.csv, &a.quiet, &a.noPred, &a.features, &a.models, &a.cpumask, &a.cpuKernels, &a.threads)
 	fs.BoolVar(&a.req.Explain, "explain", false, "")
-	for _, n := range []string{"no-scale", "no_scale"} {
-		fs.BoolVar(&a.req.NoScale, n, false, "")
-	}
 	return fs
 }
 
@@ -107,22 +130,14 @@ func (a *scoreArgs) check() (engine.Precision, error) {
 	if err != nil {
 		return p, err
 	}
-	if req.MaxMemory, err = engine.ParseBytes(a.maxMem); a.maxMem == "" {
-		req.MaxMemory = 0
-	} else if err != nil {
-		return p, fmt.Errorf("--max-memory %v", err)
-	}
 	req.Features = a.features
 	req.Models = a.models
 	req.NoPrediction = a.noPred
 	if err := engine.CheckKeys(*req); err != nil {
 		return p, err
 	}
-	if a.cpuKernels != "" {
-		if req.Backend != "" && req.Backend != "cpu" && !strings.HasPrefix(req.Backend, "cpu:") {
-			return p, fmt.Errorf("--cpu-kernels needs --backend cpu (it is %s)", req.Backend)
-		}
-		req.Backend = "cpu:" + a.cpuKernels
+	if err := resolveRun(req, a.maxMem, a.cpuKernels); err != nil {
+		return p, err
 	}
 	formats := 0
 	for _, b := range []bool{a.asJSON, a.asXML, a.csv} {

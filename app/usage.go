@@ -10,20 +10,35 @@ import (
 	"github.com/bandscope/bandscope/engine/model"
 )
 
-// newScoreFlags declares `bandscope score`'s flags, every alias bound to
-// the same value. The flag package prints nothing: scoreMain prints one
-// line for an error and scoreUsage for --help.
+// newScoreFlags declares `bandscope score`'s flags: those of every
+// command that scores clips (newClipFlags) and the output's.
 func newScoreFlags(req *engine.Request, out, prec, maxMem *string, asJSON, asXML, csv, quiet, noPred *bool,
-	features *featureFlags, cpumask *uint, cpuKernels *string, threads *threadsFlag) *flag.FlagSet {
-	fs := flag.NewFlagSet("bandscope score", flag.ContinueOnError)
+	features *featureFlags, models *modelFlags, cpumask *uint, cpuKernels *string, threads *threadsFlag) *flag.FlagSet {
+	fs, v, b := newClipFlags("bandscope score", req, out, maxMem, quiet, features, models, cpuKernels, threads)
+	b(asJSON, "json")
+	b(asXML, "xml")
+	b(csv, "csv")
+	v(&choiceFlag{prec, checkPrecision}, "precision")
+	b(noPred, "n", "no_prediction")
+	fs.UintVar(cpumask, "cpumask", 0, "")
+	return fs
+}
+
+// newClipFlags declares the flags of the commands that score clips
+// (score, regions), every alias bound to the same value, and returns the
+// helpers that declare a command's own. The flag package prints nothing:
+// the command prints one line for an error and its usage for --help.
+func newClipFlags(name string, req *engine.Request, out, maxMem *string, quiet *bool, features *featureFlags, models *modelFlags,
+	cpuKernels *string, threads *threadsFlag) (fs *flag.FlagSet, v func(flag.Value, ...string), b func(*bool, ...string)) {
+	fs = flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	v := func(val flag.Value, names ...string) {
+	v = func(val flag.Value, names ...string) {
 		for _, n := range names {
 			fs.Var(val, n, "")
 		}
 	}
-	b := func(p *bool, names ...string) {
+	b = func(p *bool, names ...string) {
 		for _, n := range names {
 			fs.BoolVar(p, n, false, "")
 		}
@@ -36,20 +51,16 @@ func newScoreFlags(req *engine.Request, out, prec, maxMem *string, asJSON, asXML
 	v(&chromaFlag{&req.Raw.Chroma, &req.Raw.ChromaSet}, "p", "pixel_format")
 	v(&bitDepthFlag{&req.Raw.BitDepth}, "b", "bitdepth")
 	v(features, "feature")
+	v(models, "model")
+	b(&req.NoScale, "no-scale", "no_scale")
 	v(&stringFlag{out, "a file name"}, "o", "output")
-	b(asJSON, "json")
-	b(asXML, "xml")
-	b(csv, "csv")
-	v(&choiceFlag{prec, checkPrecision}, "precision")
 	v(&intFlag{&req.Frames, 0, 1 << 31, "a number of frames"}, "frame_cnt")
 	v(threads, "threads")
 	v(&choiceFlag{&req.Backend, checkBackend}, "backend")
 	b(quiet, "q", "quiet")
-	b(noPred, "n", "no_prediction")
-	fs.UintVar(cpumask, "cpumask", 0, "")
 	v(&choiceFlag{cpuKernels, checkKernels}, "cpu-kernels", "cpu_kernels")
 	v(&choiceFlag{maxMem, checkMaxMemory}, "max-memory", "max_memory")
-	return fs
+	return fs, v, b
 }
 
 // scoreUsage is --help: the flags by group, each with its aliases once.

@@ -47,6 +47,8 @@ type Request struct {
 	// default budget, DefaultMemoryBudget; negative: no limit). Open
 	// refuses a run whose estimate of the memory it needs is over it.
 	MaxMemory int64
+	// Watch, when not nil, follows Run frame by frame (watch.go).
+	Watch *Watch
 }
 
 // FrameResult is everything computed for one frame.

@@ -13,6 +13,7 @@ type cambiExtractor struct {
 	cfg     *cambi.Config
 	scorer  cambi.Scorer
 	name    string // the score's metric name, with option suffixes
+	own     bool   // one of the request's features (Session.CAMBIOptions)
 	heatmap *heatmapWriter
 }
 
@@ -37,10 +38,11 @@ func openCAMBI(o opening) (extractor, error) {
 	if o.perfect {
 		cfg.HeatmapsPath = ""
 	}
+	cfg.KeepCValues = o.keepCValues
 	if err := cfg.SetReference(o.ref.Width, o.ref.Height, o.ref.BitDepth); err != nil {
 		return nil, err
 	}
-	x := &cambiExtractor{opts: o.opts, cfg: cfg, name: o.opts.MetricName(cambi.MetricScore)}
+	x := &cambiExtractor{opts: o.opts, cfg: cfg, name: o.opts.MetricName(cambi.MetricScore), own: o.own}
 	if cfg.HeatmapsPath != "" {
 		if x.heatmap, err = newHeatmapWriter(cfg, o.outputs, o.inputs...); err != nil {
 			return nil, err
@@ -115,4 +117,31 @@ func (x *cambiExtractor) close() error {
 		return x.scorer.Close()
 	}
 	return nil
+}
+
+// CAMBIOptions are the options the request's own CAMBI instance scores
+// with, a ladder rendition's encode size included, and its score's metric
+// key; nil and "" when the request asks for no CAMBI of its own.
+func (s *Session) CAMBIOptions() (*Options, string) {
+	for _, x := range s.main.extractors {
+		if c, ok := x.(*cambiExtractor); ok && c.own {
+			return c.opts.Clone(), c.name
+		}
+	}
+	return nil, ""
+}
+
+// recycleCAMBIMaps gives the maps CAMBI kept for a Watch alone back for
+// later frames once Watch.Scored has read them (cambi.Config.KeepCValues):
+// nothing after it reads them (emit writes heatmaps from maps kept
+// otherwise, which stay).
+func recycleCAMBIMaps(results []any) {
+	for _, r := range results {
+		if c, ok := r.(*cambi.FrameResult); ok {
+			c.Dist.Recycle()
+			if c.Src != nil {
+				c.Src.Recycle()
+			}
+		}
+	}
 }

@@ -4,8 +4,9 @@
 // registry, registry.go) and VMAF models on the requested backend (the CPU
 // kernel sets, or a GPU through package gpu), scores frames one at a time
 // (keeping every intermediate map, for the inspector: Session.Frame) or a
-// whole clip (for `bandscope score`: Session.Run), and pools and writes the
-// results in libvmaf's formats. Its callers reach pictures, options and
+// whole clip (for `bandscope score`: Session.Run, which a Watch can follow
+// frame by frame with maps the run otherwise drops), and pools and writes
+// the results in libvmaf's formats. Its callers reach pictures, options and
 // each feature's results through it alone (types.go re-exports them).
 //
 // A scoring run decodes the next frame while it scores this one, as
@@ -15,8 +16,9 @@
 // upload while the device works (pipeline.go). Subpackages hold what the
 // engine's callers need beside a run: clip (the readers), model (libvmaf's
 // models), outfile (outputs that never destroy anything), logs (other
-// tools' logs read back), summary (whole-clip statistics and comparisons)
-// and inspect (a frame's maps as the inspector reads them).
+// tools' logs read back), summary (whole-clip statistics and comparisons),
+// inspect (a frame's maps as the inspector reads them) and regions
+// (banding regions followed over frames, and masks for debanding).
 //
 // The layering, which app/internal/layering checks, runs downward only:
 // app -> ui -> engine -> gpu -> kernels. The ground floor under the kernels

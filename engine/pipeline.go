@@ -73,6 +73,7 @@ type slot struct {
 	n       int
 	fr      *FrameResult
 	perfect *FrameResult // the reference against itself (Request.Explain)
+	watched any          // what Watch.Scored returned for the frame
 	err     error
 	done    chan struct{}
 }
@@ -316,6 +317,11 @@ func (r *run) work() {
 			if sl.err = rest(false); sl.err == nil && perfectRest != nil {
 				sl.err = perfectRest(false)
 			}
+			if sl.err == nil {
+				if err := r.watchFrame(sl); err != nil {
+					sl.err = s.frameError(sl.n, err)
+				}
+			}
 		}
 		if set.frame == nil {
 			finish()
@@ -354,6 +360,9 @@ func (r *run) collect(progress func(Progress)) error {
 			if err := emitFrame(r.perfect, s.perfect, sl.perfect); err != nil {
 				return s.frameError(sl.n, err)
 			}
+		}
+		if err := r.collectWatched(sl); err != nil {
+			return s.frameError(sl.n, err)
 		}
 		r.scored++
 		if progress != nil {

@@ -89,6 +89,10 @@ type opening struct {
 	// scaled is not nil when the distorted clip is a rendition upscaled to
 	// the reference's size (ladder.go); dist is then the upscaled format.
 	scaled *clip.Scaling
+	// own: the instance is one of the request's features, not one a
+	// model added; keepCValues: a run keeps its c-value maps and spatial
+	// mask for the request's Watch (CAMBI).
+	own, keepCValues bool
 	// outputs stages the files a feature writes (nil: published when the
 	// run succeeds); inputs are the clips, which no output may replace.
 	outputs *outfile.Set

@@ -28,6 +28,9 @@ type Session struct {
 	// a byte each, widening nothing.
 	packed bool
 	frames int
+	// requested counts the request's own features, which come first in
+	// the sets; the models add the rest.
+	requested int
 
 	main, twin *featureSet // twin: the compare backend's, or nil
 	// ran: Run was called. A session runs once: temporal features (motion)
@@ -112,6 +115,7 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 	}
 	s := &Session{req: req, lumaOnly: true, refs: recent.Cache[int, *yuv.Picture]{Max: maxRefs}, perfects: recent.Cache[int, []feature.Metric]{Max: maxPerfect}}
 	requested := len(specs)
+	s.requested = requested
 	if s.models, specs, err = openModels(req.Models, specs); err != nil {
 		return nil, err
 	}
@@ -224,8 +228,9 @@ func (s *Session) openSet(id string, specs []parsedSpec, ref, dist yuv.Format, p
 	// (its encode size); the perfect copy is judged at that size too, so
 	// --explain's costs compare like with like (and the keys match).
 	scaled := s.dist.Info().Scaled
-	for _, p := range specs {
+	for k, p := range specs {
 		x, err := p.def.open(opening{b: b, opts: p.opts, ref: ref, dist: dist, perfect: perfect, scaled: scaled,
+			own: k < s.requested, keepCValues: !perfect && s.req.keepsCAMBIMaps(k, s.requested),
 			outputs: s.req.Outputs, inputs: []string{s.req.Reference, s.req.Distorted}})
 		if err != nil {
 			err = extractorError(s.req, err)

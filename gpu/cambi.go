@@ -508,6 +508,9 @@ func (p *cambiPicture) run(d *Device, pl yuv.Plane, pre []step, keepMaps, wantCV
 
 func (s *cambiScorer) scorePicture(r *cambi.PictureResult, p *cambiPicture, pl yuv.Plane, pre []step, keepMaps bool) error {
 	cfg := s.cfg
+	// The c-values and the spatial mask come back with the other maps:
+	// one staging buffer holds them all.
+	keepMaps = keepMaps || cfg.KeepCValues
 	*r = cambi.PictureResult{Width: p.w, Height: p.h, MaskIndex: p.maskIndex}
 	var cvs [cambi.NumScales][]float32
 	var means [cambi.NumScales]float64

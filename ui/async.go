@@ -106,16 +106,16 @@ func (w *worker) stop() {
 
 // jobs are the inspector's workers, one per kind of engine work (opening
 // sessions, scoring the shown frame, whole-clip runs, the per-scale scores
-// and exports), and the wait group they share: tests and benchmarks wait
-// on it.
+// and exports, the banding events), and the wait group they share: tests
+// and benchmarks wait on it.
 type jobs struct {
-	wg                             sync.WaitGroup
-	opener, framer, runner, scaler worker
+	wg                                     sync.WaitGroup
+	opener, framer, runner, scaler, bander worker
 }
 
 // init gives every worker the group and the way to show an error.
 func (j *jobs) init(fail func(error)) {
-	for _, wk := range []*worker{&j.opener, &j.framer, &j.runner, &j.scaler} {
+	for _, wk := range []*worker{&j.opener, &j.framer, &j.runner, &j.scaler, &j.bander} {
 		wk.wg = &j.wg
 		wk.fail = fail
 	}
@@ -123,7 +123,7 @@ func (j *jobs) init(fail func(error)) {
 
 // stopAll cancels every job.
 func (j *jobs) stopAll() {
-	for _, wk := range []*worker{&j.opener, &j.framer, &j.runner, &j.scaler} {
+	for _, wk := range []*worker{&j.opener, &j.framer, &j.runner, &j.scaler, &j.bander} {
 		wk.stop()
 	}
 }

@@ -21,7 +21,7 @@ func (e *UsageError) Usage() bool { return true }
 
 // commands are bandscope's subcommands, for a word that names none of them
 // and no file either.
-var commands = []string{"score", "devices", "help", "version"}
+var commands = []string{"score", "regions", "devices", "help", "version"}
 
 // checkRunArgs checks, before any window or setting is made, that every
 // file the command line names can be opened and that there is a display

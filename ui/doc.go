@@ -22,10 +22,11 @@
 // jobs are the workers; statusLine is the last row; and each view is a
 // type of its own with its widgets and its engine work (the Scores view's
 // whole-clip runs, the summary panel's worst-frame exports, the run bar's
-// choice of run B). Every engine call runs in a goroutine with a
-// cancellable context (see worker); its result comes back to the UI
-// goroutine through fyne.Do and nowhere else, so the window never waits on
-// the engine. Helpers that carry no Fyne state (colour maps, palettes,
+// choice of run B, the banding view's events found over the clip with
+// engine/regions: its timeline, outlines and tables). Every engine call
+// runs in a goroutine with a cancellable context (see worker); its result
+// comes back to the UI goroutine through fyne.Do and nowhere else, so the
+// window never waits on the engine. Helpers that carry no Fyne state (colour maps, palettes,
 // raw-file name parsing, run B's preference) are tested without a window;
 // the parsers are fuzzed.
 //

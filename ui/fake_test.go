@@ -106,6 +106,8 @@ type fakeSession struct {
 
 func (s *fakeSession) Skipped() map[string]error { return s.skipped }
 
+func (s *fakeSession) CAMBIOptions() (*engine.Options, string) { return s.opts.Clone(), "cambi" }
+
 func (s *fakeSession) Info() (ref, dist clip.Info) {
 	dist = clip.Info{Path: s.req.Distorted, Container: "yuv", Format: s.e.format, Frames: s.e.frames}
 	ref = dist

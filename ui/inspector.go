@@ -87,6 +87,7 @@ type inspector struct {
 	compareView *compareView
 	runsView    *runsView
 	scoresView  *scoresView
+	banding     *bandingView
 	vmafView    *vmafView
 	vmafPlots   *vmafPlots
 	modelPicker *modelPicker
@@ -150,6 +151,7 @@ func (i *inspector) build() {
 	i.vmafView = newVMAFView(i)
 	i.vmafPlots = newVMAFPlots(i)
 	i.modelPicker = newModelPicker(i)
+	i.banding = newBandingView(i)
 	i.scoresView = newScoresView(i)
 
 	i.bar = newRunBar(i)

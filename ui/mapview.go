@@ -150,8 +150,10 @@ type mapPane struct {
 	dragWipe bool
 	// hover reports the frame point under the pointer (ok=false when it left).
 	hover func(p *mapPane, fx, fy float64, ok bool)
-	lastW int
-	lastH int
+	// outlines are boxes drawn over the map (outlines.go).
+	outlines []outline
+	lastW    int
+	lastH    int
 }
 
 var background = color.NRGBA{0x30, 0x30, 0x34, 0xff}
@@ -211,6 +213,7 @@ func (p *mapPane) render(w, h int) image.Image {
 			p.drawRow(&l, img.Pix[j*img.Stride:j*img.Stride+4*w], j, vals, ovals)
 		}
 	})
+	p.drawOutlines(img)
 	return img
 }
 

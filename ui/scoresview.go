@@ -179,9 +179,12 @@ func newScoresView(i *inspector) *scoresView {
 	v.summary = newSummaryPanel(i)
 	// The statistics take a page of their own beside the plots: side by
 	// side they would squeeze the plots on a 1280 px screen.
+	plots := container.NewBorder(nil, i.banding.bar, nil, nil, v.plots)
+	i.banding.host = plots
 	v.pages = container.NewAppTabs(
-		container.NewTabItem("Plots", v.plots),
-		container.NewTabItem("Summary and worst frames", container.NewScroll(v.summary.content)))
+		container.NewTabItem("Plots", plots),
+		container.NewTabItem("Summary and worst frames", container.NewScroll(v.summary.content)),
+		container.NewTabItem("Banding events", i.banding.content))
 	v.pages.SetTabLocation(container.TabLocationBottom)
 	v.content = container.NewBorder(bar, nil, nil, nil, v.pages)
 	v.layout()
@@ -325,6 +328,7 @@ func (v *scoresView) update() {
 
 // markFrame moves the current-frame marker.
 func (v *scoresView) markFrame() {
+	v.i.banding.markFrame()
 	if v.i.scores[0] != nil || v.i.scaleScores != nil || v.i.logs != nil {
 		v.cambi.redraw()
 		v.scales.redraw()

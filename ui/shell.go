@@ -77,6 +77,7 @@ func (i *inspector) shortcuts() []shortcut {
 		{fyne.KeyO, ctl, "Ctrl+O", "open the distorted clip", func() { i.openDialog(false) }},
 		{fyne.KeyO, ctl | fyne.KeyModifierShift, "Ctrl+Shift+O", "open the reference clip", func() { i.openDialog(true) }},
 		{fyne.KeyR, ctl, "Ctrl+R", "score the whole clip", i.scoresView.runClip},
+		{fyne.KeyG, ctl, "Ctrl+G", "find the banding events (regions over time)", i.banding.findEvents},
 		{fyne.KeyB, ctl, "Ctrl+B", "next backend", i.bar.cycleBackend},
 		{fyne.KeyK, ctl, "Ctrl+K", "compare mode on/off", func() { i.setCompare(!i.compare) }},
 		{fyne.KeyK, ctl | fyne.KeyModifierShift, "Ctrl+Shift+K", "compare with another encode of the reference (run B)", i.bar.compareWithDialog},
@@ -113,7 +114,8 @@ var plainKeys = [][2]string{
 	{"Space", "play / pause (at the clip's rate, or as fast as the engine scores)"},
 	{"b", "frame view: banding boost on/off"},
 	{"w", "frame view: next mode (overlay, wipe, side by side, difference)"},
-	{"Esc", "stop playing; cancel a whole-clip run"},
+	{"[ / ]", "previous / next banding event (its worst frame)"},
+	{"Esc", "stop playing; cancel a whole-clip run or a banding search"},
 	{"F1", "this help"},
 	{"mouse wheel / drag", "zoom about the pointer / pan"},
 	{"click a plot", "jump to that frame"},
@@ -146,6 +148,7 @@ func (i *inspector) typedKey(e *fyne.KeyEvent) {
 	case fyne.KeyEscape:
 		i.play.stop()
 		i.scoresView.cancelRun()
+		i.banding.cancelSearch()
 	case fyne.KeySpace:
 		i.play.toggle()
 	case fyne.KeyF1:
@@ -188,6 +191,10 @@ func (i *inspector) typedRune(r rune) {
 	case 'w':
 		m := i.frameView.mode
 		m.SetSelectedIndex((max(m.SelectedIndex(), 0) + 1) % len(frameModes))
+	case '[':
+		i.banding.step(-1)
+	case ']':
+		i.banding.step(1)
 	}
 }
 
@@ -272,6 +279,8 @@ func (i *inspector) mainMenu() *fyne.MainMenu {
 	exportScores.Disabled = i.scores[0] == nil
 	exportPlots.Disabled = i.scores[0] == nil
 	exportMaps.Disabled = i.res == nil
+	exportEvents := fyne.NewMenuItem("Export banding events (JSON)…", func() { i.banding.exportJSON(0) })
+	exportMask := fyne.NewMenuItem("Export banding mask (Y4M)…", func() { i.banding.exportMask(0) })
 	closeLogs := fyne.NewMenuItem("Close logs", i.closeLogs)
 	checkLogs := item("Check this frame against the logs", fyne.KeyL, ctl, i.checkLogs)
 	closeLogs.Disabled = len(i.logs) == 0 && len(i.heatLogs) == 0
@@ -285,7 +294,7 @@ func (i *inspector) mainMenu() *fyne.MainMenu {
 		item("Open log (libvmaf JSON, XML, CSV; CAMBI .gray)…", fyne.KeyL, ctl|fyne.KeyModifierShift, i.openLogDialog),
 		closeLogs,
 		fyne.NewMenuItemSeparator(),
-		exportScores, exportPlots, exportMaps,
+		exportScores, exportPlots, exportMaps, exportEvents, exportMask,
 		fyne.NewMenuItemSeparator(),
 		item("Quit", fyne.KeyQ, ctl, i.quit),
 	)
@@ -309,6 +318,7 @@ func (i *inspector) mainMenu() *fyne.MainMenu {
 	)
 	run := fyne.NewMenu("Run",
 		i.menuRun,
+		item("Find banding events", fyne.KeyG, ctl, i.banding.findEvents),
 		item("Cancel", fyne.KeyEscape, 0, i.scoresView.cancelRun),
 		item("Next backend", fyne.KeyB, ctl, i.bar.cycleBackend),
 		item("Compare mode", fyne.KeyK, ctl, func() { i.setCompare(!i.compare) }),

@@ -32,6 +32,9 @@ type Session interface {
 	Skipped() map[string]error
 	// Run scores every frame, reporting progress as it goes.
 	Run(ctx context.Context, progress func(engine.Progress)) (ClipScores, error)
+	// CAMBIOptions are the options the request's own CAMBI scores with,
+	// and its score's key (engine.Session.CAMBIOptions).
+	CAMBIOptions() (*engine.Options, string)
 	Close() error
 }
 

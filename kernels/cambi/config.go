@@ -22,8 +22,14 @@ type Config struct {
 	FullRef                          bool
 	HighResSpeedup                   bool // decimate once more right after the mask
 	HeatmapsPath                     string
-	Tables                           *Tables
-	Options                          *feature.Values
+	// KeepCValues keeps every scale's c-values and the full-size spatial
+	// mask of each picture (ScaleResult.CValues, PictureResult.SpatialMask)
+	// without the other maps: a scoring run that finds banding regions
+	// reads them, frame by frame, and gives them back for later pictures
+	// (PictureResult.Recycle).
+	KeepCValues bool
+	Tables      *Tables
+	Options     *feature.Values
 }
 
 // NewConfig resolves options for input pictures of w x h at bitDepth, with
@@ -87,6 +93,10 @@ func NewConfig(o *feature.Values, w, h, bitDepth int) (*Config, error) {
 	}
 	return c, nil
 }
+
+// keepsCValues reports whether a picture's c-values outlive its scoring
+// without the other maps (heatmaps_path, KeepCValues).
+func (c *Config) keepsCValues() bool { return c.HeatmapsPath != "" || c.KeepCValues }
 
 // eotfs are the EOTFs option eotf (or cambi_eotf) names.
 var eotfs = map[string]EOTF{"bt1886": BT1886, "pq": PQ}

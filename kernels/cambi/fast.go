@@ -262,7 +262,10 @@ func (f *fast) scorePicture(r *PictureResult, pi int, p yuv.Plane, keepMaps bool
 	})
 	if keepMaps {
 		r.Preprocessed = clone(cur[:w*h])
-		r.SpatialMask = clone(ws.mask0[:w*h])
+	}
+	r.recycled = cfg.recycles(keepMaps)
+	if keepMaps || cfg.KeepCValues {
+		r.SpatialMask = keep(&keptMasks, ws.mask0[:w*h], r.recycled)
 	}
 	mask := ws.mask0
 	sw, sh := w, h
@@ -290,8 +293,8 @@ func (f *fast) scorePicture(r *PictureResult, pi int, p yuv.Plane, keepMaps bool
 		f.cValues(cv, cur, mask, sw, sh, pl, ws)
 		sr := &r.Scales[scale]
 		*sr = ScaleResult{Width: sw, Height: sh, Window: pl.window, Pad: pl.window >> 1, Weight: ScaleWeights[scale]}
-		if keepMaps || cfg.HeatmapsPath != "" {
-			sr.CValues = clone(cv)
+		if keepMaps || cfg.keepsCValues() {
+			sr.CValues = keep(&keptCValues[scale], cv, r.recycled)
 		}
 		if keepMaps {
 			sr.Image = clone(cur[:sw*sh])

@@ -99,7 +99,10 @@ func ScorePicture(r *PictureResult, ws *workspace, p yuv.Plane, bitDepth int, cf
 	SpatialMask(ws.mask0, ws.pre, w, h, r.MaskIndex)
 	if keepMaps {
 		r.Preprocessed = clone(ws.pre[:w*h])
-		r.SpatialMask = clone(ws.mask0[:w*h])
+	}
+	r.recycled = cfg.recycles(keepMaps)
+	if keepMaps || cfg.KeepCValues {
+		r.SpatialMask = keep(&keptMasks, ws.mask0[:w*h], r.recycled)
 	}
 	// img is the current scale's picture before the mode filter; decimation
 	// works in place (every sample it reads lies after every sample it has
@@ -121,8 +124,8 @@ func ScorePicture(r *PictureResult, ws *workspace, p yuv.Plane, bitDepth int, cf
 		cValues(cv, ws.hist, img, mask, sw, sh, ws.window, cfg.Tables)
 		sr := &r.Scales[scale]
 		*sr = ScaleResult{Width: sw, Height: sh, Window: ws.window, Pad: ws.window >> 1, Weight: ScaleWeights[scale]}
-		if keepMaps || cfg.HeatmapsPath != "" {
-			sr.CValues = clone(cv)
+		if keepMaps || cfg.keepsCValues() {
+			sr.CValues = keep(&keptCValues[scale], cv, r.recycled)
 		}
 		if keepMaps {
 			sr.Image = clone(img[:sw*sh])

@@ -34,6 +34,8 @@ type PictureResult struct {
 
 	Scales [NumScales]ScaleResult
 	Score  float64 // weighted score before the cambi_max_val clip
+
+	recycled bool // SpatialMask and the c-values came from the pools (Recycle)
 }
 
 // FrameResult is CAMBI on one frame.

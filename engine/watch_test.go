@@ -1,0 +1,96 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// TestWatch: a run's Watch sees every frame once on the workers, with the
+// request's own CAMBI keeping its c-values and spatial mask (a model's
+// CAMBI instance, with other options, keeping none), and Collected gets
+// each frame's value in frame order; the metrics are the run's without a
+// watch. An error of Scored fails the run, naming the frame.
+func TestWatch(t *testing.T) {
+	req := pairRequest(t, "cambi=window_size=35")
+	req.Models = []string{"version=vmaf_v1.0.16_3d0h"}
+	plain := runRequest(t, req)
+	var mu sync.Mutex
+	seen := map[int]bool{}
+	var order []int
+	req.Watch = &Watch{
+		CAMBIMaps: true,
+		Scored: func(fr *FrameResult) (any, error) {
+			var own, other int
+			for _, f := range fr.Features {
+				c, ok := f.Result.(*CAMBIResult)
+				if !ok {
+					continue
+				}
+				kept := c.Dist.SpatialMask != nil && c.Dist.Scales[4].CValues != nil && c.Dist.Preprocessed == nil
+				if strings.HasSuffix(f.Metrics[0].Name, "_ws_35") {
+					if kept {
+						own++
+					}
+				} else if c.Dist.Scales[0].CValues == nil {
+					other++
+				}
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if seen[fr.Frame] || own != 1 || other != 1 {
+				return nil, errors.New("a frame seen twice, or maps kept where they should not be")
+			}
+			seen[fr.Frame] = true
+			return fr.Frame * 10, nil
+		},
+		Collected: func(n int, v any) error {
+			if v.(int) != n*10 {
+				return errors.New("another frame's value")
+			}
+			order = append(order, n)
+			return nil
+		},
+	}
+	watched := runRequest(t, req)
+	if len(order) != 3 || order[0] != 0 || order[1] != 1 || order[2] != 2 {
+		t.Errorf("collected %v, want frames 0, 1, 2 in order", order)
+	}
+	for n := range plain.Frames {
+		for _, m := range plain.Frames[n] {
+			if v, _ := watched.Value(n, m.Name); v != m.Value {
+				t.Errorf("frame %d %s: %v watched, %v without", n, m.Name, v, m.Value)
+			}
+		}
+	}
+	req.Watch = &Watch{Scored: func(fr *FrameResult) (any, error) {
+		if fr.Frame == 1 {
+			return nil, errors.New("no room")
+		}
+		return nil, nil
+	}}
+	s, err := Open(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Run(context.Background(), nil); err == nil || !strings.Contains(err.Error(), "frame 1") || !strings.Contains(err.Error(), "no room") {
+		t.Errorf("Scored's error: run error %v", err)
+	}
+}
+
+func runRequest(t *testing.T, req Request) *Results {
+	t.Helper()
+	s, err := Open(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	res, err := s.Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
