@@ -174,9 +174,11 @@ func pyramid(p *engine.CAMBIPicture) [engine.CAMBIScales]level {
 				}
 				continue
 			}
+			// The conversion rounds the product, so that no architecture
+			// fuses it with the addition (Go fuses x*y+z on arm64).
 			up := next.v[(y>>1)*next.w:]
 			for x, c := range row {
-				out[x] = wt*c + up[x>>1]
+				out[x] = float32(wt*c) + up[x>>1]
 			}
 		}
 		levels[s] = cur
@@ -228,15 +230,15 @@ func components(p *engine.CAMBIPicture, acc level, k0 int, tN, norm float64) []R
 				half := w >> 1
 				c0, up := c0[:2*half], up[:half]
 				for j, u := range up {
-					vals[2*j] = w0*c0[2*j] + u
-					vals[2*j+1] = w0*c0[2*j+1] + u
+					vals[2*j] = float32(w0*c0[2*j]) + u
+					vals[2*j+1] = float32(w0*c0[2*j+1]) + u
 				}
 				if w&1 != 0 {
-					vals[w-1] = w0*sc0.CValues[r0*sc0.Width+w-1] + acc.v[(r0>>1)*acc.w+half]
+					vals[w-1] = float32(w0*sc0.CValues[r0*sc0.Width+w-1]) + acc.v[(r0>>1)*acc.w+half]
 				}
 			} else {
 				for x := range vals {
-					vals[x] = w0*c0[x>>1] + up[x>>2]
+					vals[x] = float32(w0*c0[x>>1]) + up[x>>2]
 				}
 			}
 		}
