@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -269,5 +270,35 @@ func TestLogCheckRounded(t *testing.T) {
 			t.Errorf("verdicts not in one column:\n%s", table)
 			break
 		}
+	}
+}
+
+// TestComparedRunsTold: in compare mode with two encodes the status line
+// gives run B's ADM beside run A's as it does CAMBI's, the wipe and side
+// panes name their clips, the reference shown with "Heatmap" ticked says
+// why there is no heatmap, and with compare mode off the Compare view
+// names the run B chosen.
+func TestComparedRunsTold(t *testing.T) {
+	h := openRuns(t, nil)
+	if s := h.i.status.Text; !regexp.MustCompile(`CAMBI [0-9.]+ \(B [0-9.]+\)   ADM [0-9.]+ \(B [0-9.]+\)`).MatchString(s) {
+		t.Errorf("status %q", s)
+	}
+	v := h.i.frameView
+	h.do(func() { v.mode.SetSelected(modeSide) })
+	if v.captions.Hidden || !strings.Contains(v.left.Text, "distorted: "+fixtureDist) || !strings.Contains(v.right.Text, "reference: "+fixtureRef) {
+		t.Errorf("side by side captions %q | %q (hidden %v)", v.left.Text, v.right.Text, v.captions.Hidden)
+	}
+	h.do(func() { v.mode.SetSelected(modeOverlay) })
+	if !v.captions.Hidden {
+		t.Error("captions shown in the overlay mode")
+	}
+	h.rune('r')
+	if !v.showRef.Checked || !v.overlay.Checked || !strings.Contains(v.legend.lo.Text, "no heatmap") {
+		t.Errorf("reference shown: legend %q", v.legend.lo.Text)
+	}
+	h.rune('r')
+	h.do(func() { h.i.setCompare(false) })
+	if s := h.i.compareOffHint(); !strings.Contains(s, "the encode "+fixtureCoarse) || strings.Contains(s, "second backend") {
+		t.Errorf("compare off: %q", s)
 	}
 }

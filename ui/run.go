@@ -19,11 +19,14 @@ import (
 const AppID = "io.github.bandscope.bandscope"
 
 // memoryLimit is the inspector's soft memory limit (debug.SetMemoryLimit):
-// each frame shown brings fresh maps (about 100 MB at 1080p with two
-// models), and with the runtime's default the heap grew to twice what the
-// frames kept alive hold, 1.5 to 2 GB, before a collection; within the
-// limit the collector runs as often as it must. GOMEMLIMIT overrides it.
-const memoryLimit = 700 << 20
+// a whole 1080p frame with two models keeps about 400 MB of maps alive,
+// and with the runtime's default the heap grew to twice what the frames
+// kept alive hold, 1.5 to 2 GB, before a collection; within the limit the
+// collector runs as often as it must. The limit leaves room above the
+// frames shown and scored ahead: at 700 MB the collector ran all the time
+// and took half of playback's CPU (BenchmarkPlayback, 170-180 ms a frame
+// against 77-96 ms without a limit). GOMEMLIMIT overrides it.
+const memoryLimit = 900 << 20
 
 // limitMemory sets memoryLimit unless GOMEMLIMIT says otherwise.
 func limitMemory() {
