@@ -20,7 +20,6 @@ type bigPane struct {
 	src     *mapPane           // the pane enlarged; nil when none is
 	item    *container.TabItem // the view it covers
 	saved   fyne.CanvasObject  // that view's own content meanwhile
-	split   float64            // the sidebar's width before it folded
 }
 
 func newBigPane(i *inspector) *bigPane {
@@ -53,8 +52,10 @@ func (b *bigPane) enlarge(p *mapPane) {
 	b.src, b.item = p, i.tabs.Selected()
 	b.saved = b.item.Content
 	b.item.Content = b.content
-	b.split = i.split.Offset
-	i.split.SetOffset(0)
+	// Hidden, not moved: the split keeps the sidebar at its minimum
+	// width whatever the offset, and keeps the offset for its return.
+	i.split.Leading.Hide()
+	i.split.Refresh()
 	b.refresh()
 	i.tabs.Refresh()
 }
@@ -67,7 +68,8 @@ func (b *bigPane) shrink() bool {
 	b.item.Content = b.saved
 	b.src, b.item, b.saved = nil, nil, nil
 	b.pane.set(nil, nil)
-	b.i.split.SetOffset(b.split)
+	b.i.split.Leading.Show()
+	b.i.split.Refresh()
 	b.i.tabs.Refresh()
 	return true
 }

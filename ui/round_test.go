@@ -222,8 +222,11 @@ func TestEnlargeMap(t *testing.T) {
 	split := h.i.split.Offset
 	p := h.i.cambiView.panes[2]
 	h.do(func() { p.Tapped(&fyne.PointEvent{}) })
-	if h.i.big.src != p || h.i.tabs.Selected().Content != h.i.big.content || h.i.split.Offset >= split {
-		t.Fatalf("not enlarged: src %v, offset %v", h.i.big.src == p, h.i.split.Offset)
+	if h.i.big.src != p || h.i.tabs.Selected().Content != h.i.big.content || h.i.split.Leading.Visible() {
+		t.Fatalf("not enlarged: src %v, sidebar shown %v", h.i.big.src == p, h.i.split.Leading.Visible())
+	}
+	if w := h.i.tabs.Size().Width; w < h.w.Canvas().Size().Width-20 {
+		t.Errorf("the enlarged view is %v wide in a %v window: the sidebar did not fold", w, h.w.Canvas().Size().Width)
 	}
 	if h.i.big.pane.base != p.base || !strings.Contains(h.i.big.title.Text, "scale 2") {
 		t.Errorf("enlarged pane shows %v, title %q", h.i.big.pane.base == p.base, h.i.big.title.Text)
@@ -233,8 +236,8 @@ func TestEnlargeMap(t *testing.T) {
 		t.Error("the enlarged pane did not follow the frame")
 	}
 	h.key(fyne.KeyEscape)
-	if h.i.big.src != nil || h.i.tabs.Selected().Content == h.i.big.content || h.i.split.Offset != split {
-		t.Errorf("not back: src %v, offset %v (was %v)", h.i.big.src, h.i.split.Offset, split)
+	if h.i.big.src != nil || h.i.tabs.Selected().Content == h.i.big.content || !h.i.split.Leading.Visible() || h.i.split.Offset != split {
+		t.Errorf("not back: src %v, sidebar shown %v, offset %v (was %v)", h.i.big.src, h.i.split.Leading.Visible(), h.i.split.Offset, split)
 	}
 }
 
