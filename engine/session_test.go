@@ -281,14 +281,7 @@ func resultOf[R any](fr *FrameResult) R {
 // the same bits; the part alone holds CAMBI and nothing of the models,
 // and Complete leaves it as it was.
 func TestFramePart(t *testing.T) {
-	req := pairRequest(t, "cambi", "adm")
-	req.Models = []string{"version=vmaf_v1.0.16_3d0h"}
-	req.Explain = true
-	s, err := Open(context.Background(), req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := openExplained(t)
 	ctx := context.Background()
 	whole, err := s.Frame(ctx, 1)
 	if err != nil {
@@ -371,14 +364,7 @@ func TestStoppedRunKeepsFrames(t *testing.T) {
 // while it completes the one shown, on one session; both equal Frame's
 // (go test -race checks they share nothing unguarded).
 func TestFramePartsConcurrently(t *testing.T) {
-	req := pairRequest(t, "cambi", "adm")
-	req.Models = []string{"version=vmaf_v1.0.16_3d0h"}
-	req.Explain = true
-	s, err := Open(context.Background(), req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := openExplained(t)
 	ctx := context.Background()
 	var want [3]float64
 	for n := range want {
@@ -410,4 +396,19 @@ func TestFramePartsConcurrently(t *testing.T) {
 			t.Errorf("frame %d: %v, %v; Frame's %v", n, got[n], errs[n], want[n])
 		}
 	}
+}
+
+// openExplained opens the pair with CAMBI, ADM and vmaf_v1.0.16_3d0h with
+// its costs, closed when the test ends.
+func openExplained(t *testing.T) *Session {
+	t.Helper()
+	req := pairRequest(t, "cambi", "adm")
+	req.Models = []string{"version=vmaf_v1.0.16_3d0h"}
+	req.Explain = true
+	s, err := Open(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
 }

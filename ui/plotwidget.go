@@ -246,6 +246,7 @@ func drawFigure(dc draw.Canvas, f *figure, m figureMargins) (draw.Canvas, figure
 	fitTicks(f, pc.Max.Y-pc.Min.Y-top)
 	da := f.DataCanvas(pc)
 	own.left = da.Min.X - pc.Min.X
+	fitFrameTicks(f, da.Max.X-da.Min.X-max(m.left-own.left, 0))
 	if own.left < m.left {
 		pc = draw.Crop(pc, m.left-own.left, 0, 0, 0)
 	}
@@ -317,6 +318,17 @@ func fitTicks(f *figure, height vg.Length) {
 		label := f.Y.Tick.Label.Height("0")
 		rt.max = max(2, int(height/(2.2*label)))
 		f.Y.Tick.Marker = rt
+	}
+}
+
+// fitFrameTicks gives a frame axis this wide as many ticks as it holds,
+// each label at least two of its own widths from the next (two plots
+// share a row at 1280 px).
+func fitFrameTicks(f *figure, width vg.Length) {
+	if ft, ok := f.X.Tick.Marker.(frameTicks); ok {
+		label := f.X.Tick.Label.Width(strconv.Itoa(int(math.Ceil(f.X.Max))))
+		ft.max = max(2, int(width/(2*label+vg.Points(4))))
+		f.X.Tick.Marker = ft
 	}
 }
 

@@ -291,4 +291,12 @@ func TestRoundTicks(t *testing.T) {
 	if strings.Join(got, " ") != "0 50 100" {
 		t.Errorf("three ticks over 0-100: %v", got)
 	}
+	// A narrow frame axis: fewer frames labelled, at round steps.
+	got = nil
+	for _, tk := range (frameTicks{max: 4}).Ticks(-0.5, 19.5) {
+		got = append(got, tk.Label)
+	}
+	if strings.Join(got, " ") != "0 5 10 15" {
+		t.Errorf("a frame axis with room for four ticks: %v", got)
+	}
 }

@@ -346,11 +346,15 @@ func (v *scoresView) markFrame() {
 }
 
 // frameTicks puts ticks on whole frame numbers only.
-type frameTicks struct{}
+type frameTicks struct{ max int }
 
-func (frameTicks) Ticks(lo, hi float64) []plot.Tick {
+func (t frameTicks) Ticks(lo, hi float64) []plot.Tick {
+	most := 10.0
+	if t.max > 0 {
+		most = math.Min(most, float64(t.max))
+	}
 	step := 1.0
-	for k := 0; (hi-lo)/step > 10; k++ {
+	for k := 0; (hi-lo)/step > most; k++ {
 		step = []float64{1, 2, 5}[k%3] * math.Pow(10, float64(k/3))
 	}
 	var ts []plot.Tick
