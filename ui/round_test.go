@@ -305,3 +305,40 @@ func TestComparedRunsTold(t *testing.T) {
 		t.Errorf("compare off: %q", s)
 	}
 }
+
+// TestLogAloneIsPlotted: a log's model score is plotted as soon as the
+// log is read, before any whole-clip run, and logs alone can be exported.
+func TestLogAloneIsPlotted(t *testing.T) {
+	h := newModelHarness(t, nil, testModels)
+	h.openSynth(3)
+	h.do(h.i.scoresView.runClip)
+	log := filepath.Join(t.TempDir(), "scores.json")
+	if err := exportScores(log, scoreRun{Scores: h.i.scores[0]}); err != nil {
+		t.Fatal(err)
+	}
+	g := newModelHarness(t, nil, testModels)
+	g.openSynth(3)
+	g.do(func() { g.i.openLog(log) })
+	if g.i.scores[0] != nil {
+		t.Fatal("a whole-clip run happened")
+	}
+	vs, others, ok := g.i.vmafPlots.seriesFor(0)
+	if !ok || len(others) == 0 || !others[len(others)-1].HasValues() {
+		t.Fatalf("the log's score is not among the curves: %+v", others)
+	}
+	if p := vmafPlot(vs, others, 0, false); !strings.Contains(p.Title.Text, "score the whole clip for Bandscope's") || len(p.legend) == 0 {
+		t.Errorf("plot %q with %d legend entries", p.Title.Text, len(p.legend))
+	}
+	if len(g.i.exportRuns()) == 0 {
+		t.Error("nothing to export with a log open")
+	}
+	var export *fyne.MenuItem
+	for _, it := range g.i.mainMenu().Items[0].Items {
+		if strings.HasPrefix(it.Label, "Export scores") {
+			export = it
+		}
+	}
+	if export == nil || export.Disabled {
+		t.Errorf("Export scores greyed out with a log open: %v", export)
+	}
+}
