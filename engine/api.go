@@ -70,8 +70,15 @@ type FrameResult struct {
 	Errors map[string]error
 	// Compare is the compare backend's result on the same pictures.
 	Compare *FrameResult
+	// Partial: Session.FramePart scored only some features; Complete gives
+	// the whole result.
+	Partial bool
 
 	results []any // each extractor's result, in the set's order (a run's emit reads them)
+	// errs and scored are, for Session.FramePart and Complete, each
+	// extractor's error and whether it was run.
+	errs   []error
+	scored []bool
 	// refAt returns the reference luma of frame j (Session.Frame's random
 	// access for temporal features); frames is the clip's length.
 	refAt  func(j int) (yuv.Plane, error)

@@ -3,11 +3,14 @@
 // (CAMBI, integer ADM, integer VIF, integer motion, SpEED chroma: the
 // registry, registry.go) and VMAF models on the requested backend (the CPU
 // kernel sets, or a GPU through package gpu), scores frames one at a time
-// (keeping every intermediate map, for the inspector: Session.Frame) or a
-// whole clip (for `bandscope score`: Session.Run, which a Watch can follow
-// frame by frame with maps the run otherwise drops), and pools and writes
-// the results in libvmaf's formats. Its callers reach pictures, options and
-// each feature's results through it alone (types.go re-exports them).
+// (keeping every intermediate map, for the inspector: Session.Frame, or in
+// two parts, the features one view shows first, Session.FramePart, and the
+// rest, Session.Complete) or a whole clip (for `bandscope score`:
+// Session.Run, which a Watch can follow frame by frame with maps the run
+// otherwise drops, and which when stopped early still gives the frames it
+// scored, Stopped), and pools and writes the results in libvmaf's formats.
+// Its callers reach pictures, options and each feature's results through
+// it alone (types.go re-exports them).
 //
 // A scoring run decodes the next frame while it scores this one, as
 // libvmaf's CLI reads pictures on its main thread while its workers

@@ -246,11 +246,13 @@ func CostKey(model, base string) string { return model + costInfix + base }
 // IsCostKey reports whether a metric key is a model's cost (CostKey).
 func IsCostKey(key string) bool { return strings.Contains(key, costInfix) }
 
-// predictAll appends every model's scores (and with explain the costs) to
-// each frame of res, after the features, as libvmaf orders them; perfect
-// holds the features scored on the reference against itself (nil when
-// every input the models read is RefOnly).
-func predictAll(res, perfect *Results, models []scoredModel, explain bool) error {
+// predictFrames appends every model's scores (and with explain the costs)
+// to each frame of res, after the features, as libvmaf orders them;
+// perfect holds the features scored on the reference against itself (nil
+// when every input the models read is RefOnly). complete: every frame has
+// every input, and one that does not is an error; else (a stopped run's
+// frames, Stopped) such a frame is left without the scores.
+func predictFrames(res, perfect *Results, models []scoredModel, explain, complete bool) error {
 	if len(models) == 0 {
 		return nil
 	}
@@ -267,6 +269,9 @@ func predictAll(res, perfect *Results, models []scoredModel, explain bool) error
 		}
 		rs, err := predictFrame(models, frame, pf)
 		if err != nil {
+			if !complete {
+				continue
+			}
 			return err
 		}
 		var add []feature.Metric

@@ -80,7 +80,8 @@ type slot struct {
 
 // Run scores every frame in order, once per Session. progress, when not nil, is called after
 // each frame. On error or cancellation, output files the features were
-// writing are removed.
+// writing are removed, and the error is a *Stopped holding the frames
+// scored before it, when there are any.
 //
 // One goroutine decodes frames in order (ahead of scoring when the frame
 // budget allows, as libvmaf's CLI reads pictures on its main thread while
@@ -128,9 +129,40 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 	defer wg.Wait()
 	defer cancel()
 	if err := r.collect(progress); err != nil {
-		return nil, err
+		return nil, r.stopped(err)
 	}
 	return r.finish()
+}
+
+// Stopped is Run's error when it stopped (cancelled, or at a frame that
+// failed) after scoring some frames, so that an inspector can still show
+// what was scored; the command line publishes nothing either way.
+type Stopped struct {
+	Err error
+	// Partial holds the frames scored before the stop, in order, each
+	// with the metrics that were final by then (a temporal feature holds
+	// back its last frames' values, which are missing), and each model's
+	// score on the frames that have all of its inputs. Nothing is pooled.
+	Partial *Results
+}
+
+func (e *Stopped) Error() string { return e.Err.Error() }
+func (e *Stopped) Unwrap() error { return e.Err }
+
+// stopped wraps a run's error with the frames it scored (Stopped), when it
+// scored any.
+func (r *run) stopped(err error) error {
+	if r.scored == 0 || len(r.res.Frames) == 0 {
+		return err
+	}
+	part := &Results{Width: r.res.Width, Height: r.res.Height, Scaled: r.res.Scaled,
+		Names: append([]string(nil), r.res.Names...), Frames: r.res.Frames}
+	if !r.s.req.NoPrediction {
+		// Frames that miss an input are left without the model's score.
+		predictFrames(part, r.perfect, r.s.models, r.s.req.Explain, false)
+	}
+	part.sortKeys(r.s.keys)
+	return &Stopped{Err: err, Partial: part}
 }
 
 // run is one Run's pipeline: the channels between its reader, workers
@@ -292,7 +324,7 @@ func (r *run) work() {
 	defer finishing.Wait()
 	for sl := range r.jobs {
 		t := runClock.start()
-		rest, err := set.startFrame(r.ctx, sl.fr, false, s.frameError)
+		rest, err := set.startFrame(r.ctx, sl.fr, false, nil, s.frameError)
 		var perfectRest func(bool) error
 		if err == nil && s.perfect != nil {
 			sl.perfect = &FrameResult{Frame: sl.n, Dist: sl.fr.Ref, Ref: sl.fr.Ref, prevRefs: sl.fr.prevRefs}
@@ -303,7 +335,7 @@ func (r *run) work() {
 				// would upload in between, waits for the run).
 				sl.perfect.onDevice = set.frame.RefView()
 			}
-			perfectRest, err = s.perfect.startFrame(r.ctx, sl.perfect, false, s.frameError)
+			perfectRest, err = s.perfect.startFrame(r.ctx, sl.perfect, false, nil, s.frameError)
 		}
 		runClock.add(clockDevice, t)
 		if err != nil {
@@ -412,7 +444,7 @@ func (r *run) finish() (*Results, error) {
 		}
 	}
 	if !s.req.NoPrediction {
-		if err := predictAll(r.res, r.perfect, s.models, s.req.Explain); err != nil {
+		if err := predictFrames(r.res, r.perfect, s.models, s.req.Explain, true); err != nil {
 			return nil, s.frameError(-1, err)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -74,6 +75,7 @@ type featureSet struct {
 	extractors []extractor
 	names      []string         // each extractor's feature name
 	where      []string         // the backend each extractor runs on
+	own        []bool           // the extractor is one the request asked for, not one only a model added
 	skipped    map[string]error // features that could not be built (Request.SkipUnavailable)
 
 	// GPU: the frame's pictures on the device, uploaded once per frame
@@ -243,6 +245,7 @@ func (s *Session) openSet(id string, specs []parsedSpec, ref, dist yuv.Format, p
 		}
 		set.extractors = append(set.extractors, x)
 		set.names = append(set.names, p.def.Name)
+		set.own = append(set.own, k < s.requested)
 		where := b.id
 		if b.dev != nil && !p.def.GPU {
 			where = "cpu"
@@ -362,6 +365,30 @@ func (s *Session) Skipped() map[string]error {
 // may be scored concurrently; during the session's Run, Frame returns
 // ErrRunning.
 func (s *Session) Frame(ctx context.Context, n int) (*FrameResult, error) {
+	// Decoded, nothing scored yet: Complete scores every feature, the
+	// compare backend and the perfect copy at once.
+	fr, err := s.part(ctx, n, func(int) bool { return false })
+	if err != nil {
+		return nil, err
+	}
+	return s.Complete(ctx, fr)
+}
+
+// FramePart scores frame n with only the features named (the request's
+// own instances of them; none named: every feature but the models'),
+// keeping their maps: what one view shows, first. The result lacks the
+// other features, the compare backend's result and the models' scores
+// (FrameResult.Partial) until Complete scores them.
+func (s *Session) FramePart(ctx context.Context, n int, features ...string) (*FrameResult, error) {
+	set := s.main
+	return s.part(ctx, n, func(k int) bool {
+		return set.own[k] && (len(features) == 0 || slices.Contains(features, set.names[k]))
+	})
+}
+
+// part decodes frame n and scores the main set's extractors want says
+// yes to: a Partial result.
+func (s *Session) part(ctx context.Context, n int, want func(k int) bool) (*FrameResult, error) {
 	if !s.running.TryRLock() {
 		return nil, ErrRunning
 	}
@@ -372,6 +399,47 @@ func (s *Session) Frame(ctx context.Context, n int) (*FrameResult, error) {
 	}
 	s.keepRef(n, fr.Ref)
 	fr.refAt, fr.frames = s.refAt, s.frames
+	set := s.main
+	m := len(set.extractors)
+	fr.results, fr.errs, fr.scored = make([]any, m), make([]error, m), make([]bool, m)
+	fr.Partial = true
+	which := make([]bool, m)
+	some := false
+	for k := range which {
+		which[k] = want(k)
+		some = some || which[k]
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if !some {
+		return fr, nil
+	}
+	if err := set.scoreSome(ctx, fr, which, s.frameError); err != nil {
+		return nil, err
+	}
+	return fr, nil
+}
+
+// Complete scores what FramePart left out of part: the other features,
+// the compare backend and the models with their costs. The result is a new
+// FrameResult, equal to Frame's; part is not changed (a view may still be
+// showing it) and shares its pictures and results with it.
+func (s *Session) Complete(ctx context.Context, part *FrameResult) (*FrameResult, error) {
+	if !part.Partial {
+		return part, nil
+	}
+	if !s.running.TryRLock() {
+		return nil, ErrRunning
+	}
+	defer s.running.RUnlock()
+	n := part.Frame
+	fr := &FrameResult{Frame: n, Dist: part.Dist, Ref: part.Ref, refAt: part.refAt, frames: part.frames,
+		results: slices.Clone(part.results), errs: slices.Clone(part.errs), scored: slices.Clone(part.scored)}
+	rest := make([]bool, len(part.scored))
+	for k, done := range part.scored {
+		rest[k] = !done
+	}
 	var perfect, tw *FrameResult
 	var perr, terr error
 	var wg sync.WaitGroup
@@ -392,7 +460,7 @@ func (s *Session) Frame(ctx context.Context, n int) (*FrameResult, error) {
 			perr = s.perfect.scoreFrame(ctx, perfect, false, true, s.frameError)
 		}()
 	}
-	err = s.main.scoreFrame(ctx, fr, true, true, s.frameError)
+	err := s.main.scoreSome(ctx, fr, rest, s.frameError)
 	wg.Wait()
 	if err != nil {
 		return nil, err
@@ -460,11 +528,23 @@ func (s *Session) refAt(j int) (yuv.Plane, error) {
 // feature's intermediate maps. With metrics a frame some features fail is
 // still a result (FrameResult.Errors). It is startFrame and its rest.
 func (set *featureSet) scoreFrame(ctx context.Context, fr *FrameResult, keepMaps, metrics bool, wrap func(int, error) error) error {
-	rest, err := set.startFrame(ctx, fr, keepMaps, wrap)
+	rest, err := set.startFrame(ctx, fr, keepMaps, nil, wrap)
 	if err != nil {
 		return err
 	}
 	return rest(metrics)
+}
+
+// scoreSome is scoreFrame of the extractors which marks, with their maps,
+// added to what fr holds already (FramePart, Complete): fr's features,
+// metrics and errors are then every scored extractor's, in the set's
+// order.
+func (set *featureSet) scoreSome(ctx context.Context, fr *FrameResult, which []bool, wrap func(int, error) error) error {
+	rest, err := set.startFrame(ctx, fr, true, which, wrap)
+	if err != nil {
+		return err
+	}
+	return rest(true)
 }
 
 // splitter is an extractor whose device work ends before its host work
@@ -485,13 +565,25 @@ type splitter interface {
 // while rest finishes this one: the host halves of splitters and the
 // extractors that do not read the device (CPU features of a GPU set), all
 // concurrently, as every extractor of a CPU set.
-func (set *featureSet) startFrame(ctx context.Context, fr *FrameResult, keepMaps bool, wrap func(int, error) error) (rest func(metrics bool) error, err error) {
+//
+// which, when not nil, marks the extractors to run (scoreSome): the others
+// keep what fr holds for them.
+func (set *featureSet) startFrame(ctx context.Context, fr *FrameResult, keepMaps bool, which []bool, wrap func(int, error) error) (rest func(metrics bool) error, err error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	n := len(set.extractors)
 	res := make([]any, n)
 	errs := make([]error, n)
+	if which != nil {
+		res, errs = fr.results, fr.errs
+		if fr.scored == nil {
+			fr.scored = make([]bool, n)
+		}
+		for k, w := range which {
+			fr.scored[k] = fr.scored[k] || w
+		}
+	}
 	later := make([]func() (any, error), n)
 	// guarded runs one extractor's step, a panic becoming its error.
 	guarded := func(k int, f func() (any, error)) {
@@ -503,7 +595,9 @@ func (set *featureSet) startFrame(ctx context.Context, fr *FrameResult, keepMaps
 		res[k], errs[k] = f()
 	}
 	for k, x := range set.extractors {
-		later[k] = func() (any, error) { return x.score(fr, keepMaps) }
+		if which == nil || which[k] {
+			later[k] = func() (any, error) { return x.score(fr, keepMaps) }
+		}
 	}
 	if set.frame != nil {
 		// Each plane the GPU extractors read goes to the device once; they
@@ -535,6 +629,9 @@ func (set *featureSet) startFrame(ctx context.Context, fr *FrameResult, keepMaps
 			defer func() { fr.onDevice = nil }()
 			var onDevice []int
 			for k, x := range set.extractors {
+				if later[k] == nil {
+					continue // not asked for (scoreSome)
+				}
 				if dr, ok := x.(deviceReader); ok {
 					if rp, dp := dr.devicePlanes(); rp|dp != 0 {
 						onDevice = append(onDevice, k)
@@ -581,18 +678,31 @@ func (set *featureSet) startFrame(ctx context.Context, fr *FrameResult, keepMaps
 			go func() { defer wg.Done(); guarded(k, later[k]) }()
 		}
 		wg.Wait()
-		return set.attachFrame(fr, res, errs, metrics, wrap)
+		done := fr.scored
+		if which == nil {
+			done = nil // every extractor
+		}
+		return set.attachFrame(fr, res, errs, metrics, done, wrap)
 	}, nil
 }
 
 // attachFrame attaches a frame's results (and with metrics, for
-// Session.Frame, each feature's result with its metrics) and returns its
-// error: the first extractor's that failed, unless with metrics some
-// succeeded (FrameResult.Errors names the others).
-func (set *featureSet) attachFrame(fr *FrameResult, res []any, errs []error, metrics bool, wrap func(int, error) error) error {
+// Session.Frame, each feature's result with its metrics, built anew from
+// every result) and returns its error: the first extractor's that failed,
+// unless with metrics some succeeded (FrameResult.Errors names the
+// others). done, when not nil, marks the extractors that were run
+// (scoreSome); the others are left out.
+func (set *featureSet) attachFrame(fr *FrameResult, res []any, errs []error, metrics bool, done []bool, wrap func(int, error) error) error {
 	fr.results = res
-	failed := 0
+	if metrics {
+		fr.Features, fr.Metrics, fr.Errors = nil, nil, nil
+	}
+	failed, tried := 0, 0
 	for k, x := range set.extractors {
+		if done != nil && !done[k] {
+			continue
+		}
+		tried++
 		if errs[k] != nil {
 			failed++
 			if fr.Errors == nil {
@@ -607,9 +717,9 @@ func (set *featureSet) attachFrame(fr *FrameResult, res []any, errs []error, met
 			fr.Features = append(fr.Features, FeatureResult{Feature: set.names[k], Result: res[k], Metrics: ms})
 		}
 	}
-	if !metrics || failed == len(set.extractors) {
+	if !metrics || failed == tried {
 		for k := range errs {
-			if errs[k] != nil {
+			if errs[k] != nil && (done == nil || done[k]) {
 				return wrap(fr.Frame, errs[k])
 			}
 		}

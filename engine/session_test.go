@@ -2,7 +2,9 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"math"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -271,4 +273,142 @@ func TestPackedRun(t *testing.T) {
 func resultOf[R any](fr *FrameResult) R {
 	r, _ := ResultOf[R](fr)
 	return r
+}
+
+// TestFramePart: a frame scored in two parts, the request's CAMBI first
+// (FramePart) and the rest after (Complete), is the frame Frame scores:
+// the same features in the same order, every metric and model score with
+// the same bits; the part alone holds CAMBI and nothing of the models,
+// and Complete leaves it as it was.
+func TestFramePart(t *testing.T) {
+	s := openExplained(t)
+	ctx := context.Background()
+	whole, err := s.Frame(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part, err := s.FramePart(ctx, 1, "cambi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !part.Partial || len(part.Features) != 1 || part.Features[0].Feature != "cambi" || len(part.VMAF) != 0 {
+		t.Fatalf("part: partial %v, %d features, %d models", part.Partial, len(part.Features), len(part.VMAF))
+	}
+	got, err := s.Complete(ctx, part)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Partial || len(part.Features) != 1 || part.Partial != true {
+		t.Fatalf("complete: partial %v; the part changed to %d features", got.Partial, len(part.Features))
+	}
+	if len(got.Features) != len(whole.Features) {
+		t.Fatalf("%d features, Frame has %d", len(got.Features), len(whole.Features))
+	}
+	for k := range got.Features {
+		if got.Features[k].Feature != whole.Features[k].Feature {
+			t.Errorf("feature %d: %s, Frame's %s", k, got.Features[k].Feature, whole.Features[k].Feature)
+		}
+	}
+	if len(got.Metrics) != len(whole.Metrics) {
+		t.Fatalf("%d metrics, Frame has %d", len(got.Metrics), len(whole.Metrics))
+	}
+	for k, m := range whole.Metrics {
+		if g := got.Metrics[k]; g.Name != m.Name || math.Float64bits(g.Value) != math.Float64bits(m.Value) {
+			t.Errorf("metric %d: %s %v, Frame's %s %v", k, g.Name, g.Value, m.Name, m.Value)
+		}
+	}
+	if len(got.VMAF) != 1 || math.Float64bits(got.VMAF[0].Score) != math.Float64bits(whole.VMAF[0].Score) {
+		t.Errorf("model scores %v, Frame's %v", got.VMAF, whole.VMAF)
+	}
+	// Nothing asked for: the pictures alone, the rest by Complete.
+	none, err := s.FramePart(ctx, 2, "speed_chroma")
+	if err != nil || len(none.Features) != 0 || none.Dist == nil {
+		t.Fatalf("a part of a feature the request lacks: %v, %d features", err, len(none.Features))
+	}
+	if got, err := s.Complete(ctx, none); err != nil || len(got.VMAF) != 1 {
+		t.Errorf("completing an empty part: %v", err)
+	}
+}
+
+// TestStoppedRunKeepsFrames: a run cancelled after two frames returns its
+// error as a *Stopped holding those two frames' metrics, in order.
+func TestStoppedRunKeepsFrames(t *testing.T) {
+	req := pairRequest(t, "cambi", "adm")
+	s, err := Open(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	res, err := s.Run(ctx, func(p Progress) {
+		if p.Done == 2 {
+			cancel()
+		}
+	})
+	var st *Stopped
+	if res != nil || !errors.As(err, &st) || !errors.Is(err, context.Canceled) {
+		t.Fatalf("run: %v, %v", res, err)
+	}
+	if len(st.Partial.Frames) != 2 {
+		t.Fatalf("%d frames kept, want 2", len(st.Partial.Frames))
+	}
+	for f, ms := range st.Partial.Frames {
+		if _, ok := FindMetric(ms, "cambi"); !ok {
+			t.Errorf("frame %d: no cambi in %v", f, ms)
+		}
+	}
+}
+
+// TestFramePartsConcurrently: the inspector scores the next frame's part
+// while it completes the one shown, on one session; both equal Frame's
+// (go test -race checks they share nothing unguarded).
+func TestFramePartsConcurrently(t *testing.T) {
+	s := openExplained(t)
+	ctx := context.Background()
+	var want [3]float64
+	for n := range want {
+		fr, err := s.Frame(ctx, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[n] = fr.VMAF[0].Score
+	}
+	var got [3]float64
+	var errs [3]error
+	var wg sync.WaitGroup
+	for n := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			part, err := s.FramePart(ctx, n, "cambi")
+			if err == nil {
+				part, err = s.Complete(ctx, part)
+			}
+			if errs[n] = err; err == nil {
+				got[n] = part.VMAF[0].Score
+			}
+		}()
+	}
+	wg.Wait()
+	for n := range got {
+		if errs[n] != nil || math.Float64bits(got[n]) != math.Float64bits(want[n]) {
+			t.Errorf("frame %d: %v, %v; Frame's %v", n, got[n], errs[n], want[n])
+		}
+	}
+}
+
+// openExplained opens the pair with CAMBI, ADM and vmaf_v1.0.16_3d0h with
+// its costs, closed when the test ends.
+func openExplained(t *testing.T) *Session {
+	t.Helper()
+	req := pairRequest(t, "cambi", "adm")
+	req.Models = []string{"version=vmaf_v1.0.16_3d0h"}
+	req.Explain = true
+	s, err := Open(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
 }

@@ -9,7 +9,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
@@ -66,18 +65,21 @@ func newADMView(i *inspector) *admView {
 	// The numbers sit in a column of their own, as wide as they need:
 	// nothing is truncated at any window size (the view scrolls instead).
 	right := container.NewVBox(v.table, v.bars)
-	v.content = container.NewBorder(top, v.legend.content, nil, right, container.NewGridWithColumns(engine.ADMBands, grid...))
+	// The legend under the scores, above the maps: below them the table's
+	// column makes the view taller than a 1280x720 window, and the legend
+	// would hide under the status line until scrolled to.
+	v.content = container.NewBorder(container.NewVBox(top, v.legend.content), nil, nil, right, container.NewGridWithColumns(engine.ADMBands, grid...))
 	return v
 }
 
-func (v *admView) barPlot() *plot.Plot {
+func (v *admView) barPlot() *figure {
 	a := inspect.ADMOf(v.i.res)
 	if a == nil {
 		return nil
 	}
-	p := plot.New()
+	p := newFigure()
 	p.Title.Text = "share of the numerator"
-	plotTheme(p, v.i.dark())
+	plotTheme(p.Plot, v.i.dark())
 	w := vg.Points(7)
 	for b := 0; b < engine.ADMBands; b++ {
 		vals := make(plotter.Values, engine.ADMScales)
@@ -92,7 +94,7 @@ func (v *admView) barPlot() *plot.Plot {
 		bc.LineStyle.Width = 0
 		bc.Offset = vg.Length(b-1) * w
 		p.Add(bc)
-		p.Legend.Add(inspect.BandNames[b], bc)
+		p.addLegend(inspect.BandNames[b], bc)
 	}
 	p.NominalX("s0", "s1", "s2", "s3")
 	// Room for the outer bars at both ends; the shares on round ticks.
@@ -106,7 +108,6 @@ func (v *admView) barPlot() *plot.Plot {
 	}
 	p.Y.Max = math.Max(top*1.08, 1e-9) // the tallest bar below the top edge
 	p.Y.Tick.Marker = roundTicks{}
-	p.Legend.ThumbnailWidth = vg.Points(10)
 	return p
 }
 
@@ -121,9 +122,12 @@ func (v *admView) update() {
 		}
 		setText(v.table, "")
 		v.legend.setText("")
-		if v.i.admErr != nil {
+		switch {
+		case v.i.admErr != nil:
 			setText(v.scores, "ADM unavailable: "+v.i.admErr.Error())
-		} else {
+		case v.i.pending("ADM") != "":
+			setText(v.scores, v.i.pending("ADM"))
+		default:
 			setText(v.scores, "No ADM result for this frame.")
 		}
 		v.bars.redraw()

@@ -11,9 +11,11 @@ import (
 )
 
 // worker runs engine calls off the UI goroutine. Submitting a job cancels
-// the one before it; jobs run one at a time (sessions are not safe for
-// concurrent use), and only the newest job's result reaches the UI, through
-// fyne.Do. This is the one place where engine goroutines meet Fyne.
+// the one before it; a worker runs its jobs one at a time (the framer and
+// the completer, two workers, may score frames of one session at once,
+// which engine sessions allow; nothing else shares a session), and only
+// the newest job's result reaches the UI, through fyne.Do. This is the one
+// place where engine goroutines meet Fyne.
 type worker struct {
 	mu     sync.Mutex
 	run    sync.Mutex // held while a job runs
@@ -94,6 +96,16 @@ func (w *worker) start(job func(ctx context.Context) func(), cancelRunning bool)
 // at a time under a lock, as the real driver does on its one goroutine.
 var uiDo = fyne.Do
 
+// interrupt cancels the running job but still shows what it returns (a
+// whole-clip run's frames scored before Esc).
+func (w *worker) interrupt() {
+	w.mu.Lock()
+	if w.cancel != nil {
+		w.cancel()
+	}
+	w.mu.Unlock()
+}
+
 // stop cancels the running job, if any.
 func (w *worker) stop() {
 	w.mu.Lock()
@@ -105,17 +117,23 @@ func (w *worker) stop() {
 }
 
 // jobs are the inspector's workers, one per kind of engine work (opening
-// sessions, scoring the shown frame, whole-clip runs, the per-scale scores
-// and exports, the banding events), and the wait group they share: tests
-// and benchmarks wait on it.
+// sessions, scoring what the visible view of the shown frame needs, the
+// rest of that frame, whole-clip runs, the per-scale scores, exports, the
+// banding events), and the wait group they share: tests and benchmarks
+// wait on it. The framer and the completer may score frames of one session
+// at once, which engine sessions allow (Session.Frame).
 type jobs struct {
-	wg                                     sync.WaitGroup
-	opener, framer, runner, scaler, bander worker
+	wg                                                          sync.WaitGroup
+	opener, framer, completer, runner, scaler, exporter, bander worker
+}
+
+func (j *jobs) all() []*worker {
+	return []*worker{&j.opener, &j.framer, &j.completer, &j.runner, &j.scaler, &j.exporter, &j.bander}
 }
 
 // init gives every worker the group and the way to show an error.
 func (j *jobs) init(fail func(error)) {
-	for _, wk := range []*worker{&j.opener, &j.framer, &j.runner, &j.scaler, &j.bander} {
+	for _, wk := range j.all() {
 		wk.wg = &j.wg
 		wk.fail = fail
 	}
@@ -123,9 +141,26 @@ func (j *jobs) init(fail func(error)) {
 
 // stopAll cancels every job.
 func (j *jobs) stopAll() {
-	for _, wk := range []*worker{&j.opener, &j.framer, &j.runner, &j.scaler, &j.bander} {
+	for _, wk := range j.all() {
 		wk.stop()
 	}
+}
+
+// stopFrames cancels the frame jobs, and lockFrames waits for any still
+// running (a session is closed only then).
+func (j *jobs) stopFrames() {
+	j.framer.stop()
+	j.completer.stop()
+}
+
+func (j *jobs) lockFrames() {
+	j.framer.run.Lock()
+	j.completer.run.Lock()
+}
+
+func (j *jobs) unlockFrames() {
+	j.completer.run.Unlock()
+	j.framer.run.Unlock()
 }
 
 // lookahead is the frame the inspector scores ahead of a step (lookAhead):

@@ -409,7 +409,7 @@ func (v *bandingView) exportMask(k int) { v.exportDialog(k, true) }
 
 func (v *bandingView) exportDialog(k int, mask bool) {
 	if v.report(k) == nil {
-		showError(v.i.win, fmt.Errorf("no banding events to export yet: find them first (Ctrl+G)"))
+		v.i.showError(fmt.Errorf("no banding events to export yet: find them first (Ctrl+G)"))
 		return
 	}
 	title, name, ext := "Export banding events", "events.json", ".json"

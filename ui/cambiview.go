@@ -91,7 +91,11 @@ func (v *cambiView) update() {
 				setText(v.cells[s][c], "")
 			}
 		}
-		setText(v.scores, "No CAMBI result.")
+		if why := v.i.pending("CAMBI"); why != "" {
+			setText(v.scores, why)
+		} else {
+			setText(v.scores, "No CAMBI result.")
+		}
 		setText(v.formula, "")
 		return
 	}

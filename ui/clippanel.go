@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -18,6 +19,7 @@ type clipPanel struct {
 	i       *inspector
 	content fyne.CanvasObject
 	facts   [4]*widget.Label // distorted name, its format, reference name, its format
+	note    *widget.Label    // a rendition's scaling, frames that do not decode
 	slider  *keySlider
 	entry   *widget.Entry
 	total   *widget.Label
@@ -35,6 +37,11 @@ func newClipPanel(i *inspector) *clipPanel {
 		facts.Add(p.facts[k])
 	}
 	p.facts[0].SetText("No clip.")
+	p.note = widget.NewLabel("")
+	p.note.Wrapping = fyne.TextWrapWord
+	p.note.Importance = widget.WarningImportance
+	p.note.Hide()
+	facts.Add(p.note)
 	p.slider = newKeySlider(i, 0, 1)
 	p.slider.Step = 1
 	p.slider.OnChanged = func(v float64) {
@@ -72,7 +79,8 @@ func newClipPanel(i *inspector) *clipPanel {
 	return p
 }
 
-// describe gives a clip's name line and its facts line.
+// describe gives a clip's name line and its facts line: a rendition's own
+// size (scalingText says how it is scored).
 func describe(role string, c clip.Info) (string, string) {
 	if c.Path == "" {
 		return role + ": none", ""
@@ -81,8 +89,23 @@ func describe(role string, c clip.Info) (string, string) {
 	if c.Frames >= 0 {
 		frames = strconv.Itoa(c.Frames)
 	}
+	w, h := c.Width, c.Height
+	if c.Scaled != nil {
+		w, h = c.Scaled.Width, c.Scaled.Height
+	}
 	return role + ": " + filepath.Base(c.Path), fmt.Sprintf("    %dx%d  %s  %d-bit  %s frames  (%s)",
-		c.Width, c.Height, c.Chroma, c.BitDepth, frames, c.Container)
+		w, h, c.Chroma, c.BitDepth, frames, c.Container)
+}
+
+// scalingText says how a ladder rendition is scored, as the command line
+// scores it: "960x540, upscaled with ffmpeg bicubic to 1920x1080; CAMBI
+// at 960x540"; "" for a clip at its reference's size.
+func scalingText(c clip.Info) string {
+	if c.Scaled == nil {
+		return ""
+	}
+	return fmt.Sprintf("%dx%d, upscaled with ffmpeg bicubic (%s) to %dx%d; CAMBI at %dx%d",
+		c.Scaled.Width, c.Scaled.Height, c.Scaled.Filter, c.Width, c.Height, c.Scaled.Width, c.Scaled.Height)
 }
 
 // update shows the facts of the open clips.
@@ -102,6 +125,19 @@ func (p *clipPanel) update() {
 	for k, s := range []string{a, b, c, d} {
 		p.facts[k].SetText(s)
 	}
+	var notes []string
+	if s := scalingText(i.distInfo); s != "" && i.req.Distorted != "" {
+		notes = append(notes, "Distorted: "+s+".")
+	}
+	if s := scalingText(i.distInfoB); s != "" && i.runsMode() {
+		notes = append(notes, "Run B "+filepath.Base(i.distInfoB.Path)+": "+s+".")
+	}
+	if i.listed > 0 {
+		notes = append(notes, fmt.Sprintf("⚠ the file lists %d frames; only %d decode.", i.listed, i.frames))
+	}
+	p.note.SetText(strings.Join(notes, "\n"))
+	p.note.Hidden = len(notes) == 0
+	p.note.Refresh()
 	p.setting = true
 	p.slider.Max = float64(max(i.frames-1, 1))
 	p.slider.Refresh()

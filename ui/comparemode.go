@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"time"
 
 	"github.com/bandscope/bandscope/engine"
-	"github.com/bandscope/bandscope/engine/inspect"
 	"github.com/bandscope/bandscope/engine/summary"
 )
 
@@ -28,6 +28,21 @@ func (i *inspector) setCompare(on bool) {
 	i.reopen()
 	i.showFrame()
 	i.scoresView.perScaleRunB()
+}
+
+// compareOffHint says how to compare with the run B chosen, while compare
+// mode is off.
+func (i *inspector) compareOffHint() string {
+	switch i.runB.kind {
+	case runClip:
+		return "Tick \"Compare with\" (Ctrl+K) to compare with run B, the encode " + filepath.Base(i.runB.dist) +
+			", or choose another run B beside it: a backend, an encode or other options."
+	case runOptions:
+		return "Tick \"Compare with\" (Ctrl+K) to compare with run B, the same clip with other options (" +
+			optionsText(i.runB.cambi, i.runB.adm, i.cambiOpts, i.admOpts) + "), or choose another run B beside it."
+	}
+	return "Tick \"Compare with\" (Ctrl+K) to compare with run B, the backend " + i.cmpBack +
+		", or choose another run B beside it: a backend, another encode of the reference, or other options."
 }
 
 // saveRunB writes run B's choice to the preferences.
@@ -59,18 +74,21 @@ func (i *inspector) setRunB(k runKind) {
 func (i *inspector) reopenRuns() {
 	old, oldB := i.sess, i.sessB
 	i.sess, i.sessB = nil, nil
-	i.framer.stop()
+	i.stopFrames()
 	reqA, reqB := i.request(i.backend), i.requestB()
 	nameA, nameB := filepath.Base(reqA.Distorted), filepath.Base(reqB.Distorted)
 	i.setStatus(fmt.Sprintf("Opening run A (%s) and run B (%s) on %s…", i.runName(0), i.runName(1), reqA.Backend))
 	eng := i.eng
 	i.opener.submit(func(ctx context.Context) func() {
-		i.framer.run.Lock()
+		i.lockFrames()
 		closeSessions(old, oldB)
-		i.framer.run.Unlock()
+		i.unlockFrames()
 		a, err := safeOpen(ctx, eng, reqA)
 		if err != nil {
-			return func() { i.fail(fmt.Errorf("run A: %w", err)) }
+			return func() {
+				i.recentPending = false
+				i.fail(fmt.Errorf("run A: %w", err))
+			}
 		}
 		b, err := safeOpen(ctx, eng, reqB)
 		if err != nil {
@@ -92,9 +110,11 @@ func (i *inspector) reopenRuns() {
 			i.admErr = admErr
 			i.sess, i.sessB = a, b
 			i.refInfo, i.distInfo = a.Info()
-			i.frames = a.Frames()
+			i.distInfoB = db
+			i.frames, i.listed = a.Frames(), 0
 			i.vp.setFrame(i.distInfo.Width, i.distInfo.Height)
 			i.win.SetTitle("Bandscope — " + i.runName(0) + " vs " + i.runName(1))
+			i.openedRecent()
 			i.clipPanel.update()
 			i.clipOpen()
 			i.errText = ""
@@ -121,24 +141,75 @@ func (i *inspector) runsFailed(err error) {
 	i.notice = "Not compared: " + err.Error()
 }
 
-// frameRuns scores frame n of both runs, A then B, in the background.
+// frameRuns scores frame n of both runs, A then B, in the background:
+// first what the view on screen needs of both, then the rest behind it
+// (completeRuns), as for one run.
 func (i *inspector) frameRuns(n int) {
 	a, b := i.sess, i.sessB
 	start := now()
+	i.completer.stop()
+	need := i.visibleNeeds()
 	i.framer.submit(func(ctx context.Context) func() {
-		ra, err := a.Frame(ctx, n)
+		ra, err := scoreFirst(ctx, a, n, need)
 		if err == nil {
 			var rb *engine.FrameResult
-			if rb, err = b.Frame(ctx, n); err == nil {
-				return func() { i.frameArrived(ra, rb, n, start) }
+			if rb, err = scoreFirst(ctx, b, n, need); err == nil {
+				return func() {
+					i.frameArrived(ra, rb, n, start)
+					if ra.Partial && !i.play.on {
+						i.completeRuns(a, b, ra, rb, start)
+					}
+				}
 			}
 			err = fmt.Errorf("run B: %w", err)
 		}
 		if ctx.Err() != nil {
 			return nil
 		}
-		return func() { i.fail(err) }
+		return func() { i.frameFailed(err) }
 	})
+}
+
+// completeRuns scores the rest of both runs' frame behind the view.
+func (i *inspector) completeRuns(a, b Session, pa, pb *engine.FrameResult, start time.Time) {
+	i.completer.submit(func(ctx context.Context) func() {
+		ra, err := a.Complete(ctx, pa)
+		if err == nil {
+			var rb *engine.FrameResult
+			if rb, err = b.Complete(ctx, pb); err == nil {
+				return func() {
+					if i.res == pa && i.sess == a {
+						i.frameArrived(ra, rb, pa.Frame, start)
+					}
+				}
+			}
+			err = fmt.Errorf("run B: %w", err)
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+		return func() { i.frameFailed(err) }
+	})
+}
+
+// completeShown scores the rest of the frame shown when only its visible
+// part is (playback stopped on it); a whole frame is shown in every view.
+func (i *inspector) completeShown() {
+	r := i.res
+	if r == nil || i.sess == nil {
+		return
+	}
+	if !r.Partial {
+		i.showFrame()
+		return
+	}
+	if i.sessB != nil {
+		if i.cmpRes != nil {
+			i.completeRuns(i.sess, i.sessB, r, i.cmpRes, now())
+		}
+		return
+	}
+	i.completeFrame(i.sess, r, 1, now())
 }
 
 // showRuns shows, in the Compare view, the two runs' maps in runs mode
@@ -154,16 +225,6 @@ func (i *inspector) showRuns() bool {
 	i.runsView.content.Hide()
 	i.compareView.content.Show()
 	return false
-}
-
-// runsSummary is run B's CAMBI beside run A's in the status line.
-func (i *inspector) runsSummary() string {
-	r := i.cmpRes
-	c := inspect.CAMBIOf(r)
-	if c == nil || !i.runsMode() {
-		return ""
-	}
-	return " (B " + fmtScore(c.CAMBI) + ")"
 }
 
 // runsVerdict is the summary's comparison of the two whole-clip runs, or ""

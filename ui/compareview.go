@@ -46,7 +46,7 @@ func newCompareView(i *inspector) *compareView {
 	v.verdict = canvas.NewText("Compare mode is off", color.White)
 	v.verdict.TextSize = 22
 	v.verdict.TextStyle.Bold = true
-	v.detail = widget.NewLabel("Tick \"Compare with\" and choose a second backend (Ctrl+K).")
+	v.detail = widget.NewLabel(i.compareOffHint())
 	v.detail.Wrapping = fyne.TextWrapWord // backend names can be long
 	v.stage = newKeySelect(i, nil, func(s string) { v.selected = s; v.showStage() })
 	v.stats = widget.NewLabel("")
@@ -103,7 +103,7 @@ func (v *compareView) update() {
 			setText(v.detail, fmt.Sprintf("Scoring the frame on %s and %s…", i.backend, i.cmpBack))
 		} else {
 			v.verdict.Text = "Compare mode is off"
-			setText(v.detail, "Tick \"Compare with\" and choose a second backend (Ctrl+K).")
+			setText(v.detail, i.compareOffHint())
 		}
 		v.banner.Refresh()
 		v.verdict.Refresh()

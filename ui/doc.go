@@ -26,9 +26,15 @@
 // engine/regions: its timeline, outlines and tables). Every engine call
 // runs in a goroutine with a cancellable context (see worker); its result
 // comes back to the UI goroutine through fyne.Do and nowhere else, so the
-// window never waits on the engine. Helpers that carry no Fyne state (colour maps, palettes,
-// raw-file name parsing, run B's preference) are tested without a window;
-// the parsers are fuzzed.
+// window never waits on the engine. A frame is scored in two parts: what
+// the view on screen needs (engine.Session.FramePart, the framer's job),
+// drawn at once, then the rest behind it (Session.Complete, the
+// completer's); playback asks for the first part alone. Dialogs are modal
+// (showDialog): Esc closes the top one and the window takes no key
+// meanwhile. The settings live in a file of the inspector's own, written
+// atomically (prefs.go). Helpers that carry no Fyne state (colour maps,
+// palettes, raw-file name parsing, run B's preference) are tested without
+// a window; the parsers are fuzzed.
 //
 // Compare mode compares two runs of a clip: two backends, two encodes of one
 // reference, or two option sets (runb.go, comparemode.go, runsview.go).

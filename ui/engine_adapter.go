@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"io"
 
 	"github.com/bandscope/bandscope/engine"
@@ -32,6 +33,10 @@ type realSession struct{ *engine.Session }
 
 func (s realSession) Run(ctx context.Context, progress func(engine.Progress)) (ClipScores, error) {
 	r, err := s.Session.Run(ctx, progress)
+	var stopped *engine.Stopped
+	if errors.As(err, &stopped) {
+		return realScores{stopped.Partial}, err
+	}
 	if err != nil {
 		return nil, err
 	}

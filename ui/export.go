@@ -1,15 +1,13 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
 
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -64,7 +62,7 @@ func exportScoresTo(path string, inputs []string, runs ...scoreRun) error {
 
 // exportPlots stacks the plots on one page in PNG, SVG or PDF by the
 // extension of path.
-func exportPlots(path string, plots []*plot.Plot, inputs ...string) error {
+func exportPlots(path string, plots []*figure, inputs ...string) error {
 	w, h := 8*vg.Inch, vg.Length(len(plots))*3*vg.Inch
 	var c vg.CanvasWriterTo
 	switch strings.ToLower(filepath.Ext(path)) {
@@ -79,13 +77,17 @@ func exportPlots(path string, plots []*plot.Plot, inputs ...string) error {
 	}
 	dc := draw.New(c)
 	tiles := draw.Tiles{Rows: len(plots), Cols: 1, PadY: vg.Points(8)}
-	grid := make([][]*plot.Plot, len(plots))
+	canvases := make([]draw.Canvas, len(plots))
+	align := figureMargins{}
 	for k, p := range plots {
-		grid[k] = []*plot.Plot{p}
+		// A first pass measures every plot's Y axis and legend, so that
+		// all the data areas line up on the page.
+		canvases[k] = tiles.At(dc, 0, k)
+		_, own := drawFigure(draw.New(vgimg.New(w, h/vg.Length(len(plots)))), p, figureMargins{})
+		align.left, align.right = max(align.left, own.left), max(align.right, own.right)
 	}
-	canvases := plot.Align(grid, tiles, dc)
 	for k, p := range plots {
-		drawPlot(canvases[k][0], p)
+		drawFigure(canvases[k], p, align)
 	}
 	return writeAtomic(path, func(w io.Writer) error { _, err := c.WriteTo(w); return err }, inputs...)
 }
@@ -120,7 +122,7 @@ func (i *inspector) nothingToExport(what string) bool {
 	if len(i.exportRuns()) > 0 {
 		return false
 	}
-	showError(i.win, fmt.Errorf("no %s to export yet: score the whole clip first (Ctrl+R)", what))
+	i.showError(fmt.Errorf("no %s to export yet: score the whole clip first (Ctrl+R)", what))
 	return true
 }
 
@@ -135,9 +137,9 @@ func (i *inspector) exportScoresDialog() {
 
 // exportPlots are the Scores view's plots, drawn in the light theme
 // whatever the window's: reports are printed on white.
-func (i *inspector) exportPlots() []*plot.Plot {
+func (i *inspector) exportPlots() []*figure {
 	v := i.scoresView
-	ps := []*plot.Plot{scorePlot("CAMBI", v.seriesFor("CAMBI", v.ownCAMBI), -1, false)}
+	ps := []*figure{scorePlot("CAMBI", v.seriesFor("CAMBI", v.ownCAMBI), -1, false)}
 	if i.scaleScores != nil {
 		ps = append(ps, scorePlot(scalesTitle, v.seriesFor(scalesTitle, nil), -1, false))
 	}
@@ -156,23 +158,22 @@ func (i *inspector) exportPlotDialog() {
 
 func (i *inspector) exportMapsDialog() {
 	if i.res == nil {
-		showError(i.win, errors.New("no frame to export yet: open a clip first"))
+		i.showError(errors.New("no frame to export yet: open a clip first"))
 		return
 	}
-	dialog.ShowFolderOpen(func(u fyne.ListableURI, err error) {
-		if err != nil {
-			i.fail(err)
-			return
-		}
-		if u == nil {
-			return
-		}
-		names, err := i.exportFrameMaps(u.Path())
-		if err != nil {
-			i.fail(err)
-			return
-		}
-		i.prefs.SetString(prefLastDir, u.Path())
-		i.setStatus(fmt.Sprintf("Wrote %d files to %s", len(names), u.Path()))
-	}, i.win)
+	i.folderDialog(fmt.Sprintf("Export the maps of frame %d into a folder", i.res.Frame), "Export here", func(dir string) {
+		// Some sixty captioned pictures: written off the UI goroutine.
+		e := i.frameMaps()
+		i.setStatus(fmt.Sprintf("Writing the maps of frame %d to %s…", e.a.Frame, dir))
+		i.exporter.submit(func(context.Context) func() {
+			names, err := e.write(dir)
+			return func() {
+				if err != nil {
+					i.fail(err)
+					return
+				}
+				i.setStatus(fmt.Sprintf("Wrote %d files to %s", len(names), dir))
+			}
+		})
+	})
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -39,6 +40,9 @@ type fakeEngine struct {
 	// scored counts Session.Frame calls by frame (the look-ahead's test).
 	scoredMu sync.Mutex
 	scored   map[int]int
+	// decodes, when set, is how many of the frames decode: the file lists
+	// more (cut short, its index intact).
+	decodes int
 }
 
 // scoredCount is how many times frame n was scored.
@@ -151,6 +155,7 @@ func coarsen(p *yuv.Picture, n int) {
 	}
 }
 
+// Frame scores frame n whole; scoredCount counts it.
 func (s *fakeSession) Frame(ctx context.Context, n int) (*engine.FrameResult, error) {
 	if n < 0 || n >= s.e.frames {
 		return nil, &clip.Error{Path: s.req.Distorted, Frame: n, Err: io.EOF}
@@ -161,6 +166,42 @@ func (s *fakeSession) Frame(ctx context.Context, n int) (*engine.FrameResult, er
 	}
 	s.e.scored[n]++
 	s.e.scoredMu.Unlock()
+	return s.frame(n)
+}
+
+// FramePart is Frame's result with the features named alone (not
+// counted: Complete counts the frame).
+func (s *fakeSession) FramePart(ctx context.Context, n int, features ...string) (*engine.FrameResult, error) {
+	if n < 0 || n >= s.e.frames {
+		return nil, &clip.Error{Path: s.req.Distorted, Frame: n, Err: io.EOF}
+	}
+	fr, err := s.frame(n)
+	if err != nil {
+		return nil, err
+	}
+	part := &engine.FrameResult{Frame: n, Dist: fr.Dist, Ref: fr.Ref, Partial: true}
+	for _, f := range fr.Features {
+		if slices.Contains(features, f.Feature) {
+			part.Features = append(part.Features, f)
+			part.Metrics = append(part.Metrics, f.Metrics...)
+		}
+	}
+	return part, nil
+}
+
+// Complete scores the frame again, whole.
+func (s *fakeSession) Complete(ctx context.Context, part *engine.FrameResult) (*engine.FrameResult, error) {
+	if !part.Partial {
+		return part, nil
+	}
+	return s.Frame(ctx, part.Frame)
+}
+
+func (s *fakeSession) frame(n int) (*engine.FrameResult, error) {
+	if d := s.e.decodes; d > 0 && n >= d {
+		return nil, &clip.Error{Path: s.req.Distorted, Frame: d,
+			Err: fmt.Errorf("%w: ffmpeg decodes frames 0 to %d, %d of the %d the file lists", clip.ErrFewerFrames, d-1, d, s.e.frames)}
+	}
 	dist, ref, err := s.pictures(n)
 	if err != nil {
 		return nil, err
@@ -207,15 +248,23 @@ func (s *fakeSession) score(n int, backend string, dist, ref *yuv.Picture) (*eng
 	return fr, nil
 }
 
+// Run scores every frame; stopped early (cancelled, or a frame that
+// fails), it returns the frames scored before, as the engine does.
 func (s *fakeSession) Run(ctx context.Context, progress func(engine.Progress)) (ClipScores, error) {
 	var out fakeScores
-	for n := 0; n < s.e.frames; n++ {
-		if err := ctx.Err(); err != nil {
+	partial := func(err error) (ClipScores, error) {
+		if len(out) == 0 {
 			return nil, err
+		}
+		return out, err
+	}
+	for n := 0; n < s.Frames(); n++ {
+		if err := ctx.Err(); err != nil {
+			return partial(err)
 		}
 		fr, err := s.Frame(ctx, n)
 		if err != nil {
-			return nil, err
+			return partial(err)
 		}
 		out = append(out, fr.Metrics)
 		if progress != nil {
@@ -224,7 +273,7 @@ func (s *fakeSession) Run(ctx context.Context, progress func(engine.Progress)) (
 		if s.e.running != nil {
 			s.e.running <- struct{}{}
 			<-ctx.Done()
-			return nil, ctx.Err()
+			return partial(ctx.Err())
 		}
 	}
 	return out, nil

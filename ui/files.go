@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os/exec"
@@ -107,19 +108,38 @@ func decodeRecent(e string) (path string, raw clip.RawOptions, ok bool) {
 	return path, o, true
 }
 
-// recent lists the recent entries (see encodeRecent), newest first.
+// absPath is path made absolute: every path the inspector keeps (recent
+// files, run B, dialog folders) must name the same file from any folder.
+func absPath(path string) string {
+	if a, err := filepath.Abs(path); err == nil {
+		return a
+	}
+	return path
+}
+
+// recent lists the recent entries (see encodeRecent), newest first, each
+// file once. Entries with a relative path (older versions kept them) are
+// left out: they name another file from another folder.
 func (i *inspector) recent() []string {
 	s := i.prefs.StringWithFallback(prefRecent, "")
 	if s == "" {
 		return nil
 	}
-	return strings.Split(s, "\n")
+	var out []string
+	seen := map[string]bool{}
+	for _, e := range strings.Split(s, "\n") {
+		p, _, _ := decodeRecent(e)
+		if filepath.IsAbs(p) && !seen[p] {
+			seen[p] = true
+			out = append(out, e)
+		}
+	}
+	return out
 }
-
-func (i *inspector) addRecent(path string) { i.addRecentRaw(path, clip.RawOptions{}, false) }
 
 // addRecentRaw puts a clip first in the recent files, with its raw format.
 func (i *inspector) addRecentRaw(path string, raw clip.RawOptions, isRaw bool) {
+	path = absPath(path)
 	list := []string{encodeRecent(path, raw, isRaw)}
 	for _, e := range i.recent() {
 		if p, _, _ := decodeRecent(e); p != path && len(list) < maxRecent {
@@ -128,6 +148,23 @@ func (i *inspector) addRecentRaw(path string, raw clip.RawOptions, isRaw bool) {
 	}
 	i.prefs.SetString(prefRecent, strings.Join(list, "\n"))
 	i.refreshMenu()
+}
+
+// openedRecent adds the clips just opened to the recent files (a file that
+// fails to open never enters them): the distorted clip, and a reference
+// the user chose.
+func (i *inspector) openedRecent() {
+	if !i.recentPending {
+		return
+	}
+	i.recentPending = false
+	// The clip opened last comes first: a reference just chosen.
+	for _, p := range []string{i.req.Distorted, i.req.Reference} {
+		if p != "" && (p == i.req.Distorted || p == i.recentRef) {
+			i.addRecentRaw(p, i.req.Raw, isRaw(p))
+		}
+	}
+	i.recentRef = ""
 }
 
 // openRecent opens a recent entry, with its remembered raw format.
@@ -154,19 +191,21 @@ func (i *inspector) openPath(path string, ref bool) { i.openPathRaw(path, ref, n
 
 // openPathRaw opens a clip; known, when set, is a raw file's format.
 func (i *inspector) openPathRaw(path string, ref bool, known *clip.RawOptions) {
+	path = absPath(path)
 	i.prefs.SetString(prefLastDir, filepath.Dir(path))
 	apply := func(raw *clip.RawOptions) {
 		req := i.req
 		if raw != nil {
 			req.Raw = *raw
-			i.addRecentRaw(path, *raw, true)
-		} else {
-			i.addRecent(path)
 		}
 		if ref {
 			req.Reference = path
 		} else {
 			req.Distorted = path
+		}
+		i.recentPending = true
+		if ref {
+			i.recentRef = path
 		}
 		if req.Distorted == "" {
 			i.req = req
@@ -175,7 +214,8 @@ func (i *inspector) openPathRaw(path string, ref bool, known *clip.RawOptions) {
 		}
 		if !ref && req.Reference != "" && i.req.Distorted != "" && i.req.Distorted != path {
 			// A new clip beside an old reference: most often unrelated.
-			i.askKeepReference(req)
+			// Asked once the new clip is known to open.
+			i.checkThenAsk(req)
 			return
 		}
 		i.open(req)
@@ -195,6 +235,31 @@ func (i *inspector) openPathRaw(path string, ref bool, known *clip.RawOptions) {
 	}
 }
 
+// checkThenAsk opens req's new distorted clip to check it, then asks
+// whether to keep the previous clip's reference: a file that does not
+// open gets its error, not a question about it.
+func (i *inspector) checkThenAsk(req engine.Request) {
+	i.setStatus("Checking " + req.Distorted + "…")
+	check := i.request(i.backend)
+	check.Distorted, check.Reference, check.Raw = req.Distorted, "", req.Raw
+	check.Models, check.Explain = nil, false
+	eng := i.eng
+	i.opener.submit(func(ctx context.Context) func() {
+		c, err := safeOpen(ctx, eng, check)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			return func() {
+				i.recentPending = false
+				i.fail(err)
+			}
+		}
+		c.Close()
+		return func() { i.askKeepReference(req) }
+	})
+}
+
 // askKeepReference warns that a newly opened distorted clip would be
 // scored against the reference of the previous one, and offers to clear it.
 func (i *inspector) askKeepReference(req engine.Request) {
@@ -211,7 +276,7 @@ func (i *inspector) askKeepReference(req engine.Request) {
 		i.unfocus()
 	}, i.win)
 	d.Resize(fyne.NewSize(520, 240))
-	d.Show()
+	i.showDialog(d)
 }
 
 // askRaw asks for the size, layout and bit depth of a raw file.
@@ -241,7 +306,7 @@ func (i *inspector) askRaw(path string, guess clip.RawOptions, done func(*clip.R
 		done(&o)
 	}, i.win)
 	d.Resize(fyne.NewSize(420, d.MinSize().Height))
-	d.Show()
+	i.showDialog(d)
 }
 
 func rawFromForm(w, h, chroma, depth string) (clip.RawOptions, error) {
@@ -307,16 +372,17 @@ func looksLikeReference(path string) bool {
 
 // openPair opens a distorted clip and its reference at once.
 func (i *inspector) openPair(dist, ref string) {
+	dist, ref = absPath(dist), absPath(ref)
 	req := i.req
 	req.Distorted, req.Reference = dist, ref
+	i.recentPending = true
 	if isRaw(dist) {
 		g, complete := guessRaw(dist)
 		if !complete {
-			i.askRaw(dist, g, func(o *clip.RawOptions) { req.Raw = *o; i.addRecentRaw(dist, *o, true); i.open(req) })
+			i.askRaw(dist, g, func(o *clip.RawOptions) { req.Raw = *o; i.open(req) })
 			return
 		}
 		req.Raw = g
 	}
-	i.addRecentRaw(dist, req.Raw, isRaw(dist))
 	i.open(req)
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"image/color"
+	"path/filepath"
 	"strconv"
 
 	"fyne.io/fyne/v2"
@@ -52,6 +53,11 @@ type frameView struct {
 	boostPic  [2]*engine.Picture
 	boostGain [2]float64
 	boostMap  [2]*inspect.Map
+
+	// The panes' captions in wipe and side-by-side modes: which side is
+	// the distorted clip and which the reference.
+	left, right *widget.Label
+	captions    *fyne.Container
 }
 
 func scaleNames() []string {
@@ -99,6 +105,12 @@ func newFrameView(i *inspector) *frameView {
 	v.opacity.SetValue(0.8)
 	v.opacity.OnChanged = func(float64) { v.update() }
 	v.legend = newLegend()
+	v.left, v.right = widget.NewLabel(""), widget.NewLabel("")
+	v.left.TextStyle.Bold, v.right.TextStyle.Bold = true, true
+	v.left.Truncation, v.right.Truncation = fyne.TextTruncateEllipsis, fyne.TextTruncateEllipsis
+	v.right.Alignment = fyne.TextAlignTrailing
+	v.captions = container.NewGridWithColumns(2, v.left, v.right)
+	v.captions.Hide()
 	cm := newKeySelect(i, colormapNames(), func(s string) {
 		if s != i.colormap.Name {
 			i.setColormap(s)
@@ -110,7 +122,7 @@ func newFrameView(i *inspector) *frameView {
 	row1 := container.NewHBox(v.mode, v.showRef, v.overlay, v.scale, widget.NewLabel("Opacity"),
 		container.NewGridWrap(fyne.NewSize(110, v.opacity.MinSize().Height), v.opacity))
 	row2 := container.NewHBox(v.boost, widget.NewLabel("Colours"), cm, v.play, v.fps)
-	v.content = container.NewBorder(container.NewVBox(row1, row2), v.legend.content, nil, nil, v.centre)
+	v.content = container.NewBorder(container.NewVBox(row1, row2, v.captions), v.legend.content, nil, nil, v.centre)
 	return v
 }
 
@@ -172,8 +184,12 @@ func (v *frameView) update() {
 		return
 	}
 	mode := v.mode.Selected
+	if mode != modeWipe && mode != modeSide {
+		v.caption("", "")
+	}
 	hasRef := r.Ref != nil && i.req.Reference != ""
 	if mode != modeOverlay && !hasRef {
+		v.caption("", "")
 		v.pane.set(nil, nil)
 		v.pane2.set(nil, nil)
 		v.pane.setOverlay(nil, nil, 1, 0)
@@ -204,10 +220,13 @@ func (v *frameView) update() {
 		v.pane.set(dm, dc)
 		v.v2(mode, rm, rc)
 		v.applyOverlay(inspect.CAMBIPicture(r, false))
+		dist, ref := "distorted: "+filepath.Base(i.req.Distorted), "reference: "+filepath.Base(i.req.Reference)
 		if mode == modeWipe {
 			v.pane.setWipe(rm, rc, v.wipeAt*float64(i.vp.fw))
+			v.caption("◀ "+dist, ref+" ▶")
 			v.legendNote("left of the yellow divider: distorted, right: reference (drag the divider)")
 		} else {
+			v.caption(dist, ref)
 			v.legendNote("left: distorted, right: reference")
 		}
 		return
@@ -224,8 +243,25 @@ func (v *frameView) update() {
 	m, c := v.luma(slot, pic)
 	v.pane.set(m, c)
 	v.applyOverlay(p)
-	if p == nil || !v.overlay.Checked {
+	switch {
+	case slot == 1 && p == nil && v.overlay.Checked:
+		// CAMBI scores the distorted clip: the reference has maps of its
+		// own only in full-reference mode.
+		v.legendNote("reference frame (r): no heatmap, CAMBI's maps are the distorted clip's (the reference has its own in full-reference mode)")
+	case p == nil || !v.overlay.Checked:
 		v.legendNote("")
+	}
+}
+
+// caption labels the panes of the wipe and side-by-side modes; empty
+// texts hide the captions.
+func (v *frameView) caption(left, right string) {
+	setText(v.left, left)
+	setText(v.right, right)
+	if hide := left == "" && right == ""; hide != v.captions.Hidden {
+		v.captions.Hidden = hide
+		v.captions.Refresh()
+		v.content.Refresh()
 	}
 }
 

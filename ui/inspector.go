@@ -11,6 +11,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/bandscope/bandscope/engine"
@@ -44,7 +45,7 @@ type inspector struct {
 	app   fyne.App
 	win   fyne.Window
 	eng   Engine
-	prefs fyne.Preferences
+	prefs settings
 	jobs
 	runPair
 
@@ -53,7 +54,9 @@ type inspector struct {
 	sessB       Session // run B's session when it is another encode or option set
 	refInfo     clip.Info
 	distInfo    clip.Info
+	distInfoB   clip.Info // run B's distorted clip in runs mode
 	frames      int
+	listed      int // the frames the file lists, when fewer decode (frameFailed); else 0
 	cur         int
 	res, cmpRes *engine.FrameResult
 	frameTime   time.Duration
@@ -62,8 +65,14 @@ type inspector struct {
 	errText     string
 	notice      string // shown once in the status line after the next frame
 	admErr      error  // why the session scores no ADM, if it does not
-	// onFrameShown is a test and benchmark hook: every map of a frame is drawn.
-	onFrameShown func()
+	// onFrameShown is a test and benchmark hook: a frame's views are
+	// updated, partial when only the visible view's part is scored yet.
+	onFrameShown func(partial bool)
+
+	// recentPending: the clips being opened enter the recent files once
+	// they open (openedRecent); recentRef is a reference the user chose.
+	recentPending bool
+	recentRef     string
 
 	// Whole-clip scores: the runs' (primary, compare), CAMBI's pooled
 	// score per scale (on demand) and run B's in runs mode, and the logs
@@ -75,6 +84,8 @@ type inspector struct {
 
 	vp       *viewport
 	colormap *Colormap
+	big      *bigPane        // a map enlarged over its view
+	dialogs  []dialog.Dialog // the open dialogs, the top one last (showDialog)
 
 	// widgets
 	statusLine
@@ -97,9 +108,15 @@ type inspector struct {
 	menuRun     *fyne.MenuItem
 }
 
-// newInspector builds the window's content on eng. It opens nothing.
+// newInspector builds the window's content on eng, with the app's
+// preferences. It opens nothing.
 func newInspector(a fyne.App, w fyne.Window, eng Engine) *inspector {
-	i := &inspector{app: a, win: w, eng: eng, prefs: a.Preferences()}
+	return newInspectorWith(a, w, eng, a.Preferences())
+}
+
+// newInspectorWith is newInspector keeping its settings in prefs.
+func newInspectorWith(a fyne.App, w fyne.Window, eng Engine, prefs settings) *inspector {
+	i := &inspector{app: a, win: w, eng: eng, prefs: prefs}
 	i.jobs.init(i.fail)
 	i.play.i = i
 	i.cambiOpts = defaultOptions("cambi")
@@ -113,11 +130,13 @@ func newInspector(a fyne.App, w fyne.Window, eng Engine) *inspector {
 		i.backend = i.backends[0].ID
 	}
 	// Run B's choice: restored as it was, without turning compare mode
-	// on (Ctrl+K does); an encode since deleted is dropped silently.
+	// on (Ctrl+K does); an encode since deleted is dropped, and the status
+	// line says so.
 	if b, ok := parseRunBPref(i.prefs.String(prefRunB), fileExists); ok {
 		i.runB = b
-	} else {
+	} else if s := i.prefs.String(prefRunB); s != "" {
 		i.prefs.SetString(prefRunB, "")
+		i.notice = droppedRunB(s)
 	}
 	i.cmpBack = i.prefs.StringWithFallback(prefCompare, "")
 	if i.backendIndex(i.cmpBack) < 0 {
@@ -155,6 +174,8 @@ func (i *inspector) build() {
 	i.scoresView = newScoresView(i)
 
 	i.bar = newRunBar(i)
+	i.big = newBigPane(i)
+	i.big.wire()
 
 	// Each view scrolls when the window is smaller than its minimum, so
 	// that the window's own minimum stays small (1280x720 screens) and no
@@ -168,6 +189,10 @@ func (i *inspector) build() {
 		container.NewTabItem("VMAF", container.NewScroll(i.vmafView.content)),
 	)
 	i.tabs.OnSelected = func(t *container.TabItem) {
+		i.big.shrink()
+		if i.play.on {
+			i.showFrame() // while playing, only the view on screen is kept up
+		}
 		i.prefs.SetInt(prefTab, i.tabs.SelectedIndex())
 		// The pointer is over no map of the new view: drop the old hover.
 		if i.res != nil && i.errText == "" {
@@ -178,12 +203,14 @@ func (i *inspector) build() {
 		i.tabs.SelectIndex(k)
 	}
 
-	opts := widget.NewAccordion(widget.NewAccordionItem("CAMBI options", i.optsForm.content),
-		widget.NewAccordionItem("ADM options", i.admForm.content),
-		widget.NewAccordionItem("VMAF models", i.modelPicker.content))
+	// The models first: the option forms are long.
+	opts := widget.NewAccordion(widget.NewAccordionItem("VMAF models", i.modelPicker.content),
+		widget.NewAccordionItem("CAMBI options", i.optsForm.content),
+		widget.NewAccordionItem("ADM options", i.admForm.content))
 	opts.MultiOpen = true
 	opts.Open(0)
-	side := container.NewVScroll(container.NewVBox(i.clipPanel.content, opts))
+	opts.Open(1)
+	side := newWheelScroll(container.NewVBox(i.clipPanel.content, opts))
 	split := container.NewHSplit(side, i.tabs)
 	split.Offset = i.prefs.FloatWithFallback(prefSplit, 0.24)
 	i.win.SetContent(container.NewBorder(i.bar.content, i.statusBar, nil, nil, split))
@@ -219,8 +246,8 @@ func (i *inspector) close() {
 	sess, sessB := i.sess, i.sessB
 	i.sess, i.sessB = nil, nil
 	go func() {
-		i.framer.run.Lock()
-		defer i.framer.run.Unlock()
+		i.lockFrames()
+		defer i.unlockFrames()
 		closeSessions(sess, sessB)
 	}()
 }
@@ -258,7 +285,7 @@ func (i *inspector) reopen() {
 	}
 	old, oldB := i.sess, i.sessB
 	i.sess, i.sessB = nil, nil
-	i.framer.stop()
+	i.stopFrames()
 	i.modelErr = nil // the models are tried again on every (re)open
 	req := i.request(i.backend)
 	if i.compare {
@@ -268,12 +295,15 @@ func (i *inspector) reopen() {
 	eng := i.eng
 	i.opener.submit(func(ctx context.Context) func() {
 		// A frame job may still run on the old session.
-		i.framer.run.Lock()
+		i.lockFrames()
 		closeSessions(old, oldB)
-		i.framer.run.Unlock()
+		i.unlockFrames()
 		s, modelErr, err := openWithModels(ctx, eng, req)
 		if err != nil {
-			return func() { i.fail(err) }
+			return func() {
+				i.recentPending = false
+				i.fail(err)
+			}
 		}
 		if ctx.Err() != nil {
 			closeSessions(s)
@@ -285,9 +315,11 @@ func (i *inspector) reopen() {
 			i.modelErr = modelErr
 			i.sess = s
 			i.refInfo, i.distInfo = s.Info()
-			i.frames = s.Frames()
+			i.distInfoB = clip.Info{}
+			i.frames, i.listed = s.Frames(), 0
 			i.vp.setFrame(i.distInfo.Width, i.distInfo.Height)
 			i.win.SetTitle("Bandscope — " + filepath.Base(i.distInfo.Path))
+			i.openedRecent()
 			i.clipPanel.update()
 			i.clipOpen()
 			i.errText = ""
@@ -318,11 +350,47 @@ func safeOpen(ctx context.Context, eng Engine, req engine.Request) (s Session, e
 	return eng.Open(ctx, req)
 }
 
+// frameFailed reports a frame that could not be scored. The frame box and
+// the slider go back to the frame shown, so that they never name another;
+// a clip that turns out to hold fewer frames than its file lists (cut
+// short, its index intact) is cut to the frames that decode, which the
+// clip panel says, and the last of them is shown.
+func (i *inspector) frameFailed(err error) {
+	if i.res != nil {
+		i.cur = i.res.Frame
+		i.clipPanel.showFrame()
+		i.scoresView.markFrame()
+	}
+	if i.fewerFrames(err) {
+		i.fail(fmt.Errorf("%w; the inspector shows those %d", err, i.frames))
+		if i.cur != i.frames-1 {
+			i.gotoFrame(i.frames - 1)
+		}
+		return
+	}
+	i.fail(err)
+}
+
+// fewerFrames cuts the clip to the frames that decode when err says fewer
+// do than its file lists (clip.ErrFewerFrames), and reports whether it did.
+func (i *inspector) fewerFrames(err error) bool {
+	var ce *clip.Error
+	if !errors.Is(err, clip.ErrFewerFrames) || !errors.As(err, &ce) || ce.Frame <= 0 || ce.Frame >= i.frames {
+		return false
+	}
+	if i.listed == 0 {
+		i.listed = i.frames
+	}
+	i.frames = ce.Frame
+	i.clipPanel.update()
+	return true
+}
+
 // fail shows an error in the status line and a dialog.
 func (i *inspector) fail(err error) {
 	i.errText = err.Error()
 	i.setStatus("Error: " + err.Error())
-	showError(i.win, err)
+	i.showError(err)
 }
 
 // gotoFrame makes n the current frame and scores it.
@@ -350,24 +418,22 @@ func (i *inspector) gotoFrame(n int) {
 		dir = -1
 	}
 	i.ahead.prev = n
+	i.completer.stop() // the frame left needs no more
+	need := i.visibleNeeds()
 	job := func(ctx context.Context) func() {
 		// The session decodes the frame once; in compare mode both backends
 		// score the same pictures at once.
 		r := i.ahead.take(s, n)
 		if r == nil {
 			var err error
-			if r, err = s.Frame(ctx, n); err != nil {
+			if r, err = scoreFirst(ctx, s, n, need); err != nil {
 				if ctx.Err() != nil {
 					return nil
 				}
-				return func() { i.fail(err) }
+				return func() { i.frameFailed(err) }
 			}
 		}
-		return func() {
-			// Asked for first: showing the frame may step on (playback).
-			i.lookAhead(s, n+dir)
-			i.frameArrived(r, r.Compare, n, start)
-		}
+		return func() { i.firstArrived(s, r, n, dir, start) }
 	}
 	if i.ahead.pending(s, n) {
 		// The look-ahead is scoring this frame: wait for it.
@@ -375,6 +441,77 @@ func (i *inspector) gotoFrame(n int) {
 	} else {
 		i.framer.submit(job)
 	}
+}
+
+// scoreFirst scores frame n: what need names (Session.FramePart), or the
+// whole frame when need is nil.
+func scoreFirst(ctx context.Context, s Session, n int, need []string) (*engine.FrameResult, error) {
+	if need == nil {
+		return s.Frame(ctx, n)
+	}
+	return s.FramePart(ctx, n, need...)
+}
+
+// visibleNeeds is what the view on screen needs of a frame first, the
+// rest being scored behind it (completeFrame): the Frame view its CAMBI
+// overlay (nothing more without one), the CAMBI and ADM views their
+// feature; nil, everything, for the views that show it all (Compare,
+// Scores, VMAF).
+func (i *inspector) visibleNeeds() []string {
+	switch i.tabs.SelectedIndex() {
+	case 0:
+		if i.frameView.overlay.Checked {
+			return []string{"cambi"}
+		}
+		return []string{}
+	case 1:
+		return []string{"cambi"}
+	case 2:
+		return []string{"adm"}
+	}
+	return nil
+}
+
+// firstArrived shows frame n's first result (the visible view's part, or
+// all of it), then scores the rest behind it, except while playing, when
+// the next frame comes first: the rest is scored when playback stops.
+func (i *inspector) firstArrived(s Session, r *engine.FrameResult, n, dir int, start time.Time) {
+	if !r.Partial {
+		// Asked for first: showing the frame may step on (playback).
+		i.lookAhead(s, n+dir)
+		i.frameArrived(r, r.Compare, n, start)
+		return
+	}
+	if i.play.on {
+		i.lookAhead(s, n+dir)
+	}
+	i.frameArrived(r, r.Compare, n, start)
+	if !i.play.on {
+		i.completeFrame(s, r, dir, start)
+	}
+}
+
+// completeFrame scores what the shown frame's first result left out (the
+// other features, the models, the compare backend) behind the view that
+// shows it, then every view; the next frame is then scored ahead. A step
+// cancels it.
+func (i *inspector) completeFrame(s Session, part *engine.FrameResult, dir int, start time.Time) {
+	i.completer.submit(func(ctx context.Context) func() {
+		r, err := s.Complete(ctx, part)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			return func() { i.frameFailed(err) }
+		}
+		return func() {
+			if i.res != part || s != i.sess {
+				return // a step or a new session came first
+			}
+			i.lookAhead(s, part.Frame+dir)
+			i.frameArrived(r, r.Compare, part.Frame, start)
+		}
+	})
 }
 
 // lookAhead scores frame n in the background once the frame shown has
@@ -393,8 +530,14 @@ func (i *inspector) lookAhead(s Session, n int) {
 			return // a step or a new session came first
 		}
 		i.ahead.want(s, n)
+		// Playing, the next frame needs what the view shows alone; a
+		// reader's next step finds the whole frame scored.
+		var need []string
+		if i.play.on {
+			need = i.visibleNeeds()
+		}
 		i.framer.submit(func(ctx context.Context) func() {
-			r, err := s.Frame(ctx, n)
+			r, err := scoreFirst(ctx, s, n, need)
 			if err == nil && ctx.Err() == nil {
 				i.ahead.keep(s, n, r)
 			}
@@ -428,11 +571,27 @@ func (i *inspector) frameArrived(r, cmp *engine.FrameResult, n int, start time.T
 	i.res, i.cmpRes = r, cmp
 	i.showFrame()
 	i.frameTime = now().Sub(start)
-	i.setTiming(fmt.Sprintf("frame %d in %d ms", n, i.frameTime.Milliseconds()))
+	if r.Partial {
+		i.setTiming(fmt.Sprintf("frame %d: this view in %d ms", n, i.frameTime.Milliseconds()))
+	} else {
+		i.setTiming(fmt.Sprintf("frame %d in %d ms", n, i.frameTime.Milliseconds()))
+	}
 	if i.onFrameShown != nil {
-		i.onFrameShown()
+		i.onFrameShown(r.Partial)
 	}
 	i.play.frameShown()
+}
+
+// pending says what a view shows while the frame is scored in parts:
+// "" when the frame is whole.
+func (i *inspector) pending(what string) string {
+	switch {
+	case i.res == nil || !i.res.Partial:
+		return ""
+	case i.play.on:
+		return what + " is scored when playback stops."
+	}
+	return what + " follows: the view on screen is scored first."
 }
 
 // now is the clock frame timings use; tests stop it.
@@ -441,38 +600,82 @@ var now = time.Now
 // step moves d frames.
 func (i *inspector) step(d int) { i.gotoFrame(i.cur + d) }
 
-// showFrame redraws every view from the current results.
+// showFrame redraws every view from the current results; while playing,
+// the view on screen alone (the others catch up when a frame is shown
+// with playback stopped, as the frame it stops on is).
 func (i *inspector) showFrame() {
-	i.frameView.update()
-	i.cambiView.update()
-	i.admView.update()
-	i.compareView.update()
-	i.vmafView.update()
-	i.scoresView.markFrame()
+	shown := -1
+	if i.play.on && i.tabs != nil {
+		shown = i.tabs.SelectedIndex()
+	}
+	for k, update := range []func(){i.frameView.update, i.cambiView.update, i.admView.update,
+		i.compareView.update, i.scoresView.markFrame, i.vmafView.update} {
+		if shown < 0 || shown == k {
+			update()
+		}
+	}
+	i.big.refresh()
 	if i.res != nil && i.errText == "" {
 		if i.notice != "" {
 			i.setStatus(i.notice)
-			i.notice = ""
+			if !i.res.Partial {
+				// Kept until the frame is whole, or the rest of it
+				// would hide the notice at once.
+				i.notice = ""
+			}
 		} else {
 			i.setStatus(i.summary())
 		}
 	}
 }
 
-// summary is the status line when the pointer is over no map.
+// summary is the status line when the pointer is over no map: the frame,
+// how a rendition is scored, and the frame's CAMBI, ADM and model scores;
+// in runs mode each with run B's beside it ("(B ...)").
 func (i *inspector) summary() string {
-	r := i.res
+	r, rb := i.res, i.runBResult()
 	s := fmt.Sprintf("frame %d/%d", r.Frame, i.frames)
+	for k, in := range []clip.Info{i.distInfo, i.distInfoB} {
+		if in.Scaled != nil && (k == 0 || rb != nil) {
+			s += fmt.Sprintf("   %s%dx%d upscaled to %dx%d (bicubic), CAMBI at %dx%d", []string{"", "B "}[k],
+				in.Scaled.Width, in.Scaled.Height, in.Width, in.Height, in.Scaled.Width, in.Scaled.Height)
+		}
+	}
 	if c := inspect.CAMBIOf(r); c != nil {
-		s += fmt.Sprintf("   CAMBI %s", fmtScore(c.CAMBI)) + i.runsSummary()
+		s += "   CAMBI " + fmtScore(c.CAMBI)
+		if cb := inspect.CAMBIOf(rb); cb != nil {
+			s += " (B " + fmtScore(cb.CAMBI) + ")"
+		}
 		if c.Src != nil {
 			s += fmt.Sprintf("   source %s   full-ref %s", fmtScore(c.Source), fmtScore(c.FullReference))
 		}
 	}
 	if a := inspect.ADMOf(r); a != nil {
-		s += fmt.Sprintf("   ADM %s", fmtScore(a.Score))
+		s += "   ADM " + fmtScore(a.Score)
+		if ab := inspect.ADMOf(rb); ab != nil {
+			s += " (B " + fmtScore(ab.Score) + ")"
+		}
 	}
-	return s + vmafSummary(r)
+	for _, m := range r.VMAF {
+		s += fmt.Sprintf("   %s %s", m.Name, fmtScore(m.Score))
+		if rb != nil {
+			for _, mb := range rb.VMAF {
+				if mb.Name == m.Name {
+					s += " (B " + fmtScore(mb.Score) + ")"
+				}
+			}
+		}
+	}
+	return s
+}
+
+// runBResult is run B's result of the frame shown in runs mode, else nil
+// (another backend's shows in the Compare view).
+func (i *inspector) runBResult() *engine.FrameResult {
+	if !i.runsMode() {
+		return nil
+	}
+	return i.cmpRes
 }
 
 func fmtScore(v float64) string { return strconv.FormatFloat(v, 'f', 6, 64) }

@@ -10,7 +10,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -174,7 +173,7 @@ func TestStatusLineFits(t *testing.T) {
 	fits("compare runs, two models")
 	// The sidebar scrolled to any offset: its fields below the fold never
 	// show under the status line.
-	side := h.i.split.Leading.(*container.Scroll)
+	side := h.i.split.Leading.(*wheelScroll)
 	for off := float32(0); off < 250; off += 10 {
 		h.do(func() { side.Offset.Y = off; side.Refresh() })
 		fits(fmt.Sprintf("sidebar scrolled by %v", off))

@@ -94,7 +94,7 @@ func TestLogVMAF(t *testing.T) {
 			ours = append(ours, m.Metrics...)
 		}
 		covered := false
-		for _, c := range logs.CheckFrame(h.i.logs[0].Scores.PerFrame()[n], ours, logs.Renames(h.i.logs[0].modelKeys(h.i.pickedModels()))) {
+		for _, c := range h.i.logs[0].log.CheckFrame(n, ours, logs.Renames(h.i.logs[0].modelKeys(h.i.pickedModels()))) {
 			if c.Name == "vmaf (vmaf_v0.6.1)" {
 				covered = true
 				if !c.Same() {

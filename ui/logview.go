@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -43,12 +44,12 @@ func (b *logBook) readLog(path string) (frames int, err error) {
 		return g.Frames(), nil
 	}
 	base := filepath.Base(path)
-	s, err := logs.Parse(data)
+	l, err := logs.Read(data)
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w", base, err)
 	}
-	b.logs = append(b.logs, scoreRun{Name: "log " + base, Scores: keptScores(s), keys: logs.KeySet(s)})
-	return len(s), nil
+	b.logs = append(b.logs, scoreRun{Name: "log " + base, Scores: keptScores(l.Frames), keys: logs.KeySet(l.Frames), log: l})
+	return len(l.Frames), nil
 }
 
 // hasLogs says whether any log or dump is open.
@@ -57,9 +58,11 @@ func (b *logBook) hasLogs() bool { return len(b.logs) > 0 || len(b.heatLogs) > 0
 // checkFrame compares every log's values for frame r with ours (the
 // features' metrics and each model's score), and every dump's samples with
 // our c-values of its scale written as libvmaf writes them (CAMBI with
-// max_log_contrast maxLogContrast): a verdict for the status line and a
-// table, a line per value.
-func (b *logBook) checkFrame(r *engine.FrameResult, models []*model.Model, maxLogContrast int) (same, total int, table string) {
+// max_log_contrast maxLogContrast): how many values have equal bits, how
+// many more are equal as the log printed them (a log rounded to libvmaf's
+// default six decimals), of how many, and a table, a line per value, each
+// log value as the log wrote it.
+func (b *logBook) checkFrame(r *engine.FrameResult, models []*model.Model, maxLogContrast int) (same, printed, total int, table string) {
 	n := r.Frame
 	// Session.Frame keeps the models' scores in VMAF, not in Metrics.
 	ours := append([]engine.Metric(nil), r.Metrics...)
@@ -68,26 +71,32 @@ func (b *logBook) checkFrame(r *engine.FrameResult, models []*model.Model, maxLo
 	}
 	var t strings.Builder
 	for _, l := range b.logs {
-		pf := l.Scores.PerFrame()
 		fmt.Fprintf(&t, "%s, frame %d\n", l.Name, n)
-		if n >= len(pf) || len(pf[n]) == 0 {
+		checks := l.log.CheckFrame(n, ours, logs.Renames(l.modelKeys(models)))
+		if len(checks) == 0 {
 			t.WriteString("  the log has no such frame\n\n")
 			continue
 		}
-		fmt.Fprintf(&t, "  %-22s %-24s %-24s %s\n", "metric", "log", "Bandscope", "bits")
-		for _, c := range logs.CheckFrame(pf[n], ours, logs.Renames(l.modelKeys(models))) {
-			ours, mark := "(not computed)", "·"
-			if c.HaveOurs {
-				ours = strconv.FormatFloat(c.Ours, 'g', 17, 64)
-				mark = "✗ differ"
+		rows := [][4]string{{"metric", "log (as written)", "Bandscope", ""}}
+		for _, c := range checks {
+			row := [4]string{c.Name, c.LogText, "(not computed)", "·"}
+			if a, ok := c.Agreement(); ok {
+				row[2] = strconv.FormatFloat(c.Ours, 'g', -1, 64)
 				total++
-				if c.Same() {
-					mark = "✓ equal"
+				switch a {
+				case logs.EqualBits:
+					row[3] = "✓ equal bit for bit"
 					same++
+				case logs.EqualPrinted:
+					row[3] = "≈ equal as the log prints it (" + logs.PrintedLike(c.Ours, c.LogText) + ")"
+					printed++
+				default:
+					row[3] = "✗ differ"
 				}
 			}
-			fmt.Fprintf(&t, "  %-22s %-24s %-24s %s\n", c.Name, strconv.FormatFloat(c.Log, 'g', 17, 64), ours, mark)
+			rows = append(rows, row)
 		}
+		writeColumns(&t, rows)
 		t.WriteString("\n")
 	}
 	c := inspect.CAMBIOf(r)
@@ -108,7 +117,28 @@ func (b *logBook) checkFrame(r *engine.FrameResult, models []*model.Model, maxLo
 		}
 		fmt.Fprintf(&t, "%s %s, frame %d: %d of %d samples equal\n", mark, filepath.Base(g.Path), n, s, tot)
 	}
-	return same, total, t.String()
+	return same, printed, total, t.String()
+}
+
+// writeColumns writes rows indented, each column as wide as its widest
+// cell (the table is shown in a monospaced face), the last one as it is.
+func writeColumns(w *strings.Builder, rows [][4]string) {
+	var width [3]int
+	for _, r := range rows {
+		for k := range width {
+			width[k] = max(width[k], utf8.RuneCountInString(r[k]))
+		}
+	}
+	for _, r := range rows {
+		w.WriteString(" ")
+		for k, cell := range r {
+			w.WriteString(" " + cell)
+			if k < len(width) {
+				w.WriteString(strings.Repeat(" ", width[k]-utf8.RuneCountInString(cell)))
+			}
+		}
+		w.WriteString("\n")
+	}
 }
 
 // openLogDialog asks for a libvmaf log or a CAMBI heatmap dump.
@@ -125,7 +155,10 @@ func (i *inspector) openLog(path string) {
 		return
 	}
 	msg := fmt.Sprintf("Read %s: %d frames, bound to the clip's by frame number", filepath.Base(path), frames)
-	if i.frames > 0 && frames != i.frames {
+	if g := i.heatLogs; strings.HasSuffix(strings.ToLower(path), ".gray") && len(g) > 0 {
+		// A dump holds its own frames: one exported frame is that frame.
+		msg = fmt.Sprintf("Read %s: %s of the clip", filepath.Base(path), g[len(g)-1].FrameRange())
+	} else if i.frames > 0 && frames != i.frames {
 		msg += fmt.Sprintf(" (⚠ the clip has %d)", i.frames)
 	}
 	i.notice = ""
@@ -145,17 +178,24 @@ func (i *inspector) closeLogs() {
 // ones Bandscope computed for it, bit for bit, in a dialog.
 func (i *inspector) checkLogs() {
 	if !i.hasLogs() {
-		showError(i.win, fmt.Errorf("no log open: File > Open log… reads libvmaf's JSON, XML or CSV logs and CAMBI's .gray heatmaps"))
+		i.showError(fmt.Errorf("no log open: File > Open log… reads libvmaf's JSON, XML or CSV logs and CAMBI's .gray heatmaps"))
 		return
 	}
 	if i.res == nil {
-		showError(i.win, fmt.Errorf("no frame scored yet: open the clip the log was made from"))
+		i.showError(fmt.Errorf("no frame scored yet: open the clip the log was made from"))
 		return
 	}
-	same, total, table := i.checkFrame(i.res, i.pickedModels(), i.cambiOpts.Int("max_log_contrast"))
-	head := fmt.Sprintf("Frame %d recomputed on %s: %d of %d values equal bit for bit.", i.res.Frame, i.backend, same, total)
-	if same < total {
-		head += " A log printed with libvmaf's default %.6f cannot match bit for bit; print with %.17g to compare exactly."
+	same, printed, total, table := i.checkFrame(i.res, i.pickedModels(), i.cambiOpts.Int("max_log_contrast"))
+	head := fmt.Sprintf("Frame %d recomputed on %s: %d of %d values equal bit for bit", i.res.Frame, i.backend, same, total)
+	if printed > 0 {
+		head += fmt.Sprintf(", %d more equal as the log prints them", printed)
+	}
+	if differ := total - same - printed; differ > 0 {
+		head += fmt.Sprintf(", %d differ", differ)
+	}
+	head += "."
+	if printed > 0 {
+		head += " A log printed with libvmaf's default %.6f holds too few digits to compare bits; print with %.17g (--precision max) to compare exactly."
 	}
 	text := widget.NewLabel(table)
 	text.TextStyle.Monospace = true
@@ -169,5 +209,5 @@ func (i *inspector) checkLogs() {
 	}
 	scroll.SetMinSize(sz)
 	i.setStatus(head)
-	dialog.ShowCustom("Check this frame against the logs", "Close", container.NewBorder(top, nil, nil, nil, scroll), i.win)
+	i.showDialog(dialog.NewCustom("Check this frame against the logs", "Close", container.NewBorder(top, nil, nil, nil, scroll), i.win))
 }

@@ -36,12 +36,13 @@ func writePNG(path string, img image.Image, inputs ...string) error {
 
 // exportMaps writes the frame's maps into dir and returns the file names.
 func exportMaps(dir string, r *engine.FrameResult, cm *Colormap, maxLogContrast int, inputs ...string) ([]string, error) {
-	return exportMapsNamed(dir, "", r, cm, maxLogContrast, inputs...)
+	return exportMapsNamed(dir, "", frameCaption{}, r, cm, maxLogContrast, inputs...)
 }
 
 // exportMapsNamed is exportMaps with prefix before every file name (a
-// compare run's "A_" and "B_").
-func exportMapsNamed(dir, prefix string, r *engine.FrameResult, cm *Colormap, maxLogContrast int, inputs ...string) ([]string, error) {
+// compare run's "A_" and "B_") and fc under every picture (caption). The
+// .gray heatmaps are libvmaf's bytes, without one.
+func exportMapsNamed(dir, prefix string, fc frameCaption, r *engine.FrameResult, cm *Colormap, maxLogContrast int, inputs ...string) ([]string, error) {
 	if r == nil {
 		return nil, errors.New("no frame to export yet")
 	}
@@ -51,21 +52,23 @@ func exportMapsNamed(dir, prefix string, r *engine.FrameResult, cm *Colormap, ma
 		names = append(names, name)
 		return write(filepath.Join(dir, name))
 	}
+	picture := func(img image.Image, c caption) func(string) error {
+		return func(path string) error { return writePNG(path, c.apply(img), inputs...) }
+	}
 	if r.Dist != nil {
-		if err := put(fmt.Sprintf("frame%d_luma.png", r.Frame), func(p string) error {
-			return writePNG(p, mapImage(inspect.Luma(r.Dist), grayColour(r.Dist.BitDepth)), inputs...)
-		}); err != nil {
+		c := caption{lines: fc.lines(r, "luma of the distorted frame")}
+		if err := put(fmt.Sprintf("frame%d_luma.png", r.Frame), picture(mapImage(inspect.Luma(r.Dist), grayColour(r.Dist.BitDepth)), c)); err != nil {
 			return names, err
 		}
 	}
 	if p := inspect.CAMBIPicture(r, false); p != nil {
-		top, _ := inspect.CValueTop(p)
+		top, at := inspect.CValueTop(p)
 		heat := heatColour(cm, top)
 		for s, sc := range p.Scales {
 			if m := inspect.F32(sc.Width, sc.Height, sc.CValues); m != nil {
-				if err := put(fmt.Sprintf("frame%d_cambi_cvalues_scale%d.png", r.Frame, s), func(path string) error {
-					return writePNG(path, mapImage(m, heat), inputs...)
-				}); err != nil {
+				c := caption{lines: fc.lines(r, fmt.Sprintf("CAMBI c-values, scale %d (%dx%d), pooled score %s", s, sc.Width, sc.Height, fmtScore(sc.Score))),
+					scale: heatScale(heat, top, "c-value 0", inspect.TopLabel(top, at))}
+				if err := put(fmt.Sprintf("frame%d_cambi_cvalues_scale%d.png", r.Frame, s), picture(mapImage(m, heat), c)); err != nil {
 					return names, err
 				}
 				sc := sc
@@ -78,9 +81,8 @@ func exportMapsNamed(dir, prefix string, r *engine.FrameResult, cm *Colormap, ma
 			}
 		}
 		if m := inspect.U8(p.Width, p.Height, p.SpatialMask); m != nil {
-			if err := put(fmt.Sprintf("frame%d_cambi_spatial_mask.png", r.Frame), func(path string) error {
-				return writePNG(path, mapImage(m, maskColour), inputs...)
-			}); err != nil {
+			c := caption{lines: fc.lines(r, fmt.Sprintf("CAMBI spatial mask (%dx%d): light where CAMBI looks for bands", p.Width, p.Height))}
+			if err := put(fmt.Sprintf("frame%d_cambi_spatial_mask.png", r.Frame), picture(mapImage(m, maskColour), c)); err != nil {
 				return names, err
 			}
 		}
@@ -91,11 +93,11 @@ func exportMapsNamed(dir, prefix string, r *engine.FrameResult, cm *Colormap, ma
 				if bd.Map == nil {
 					continue
 				}
-				heat := absHeat(cm, bd.Map.Top())
-				m := bd.Map
-				if err := put(fmt.Sprintf("frame%d_adm_scale%d_%s.png", r.Frame, s, inspect.BandNames[b]), func(path string) error {
-					return writePNG(path, mapImage(m, heat), inputs...)
-				}); err != nil {
+				top := bd.Map.Top()
+				heat := absHeat(cm, top)
+				c := caption{lines: fc.lines(r, fmt.Sprintf("ADM scale %d %s band, |restored coefficient|, num %.6g, den %.6g", s, inspect.BandNames[b], bd.Num, bd.Den)),
+					scale: heatScale(heat, top, "|coefficient| 0", fmt.Sprintf("%.4g = the band's 99.5th percentile", top))}
+				if err := put(fmt.Sprintf("frame%d_adm_scale%d_%s.png", r.Frame, s, inspect.BandNames[b]), picture(mapImage(bd.Map, heat), c)); err != nil {
 					return names, err
 				}
 			}
@@ -104,24 +106,29 @@ func exportMapsNamed(dir, prefix string, r *engine.FrameResult, cm *Colormap, ma
 	return names, nil
 }
 
-// exportVMAFMaps writes the maps the VMAF view shows for a frame (the
-// input chosen under "Maps of", by default the costliest input's) when the
-// frame has model scores: one PNG per map, in the view's colours (each map
-// on its own scale), named after the model, the input and the map. None
-// without a model.
-func (i *inspector) exportVMAFMaps(dir, prefix string, r *engine.FrameResult, inputs ...string) ([]string, error) {
+// vmafMaps are the maps the VMAF view shows for a frame (the input chosen
+// under "Maps of", by default the costliest input's), or none without a
+// model score.
+func (i *inspector) vmafMaps(r *engine.FrameResult) *inputExport {
 	if r == nil || len(r.VMAF) == 0 {
-		return nil, nil
+		return nil
 	}
 	ref, ok := i.vmafView.chosenInput(r.VMAF)
 	if !ok {
-		return nil, nil
+		return nil
 	}
-	return exportInputMaps(dir, prefix, r.Frame, ref, inspect.MapsFor(r, ref), i.colormap, inputs...)
+	return &inputExport{ref: ref, maps: inspect.MapsFor(r, ref)}
 }
 
-// exportInputMaps writes one model input's maps (mapsForInput) as PNGs.
-func exportInputMaps(dir, prefix string, frame int, ref inspect.InputRef, im inspect.InputMaps, cm *Colormap, inputs ...string) ([]string, error) {
+// inputExport is one model input's maps to export.
+type inputExport struct {
+	ref  inspect.InputRef
+	maps inspect.InputMaps
+}
+
+// exportInputMaps writes one model input's maps (mapsForInput) as PNGs,
+// each with fc and its own colour scale under it.
+func exportInputMaps(dir, prefix string, fc frameCaption, r *engine.FrameResult, ref inspect.InputRef, im inspect.InputMaps, cm *Colormap, inputs ...string) ([]string, error) {
 	var names []string
 	for k, m := range im.Maps {
 		if m.Data == nil {
@@ -129,8 +136,10 @@ func exportInputMaps(dir, prefix string, frame int, ref inspect.InputRef, im ins
 		}
 		col := heatColour(cm, m.Top)
 		col.abs = m.Abs
-		name := fmt.Sprintf("%sframe%d_vmaf_%s_%s_%02d_%s.png", prefix, frame, fileSlug(ref.Model), fileSlug(ref.In.Base), k, fileSlug(m.Name))
-		if err := writePNG(filepath.Join(dir, name), mapImage(m.Data, col), inputs...); err != nil {
+		c := caption{lines: fc.lines(r, fmt.Sprintf("%s: %s", im.Title, m.Name)),
+			scale: heatScale(col, m.Top, "0", fmt.Sprintf("%.4g", m.Top))}
+		name := fmt.Sprintf("%sframe%d_vmaf_%s_%s_%02d_%s.png", prefix, r.Frame, fileSlug(ref.Model), fileSlug(ref.In.Base), k, fileSlug(m.Name))
+		if err := writePNG(filepath.Join(dir, name), c.apply(mapImage(m.Data, col)), inputs...); err != nil {
 			return names, err
 		}
 		names = append(names, name)
@@ -155,50 +164,70 @@ func fileSlug(s string) string {
 	return strings.TrimRight(b.String(), "_")
 }
 
-// exportFrameMaps writes the current frame's maps into dir: run A's alone,
-// or in compare mode both runs' (prefixed "A_" and "B_", with run B's own
-// options) and the difference of each c-value map (A − B).
-func (i *inspector) exportFrameMaps(dir string) ([]string, error) {
-	mlc := i.cambiOpts.Int("max_log_contrast")
+// mapExport is what a map export writes, gathered on the UI goroutine
+// (frameMaps): writing it (write) reads no window state, so it runs off
+// the UI goroutine.
+type mapExport struct {
+	a, b       *engine.FrameResult // run B's: nil outside compare mode
+	cm         *Colormap
+	mlcA, mlcB int // CAMBI's max_log_contrast, for the .gray heatmaps
+	fa, fb, fd frameCaption
+	va, vb     *inputExport // the VMAF view's maps of each run's frame
+	inputs     []string     // files an export must never overwrite
+}
+
+// frameMaps gathers the current frame's maps: run A's alone, or in
+// compare mode both runs' (prefixed "A_" and "B_", with run B's own
+// options) and the difference of each c-value map (A − B), every picture
+// captioned with the clips, the frame, its scores and its colour scale.
+func (i *inspector) frameMaps() *mapExport {
+	e := &mapExport{a: i.res, cm: i.colormap, mlcA: i.cambiOpts.Int("max_log_contrast"),
+		fa: i.exportCaption(0), va: i.vmafMaps(i.res), inputs: i.exportInputs()}
 	if !i.compare || i.cmpRes == nil {
-		names, err := exportMaps(dir, i.res, i.colormap, mlc, i.exportInputs()...)
-		if err != nil {
-			return names, err
-		}
-		nv, err := i.exportVMAFMaps(dir, "", i.res, i.exportInputs()...)
-		return append(names, nv...), err
+		return e
 	}
-	inputs := append(i.exportInputs(), i.runB.dist)
-	names, err := exportMapsNamed(dir, "A_", i.res, i.colormap, mlc, inputs...)
-	if err != nil {
-		return names, err
-	}
-	nv, err := i.exportVMAFMaps(dir, "A_", i.res, inputs...)
-	names = append(names, nv...)
-	if err != nil {
-		return names, err
-	}
-	mlcB := mlc
+	e.b, e.fb, e.vb = i.cmpRes, i.exportCaption(1), i.vmafMaps(i.cmpRes)
+	e.inputs = append(e.inputs, i.runB.dist)
+	e.mlcB = e.mlcA
 	if i.runsMode() && i.runB.kind == runOptions {
-		mlcB = i.runB.cambi.Int("max_log_contrast")
+		e.mlcB = i.runB.cambi.Int("max_log_contrast")
 	}
-	nb, err := exportMapsNamed(dir, "B_", i.cmpRes, i.colormap, mlcB, inputs...)
-	names = append(names, nb...)
-	if err != nil {
+	e.fd = frameCaption{clips: i.runName(0) + " minus " + i.runName(1)}
+	return e
+}
+
+// exportFrameMaps writes the current frame's maps into dir (frameMaps).
+func (i *inspector) exportFrameMaps(dir string) ([]string, error) { return i.frameMaps().write(dir) }
+
+// write writes the maps into dir and returns the file names.
+func (e *mapExport) write(dir string) ([]string, error) {
+	var names []string
+	run := func(prefix string, r *engine.FrameResult, fc frameCaption, mlc int, v *inputExport) error {
+		n, err := exportMapsNamed(dir, prefix, fc, r, e.cm, mlc, e.inputs...)
+		names = append(names, n...)
+		if err != nil || v == nil {
+			return err
+		}
+		n, err = exportInputMaps(dir, prefix, fc, r, v.ref, v.maps, e.cm, e.inputs...)
+		names = append(names, n...)
+		return err
+	}
+	if e.b == nil {
+		return names, run("", e.a, e.fa, e.mlcA, e.va)
+	}
+	if err := run("A_", e.a, e.fa, e.mlcA, e.va); err != nil {
 		return names, err
 	}
-	nv, err = i.exportVMAFMaps(dir, "B_", i.cmpRes, inputs...)
-	names = append(names, nv...)
-	if err != nil {
+	if err := run("B_", e.b, e.fb, e.mlcB, e.vb); err != nil {
 		return names, err
 	}
-	nd, err := exportDeltaMaps(dir, i.res, i.cmpRes, inputs...)
+	nd, err := exportDeltaMaps(dir, e.fd, e.a, e.b, e.inputs...)
 	return append(names, nd...), err
 }
 
 // exportDeltaMaps writes each CAMBI scale's c-values of run A minus run B's
 // with the views' signed colours (red: A bands more; white: equal).
-func exportDeltaMaps(dir string, a, b *engine.FrameResult, inputs ...string) ([]string, error) {
+func exportDeltaMaps(dir string, fc frameCaption, a, b *engine.FrameResult, inputs ...string) ([]string, error) {
 	ca, cb := inspect.CAMBIOf(a), inspect.CAMBIOf(b)
 	if ca == nil || cb == nil {
 		return nil, nil
@@ -207,14 +236,20 @@ func exportDeltaMaps(dir string, a, b *engine.FrameResult, inputs ...string) ([]
 	for s := 0; s < engine.CAMBIScales; s++ {
 		x, y := ca.Dist.Scales[s], cb.Dist.Scales[s]
 		ma, mb := inspect.F32(x.Width, x.Height, x.CValues), inspect.F32(y.Width, y.Height, y.CValues)
-		if ma == nil || mb == nil || ma.W != mb.W || ma.H != mb.H {
+		if ma == nil || mb == nil {
 			continue
 		}
+		// A rendition's maps (its encode size) on the finer grid, as the
+		// Compare view shows them.
+		w, h := max(ma.W, mb.W), max(ma.H, mb.H)
+		ma, mb = inspect.Resampled(ma, w, h), inspect.Resampled(mb, w, h)
 		st := inspect.CompareMaps(ma, mb)
 		d := inspect.Difference(ma, mb)
 		name := fmt.Sprintf("delta_A-B_frame%d_cambi_cvalues_scale%d.png", a.Frame, s)
 		scale := st.MaxAbs
-		if err := writePNG(filepath.Join(dir, name), mapImage(d, paletteFunc(func(v float64) color.NRGBA { return diffColor(v, scale) })), inputs...); err != nil {
+		c := caption{lines: fc.lines(a, fmt.Sprintf("CAMBI banding delta A − B, scale %d: red where A bands more, blue where B does", s)),
+			scale: diffScale(scale, "A − B")}
+		if err := writePNG(filepath.Join(dir, name), c.apply(mapImage(d, paletteFunc(func(v float64) color.NRGBA { return diffColor(v, scale) }))), inputs...); err != nil {
 			return names, err
 		}
 		names = append(names, name)

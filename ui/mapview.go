@@ -22,6 +22,7 @@ type viewport struct {
 	zoom   float64 // device pixels per frame pixel when !fit
 	cx, cy float64 // frame point at the centre of each pane
 	panes  []*mapPane
+	under  *mapPane // the pane under the pointer
 	onZoom func()
 }
 
@@ -152,8 +153,12 @@ type mapPane struct {
 	hover func(p *mapPane, fx, fy float64, ok bool)
 	// outlines are boxes drawn over the map (outlines.go).
 	outlines []outline
-	lastW    int
-	lastH    int
+	// onTap, when set, is what a click does (a grid's pane enlarges:
+	// bigPane); caption names the pane then.
+	onTap   func()
+	caption func() string
+	lastW   int
+	lastH   int
 }
 
 var background = color.NRGBA{0x30, 0x30, 0x34, 0xff}
@@ -174,6 +179,13 @@ func (p *mapPane) MinSize() fyne.Size { return fyne.NewSize(120, 80) }
 func (p *mapPane) set(base *inspect.Map, col palette) {
 	p.base, p.baseCol = base, col
 	p.raster.Refresh()
+}
+
+// mirror draws what q draws: its map, overlay and wipe.
+func (p *mapPane) mirror(q *mapPane) {
+	p.base, p.baseCol = q.base, q.baseCol
+	p.wipe, p.wipeCol, p.wipeAt = q.wipe, q.wipeCol, q.wipeAt
+	p.setOverlay(q.over, q.overCol, q.overTop, q.opacity)
 }
 
 func (p *mapPane) setOverlay(over *inspect.Map, col palette, top, opacity float64) {
@@ -367,6 +379,7 @@ func (p *mapPane) framePoint(pos fyne.Position) (float64, float64) {
 func (p *mapPane) MouseIn(e *desktop.MouseEvent) { p.MouseMoved(e) }
 
 func (p *mapPane) MouseMoved(e *desktop.MouseEvent) {
+	p.vp.under = p
 	if p.hover != nil {
 		fx, fy := p.framePoint(e.Position)
 		p.hover(p, fx, fy, true)
@@ -374,6 +387,9 @@ func (p *mapPane) MouseMoved(e *desktop.MouseEvent) {
 }
 
 func (p *mapPane) MouseOut() {
+	if p.vp.under == p {
+		p.vp.under = nil
+	}
 	if p.hover != nil {
 		p.hover(p, 0, 0, false)
 	}
@@ -432,10 +448,14 @@ func (p *mapPane) setWipeAt(x float64) {
 	p.raster.Refresh()
 }
 
-// Tapped takes the keyboard focus back from entries so that arrows step.
+// Tapped takes the keyboard focus back from entries so that arrows step,
+// and does what a click on the pane does (onTap).
 func (p *mapPane) Tapped(*fyne.PointEvent) {
 	if c := fyne.CurrentApp().Driver().CanvasForObject(p); c != nil {
 		c.Unfocus()
+	}
+	if p.onTap != nil {
+		p.onTap()
 	}
 }
 

@@ -92,8 +92,8 @@ func optionHint(table []engine.Option, o engine.Option) string {
 // optionsForm edits one feature's options, one field per option, each with
 // its range, default and aliases under it; each accepted change calls
 // changed with the option's name. Numbers apply on Enter (or when the field
-// loses the focus); a value out of range is refused with libvmaf's message
-// and the old value comes back.
+// loses the focus); a value out of range is refused with libvmaf's message,
+// right under its field, and the old value comes back.
 type optionsForm struct {
 	i       *inspector
 	table   []engine.Option
@@ -101,16 +101,14 @@ type optionsForm struct {
 	reset   func()
 	changed func(name string)
 	content fyne.CanvasObject
-	errors  *widget.Label
-	setters map[string]func(string) // show a value without applying it
+	errors  map[string]*widget.Label // each field's refusal, under it
+	setters map[string]func(string)  // show a value without applying it
 }
 
 func newOptionsForm(i *inspector, vals func() *engine.Options, reset func(), changed func(string)) *optionsForm {
 	table := vals().Table()
-	f := &optionsForm{i: i, table: table, vals: vals, reset: reset, changed: changed, setters: map[string]func(string){}}
-	f.errors = widget.NewLabel("")
-	f.errors.Wrapping = fyne.TextWrapWord
-	f.errors.Importance = widget.DangerImportance
+	f := &optionsForm{i: i, table: table, vals: vals, reset: reset, changed: changed,
+		errors: map[string]*widget.Label{}, setters: map[string]func(string){}}
 	// A form of our own: widget.Form's hints do not wrap, and a long one
 	// would widen the whole sidebar.
 	form := container.NewVBox()
@@ -119,8 +117,13 @@ func newOptionsForm(i *inspector, vals func() *engine.Options, reset func(), cha
 		hint := widget.NewLabel(optionHint(table, o))
 		hint.Wrapping = fyne.TextWrapWord
 		hint.SizeName = theme.SizeNameCaptionText
+		refused := widget.NewLabel("")
+		refused.Wrapping = fyne.TextWrapWord
+		refused.Importance = widget.DangerImportance
+		refused.Hide()
+		f.errors[o.Name] = refused
 		field := container.NewGridWithColumns(2, name, f.field(o))
-		form.Add(container.New(layout.NewCustomPaddedVBoxLayout(0), field, hint))
+		form.Add(container.New(layout.NewCustomPaddedVBoxLayout(0), field, refused, hint))
 	}
 	defaults := widget.NewButton("Defaults", func() {
 		f.reset()
@@ -128,22 +131,37 @@ func newOptionsForm(i *inspector, vals func() *engine.Options, reset func(), cha
 		f.changed("")
 		i.unfocus()
 	})
-	f.content = container.NewVBox(form, f.errors, defaults)
+	f.content = container.NewVBox(form, defaults)
 	return f
+}
+
+// refuse shows why a field's value was refused under it ("" hides it).
+func (f *optionsForm) refuse(name, why string) {
+	l := f.errors[name]
+	if l == nil || (l.Text == why && l.Hidden == (why == "")) {
+		return
+	}
+	l.SetText(why)
+	if why == "" {
+		l.Hide()
+	} else {
+		l.Show()
+	}
 }
 
 func (f *optionsForm) apply(o engine.Option, value string) bool {
 	v := f.vals()
 	old := formatOption(v, o)
 	if value == old {
+		f.refuse(o.Name, "")
 		return true
 	}
 	if err := v.Set(o.Name, value); err != nil {
-		f.errors.SetText(err.Error())
+		f.refuse(o.Name, fmt.Sprintf("%q refused: %v", value, err))
 		f.setters[o.Name](old)
 		return false
 	}
-	f.errors.SetText("")
+	f.refuse(o.Name, "")
 	f.changed(o.Name)
 	return true
 }
@@ -187,7 +205,9 @@ func (f *optionsForm) field(o engine.Option) fyne.CanvasObject {
 
 // refresh shows the current values.
 func (f *optionsForm) refresh() {
-	f.errors.SetText("")
+	for name := range f.errors {
+		f.refuse(name, "")
+	}
 	v := f.vals()
 	for _, o := range shownOptions(f.table) {
 		f.setters[o.Name](formatOption(v, o))

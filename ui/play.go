@@ -8,10 +8,11 @@ import (
 )
 
 // player steps frames at the clip's rate while playing (space): each
-// frame is scored with every map and drawn, then the next is asked for
-// after what is left of the frame interval. When the engine is slower
-// than the clip, frames follow as fast as it can, and the Frame view
-// shows the rate achieved.
+// frame is scored for the view on screen alone (the Frame view's overlay:
+// CAMBI), the next one while it is drawn, then asked for after what is
+// left of the frame interval; the rest of the frame playback stops on is
+// scored then. When the engine is slower than the clip, frames follow as
+// fast as it can, and the Frame view shows the rate achieved.
 type player struct {
 	i     *inspector
 	on    bool
@@ -69,6 +70,9 @@ func (p *player) stop() {
 	if p.fps > 0 {
 		i.frameView.fps.SetText(fmt.Sprintf("played at %.1f fps (clip %.3g)", p.fps, p.clipFPS()))
 	}
+	// Playback scored what the view showed; the rest of the frame it
+	// stopped on comes now.
+	i.completeShown()
 }
 
 // frameShown, called when a frame's maps are drawn, asks for the next

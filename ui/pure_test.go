@@ -12,8 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	"gonum.org/v1/plot"
-
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/clip"
 	"github.com/bandscope/bandscope/engine/inspect"
@@ -145,7 +143,7 @@ func TestExports(t *testing.T) {
 	}
 	ss := [][]summary.Series{summary.Collect(scores.PerFrame(), isCAMBI, "")}
 	for _, name := range []string{"p.png", "p.svg", "p.pdf"} {
-		plots := []*plot.Plot{scorePlot("CAMBI", ss, 2, false), scorePlot("ADM", nil, 2, false)}
+		plots := []*figure{scorePlot("CAMBI", ss, 2, false), scorePlot("ADM", nil, 2, false)}
 		if err := exportPlots(filepath.Join(dir, name), plots); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -284,5 +282,21 @@ func TestRoundTicks(t *testing.T) {
 		if strings.Join(got, " ") != strings.Join(c.want, " ") {
 			t.Errorf("Ticks(%v, %v) = %v, want %v", c.lo, c.hi, got, c.want)
 		}
+	}
+	// A low plot holds fewer labels: at most max, still round.
+	var got []string
+	for _, tk := range (roundTicks{max: 3}).Ticks(0, 100) {
+		got = append(got, tk.Label)
+	}
+	if strings.Join(got, " ") != "0 50 100" {
+		t.Errorf("three ticks over 0-100: %v", got)
+	}
+	// A narrow frame axis: fewer frames labelled, at round steps.
+	got = nil
+	for _, tk := range (frameTicks{max: 4}).Ticks(-0.5, 19.5) {
+		got = append(got, tk.Label)
+	}
+	if strings.Join(got, " ") != "0 5 10 15" {
+		t.Errorf("a frame axis with room for four ticks: %v", got)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"path/filepath"
+	"runtime/debug"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -15,6 +17,23 @@ import (
 
 // AppID is the application's identifier, as in FyneApp.toml.
 const AppID = "io.github.bandscope.bandscope"
+
+// memoryLimit is the inspector's soft memory limit (debug.SetMemoryLimit):
+// a whole 1080p frame with two models keeps about 400 MB of maps alive,
+// and with the runtime's default the heap grew to twice what the frames
+// kept alive hold, 1.5 to 2 GB, before a collection; within the limit the
+// collector runs as often as it must. The limit leaves room above the
+// frames shown and scored ahead: at 700 MB the collector ran all the time
+// and took half of playback's CPU (BenchmarkPlayback, 170-180 ms a frame
+// against 77-96 ms without a limit). GOMEMLIMIT overrides it.
+const memoryLimit = 900 << 20
+
+// limitMemory sets memoryLimit unless GOMEMLIMIT says otherwise.
+func limitMemory() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(memoryLimit)
+	}
+}
 
 // Run opens the inspector and returns when its window closes. args are the
 // command line after the program name: none opens the embedded demo clip,
@@ -28,12 +47,6 @@ func Run(cmdline []string) (err error) {
 	}
 	if err := checkRunArgs(ra); err != nil {
 		return err
-	}
-	var args []string
-	for _, a := range []string{ra.dist, ra.ref} {
-		if a != "" {
-			args = append(args, a)
-		}
 	}
 	// The engine lists its GPU adapters before Fyne starts: creating the
 	// WebGPU instance after GLFW has made its GL context crashes inside
@@ -53,49 +66,59 @@ func Run(cmdline []string) (err error) {
 			err = fmt.Errorf("cannot open a window: %s", why)
 		}
 	}()
+	limitMemory()
 	eng := cachedBackends(defaultEngine())
 	a := app.NewWithID(AppID)
 	a.Lifecycle().SetOnStarted(ql.started) // GLFW's later errors pass through
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
+	root := a.Storage().RootURI().Path()
+	prefs := openPrefs(filepath.Join(root, prefsFile), filepath.Join(root, "preferences.json"))
+	defer prefs.flush()
 	w := a.NewWindow("Bandscope")
-	i := newInspector(a, w, eng)
-	i.applyTheme(a.Preferences().StringWithFallback(prefTheme, "system"))
-	w.Resize(fyne.NewSize(float32(a.Preferences().IntWithFallback(prefWinW, 1280)),
-		float32(a.Preferences().IntWithFallback(prefWinH, 720))))
+	i := newInspectorWith(a, w, eng, prefs)
+	i.applyTheme(prefs.StringWithFallback(prefTheme, "system"))
+	w.Resize(fyne.NewSize(float32(prefs.IntWithFallback(prefWinW, 1280)),
+		float32(prefs.IntWithFallback(prefWinH, 720))))
+	// Every path the inspector keeps (recent files, run B, the folders of
+	// its dialogs) is absolute: a later start from another folder opens
+	// the same files.
+	for _, p := range []*string{&ra.dist, &ra.ref, &ra.compareWith} {
+		if *p != "" {
+			*p = absPath(*p)
+		}
+	}
+	for k := range ra.logs {
+		ra.logs[k] = absPath(ra.logs[k])
+	}
 	var req engine.Request
-	switch len(args) {
-	case 0:
+	switch {
+	case ra.dist == "":
 		r, err := demoRequest(demoDir())
 		if err != nil {
 			return err
 		}
 		req = r
 	default:
-		req.Distorted = args[0]
-		if len(args) == 2 {
-			req.Reference = args[1]
-		}
+		req.Distorted, req.Reference = ra.dist, ra.ref
 		if isRaw(req.Distorted) {
 			g, complete := guessRaw(req.Distorted)
 			if !complete {
 				// The dialog needs the window up; ask once it is.
 				go fyne.Do(func() {
-					if len(args) == 2 {
-						i.openPair(args[0], args[1])
+					if ra.ref != "" {
+						i.openPair(ra.dist, ra.ref)
 					} else {
-						i.openPath(args[0], false)
+						i.openPath(ra.dist, false)
 					}
 				})
 				req = engine.Request{}
 			}
 			req.Raw = g
 		}
+		// Clips from the command line are recent files too, once open.
+		i.recentPending = true
 	}
 	if req.Distorted != "" {
-		if len(args) > 0 {
-			// Clips from the command line are recent files too.
-			i.addRecentRaw(req.Distorted, req.Raw, isRaw(req.Distorted))
-		}
 		i.open(req)
 	}
 	for _, l := range ra.logs {

@@ -74,7 +74,8 @@ func formatRunBPref(b runB) string {
 	var p runBPref
 	switch {
 	case b.kind == runClip && b.dist != "":
-		p = runBPref{Kind: "encode", Path: b.dist}
+		// Absolute: a later start from another folder finds the file.
+		p = runBPref{Kind: "encode", Path: absPath(b.dist)}
 		if b.raw.Width > 0 {
 			raw := b.raw
 			p.Raw = &raw
@@ -94,8 +95,9 @@ func formatRunBPref(b runB) string {
 }
 
 // parseRunBPref reads the preference back. An encode that no longer exists
-// (exists says), options that no longer parse, or anything unreadable is
-// dropped without a word: ok is false and run B is another backend.
+// (exists says) or is not an absolute path, options that no longer parse,
+// or anything unreadable is dropped: ok is false and run B is another
+// backend (droppedRunB says why).
 func parseRunBPref(s string, exists func(path string) bool) (b runB, ok bool) {
 	if s == "" {
 		return runB{}, false
@@ -106,7 +108,9 @@ func parseRunBPref(s string, exists func(path string) bool) (b runB, ok bool) {
 	}
 	switch p.Kind {
 	case "encode":
-		if p.Path == "" || !exists(p.Path) {
+		// A relative path (older versions kept one) names another file
+		// from another folder.
+		if p.Path == "" || !filepath.IsAbs(p.Path) || !exists(p.Path) {
 			return runB{}, false
 		}
 		b = runB{kind: runClip, dist: p.Path}
@@ -126,6 +130,15 @@ func parseRunBPref(s string, exists func(path string) bool) (b runB, ok bool) {
 		return runB{kind: runOptions, cambi: c, adm: a}, true
 	}
 	return runB{}, false
+}
+
+// droppedRunB says why a saved run B was not restored (parseRunBPref).
+func droppedRunB(s string) string {
+	var p runBPref
+	if json.Unmarshal([]byte(s), &p) == nil && p.Kind == "encode" && p.Path != "" {
+		return "Run B's encode " + p.Path + " is gone: it is no longer run B"
+	}
+	return "Run B's saved choice could not be read: it is no longer run B"
 }
 
 // fileExists says whether path names something that can be opened.

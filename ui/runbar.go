@@ -143,7 +143,6 @@ func (b *runBar) compareWith(path string) {
 		i.setStatus("Run B is " + filepath.Base(path) + ": open run A's distorted clip to compare them.")
 		return
 	}
-	i.prefs.SetString(prefLastDir, filepath.Dir(path))
 	set := func(raw clip.RawOptions) {
 		i.runB.dist, i.runB.raw = path, raw
 		i.setRunB(runClip)
@@ -192,8 +191,7 @@ func (b *runBar) compareOptionsDialog() {
 		size.Height = min(size.Height, c.Size().Height-200)
 	}
 	scroll.SetMinSize(size)
-	d := dialog.NewCustom("Run B: other options", "Close", container.NewBorder(note, nil, nil, nil, scroll), i.win)
-	d.Show()
+	i.showDialog(dialog.NewCustom("Run B: other options", "Close", container.NewBorder(note, nil, nil, nil, scroll), i.win))
 	if i.runB.kind != runOptions || !i.compare {
 		i.setRunB(runOptions)
 	}

@@ -318,7 +318,7 @@ func TestRunsCancel(t *testing.T) {
 	uiMu.Unlock()
 	<-eng.running
 	h.key(fyne.KeyEscape)
-	if h.i.scores[0] != nil || h.i.scores[1] != nil || h.i.scoresView.rate.Text != "cancelled" {
+	if h.i.scores[0] == nil || h.i.scores[1] != nil || h.i.scoresView.rate.Text != "cancelled in run 1 of 2: 1 of 6 frames scored, plotted" {
 		t.Errorf("after Esc: scores %v %v, rate %q", h.i.scores[0], h.i.scores[1], h.i.scoresView.rate.Text)
 	}
 	eng.running = nil

@@ -193,12 +193,15 @@ func (v *runsView) update() {
 		v.dlegend.setText("")
 		return
 	}
+	// A rendition's CAMBI maps are at its encode size: both runs' maps
+	// cover the frame as they are, and their difference is taken on the
+	// finer grid, the coarser map read by nearest neighbour.
+	sizes := ""
 	if m.a.W != m.b.W || m.a.H != m.b.H {
-		for k := 0; k < 3; k++ {
-			v.panes[k].set(nil, nil)
-		}
-		setText(v.stats, fmt.Sprintf("%s: sizes differ, %dx%d and %dx%d", m.name, m.a.W, m.a.H, m.b.W, m.b.H))
-		return
+		sizes = fmt.Sprintf("\nA's map is %dx%d, B's %dx%d (a rendition's CAMBI runs at its encode size): compared on the finer grid, the coarser read by nearest neighbour",
+			m.a.W, m.a.H, m.b.W, m.b.H)
+		w, h := max(m.a.W, m.b.W), max(m.a.H, m.b.H)
+		m.a, m.b = inspect.Resampled(m.a, w, h), inspect.Resampled(m.b, w, h)
 	}
 	st := inspect.CompareMaps(m.a, m.b)
 	top := math.Max(st.TopA, st.TopB)
@@ -218,7 +221,7 @@ func (v *runsView) update() {
 	}
 	v.panes[0].set(m.a, col)
 	v.panes[1].set(m.b, col)
-	setText(v.stats, deltaText(m, st))
+	setText(v.stats, deltaText(m, st)+sizes)
 	if st.Differ == 0 {
 		v.panes[2].set(nil, nil)
 		v.noDiff[0].Show()

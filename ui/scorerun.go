@@ -40,7 +40,7 @@ func (v *scoresView) runClip() {
 		for k, req := range reqs {
 			s, err := safeOpen(ctx, eng, req)
 			if err != nil {
-				return func() { v.runEnded(fmt.Errorf("%s: %w", names[k], err)) }
+				return func() { v.runStopped(out, k, len(reqs), fmt.Errorf("%s: %w", names[k], err)) }
 			}
 			var last time.Time
 			base := k
@@ -56,13 +56,14 @@ func (v *scoresView) runClip() {
 				}
 			})
 			s.Close()
+			// A run that stopped early still gives the frames it scored.
+			out[k] = res
 			if err != nil {
 				if ctx.Err() != nil {
-					return func() { v.runEnded(ctx.Err()) }
+					err = ctx.Err()
 				}
-				return func() { v.runEnded(err) }
+				return func() { v.runStopped(out, k, len(reqs), err) }
 			}
-			out[k] = res
 			total += len(res.PerFrame())
 		}
 		el := now().Sub(start)
@@ -92,14 +93,44 @@ func (v *scoresView) showProgress(run, runs int, p engine.Progress) {
 	v.setRate(s)
 }
 
-// cancelRun stops a whole-clip run (Esc); the bar says "cancelled".
+// cancelRun stops a whole-clip run (Esc); the frames scored so far are
+// kept and plotted, and the bar says how many (runStopped).
 func (v *scoresView) cancelRun() {
 	if v.cancel.Disabled() { // no run to cancel
 		return
 	}
 	v.runID++ // drop the cancelled run's late progress reports
-	v.i.runner.stop()
-	v.runEnded(context.Canceled)
+	v.cancel.Disable()
+	v.setRate("cancelling…")
+	v.i.runner.interrupt()
+}
+
+// runStopped ends a whole-clip run that stopped early at run k of runs
+// (cancelled, or a frame that failed): the frames each run scored are
+// kept, plotted and summarised, and the bar says how many.
+func (v *scoresView) runStopped(out [2]ClipScores, k, runs int, err error) {
+	i := v.i
+	scored := 0
+	if out[k] != nil {
+		scored = len(out[k].PerFrame())
+	}
+	if out[0] != nil {
+		i.scores = out
+	}
+	i.fewerFrames(err) // a file cut short: the frames that decode are the clip
+	what := "cancelled"
+	if err != context.Canceled {
+		what = "stopped"
+	}
+	if runs > 1 {
+		what += fmt.Sprintf(" in %s %d of %d", i.runNoun(), k+1, runs)
+	}
+	msg := fmt.Sprintf("%s: %d of %d frames scored", what, scored, i.frames)
+	if scored > 0 {
+		msg += ", plotted"
+	}
+	v.runEnded(err)
+	v.setRate(msg)
 }
 
 // runEnded resets the run controls; err nil means success.

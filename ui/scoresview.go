@@ -29,12 +29,12 @@ var seriesColours = []color.NRGBA{
 // (cur < 0: none). The second run's series are dashed. Frames sit half a
 // frame inside the X range, so the last one is never on the clipped edge;
 // the Y range is the data's, padded, with ticks at round values.
-func scorePlot(title string, ss [][]summary.Series, cur int, dark bool) *plot.Plot {
-	p := plot.New()
+func scorePlot(title string, ss [][]summary.Series, cur int, dark bool) *figure {
+	p := newFigure()
 	p.Title.Text = title
 	p.X.Label.Text = "frame"
 	p.Y.Label.Text = "score"
-	plotTheme(p, dark)
+	plotTheme(p.Plot, dark)
 	n := 0
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for run, list := range ss {
@@ -69,12 +69,11 @@ func scorePlot(title string, ss [][]summary.Series, cur int, dark bool) *plot.Pl
 					p.Add(sc)
 				}
 			}
-			p.Legend.Add(s.Name, l)
+			p.addLegend(s.Name, l)
 		}
 	}
 	if n == 0 || lo > hi {
-		p.X.Min, p.X.Max = 0, 1
-		p.Y.Min, p.Y.Max = 0, 1
+		emptyAxes(p.Plot)
 		return p
 	}
 	pad := (hi - lo) * 0.06
@@ -82,7 +81,7 @@ func scorePlot(title string, ss [][]summary.Series, cur int, dark bool) *plot.Pl
 		pad = math.Max(math.Abs(hi)*0.01, 0.01)
 	}
 	p.Y.Min, p.Y.Max = lo-pad, hi+pad
-	frameAxes(p, n, cur)
+	frameAxes(p.Plot, n, cur)
 	return p
 }
 
@@ -149,9 +148,9 @@ func (v *scoresView) setRate(s string) {
 
 func newScoresView(i *inspector) *scoresView {
 	v := &scoresView{i: i}
-	v.cambi = newPlotView(func() *plot.Plot { return v.plot("CAMBI", v.ownCAMBI) }, fyne.NewSize(300, 140))
-	v.scales = newPlotView(func() *plot.Plot { return v.plot(scalesTitle, nil) }, fyne.NewSize(300, 140))
-	v.adm = newPlotView(func() *plot.Plot { return v.plot("ADM", v.isADM) }, fyne.NewSize(300, 140))
+	v.cambi = newPlotView(func() *figure { return v.plot("CAMBI", v.ownCAMBI) }, fyne.NewSize(300, 140))
+	v.scales = newPlotView(func() *figure { return v.plot(scalesTitle, nil) }, fyne.NewSize(300, 140))
+	v.adm = newPlotView(func() *figure { return v.plot("ADM", v.isADM) }, fyne.NewSize(300, 140))
 	jump := func(x float64) { i.gotoFrame(int(math.Round(x))) }
 	for _, pv := range []*plotView{v.cambi, v.scales, v.adm} {
 		pv := pv
@@ -195,6 +194,9 @@ const scalesTitle = "CAMBI per scale"
 
 // layout shows the per-scale CAMBI plot, on its own axis, when asked,
 // and the picked VMAF models' plots (vmafplot.go) in a row of their own.
+// Each plot keeps a readable height (its data area about 100 px high at
+// 1280x720): with many rows the page scrolls rather than squeezing them.
+// The plots stacked full width line their data areas up (plotAlign).
 func (v *scoresView) layout() {
 	objs := []fyne.CanvasObject{v.cambi}
 	if v.perScale.Checked {
@@ -204,18 +206,28 @@ func (v *scoresView) layout() {
 	if row := v.i.vmafPlots.row(); row != nil {
 		objs = append(objs, row)
 	}
-	// Four rows stand in a 1280x720 window only a little lower.
-	h := float32(140)
-	if len(objs) > 3 {
-		h = 115
+	align := newPlotAlign()
+	stacked := []*plotView{v.cambi, v.scales, v.adm}
+	if len(v.i.models) == 1 {
+		stacked = append(stacked, v.i.vmafPlots.views[0])
 	}
 	for _, pv := range append([]*plotView{v.cambi, v.scales, v.adm}, v.i.vmafPlots.views[:]...) {
-		pv.min.Height = h
+		pv.setMinHeight(plotMinHeight)
+		pv.align = nil
+	}
+	for _, pv := range stacked {
+		if pv != v.scales || v.perScale.Checked {
+			align.join(pv)
+		}
 	}
 	v.plots.Objects = objs
 	v.plots.Layout = layout.NewGridLayoutWithRows(len(objs))
 	v.plots.Refresh()
 }
+
+// plotMinHeight is a Scores plot's least height: the title, the frame
+// axis and about 100 px of data.
+const plotMinHeight = 170
 
 // hover shows the frame under the pointer and every series' value there.
 func (v *scoresView) hover(pv *plotView, x float64, ok bool) {
@@ -265,7 +277,7 @@ func (v *scoresView) isADM(name string) bool {
 }
 
 // plot builds one of the plots from the runs so far.
-func (v *scoresView) plot(title string, keep func(string) bool) *plot.Plot {
+func (v *scoresView) plot(title string, keep func(string) bool) *figure {
 	ss := v.seriesFor(title, keep)
 	if len(ss) == 0 {
 		if title == scalesTitle {
@@ -338,11 +350,15 @@ func (v *scoresView) markFrame() {
 }
 
 // frameTicks puts ticks on whole frame numbers only.
-type frameTicks struct{}
+type frameTicks struct{ max int }
 
-func (frameTicks) Ticks(lo, hi float64) []plot.Tick {
+func (t frameTicks) Ticks(lo, hi float64) []plot.Tick {
+	most := 10.0
+	if t.max > 0 {
+		most = math.Min(most, float64(t.max))
+	}
 	step := 1.0
-	for k := 0; (hi-lo)/step > 10; k++ {
+	for k := 0; (hi-lo)/step > most; k++ {
 		step = []float64{1, 2, 5}[k%3] * math.Pow(10, float64(k/3))
 	}
 	var ts []plot.Tick

@@ -71,9 +71,11 @@ type shortcut struct {
 	do   func()
 }
 
+// shortcuts are the window's keyboard bindings. Each does nothing while a
+// dialog is open (showDialog).
 func (i *inspector) shortcuts() []shortcut {
 	ctl := fyne.KeyModifierShortcutDefault
-	return []shortcut{
+	list := []shortcut{
 		{fyne.KeyO, ctl, "Ctrl+O", "open the distorted clip", func() { i.openDialog(false) }},
 		{fyne.KeyO, ctl | fyne.KeyModifierShift, "Ctrl+Shift+O", "open the reference clip", func() { i.openDialog(true) }},
 		{fyne.KeyR, ctl, "Ctrl+R", "score the whole clip", i.scoresView.runClip},
@@ -99,6 +101,10 @@ func (i *inspector) shortcuts() []shortcut {
 		{fyne.KeyUp, fyne.KeyModifierShift, "", "", func() { i.panBy(0, -1) }},
 		{fyne.KeyDown, fyne.KeyModifierShift, "", "", func() { i.panBy(0, 1) }},
 	}
+	for k := range list {
+		list[k].do = i.unlessModal(list[k].do)
+	}
+	return list
 }
 
 // Keys without modifiers, handled when no entry has the focus.
@@ -115,7 +121,8 @@ var plainKeys = [][2]string{
 	{"b", "frame view: banding boost on/off"},
 	{"w", "frame view: next mode (overlay, wipe, side by side, difference)"},
 	{"[ / ]", "previous / next banding event (its worst frame)"},
-	{"Esc", "stop playing; cancel a whole-clip run or a banding search"},
+	{"Enter, click a map", "enlarge the map under the pointer to the whole view (again: back)"},
+	{"Esc", "close a dialog; shrink an enlarged map; stop playing; cancel a whole-clip run or a banding search"},
 	{"F1", "this help"},
 	{"mouse wheel / drag", "zoom about the pointer / pan"},
 	{"click a plot", "jump to that frame"},
@@ -132,6 +139,13 @@ func (i *inspector) bindKeys() {
 }
 
 func (i *inspector) typedKey(e *fyne.KeyEvent) {
+	if i.modal() {
+		// The window waits behind a dialog; Esc closes the dialog.
+		if e.Name == fyne.KeyEscape {
+			i.dismissDialog()
+		}
+		return
+	}
 	switch e.Name {
 	case fyne.KeyLeft:
 		i.step(-1)
@@ -146,9 +160,14 @@ func (i *inspector) typedKey(e *fyne.KeyEvent) {
 	case fyne.KeyEnd:
 		i.gotoFrame(i.frames - 1)
 	case fyne.KeyEscape:
+		if i.big.shrink() {
+			return
+		}
 		i.play.stop()
 		i.scoresView.cancelRun()
 		i.banding.cancelSearch()
+	case fyne.KeyReturn, fyne.KeyEnter:
+		i.big.toggleHovered()
 	case fyne.KeySpace:
 		i.play.toggle()
 	case fyne.KeyF1:
@@ -166,6 +185,9 @@ func (i *inspector) panBy(dx, dy float64) {
 }
 
 func (i *inspector) typedRune(r rune) {
+	if i.modal() {
+		return
+	}
 	switch r {
 	case '+', '=':
 		i.vp.zoomBy(2)
@@ -240,8 +262,7 @@ func (i *inspector) showHelp() {
 		size.Width = min(size.Width+20, c.Size().Width-60)
 	}
 	scroll.SetMinSize(size)
-	d := dialog.NewCustom("Keyboard and mouse", "Close", scroll, i.win)
-	d.Show()
+	i.showDialog(dialog.NewCustom("Keyboard and mouse", "Close", scroll, i.win))
 }
 
 func (i *inspector) mainMenu() *fyne.MainMenu {
@@ -276,8 +297,9 @@ func (i *inspector) mainMenu() *fyne.MainMenu {
 	exportScores := item("Export scores (JSON, CSV)…", fyne.KeyE, ctl, i.exportScoresDialog)
 	exportPlots := item("Export plots (PNG, SVG, PDF)…", fyne.KeyP, ctl, i.exportPlotDialog)
 	exportMaps := item("Export current maps (PNG, .gray)…", fyne.KeyM, ctl, i.exportMapsDialog)
-	exportScores.Disabled = i.scores[0] == nil
-	exportPlots.Disabled = i.scores[0] == nil
+	// Logs alone are scores to export and plot too.
+	exportScores.Disabled = len(i.exportRuns()) == 0
+	exportPlots.Disabled = exportScores.Disabled
 	exportMaps.Disabled = i.res == nil
 	exportEvents := fyne.NewMenuItem("Export banding events (JSON)…", func() { i.banding.exportJSON(0) })
 	exportMask := fyne.NewMenuItem("Export banding mask (Y4M)…", func() { i.banding.exportMask(0) })
@@ -330,8 +352,8 @@ func (i *inspector) mainMenu() *fyne.MainMenu {
 	help := fyne.NewMenu("Help",
 		item("Keyboard and mouse", fyne.KeyF1, 0, i.showHelp),
 		fyne.NewMenuItem("About Bandscope", func() {
-			dialog.ShowInformation("Bandscope", "Bandscope "+engine.Version+
-				"\nWhere CAMBI and ADM see banding, CPU and GPU side by side.", i.win)
+			i.showDialog(dialog.NewInformation("Bandscope", "Bandscope "+engine.Version+
+				"\nWhere CAMBI and ADM see banding, CPU and GPU side by side.", i.win))
 		}),
 	)
 	return fyne.NewMainMenu(file, view, run, help)
@@ -351,11 +373,3 @@ func (i *inspector) clipOpen() {
 
 // refreshMenu rebuilds the main menu: recent files, enabled items.
 func (i *inspector) refreshMenu() { i.win.SetMainMenu(i.mainMenu()) }
-
-// showError shows err in a dialog.
-func showError(w fyne.Window, err error) {
-	if w == nil || err == nil {
-		return
-	}
-	dialog.ShowError(err, w)
-}

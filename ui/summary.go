@@ -53,6 +53,7 @@ type scoreRun struct {
 	// keys are a log's metric keys (logs.KeySet), read once when it is
 	// opened: the VMAF plots bind its model scores on every redraw.
 	keys map[string]bool
+	log  *logs.Log // a log's values as it printed them, for the check
 }
 
 // modelKeys says which of a log's keys holds each model's score

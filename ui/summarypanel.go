@@ -5,12 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
+	"math"
 	"path/filepath"
 	"strconv"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/bandscope/bandscope/engine"
@@ -163,18 +164,10 @@ func (p *summaryPanel) exportWorstDialog() {
 	i := p.i
 	frames := p.frames()
 	if len(frames) == 0 || i.req.Distorted == "" {
-		showError(i.win, errors.New("no worst frames yet: score the whole clip first (Ctrl+R)"))
+		i.showError(errors.New("no worst frames yet: score the whole clip first (Ctrl+R)"))
 		return
 	}
-	dialog.ShowFolderOpen(func(u fyne.ListableURI, err error) {
-		if err != nil || u == nil {
-			if err != nil {
-				i.fail(err)
-			}
-			return
-		}
-		p.exportWorstTo(u.Path())
-	}, i.win)
+	i.folderDialog(fmt.Sprintf("Export the %d worst frames by %s into a folder", len(frames), p.metric.Selected), "Export here", p.exportWorstTo)
 }
 
 // exportWorstTo writes the worst frames into dir in the background (each
@@ -189,12 +182,12 @@ func (p *summaryPanel) exportWorstTo(dir string) {
 		n += len(j.frames)
 	}
 	i.setStatus(fmt.Sprintf("Writing %d worst frames…", n))
-	i.scaler.submit(func(ctx context.Context) func() {
+	i.exporter.submit(func(ctx context.Context) func() {
 		var names []string
 		var err error
 		for _, j := range jobs {
 			var nj []string
-			nj, err = exportWorst(ctx, eng, j.req, dir, j.prefix, j.metric, j.frames, scale, cm, opacity)
+			nj, err = exportWorst(ctx, eng, j.req, dir, j, scale, cm, opacity)
 			names = append(names, nj...)
 			if err != nil {
 				break
@@ -212,10 +205,12 @@ func (p *summaryPanel) exportWorstTo(dir string) {
 
 // worstJob is one run's worst frames to export.
 type worstJob struct {
-	req    engine.Request
-	prefix string // "A_", "B_" in runs mode
-	metric string
-	frames []int
+	req     engine.Request
+	prefix  string // "A_", "B_" in runs mode
+	metric  string
+	frames  []int
+	values  []float64    // each frame's value of the metric
+	caption frameCaption // under each picture
 }
 
 // worstJobs are the worst frames to export: run A's of the chosen metric,
@@ -224,7 +219,8 @@ type worstJob struct {
 func (p *summaryPanel) worstJobs() []worstJob {
 	i := p.i
 	metric := p.metric.Selected
-	a := worstJob{req: i.request(i.backend), metric: metric, frames: p.frames()}
+	a := worstJob{req: i.request(i.backend), metric: metric, frames: p.frames(), caption: i.exportCaption(0)}
+	a.values = metricValues(i.scores[0], metric, a.frames)
 	if !i.runsMode() || i.scores[0] == nil || i.scores[1] == nil {
 		return []worstJob{a}
 	}
@@ -237,7 +233,23 @@ func (p *summaryPanel) worstJobs() []worstJob {
 	if mb == "" || !hasMetric(pfB, mb) {
 		return []worstJob{a}
 	}
-	return []worstJob{a, {req: i.requestB(), prefix: "B_", metric: mb, frames: summary.Worst(pfB, mb, 10)}}
+	b := worstJob{req: i.requestB(), prefix: "B_", metric: mb, frames: summary.Worst(pfB, mb, 10), caption: i.exportCaption(1)}
+	b.values = metricValues(i.scores[1], mb, b.frames)
+	return []worstJob{a, b}
+}
+
+// metricValues are a run's values of metric on frames (NaN where none).
+func metricValues(s ClipScores, metric string, frames []int) []float64 {
+	out := make([]float64, len(frames))
+	for k, f := range frames {
+		out[k] = math.NaN()
+		if s != nil && f < len(s.PerFrame()) {
+			if v, ok := engine.FindMetric(s.PerFrame()[f], metric); ok {
+				out[k] = v
+			}
+		}
+	}
+	return out
 }
 
 // hasMetric says whether any frame has the metric.
@@ -250,30 +262,44 @@ func hasMetric(pf [][]engine.Metric, name string) bool {
 	return false
 }
 
-// exportWorst scores each frame and writes PREFIXworstNN_METRIC_frameF_luma.png
-// and ..._heatmap.png into dir.
-func exportWorst(ctx context.Context, eng Engine, req engine.Request, dir, prefix, metric string, frames []int, scale int, cm *Colormap, opacity float64) ([]string, error) {
+// exportWorst scores each of j's frames and writes
+// PREFIXworstNN_METRIC_frameF_luma.png and ..._heatmap.png into dir, each
+// captioned with the clips, the frame, its rank and value, and the
+// heatmap's colour scale.
+func exportWorst(ctx context.Context, eng Engine, req engine.Request, dir string, j worstJob, scale int, cm *Colormap, opacity float64) ([]string, error) {
 	s, err := safeOpen(ctx, eng, req)
 	if err != nil {
 		return nil, err
 	}
 	defer s.Close()
 	var names []string
-	for rank, f := range frames {
+	for rank, f := range j.frames {
 		r, err := s.Frame(ctx, f)
 		if err != nil {
 			return names, err
 		}
-		base := fmt.Sprintf("%sworst%02d_%s_frame%d", prefix, rank+1, metric, f)
+		base := fmt.Sprintf("%sworst%02d_%s_frame%d", j.prefix, rank+1, j.metric, f)
+		what := fmt.Sprintf("worst frame %d of %d by %s", rank+1, len(j.frames), j.metric)
+		if rank < len(j.values) && !math.IsNaN(j.values[rank]) {
+			what += fmt.Sprintf(" (%.6g)", j.values[rank])
+		}
+		heat := caption{lines: j.caption.lines(r, what+fmt.Sprintf("; CAMBI c-values of scale %d over the luma", scale))}
+		if c := inspect.CAMBIOf(r); c != nil {
+			top, at := inspect.CValueTop(&c.Dist)
+			h := heatColour(cm, top)
+			heat.scale = &colourScale{col: func(t float64) color.NRGBA { return overlayOnGrey(h.colour(t*top), t, opacity) },
+				lo: "c-value 0 (the frame shows through)", hi: inspect.TopLabel(top, at)}
+		}
 		for _, x := range []struct {
 			suffix string
 			img    image.Image
+			c      caption
 		}{
-			{"_luma.png", mapImage(inspect.Luma(r.Dist), grayColour(r.Dist.BitDepth))},
-			{"_heatmap.png", overlayImage(r, scale, cm, opacity)},
+			{"_luma.png", mapImage(inspect.Luma(r.Dist), grayColour(r.Dist.BitDepth)), caption{lines: j.caption.lines(r, what+"; luma")}},
+			{"_heatmap.png", overlayImage(r, scale, cm, opacity), heat},
 		} {
 			name := base + x.suffix
-			if err := writePNG(filepath.Join(dir, name), x.img); err != nil {
+			if err := writePNG(filepath.Join(dir, name), x.c.apply(x.img)); err != nil {
 				return names, err
 			}
 			names = append(names, name)

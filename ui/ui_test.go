@@ -158,8 +158,18 @@ func TestOptionChangeRerunsFrame(t *testing.T) {
 	if h.eng.opened.Load() != before {
 		t.Error("an out-of-range option re-opened the session")
 	}
-	if !strings.Contains(h.i.optsForm.errors.Text, "out of range") {
-		t.Errorf("error shown: %q", h.i.optsForm.errors.Text)
+	// The refusal stands under its own field, not at the form's end.
+	if e := h.i.optsForm.errors["window_size"]; !strings.Contains(e.Text, "out of range") || e.Hidden {
+		t.Errorf("error shown under window_size: %q (hidden %v)", e.Text, e.Hidden)
+	}
+	for name, e := range h.i.optsForm.errors {
+		if name != "window_size" && !e.Hidden {
+			t.Errorf("%s shows an error: %q", name, e.Text)
+		}
+	}
+	h.do(func() { h.i.optsForm.apply(cambiOption("window_size"), "33") })
+	if e := h.i.optsForm.errors["window_size"]; !e.Hidden {
+		t.Errorf("an accepted value leaves the refusal: %q", e.Text)
 	}
 }
 
@@ -283,8 +293,12 @@ func TestWholeClipCancel(t *testing.T) {
 		t.Error("during a run: run button enabled or cancel disabled")
 	}
 	h.key(fyne.KeyEscape)
-	if h.i.scores[0] != nil || v.rate.Text != "cancelled" || v.runBtn.Disabled() {
+	// The frame scored before Esc is kept and plotted.
+	if h.i.scores[0] == nil || len(h.i.scores[0].PerFrame()) != 1 || v.rate.Text != "cancelled: 1 of 6 frames scored, plotted" || v.runBtn.Disabled() {
 		t.Errorf("after cancel: scores %v, rate %q", h.i.scores[0], v.rate.Text)
+	}
+	if ss := v.seriesFor("CAMBI", v.ownCAMBI); len(ss) != 1 || !ss[0][0].HasValues() {
+		t.Errorf("the frame scored before Esc is not plotted: %v", ss)
 	}
 	// Frame stepping still works during and after a run.
 	h.key(fyne.KeyRight)
@@ -414,6 +428,7 @@ func TestHelpDialogAndTheme(t *testing.T) {
 	if p := scorePlot("x", nil, 0, h.i.dark()); p.BackgroundColor != (color.NRGBA{0x1e, 0x1e, 0x22, 0xff}) {
 		t.Errorf("plot background %v in the dark theme", p.BackgroundColor)
 	}
+	h.key(fyne.KeyEscape) // the help: the window takes no key behind it
 	h.shortcut(fyne.KeyT, fyne.KeyModifierShortcutDefault)
 	if h.i.dark() {
 		t.Error("Ctrl+T did not switch back to light")

@@ -131,8 +131,13 @@ func frameStepVMAF(b *testing.B, f yuv.Format, ref, dist string, frames int, pau
 	w := a.NewWindow("bench")
 	i := newInspector(a, w, cpuEngine{realEngine{}})
 	w.Resize(fyne.NewSize(1600, 1000))
+	// Each step waits for the whole frame: every view's maps.
 	shown := make(chan struct{}, 1)
-	i.onFrameShown = func() { shown <- struct{}{} }
+	i.onFrameShown = func(partial bool) {
+		if !partial {
+			shown <- struct{}{}
+		}
+	}
 	uiDo(func() {
 		i.open(engine.Request{Distorted: dist, Reference: ref,
 			Raw: clip.RawOptions{Width: f.Width, Height: f.Height, Chroma: f.Chroma, ChromaSet: true, BitDepth: f.BitDepth}})

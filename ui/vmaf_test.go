@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -346,8 +347,16 @@ func TestVMAFScoresAndExports(t *testing.T) {
 				t.Errorf("%s: no cost curve for %s", pm.Version, c.Name)
 			}
 		}
-		if p := vmafPlot(vs, others, 1, false); p.Legend.Left {
-			t.Error("legend")
+		// A cost that is zero on every frame draws no band and has no
+		// legend entry.
+		banded := 0
+		for _, c := range vs.Costs {
+			if slices.ContainsFunc(c.Values, func(v float64) bool { return v != 0 && !math.IsNaN(v) }) {
+				banded++
+			}
+		}
+		if p := vmafPlot(vs, others, 1, false); len(p.legend) != banded+1+len(others) {
+			t.Errorf("%s: %d legend entries, want %d costs, the score and %d more curves", pm.Version, len(p.legend), banded, len(others))
 		}
 	}
 	for _, title := range []string{"CAMBI", "ADM"} {
@@ -405,7 +414,8 @@ func TestVMAFScoresAndExports(t *testing.T) {
 
 // TestVMAFFitsSmallScreen: with two models, every view (the VMAF view, and
 // the Scores view with its VMAF row and the per-scale plot) fits a
-// 1280x720 screen beside the sidebar.
+// 1280x720 screen beside the sidebar: the VMAF view whole, the Scores view
+// in width, its plots each at a readable height.
 func TestVMAFFitsSmallScreen(t *testing.T) {
 	h := newModelHarness(t, nil, testModels)
 	h.openSynth(3)
@@ -436,9 +446,17 @@ func TestVMAFFitsSmallScreen(t *testing.T) {
 			t.Errorf("%s: the view needs %v, has %v on a 1280x720 screen", choice, min, room)
 		}
 	}
+	// Scores fits the width; its four rows of plots keep a readable
+	// height each and the page scrolls down rather than squeezing them.
 	h.do(func() { h.i.tabs.SelectIndex(4) })
-	if min, room := h.i.scoresView.content.MinSize(), h.i.tabs.Items[4].Content.(*container.Scroll).Size(); min.Height > room.Height || min.Width > room.Width {
+	if min, room := h.i.scoresView.content.MinSize(), h.i.tabs.Items[4].Content.(*container.Scroll).Size(); min.Width > room.Width {
 		t.Errorf("Scores with the VMAF row and per scale: needs %v, has %v on a 1280x720 screen", min, room)
+	}
+	sv := h.i.scoresView
+	for _, pv := range append([]*plotView{sv.cambi, sv.scales, sv.adm}, h.i.vmafPlots.views[:]...) {
+		if s := pv.Size(); s.Height < plotMinHeight {
+			t.Errorf("a Scores plot %v high, want %v at least", s.Height, plotMinHeight)
+		}
 	}
 }
 
@@ -522,9 +540,13 @@ func TestVMAFMapExport(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// The map at its own size, top left, its caption under it.
 		m := v.shown.Maps[0]
-		if b := img.Bounds(); b.Dx() != m.Data.W || b.Dy() != m.Data.H {
-			t.Errorf("%s is %v, the map %dx%d", vmaf[0], b, m.Data.W, m.Data.H)
+		if b := img.Bounds(); b.Dx() < m.Data.W || b.Dy() <= m.Data.H+captionLine {
+			t.Errorf("%s is %v, the map %dx%d and its caption", vmaf[0], b, m.Data.W, m.Data.H)
+		}
+		if c := color.NRGBAModel.Convert(img.At(0, m.Data.H+2)); c != (color.NRGBA{0xff, 0xff, 0xff, 0xff}) {
+			t.Errorf("%s: under the map %v, not the caption's white", vmaf[0], c)
 		}
 		col := heatColour(h.i.colormap, m.Top)
 		x := m.Data.At(0)

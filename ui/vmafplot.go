@@ -19,14 +19,14 @@ import (
 // costBars is the VMAF view's horizontal bar chart: the points each input
 // costs its model on this frame, one bar per model input, the first
 // model's inputs on top, coloured by model.
-func costBars(vm []engine.ModelResult, dark bool) *plot.Plot {
+func costBars(vm []engine.ModelResult, dark bool) *figure {
 	if len(vm) == 0 {
 		return nil
 	}
-	p := plot.New()
-	p.Title.Text = "points each input costs"
+	p := newFigure()
+	p.Title.Text = "points each input costs, alone"
 	p.X.Label.Text = "points"
-	plotTheme(p, dark)
+	plotTheme(p.Plot, dark)
 	var labels []string
 	rows := 0
 	for _, r := range vm {
@@ -55,7 +55,7 @@ func costBars(vm []engine.ModelResult, dark bool) *plot.Plot {
 		bc.Color = seriesColours[k%len(seriesColours)]
 		bc.LineStyle.Width = 0
 		p.Add(bc)
-		p.Legend.Add(r.Name, bc)
+		p.addLegend(r.Name, bc)
 	}
 	labels = make([]string, rows)
 	row = rows
@@ -70,7 +70,6 @@ func costBars(vm []engine.ModelResult, dark bool) *plot.Plot {
 	pad := math.Max((hi-lo)*0.08, 0.05)
 	p.X.Min, p.X.Max = lo-pad*boolf(lo < 0), hi+pad
 	p.X.Tick.Marker = roundTicks{}
-	p.Legend.ThumbnailWidth = vg.Points(10)
 	return p
 }
 
@@ -81,85 +80,127 @@ func boolf(b bool) float64 {
 	return 0
 }
 
-// vmafPlot draws a model's score over the clip with, stacked from zero
-// under it, what each input costs: where banding costs 30 points the
-// CAMBI band is 30 points tall. A negative cost (the input better than on
-// a perfect copy) is not stacked. others are more score curves (the other
-// model, a second backend), dashed, so that two models read against each
-// other; cur marks the current frame. The score axis is the models' own
-// (0-100 and what the data need), apart from CAMBI's.
-func vmafPlot(vs summary.ModelCurves, others []summary.Series, cur int, dark bool) *plot.Plot {
-	p := plot.New()
-	// The model's name alone: two plots share a row at 1280 px. The
-	// legend names the stacked costs.
+// vmafPlot draws a model's score over the clip with what each input costs
+// stacked from zero: where banding costs 30 points the CAMBI band is 30
+// points tall. A negative cost (the input better than on a perfect copy,
+// as when the source itself bands) is stacked below zero. Costs are each
+// input alone at its perfect-copy value: they do not add up to 100 minus
+// the score, and the frame axis says so. others are more score curves
+// (the other model, run B's, a log's), dashed, so that two models read
+// against each other; cur marks the current frame.
+func vmafPlot(vs summary.ModelCurves, others []summary.Series, cur int, dark bool) *figure {
+	p := newFigure()
+	// The model's name alone, and how to read the costs under the frame
+	// axis, short: two plots share a row at 1280 px, and gonum shrinks the
+	// data area to fit a long rotated Y label. The legend names the
+	// stacked costs.
 	p.Title.Text = vs.Model
-	p.X.Label.Text = "frame"
-	p.Y.Label.Text = "score, costs"
-	plotTheme(p, dark)
-	n := len(vs.Score.Values)
-	if !vs.Score.HasValues() {
+	p.X.Label.Text = "frame (costs: each input alone)"
+	p.Y.Label.Text = "score, cost"
+	plotTheme(p.Plot, dark)
+	// A log's score plots before (or without) a whole-clip run.
+	n, has := len(vs.Score.Values), vs.Score.HasValues()
+	for _, o := range others {
+		n, has = max(n, len(o.Values)), has || o.HasValues()
+	}
+	if !has {
 		p.Title.Text = vs.Model + " — score the whole clip to plot"
-		p.X.Min, p.X.Max = 0, 1
-		p.Y.Min, p.Y.Max = 0, 100
-		p.Y.Tick.Marker = roundTicks{}
+		emptyAxes(p.Plot)
 		return p
 	}
-	lo, hi := 0.0, math.Max(100, stackCosts(p, vs.Costs, n))
+	if !vs.Score.HasValues() {
+		p.Title.Text = vs.Model + " — score the whole clip for Bandscope's"
+	}
+	lo, hi := stackCosts(p, vs.Costs, n)
+	hi = math.Max(100, hi)
 	scoreLine(p, vs.Score, p.X.Color, false, &lo, &hi)
 	for k, o := range others {
 		scoreLine(p, o, seriesColours[(k+6)%len(seriesColours)], true, &lo, &hi)
 	}
 	pad := (hi - lo) * 0.04
 	p.Y.Min, p.Y.Max = lo-pad*boolf(lo < 0), hi+pad
-	frameAxes(p, n, cur)
+	frameAxes(p.Plot, n, cur)
 	return p
 }
 
 // stackCosts draws each input's cost over n frames as a band stacked on
-// the ones before it, bottom band first, and returns the stack's top.
-func stackCosts(p *plot.Plot, costs []summary.Series, n int) (hi float64) {
-	base := make([]float64, n)
+// the ones before it: positive costs up from zero, negative ones down from
+// it, each input in one colour on both sides. It returns the stack's
+// bottom and top.
+func stackCosts(p *figure, costs []summary.Series, n int) (lo, hi float64) {
+	up, down := make([]float64, n), make([]float64, n)
 	for k, c := range costs {
 		if !c.HasValues() {
 			continue
 		}
-		top := make([]float64, n)
-		for f := range top {
-			v := 0.0
-			if f < len(c.Values) && c.Values[f] > 0 {
-				v = c.Values[f]
+		c0 := seriesColours[(k+2)%len(seriesColours)]
+		col := color.NRGBA{c0.R, c0.G, c0.B, 0x90}
+		var first plot.Thumbnailer
+		for _, sign := range []float64{1, -1} {
+			base := up
+			if sign < 0 {
+				base = down
 			}
-			top[f] = base[f] + v
-			hi = math.Max(hi, top[f])
+			top := make([]float64, n)
+			has := false
+			for f := range top {
+				v := 0.0
+				if f < len(c.Values) && c.Values[f]*sign > 0 {
+					v = c.Values[f]
+					has = true
+				}
+				top[f] = base[f] + v
+				lo, hi = math.Min(lo, top[f]), math.Max(hi, top[f])
+			}
+			if !has {
+				continue
+			}
+			if poly := band(base, top, col); poly != nil {
+				p.Add(poly)
+				if first == nil {
+					first = poly
+				}
+			}
+			if sign > 0 {
+				up = top
+			} else {
+				down = top
+			}
 		}
-		var pts plotter.XYs
+		if first != nil {
+			p.addLegend(c.Name, first)
+		}
+	}
+	return lo, hi
+}
+
+// band is the polygon between two curves over frames 0..n-1 (a bar half a
+// frame wide each side for one frame).
+func band(base, top []float64, col color.Color) *plotter.Polygon {
+	n := len(top)
+	var pts plotter.XYs
+	if n == 1 {
+		pts = plotter.XYs{{X: -0.4, Y: base[0]}, {X: 0.4, Y: base[0]}, {X: 0.4, Y: top[0]}, {X: -0.4, Y: top[0]}}
+	} else {
 		for f := 0; f < n; f++ {
 			pts = append(pts, plotter.XY{X: float64(f), Y: top[f]})
 		}
 		for f := n - 1; f >= 0; f-- {
 			pts = append(pts, plotter.XY{X: float64(f), Y: base[f]})
 		}
-		if n == 1 {
-			// One frame: a bar half a frame wide each side.
-			pts = plotter.XYs{{X: -0.4, Y: base[0]}, {X: 0.4, Y: base[0]}, {X: 0.4, Y: top[0]}, {X: -0.4, Y: top[0]}}
-		}
-		poly, err := plotter.NewPolygon(pts)
-		if err != nil {
-			continue
-		}
-		c0 := seriesColours[(k+2)%len(seriesColours)]
-		poly.Color = color.NRGBA{c0.R, c0.G, c0.B, 0x90}
-		poly.LineStyle.Width = 0
-		p.Add(poly)
-		p.Legend.Add(c.Name, poly)
-		base = top
 	}
-	return hi
+	poly, err := plotter.NewPolygon(pts)
+	if err != nil {
+		return nil
+	}
+	poly.Color = col
+	poly.LineStyle.Width = 0
+	return poly
 }
 
 // scoreLine draws a score curve (dashed: another model's or run's), with
 // a dot per frame when there are few, and widens [lo, hi] to its values.
-func scoreLine(p *plot.Plot, s summary.Series, col color.Color, dashed bool, lo, hi *float64) {
+func scoreLine(p *figure, s summary.Series, col color.Color, dashed bool, lo, hi *float64) {
 	var pts plotter.XYs
 	for f, v := range s.Values {
 		if !math.IsNaN(v) {
@@ -189,7 +230,7 @@ func scoreLine(p *plot.Plot, s summary.Series, col color.Color, dashed bool, lo,
 			p.Add(sc)
 		}
 	}
-	p.Legend.Add(s.Name, l)
+	p.addLegend(s.Name, l)
 }
 
 // vmafPlots are the Scores view's VMAF plots: one per picked model, side
@@ -204,7 +245,7 @@ func newVMAFPlots(i *inspector) *vmafPlots {
 	vp := &vmafPlots{i: i}
 	for k := range vp.views {
 		k := k
-		pv := newPlotView(func() *plot.Plot { return vp.plot(k, i.cur, i.dark()) }, fyne.NewSize(300, 140))
+		pv := newPlotView(func() *figure { return vp.plot(k, i.cur, i.dark()) }, fyne.NewSize(300, 140))
 		pv.onTap = func(x float64) { i.gotoFrame(int(math.Round(x))) }
 		pv.onHover = func(x float64, ok bool) { vp.hover(k, x, ok) }
 		vp.views[k] = pv
@@ -228,17 +269,26 @@ func (vp *vmafPlots) seriesFor(k int) (summary.ModelCurves, []summary.Series, bo
 	} else {
 		vs = summary.ModelCurves{Model: pm.M.Name, Score: summary.Series{Name: pm.M.Name}}
 	}
+	// With run B scored, each curve names its run as every plot does (its
+	// encode, options or backend); the title names the model.
+	two := i.scores[1] != nil
+	if two {
+		vs.Score.Name = i.runName(0)
+	}
 	var others []summary.Series
 	for j, o := range i.models {
 		if j != k && i.scores[0] != nil {
 			if s := summary.ModelSeries(o.M, i.scores[0].PerFrame()).Score; s.HasValues() {
+				if two {
+					s.Name = i.runName(0) + ": " + s.Name
+				}
 				others = append(others, s)
 			}
 		}
 	}
-	if i.scores[1] != nil {
+	if two {
 		s := summary.ModelSeries(pm.M, i.scores[1].PerFrame()).Score
-		s.Name = i.cmpBack + ": " + s.Name
+		s.Name = i.runName(1)
 		if s.HasValues() {
 			others = append(others, s)
 		}
@@ -259,7 +309,7 @@ func (vp *vmafPlots) seriesFor(k int) (summary.ModelCurves, []summary.Series, bo
 	return vs, others, true
 }
 
-func (vp *vmafPlots) plot(k, cur int, dark bool) *plot.Plot {
+func (vp *vmafPlots) plot(k, cur int, dark bool) *figure {
 	vs, others, ok := vp.seriesFor(k)
 	if !ok {
 		return nil
@@ -315,8 +365,8 @@ func (vp *vmafPlots) redraw() {
 }
 
 // exportPlots are the VMAF plots for Ctrl+P, in the light theme.
-func (vp *vmafPlots) exportPlots() []*plot.Plot {
-	var ps []*plot.Plot
+func (vp *vmafPlots) exportPlots() []*figure {
+	var ps []*figure
 	for k := range vp.i.models {
 		if p := vp.plot(k, -1, false); p != nil {
 			ps = append(ps, p)

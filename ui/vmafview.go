@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -10,7 +11,6 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-	"gonum.org/v1/plot"
 
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/inspect"
@@ -25,14 +25,16 @@ const maxInputMaps = engine.ADMScales * engine.ADMBands
 const autoMaps = "costliest input (auto)"
 
 // vmafView shows, for the current frame and each picked model, the score,
-// a table of the model's inputs (raw value, value after the model's
-// normalisation, points it costs), a bar chart of the costs, and the maps
-// of the costliest input's feature through the shared viewport.
+// a table of the model's inputs (raw value, value on a perfect copy, value
+// after the model's normalisation, points it costs) with how to read the
+// costs, a bar chart of the costs, and the maps of the costliest input's
+// feature through the shared viewport.
 type vmafView struct {
 	i       *inspector
 	content fyne.CanvasObject
 	scores  *widget.Label
 	tables  *widget.Label
+	costs   *widget.Label // how to read the costs (costNote), under the tables
 	bars    *plotView
 	which   *keySelect // whose maps: autoMaps or "MODEL: input"
 	title   *widget.Label
@@ -72,7 +74,14 @@ func newVMAFView(i *inspector) *vmafView {
 	v.scores.Wrapping = fyne.TextWrapWord // a long reason wraps
 	v.tables = widget.NewLabel("")
 	v.tables.TextStyle.Monospace = true
-	v.bars = newPlotView(func() *plot.Plot {
+	// Five columns of numbers beside the maps at 1280x720: the caption
+	// size keeps the maps their room.
+	v.tables.SizeName = theme.SizeNameCaptionText
+	v.costs = widget.NewLabel("")
+	v.costs.Wrapping = fyne.TextWrapWord
+	v.costs.SizeName = theme.SizeNameCaptionText
+	v.costs.Hide()
+	v.bars = newPlotView(func() *figure {
 		if v.i.res == nil {
 			return nil
 		}
@@ -91,19 +100,21 @@ func newVMAFView(i *inspector) *vmafView {
 	which := container.NewGridWrap(fyne.NewSize(300, v.which.MinSize().Height), v.which)
 	top := container.NewBorder(nil, nil, nil, container.NewHBox(widget.NewLabel("Maps of"), which), v.scores)
 	// The bars take what height the tables leave.
-	right := container.NewBorder(v.tables, nil, nil, nil, v.bars)
+	right := container.NewBorder(container.NewVBox(v.tables, v.costs), nil, nil, nil, v.bars)
 	bottom := container.NewVBox(v.note, v.legend.content)
 	centre := container.NewBorder(v.title, nil, nil, nil, v.grid)
 	v.content = container.NewBorder(top, bottom, nil, right, centre)
 	return v
 }
 
-// inputTable lists a model's inputs on one frame: raw value, the value the
-// model's SVM reads (after its normalisation) and the points it costs. The
+// inputTable lists a model's inputs on one frame: raw value, its value on
+// a perfect copy (the reference against itself), the value the model's
+// SVM reads (after its normalisation) and the points it costs: the score
+// with that one input at its perfect-copy value, minus the score. The
 // score is on the view's first line.
 func inputTable(pm *pickedModel, r engine.ModelResult) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%-18s %11s %11s %8s\n", r.Name, "raw", "normalised", "cost")
+	fmt.Fprintf(&b, "%-18s %11s %11s %11s %8s\n", r.Name, "raw", "perfect", "normalised", "cost")
 	for k, in := range r.Inputs {
 		norm := "-"
 		if pm != nil {
@@ -111,9 +122,33 @@ func inputTable(pm *pickedModel, r engine.ModelResult) string {
 				norm = fmt.Sprintf("%11.6g", n)
 			}
 		}
-		fmt.Fprintf(&b, "  %-16s %11.6g %11s %8s\n", summary.ShortName(in.Base), in.Value, norm, inspect.FormatCost(in.Cost))
+		perfect := "-"
+		if !math.IsNaN(in.Perfect) {
+			perfect = fmt.Sprintf("%11.6g", in.Perfect)
+		}
+		fmt.Fprintf(&b, "  %-16s %11.6g %11s %11s %8s\n", summary.ShortName(in.Base), in.Value, perfect, norm, inspect.FormatCost(in.Cost))
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// costNote says how to read the costs: one input at a time, so they do
+// not add up to 100 minus the score, and negative where the input is
+// better than on a perfect copy (the source itself bands, say).
+const costNote = "Cost: the score with that one input at its perfect-copy value, minus the score. " +
+	"One input at a time, so the costs do not add up to 100 − score; " +
+	"a negative cost is an input better than on a perfect copy (the source itself bands)."
+
+// showCostNote shows costNote under the tables while they show costs.
+func (v *vmafView) showCostNote(on bool) {
+	if on == v.costs.Visible() {
+		return
+	}
+	if on {
+		v.costs.SetText(costNote)
+		v.costs.Show()
+	} else {
+		v.costs.Hide()
+	}
 }
 
 // choices are the map chooser's entries for a frame's results.
@@ -160,6 +195,7 @@ func (v *vmafView) update() {
 	case len(i.models) > 0 && i.modelErr != nil:
 		setText(v.scores, "No VMAF score on this clip: "+i.modelErr.Error())
 		setText(v.tables, "")
+		v.showCostNote(false)
 		v.setNote("")
 		v.clearMaps()
 		v.bars.redraw()
@@ -167,6 +203,7 @@ func (v *vmafView) update() {
 	case len(i.models) == 0:
 		setText(v.scores, "No VMAF model picked: choose one or two under \"VMAF models\" in the sidebar.")
 		setText(v.tables, "")
+		v.showCostNote(false)
 		v.setNote("")
 		v.clearMaps()
 		v.bars.redraw()
@@ -174,6 +211,7 @@ func (v *vmafView) update() {
 	case r == nil:
 		setText(v.scores, "No frame scored yet.")
 		setText(v.tables, "")
+		v.showCostNote(false)
 		v.setNote("")
 		v.clearMaps()
 		v.bars.redraw()
@@ -184,13 +222,17 @@ func (v *vmafView) update() {
 		for k, err := range r.Errors {
 			errs = append(errs, k+": "+err.Error())
 		}
-		if len(errs) > 0 {
+		switch {
+		case len(errs) > 0:
 			msg += " (a feature failed: " + strings.Join(errs, "; ") + ")"
-		} else {
+		case i.pending("") != "":
+			msg = i.pending("The models' scores")
+		default:
 			msg += " (the frame is scored again with the picked models…)"
 		}
 		setText(v.scores, msg)
 		setText(v.tables, "")
+		v.showCostNote(false)
 		v.setNote("")
 		v.clearMaps()
 		v.bars.redraw()
@@ -204,6 +246,7 @@ func (v *vmafView) update() {
 	}
 	setText(v.scores, strings.Join(head, "   "))
 	setText(v.tables, strings.Join(tables, "\n"))
+	v.showCostNote(true)
 	v.bars.redraw()
 
 	choices := mapChoices(r.VMAF)
@@ -277,15 +320,6 @@ func (v *vmafView) showMaps(im inspect.InputMaps) {
 	v.grid.Refresh()
 	v.setNote(im.Note)
 	v.legend.setRange(v.i.colormap, im.Lo, im.Hi)
-}
-
-// vmafSummary is the status line's part for the models: each one's score.
-func vmafSummary(r *engine.FrameResult) string {
-	var s string
-	for _, m := range r.VMAF {
-		s += fmt.Sprintf("   %s %s", m.Name, fmtScore(m.Score))
-	}
-	return s
 }
 
 // setNote shows a note under the maps; an empty one takes no room.

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 )
 
@@ -62,4 +63,27 @@ func setText(l *widget.Label, s string) {
 	if l.Text != s {
 		l.SetText(s)
 	}
+}
+
+// wheelScroll is a vertical scroll whose mouse wheel moves three notches'
+// worth a notch: the sidebar is long (clip, models, two option forms), and
+// a notch of Fyne's default moves it a fraction of a line.
+type wheelScroll struct{ container.Scroll }
+
+func newWheelScroll(content fyne.CanvasObject) *wheelScroll {
+	s := &wheelScroll{}
+	s.Direction = container.ScrollVerticalOnly
+	s.Content = content
+	s.ExtendBaseWidget(s)
+	return s
+}
+
+// wheelStep multiplies a wheel notch.
+const wheelStep = 3
+
+func (s *wheelScroll) Scrolled(e *fyne.ScrollEvent) {
+	ev := *e
+	ev.Scrolled.DX *= wheelStep
+	ev.Scrolled.DY *= wheelStep
+	s.Scroll.Scrolled(&ev)
 }

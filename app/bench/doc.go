@@ -192,10 +192,34 @@
 //
 // The map panes draw 19 panes in 22-31 ms (BenchmarkRenderPanes); on the
 // real banding encode the fresh memory of every map kept (about 100 MB a
-// step, zeroed or copied into) is about a sixth of a step's CPU. Playback
-// of the demo clip (1280x720 8-bit, CAMBI and ADM with every map, the
-// heatmap overlay on) runs at 21.2 fps against the clip's 24 (go test ./ui
-// -run '^$' -bench PlaybackDemo -benchtime 20x).
+// step, zeroed or copied into) is about a sixth of a step's CPU.
+//
+// The inspector on 1080p x264 encodes, 2026-12-03 14:16-14:27 UTC, on the
+// development machine shared with other builds (2 cores, load average 4
+// to 5, every run under nice -n 19: wall-clock figures vary twofold, the
+// CPU per frame less): go test ./ui -run '^$' -bench 'Playback$'
+// -benchtime 1x -count 3, -bench '^BenchmarkStep1080p$' -benchtime 10x
+// -count 3 and -bench 'Memory1080p/frames_N$' -benchtime 1x (one process
+// each, three times), medians; "before" is commit d1794ab with the same
+// benchmarks (two runs, one for memory). A 1080p 8-bit moving gradient
+// (ffmpeg's gradients source) encoded by x264 at CRF 30 (and 45 for run
+// B), vmaf_v0.6.1 and vmaf_v1.0.16_3d0h picked:
+//
+//	                                          before            after
+//	playback, CAMBI overlay (clip 24 fps)     4.7 fps, 248 ms   7.8 fps, 160 ms CPU a frame
+//	playback, demo clip (no model)            13.6 fps, 68 ms   12.2 fps, 61 ms CPU a frame
+//	step onto a new frame, vmaf_v1.0.16_3d0h  207 ms whole      160 ms the view, 312 ms whole
+//	  the same without the memory limit                         112 ms the view, 251 ms whole
+//	A/B step, both models                     538 ms whole      432 ms the view, 1163 ms whole
+//	peak resident memory, 12 / 48 frames      1446 / 1651 MB    850 / 853 MB
+//
+// A frame is scored for the view on screen first (the Frame view's CAMBI
+// overlay) and the rest behind it, and playback scores the view alone. The
+// memory limit (900 MB, ui/run.go) keeps the inspector under 1 GB flat in
+// the clip's length, but the frames it keeps alive hold about 780 MB of
+// maps, so the collector runs about every frame: it costs a whole-frame
+// step 60% more CPU (354 ms against 221 without it) and an A/B step most
+// of its time.
 //
 // The GPU backend on lavapipe (go test ./gpu -run XXX -bench .
 // -benchtime 1x), a frame with upload and readback: 1080p CAMBI 2.3 s

@@ -72,3 +72,9 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // ErrTruncated is wrapped when a frame ends before its last byte.
 var ErrTruncated = errors.New("truncated frame")
+
+// ErrFewerFrames is wrapped when a container's frames do not all decode:
+// ffmpeg ends cleanly before the count the file lists (a file cut short
+// with its index intact). The *Error's Frame is then how many frames
+// decode, frames 0 to Frame-1.
+var ErrFewerFrames = errors.New("fewer frames decode than the file lists")

@@ -269,7 +269,7 @@ func (r *ffReader) endOfStream(n int, err error) error {
 			// decode: either way the frame count is wrong, so say so
 			// rather than score fewer frames.
 			r.shortAt = pos
-			r.shortErr = &Error{path, pos, fmt.Errorf("ffmpeg ended after %d frames, but the file lists %d", pos, r.info.Frames)}
+			r.shortErr = &Error{path, pos, fmt.Errorf("%w: ffmpeg decodes frames 0 to %d, %d of the %d the file lists (is the file cut short?)", ErrFewerFrames, pos-1, pos, r.info.Frames)}
 			return r.shortErr
 		}
 		r.info.Frames = pos

@@ -242,7 +242,7 @@ func TestFFmpegFailures(t *testing.T) {
 		{"exits at a frame boundary", fmt.Sprintf(`head -c %d /dev/zero; echo "Conversion failed!" >&2; exit 1`, 2*frame), "",
 			"<nil>", "PATH: frame 2: ffmpeg stopped: Conversion failed! (exit status 1)", 5},
 		{"ends cleanly early", fmt.Sprintf(`head -c %d /dev/zero`, 2*frame), "",
-			"<nil>", "PATH: frame 2: ffmpeg ended after 2 frames, but the file lists 10", 5},
+			"<nil>", "PATH: frame 2: fewer frames decode than the file lists: ffmpeg decodes frames 0 to 1, 2 of the 10 the file lists (is the file cut short?)", 5},
 		{"killed", `kill -9 $$`, "",
 			"<nil>", "PATH: frame 0: ffmpeg stopped: signal: killed", 0},
 		{"ffprobe fails", "", `for a; do last=$a; done; echo "$last: Invalid data found when processing input" >&2; exit 1`,

@@ -101,3 +101,19 @@ func TestNthSmallest(t *testing.T) {
 		}
 	}
 }
+
+// TestResampled: a map read on a grid twice as fine gives each value to
+// the four cells over it, as a pane lays it over the frame.
+func TestResampled(t *testing.T) {
+	m := F32(2, 2, []float32{1, 2, 3, 4})
+	r := Resampled(m, 4, 4)
+	want := []float64{1, 1, 2, 2, 1, 1, 2, 2, 3, 3, 4, 4, 3, 3, 4, 4}
+	for k, w := range want {
+		if r.At(k) != w {
+			t.Fatalf("at %d: %v, want %v", k, r.At(k), w)
+		}
+	}
+	if Resampled(m, 2, 2) != m {
+		t.Error("a map resampled to its own size is not itself")
+	}
+}

@@ -67,6 +67,19 @@ func Difference(a, b *Map) *Map {
 	return Func(a.W, a.H, func(k int) float64 { return a.At(k) - b.At(k) })
 }
 
+// Resampled is m read at w x h by nearest neighbour, the way a pane lays a
+// decimated map over its frame: a ladder rendition's CAMBI maps (at its
+// encode size) against its source's, value for value on one grid.
+func Resampled(m *Map, w, h int) *Map {
+	if m.W == w && m.H == h {
+		return m
+	}
+	return Func(w, h, func(k int) float64 {
+		x, y := k%w, k/w
+		return m.At(y*m.H/h*m.W + x*m.W/w)
+	})
+}
+
 // At is the value at row-major index i.
 func (m *Map) At(i int) float64 { return m.at(i) }
 

@@ -4,6 +4,7 @@ import (
 	"math"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bandscope/bandscope/engine"
@@ -14,26 +15,80 @@ import (
 type MetricCheck struct {
 	Name      string
 	Log, Ours float64
+	LogText   string // the log's value as it printed it
 	HaveOurs  bool
+	// Rounded: the log prints its values rounded (Log.Rounds), so ours
+	// printed the same way is all it can confirm (Agreement).
+	Rounded bool
 }
+
+// Agreement is how far a log's value and ours agree.
+type Agreement int
+
+const (
+	// Differ: the values differ, even as the log prints them.
+	Differ Agreement = iota
+	// EqualPrinted: ours, printed as the log printed its value (the same
+	// decimals, or the same digits in exponent form), reads the same; the
+	// log printed too few digits to say more (libvmaf's default %.6f).
+	EqualPrinted
+	// EqualBits: the same float64, bit for bit.
+	EqualBits
+)
 
 // Same reports equal bits (NaN equals NaN).
 func (c MetricCheck) Same() bool {
 	return c.HaveOurs && math.Float64bits(c.Log) == math.Float64bits(c.Ours)
 }
 
-// CheckFrame compares a log's metrics of a frame with ours. as renames a
-// log key to ours where they differ: libvmaf's unnamed "vmaf" to the
-// model it is (ModelKeys, Renames); the name shown says both.
-func CheckFrame(log, ours []engine.Metric, as map[string]string) []MetricCheck {
+// Agreement says whether the values have equal bits, are equal as a
+// rounded log prints them, or differ; ok is false when we have no value.
+func (c MetricCheck) Agreement() (a Agreement, ok bool) {
+	switch {
+	case !c.HaveOurs:
+		return Differ, false
+	case c.Same():
+		return EqualBits, true
+	case c.Rounded && c.LogText != "" && PrintedLike(c.Ours, c.LogText) == c.LogText:
+		return EqualPrinted, true
+	}
+	return Differ, true
+}
+
+// PrintedLike prints v as text was printed: with as many decimals, in
+// fixed or exponent form, as C's printf prints "%.Nf" or "%.Ne" (Go's
+// strconv rounds correctly, as glibc does).
+func PrintedLike(v float64, text string) string {
+	mant, _, exp := strings.Cut(strings.ToLower(text), "e")
+	decimals := 0
+	if _, frac, ok := strings.Cut(mant, "."); ok {
+		decimals = len(frac)
+	}
+	if exp {
+		return strconv.FormatFloat(v, 'e', decimals, 64)
+	}
+	return strconv.FormatFloat(v, 'f', decimals, 64)
+}
+
+// CheckFrame compares frame n of the log with ours. as renames a log key
+// to ours where they differ: libvmaf's unnamed "vmaf" to the model it is
+// (ModelKeys, Renames); the name shown says both.
+func (l *Log) CheckFrame(n int, ours []engine.Metric, as map[string]string) []MetricCheck {
+	if n < 0 || n >= len(l.Frames) {
+		return nil
+	}
 	var out []MetricCheck
-	for _, m := range log {
+	for k, m := range l.Frames[n] {
 		name, shown := m.Name, m.Name
 		if o, ok := as[m.Name]; ok {
 			name, shown = o, m.Name+" ("+o+")"
 		}
+		text := ""
+		if k < len(l.Text[n]) {
+			text = l.Text[n][k]
+		}
 		v, ok := engine.FindMetric(ours, name)
-		out = append(out, MetricCheck{Name: shown, Log: m.Value, Ours: v, HaveOurs: ok})
+		out = append(out, MetricCheck{Name: shown, Log: m.Value, LogText: text, Ours: v, HaveOurs: ok, Rounded: l.Rounds()})
 	}
 	return out
 }

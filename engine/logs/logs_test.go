@@ -206,3 +206,70 @@ func TestIsLogName(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckAtLogPrecision: a log printed with libvmaf's default %.6f
+// rounds; a value of ours printed the same way that reads the same is
+// "equal as printed", not "differ", and the log's value is shown as it
+// was written. A %.17g log compares bits only.
+func TestCheckAtLogPrecision(t *testing.T) {
+	six := "Frame,integer_adm2,cambi,tiny,\n0,0.969755,22.595663,1.234567e-07,\n"
+	l, err := Read([]byte(six))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !l.Rounds() || l.Digits != 8 {
+		t.Fatalf("a %%.6f log: rounds %v, %d digits", l.Rounds(), l.Digits)
+	}
+	ours := []engine.Metric{{Name: "integer_adm2", Value: 0.96975500000000003}, {Name: "cambi", Value: 22.59567}, {Name: "tiny", Value: 1.2345671e-07}}
+	want := map[string]struct {
+		text string
+		a    Agreement
+	}{"integer_adm2": {"0.969755", EqualBits}, "cambi": {"22.595663", Differ}, "tiny": {"1.234567e-07", EqualPrinted}}
+	for _, c := range l.CheckFrame(0, ours, nil) {
+		a, ok := c.Agreement()
+		if w := want[c.Name]; !ok || a != w.a || c.LogText != w.text {
+			t.Errorf("%s: %q agreement %v (%v), want %q %v", c.Name, c.LogText, a, ok, w.text, w.a)
+		}
+	}
+	ours[0].Value = 0.9697554
+	if c := l.CheckFrame(0, ours, nil)[0]; c.Same() {
+		t.Fatal("different bits")
+	} else if a, _ := c.Agreement(); a != EqualPrinted || PrintedLike(c.Ours, c.LogText) != "0.969755" {
+		t.Errorf("0.9697554 against 0.969755: %v", a)
+	}
+	full, err := Read([]byte(`{"frames":[{"frameNum":0,"metrics":{"integer_adm2":0.96975500000000003,"cambi":0.5}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if full.Rounds() {
+		t.Fatalf("a %%.17g log rounds (%d digits)", full.Digits)
+	}
+	for _, c := range full.CheckFrame(0, []engine.Metric{{Name: "integer_adm2", Value: 0.9697554}, {Name: "cambi", Value: 0.50000000000000011}}, nil) {
+		if a, _ := c.Agreement(); a != Differ {
+			t.Errorf("%s: %v in a full-precision log", c.Name, a)
+		}
+	}
+	if l.CheckFrame(3, ours, nil) != nil {
+		t.Error("a frame the log lacks checked")
+	}
+}
+
+// TestHeatmapOfOneFrame: the inspector's export of frame 30's c-values
+// binds to frame 30, not 0.
+func TestHeatmapOfOneFrame(t *testing.T) {
+	g, err := ParseHeatmap("/x/frame30_cambi_heatmap_scale_0_4x2_16b.gray", make([]byte, 16))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.First != 30 || g.Frame(30) == nil || g.Frame(0) != nil || g.FrameRange() != "frame 30" {
+		t.Errorf("first %d, range %q", g.First, g.FrameRange())
+	}
+	sc := &engine.CAMBIScale{Width: 4, Height: 2}
+	if _, _, err := g.Check(0, sc, 2); err == nil || !strings.Contains(err.Error(), "holds frame 30, not frame 0") {
+		t.Errorf("frame 0 checked against frame 30's dump: %v", err)
+	}
+	// libvmaf's dumps hold every frame from 0.
+	if g, _ := ParseHeatmap("cambi_heatmap_scale_0_4x2_16b.gray", make([]byte, 32)); g.First != 0 || g.FrameRange() != "frames 0–1" {
+		t.Errorf("libvmaf's dump: first %d, %q", g.First, g.FrameRange())
+	}
+}

@@ -49,7 +49,7 @@ func WriteJSON(w io.Writer, runs []Run) error {
 
 // WriteCSV writes one row per frame, one column per run and metric
 // ("cpu: cambi"), then the summary rows (mean, min, max, harmonic mean,
-// 1% low) under a blank line.
+// 1% low, 1% high; Stats) under a blank line.
 func WriteCSV(w io.Writer, runs []Run) error {
 	type col struct {
 		run  int
@@ -91,14 +91,28 @@ func WriteCSV(w io.Writer, runs []Run) error {
 		fmt.Fprintln(w, strings.Join(row, ","))
 	}
 	fmt.Fprintln(w)
-	for _, what := range []string{"mean", "min", "max", "harmonic_mean", "low_1pct"} {
+	// A statistic that means nothing for a metric (Stats) leaves its cell
+	// empty: the harmonic mean of a signed series, the 1% low of a metric
+	// whose worst frames are its highest (which has a 1% high instead).
+	for _, what := range []string{"mean", "min", "max", "harmonic_mean", "low_1pct", "high_1pct"} {
 		row := []string{what}
 		for _, c := range cols {
 			for _, s := range stats[c.run] {
-				if s.Metric == c.name {
-					v := map[string]float64{"mean": s.Mean, "min": s.Min, "max": s.Max, "harmonic_mean": s.Harmonic, "low_1pct": s.Low1}[what]
-					row = append(row, strconv.FormatFloat(v, 'g', 17, 64))
+				if s.Metric != c.name {
+					continue
 				}
+				v, ok := map[string]float64{"mean": s.Mean, "min": s.Min, "max": s.Max}[what], true
+				switch what {
+				case "harmonic_mean":
+					v, ok = s.Harmonic, s.HasHarmonic()
+				case "low_1pct", "high_1pct":
+					v, ok = s.Worst1, what == s.Worst1Key()
+				}
+				cell := ""
+				if ok {
+					cell = strconv.FormatFloat(v, 'g', 17, 64)
+				}
+				row = append(row, cell)
 			}
 		}
 		fmt.Fprintln(w, strings.Join(row, ","))

@@ -1,8 +1,10 @@
 package summary
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -11,19 +13,46 @@ import (
 
 // Stats summarise one metric over a clip.
 type Stats struct {
-	Metric   string  `json:"metric"`
-	Frames   int     `json:"frames"`
-	Mean     float64 `json:"mean"`
-	Min      float64 `json:"min"`
-	Max      float64 `json:"max"`
-	Harmonic float64 `json:"harmonic_mean"`
-	Low1     float64 `json:"low_1pct"`
+	Metric string  `json:"metric"`
+	Frames int     `json:"frames"`
+	Mean   float64 `json:"mean"`
+	Min    float64 `json:"min"`
+	Max    float64 `json:"max"`
+	// Harmonic is libvmaf's harmonic mean, 1/mean(1/(1+x)) - 1, for a
+	// score that is never negative; NaN for a signed series (a model
+	// input's cost: its terms 1/(1+x) change sign or blow up) and for
+	// costs, which are not scores (HasHarmonic).
+	Harmonic float64 `json:"-"`
+	// Worst1 is the mean of the worst 1% of frames (at least one), as
+	// frame-rate reports use it: the lowest for a quality ("1% low"), the
+	// highest where higher is worse (CAMBI, costs: "1% high").
+	Worst1 float64 `json:"-"`
+}
+
+// HasHarmonic says whether the harmonic mean means something here.
+func (s Stats) HasHarmonic() bool { return !math.IsNaN(s.Harmonic) }
+
+// Worst1Key names Worst1 in exports: "low_1pct" or "high_1pct".
+func (s Stats) Worst1Key() string {
+	if HigherIsWorse(s.Metric) {
+		return "high_1pct"
+	}
+	return "low_1pct"
+}
+
+// MarshalJSON writes the statistics that mean something for the metric:
+// the harmonic mean only where HasHarmonic, the worst 1% under Worst1Key.
+func (s Stats) MarshalJSON() ([]byte, error) {
+	m := map[string]any{"metric": s.Metric, "frames": s.Frames, "mean": s.Mean, "min": s.Min, "max": s.Max, s.Worst1Key(): s.Worst1}
+	if s.HasHarmonic() {
+		m["harmonic_mean"] = s.Harmonic
+	}
+	return json.Marshal(m)
 }
 
 // Summarise computes, per metric in first-seen order: the mean, minimum,
-// maximum, libvmaf's harmonic mean (1/mean(1/(1+x)) - 1, defined for
-// x > -1) and the 1% low: the mean of the lowest 1% of frames (at least
-// one), as frame-rate reports use it. NaN values are left out.
+// maximum, the harmonic mean where it means something (HasHarmonic) and
+// the worst 1% (Worst1). NaN values are left out.
 func Summarise(frames [][]engine.Metric) []Stats {
 	var out []Stats
 	for _, s := range Collect(frames, func(string) bool { return true }, "") {
@@ -44,15 +73,21 @@ func Summarise(frames [][]engine.Metric) []Stats {
 			st.Min, st.Max = math.Min(st.Min, v), math.Max(st.Max, v)
 		}
 		st.Mean = sum / float64(len(vals))
-		st.Harmonic = float64(len(vals))/inv - 1
+		st.Harmonic = math.NaN()
+		if st.Min >= 0 && !engine.IsCostKey(st.Metric) {
+			st.Harmonic = float64(len(vals))/inv - 1
+		}
 		sorted := append([]float64(nil), vals...)
 		sort.Float64s(sorted)
-		k := max(1, (len(sorted)+99)/100)
-		low := 0.0
-		for _, v := range sorted[:k] {
-			low += v
+		if HigherIsWorse(st.Metric) {
+			slices.Reverse(sorted)
 		}
-		st.Low1 = low / float64(k)
+		k := max(1, (len(sorted)+99)/100)
+		worst := 0.0
+		for _, v := range sorted[:k] {
+			worst += v
+		}
+		st.Worst1 = worst / float64(k)
 		out = append(out, st)
 	}
 	return out
@@ -107,16 +142,31 @@ type Run struct {
 }
 
 // Table is the runs' statistics as text, a row per metric, each run under
-// its name.
+// its name: "-" where a statistic means nothing for the metric (the
+// harmonic mean of a signed series), and the worst 1% of frames, the
+// lowest ("low") or the highest ("high") as the metric goes.
 func Table(runs []Run) string {
 	var b strings.Builder
 	for _, r := range runs {
 		if r.Name != "" {
 			fmt.Fprintf(&b, "%s\n", r.Name)
 		}
-		fmt.Fprintf(&b, "%-16s %10s %10s %10s %10s %10s\n", "metric", "mean", "min", "max", "harm.mean", "1% low")
-		for _, st := range Summarise(r.Frames) {
-			fmt.Fprintf(&b, "%-16s %10.6g %10.6g %10.6g %10.6g %10.6g\n", ShortName(st.Metric), st.Mean, st.Min, st.Max, st.Harmonic, st.Low1)
+		st := Summarise(r.Frames)
+		w := len("metric")
+		for _, s := range st {
+			w = max(w, len(ShortName(s.Metric)))
+		}
+		fmt.Fprintf(&b, "%-*s %10s %10s %10s %10s %10s\n", w, "metric", "mean", "min", "max", "harm.mean", "worst 1%")
+		for _, s := range st {
+			harm := "-"
+			if s.HasHarmonic() {
+				harm = fmt.Sprintf("%.6g", s.Harmonic)
+			}
+			worst := fmt.Sprintf("%.5g low", s.Worst1)
+			if HigherIsWorse(s.Metric) {
+				worst = fmt.Sprintf("%.5g high", s.Worst1)
+			}
+			fmt.Fprintf(&b, "%-*s %10.6g %10.6g %10.6g %10s %10s\n", w, ShortName(s.Metric), s.Mean, s.Min, s.Max, harm, worst)
 		}
 	}
 	return strings.TrimRight(b.String(), "\n")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -22,8 +23,12 @@ func TestSummarise(t *testing.T) {
 	}
 	c := st[0]
 	harm := 4/(1/4.0+1/2.0+1/5.0+1/3.0) - 1
-	if c.Mean != 2.5 || c.Min != 1 || c.Max != 4 || c.Low1 != 1 || math.Abs(c.Harmonic-harm) > 1e-15 {
+	// CAMBI counts banding: its worst 1% is its highest frame.
+	if c.Mean != 2.5 || c.Min != 1 || c.Max != 4 || c.Worst1 != 4 || c.Worst1Key() != "high_1pct" || math.Abs(c.Harmonic-harm) > 1e-15 {
 		t.Errorf("cambi stats %+v (harmonic want %v)", c, harm)
+	}
+	if a := st[1]; a.Worst1 != 0 || a.Worst1Key() != "low_1pct" {
+		t.Errorf("adm stats %+v: want its lowest frame as its worst 1%%", a)
 	}
 	if got := Worst(frames, "cambi", 2); len(got) != 2 || got[0] != 2 || got[1] != 0 {
 		t.Errorf("worst CAMBI frames %v, want [2 0] (highest first)", got)
@@ -35,7 +40,7 @@ func TestSummarise(t *testing.T) {
 	if err := WriteCSV(&b, []Run{{Name: "cpu", Frames: frames}, {Name: "gpu:0", Frames: frames}}); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(b.String(), "Frame,cpu: cambi,cpu: integer_adm2,gpu:0: cambi,") || !strings.Contains(b.String(), "\nlow_1pct,1,") {
+	if !strings.HasPrefix(b.String(), "Frame,cpu: cambi,cpu: integer_adm2,gpu:0: cambi,") || !strings.Contains(b.String(), "\nhigh_1pct,4,,4,") || !strings.Contains(b.String(), "\nlow_1pct,,0,,") {
 		t.Errorf("CSV:\n%s", b.String())
 	}
 	b.Reset()
@@ -136,5 +141,40 @@ func TestModelSeries(t *testing.T) {
 	}
 	if ModelsText([]*model.Model{m}, [][]engine.Metric{{{Name: "cambi", Value: 1}}}) != "" {
 		t.Error("a run without the model's score summarised")
+	}
+}
+
+// TestSignedStats: a model input's cost is signed (the source itself may
+// band: CAMBI's cost below 0), so it has no harmonic mean, in the table,
+// the CSV or the JSON; its worst 1% is its highest cost. A score keeps
+// libvmaf's harmonic mean.
+func TestSignedStats(t *testing.T) {
+	cost := engine.CostKey("vmaf_v0.6.1", "integer_adm2")
+	var frames [][]engine.Metric
+	for _, v := range []float64{40, -1.5, 22, 0.5} {
+		frames = append(frames, []engine.Metric{{Name: "vmaf_v0.6.1", Value: 60 - v}, {Name: cost, Value: v}})
+	}
+	st := Summarise(frames)
+	if len(st) != 2 || !st[0].HasHarmonic() || st[1].HasHarmonic() || st[1].Worst1 != 40 || st[0].Worst1 != 20 {
+		t.Fatalf("stats %+v", st)
+	}
+	table := Table([]Run{{Frames: frames}})
+	if !strings.Contains(table, "-    40 high") {
+		t.Errorf("table lacks the cost's absent harmonic mean and its 1%% high:\n%s", table)
+	}
+	var b bytes.Buffer
+	if err := WriteJSON(&b, []Run{{Frames: frames}}); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(b.String(), `"harmonic_mean"`); n != 1 {
+		t.Errorf("JSON has %d harmonic means, want the score's alone:\n%s", n, b.String())
+	}
+	b.Reset()
+	if err := WriteCSV(&b, []Run{{Frames: frames}}); err != nil {
+		t.Fatal(err)
+	}
+	// The score's cell first, the cost's empty after it.
+	if !regexp.MustCompile(`\nharmonic_mean,[0-9.]+,\n`).MatchString(b.String()) {
+		t.Errorf("CSV summary:\n%s", b.String())
 	}
 }

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Regenerates the inspector screenshots under ui/docs/screenshots/WxH/ from the
 # real application on the demo clip, in a private Xvfb server whose screen
-# is the window's size: every view at 1280x720 (a laptop) and 1920x1080;
+# is the window's size: every view at 1280x720 (a laptop) and 1920x1080
+# (and a CAMBI map enlarged by a click);
 # then, with vmaf_v0.6.1 and vmaf_v1.0.16_3d0h picked, the VMAF view and
 # the Scores view with the models' plots (vmaf.png, scores_vmaf.png).
 # ONLY=vmaf makes only those.
@@ -31,7 +32,7 @@ launch() {
 		prefs="$home/config/fyne/io.github.bandscope.bandscope"
 		mkdir -p "$prefs"
 		# The window size too: it opens at the screen's size.
-		printf '{"vmafModels":"%s","windowW":%d,"windowH":%d}\n' "$3" "$w" "$h" >"$prefs/preferences.json"
+		printf '{"vmafModels":"%s","windowW":%d,"windowH":%d}\n' "$3" "$w" "$h" >"$prefs/inspector.json"
 	fi
 	"$tmp/bandscope" >"$tmp/log" 2>&1 &
 	app=$!
@@ -79,6 +80,10 @@ shots() {
 	key b h
 	key ctrl+2
 	shot cambi 1
+	# A click on a map enlarges it over the view, the sidebar folded.
+	xdotool mousemove --window "$wid" $(($1 * 45 / 100)) $(($2 * 30 / 100)) click 1
+	shot cambi_enlarged 2
+	key Escape
 	key ctrl+3
 	shot adm 1
 	key ctrl+k

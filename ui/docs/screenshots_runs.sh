@@ -4,7 +4,7 @@
 # real application in a private Xvfb server whose screen is the window's
 # size, at 1280x720 and 1920x1080. Run A is the demo encode; run B is the
 # same encode smoothed by ffmpeg's boxblur (as a denoising post-filter
-# does), which bands more.
+# does), which bands more; vmaf_v0.6.1 and vmaf_v1.0.16_3d0h are picked.
 # Needs: xvfb xdotool imagemagick ffmpeg (apt-get install xvfb xdotool imagemagick ffmpeg).
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -35,6 +35,10 @@ shots() {
 	home="$tmp/home-$w"
 	mkdir -p "$home"
 	export DISPLAY=":$n" HOME="$home" XDG_CACHE_HOME="$home/cache" XDG_CONFIG_HOME="$home/config" XDG_RUNTIME_DIR="$home"
+	# Both VMAF models picked: the Scores view's model plots name the runs.
+	prefs="$home/config/fyne/io.github.bandscope.bandscope"
+	mkdir -p "$prefs"
+	printf '{"vmafModels":"vmaf_v0.6.1,vmaf_v1.0.16_3d0h","windowW":%d,"windowH":%d}\n' "$w" "$h" >"$prefs/inspector.json"
 	"$tmp/bandscope" "$dist" "$ref" --compare-with "$smooth" >"$tmp/log" 2>&1 &
 	app=$!
 	wid=""
@@ -50,10 +54,10 @@ shots() {
 	shot() { sleep "$2"; timeout 60 import -window "$wid" "$out/$1.png"; }
 	sleep 4
 	key Right
-	shot compare_runs 15
+	shot compare_runs 25
 	key ctrl+5
 	key ctrl+r
-	shot scores_runs 30
+	shot scores_runs 120
 	key ctrl+q
 	wait $app || true
 	kill $xvfb 2>/dev/null || true
