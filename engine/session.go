@@ -584,98 +584,25 @@ func (set *featureSet) startFrame(ctx context.Context, fr *FrameResult, keepMaps
 			fr.scored[k] = fr.scored[k] || w
 		}
 	}
-	later := make([]func() (any, error), n)
-	// guarded runs one extractor's step, a panic becoming its error.
-	guarded := func(k int, f func() (any, error)) {
-		defer func() {
-			if p := recover(); p != nil {
-				res[k], errs[k] = nil, fmt.Errorf("%s: internal error: %v", set.names[k], p)
-			}
-		}()
-		res[k], errs[k] = f()
-	}
+	st := &frameSteps{names: set.names, res: res, errs: errs, later: make([]func() (any, error), n)}
 	for k, x := range set.extractors {
 		if which == nil || which[k] {
-			later[k] = func() (any, error) { return x.score(fr, keepMaps) }
+			st.later[k] = func() (any, error) { return x.score(fr, keepMaps) }
 		}
 	}
 	if set.frame != nil {
-		// Each plane the GPU extractors read goes to the device once; they
-		// copy from it there. A run's perfect copy comes with the main
-		// set's view of the reference already on the device (Run), when it
-		// holds every plane this set reads.
-		err := func() error {
-			set.frameMu.Lock()
-			defer set.frameMu.Unlock()
-			if v := fr.onDevice; v == nil || !v.Holds(set.refPlanes, set.distPlanes) {
-				// The clip readers refused any sample above the bit depth.
-				var err error
-				if p := fr.prepared; p != nil {
-					// Staged by the run's reader: only the device copy is
-					// left. Its stage set goes back to the reader once the
-					// device halves below have run (and with them the
-					// copy): a set filled again sooner would wait for it.
-					fr.prepared = nil
-					defer fr.committed()
-					err = set.frame.Commit(p)
-				} else {
-					err = set.frame.UploadChecked(fr.Ref, fr.Dist, set.refPlanes, set.distPlanes)
-				}
-				if err != nil {
-					return wrap(fr.Frame, err)
-				}
-				fr.onDevice = set.frame
-			}
-			defer func() { fr.onDevice = nil }()
-			var onDevice []int
-			for k, x := range set.extractors {
-				if later[k] == nil {
-					continue // not asked for (scoreSome)
-				}
-				if dr, ok := x.(deviceReader); ok {
-					if rp, dp := dr.devicePlanes(); rp|dp != 0 {
-						onDevice = append(onDevice, k)
-					}
-				}
-			}
-			deviceHalf := func(k int) {
-				if sp, ok := set.extractors[k].(splitter); ok {
-					var finish func() (any, error)
-					guarded(k, func() (any, error) {
-						f, err := sp.scoreSplit(fr, keepMaps)
-						finish = f
-						return nil, err
-					})
-					later[k] = finish // nil after an error
-					return
-				}
-				guarded(k, later[k])
-				later[k] = nil
-			}
-			if len(onDevice) == 1 {
-				deviceHalf(onDevice[0])
-				return nil
-			}
-			var wg sync.WaitGroup
-			for _, k := range onDevice {
-				wg.Add(1)
-				go func() { defer wg.Done(); deviceHalf(k) }()
-			}
-			wg.Wait()
-			return nil
-		}()
-		if err != nil {
+		if err := set.deviceHalves(fr, keepMaps, st, wrap); err != nil {
 			return nil, err
 		}
 	}
 	return func(metrics bool) error {
 		var wg sync.WaitGroup
-		for k := range later {
-			if later[k] == nil {
+		for k, f := range st.later {
+			if f == nil {
 				continue
 			}
 			wg.Add(1)
-			go func() { defer wg.Done(); guarded(k, later[k]) }()
+			go func() { defer wg.Done(); st.guarded(k, f) }()
 		}
 		wg.Wait()
 		done := fr.scored
@@ -684,6 +611,92 @@ func (set *featureSet) startFrame(ctx context.Context, fr *FrameResult, keepMaps
 		}
 		return set.attachFrame(fr, res, errs, metrics, done, wrap)
 	}, nil
+}
+
+// frameSteps is one frame's extractor steps and their results: later[k]
+// is what is left of extractor k (nil once run, or when not asked for).
+type frameSteps struct {
+	names []string
+	res   []any
+	errs  []error
+	later []func() (any, error)
+}
+
+// guarded runs one extractor's step, a panic becoming its error.
+func (st *frameSteps) guarded(k int, f func() (any, error)) {
+	defer func() {
+		if p := recover(); p != nil {
+			st.res[k], st.errs[k] = nil, fmt.Errorf("%s: internal error: %v", st.names[k], p)
+		}
+	}()
+	st.res[k], st.errs[k] = f()
+}
+
+// deviceHalves puts the frame's planes on the device once (the GPU
+// extractors copy from them there; a run's perfect copy comes with the
+// main set's view of the reference already on the device, when it holds
+// every plane this set reads) and runs the device halves of the asked
+// extractors that read them, side by side; a splitter's host half is left
+// in st.later.
+func (set *featureSet) deviceHalves(fr *FrameResult, keepMaps bool, st *frameSteps, wrap func(int, error) error) error {
+	set.frameMu.Lock()
+	defer set.frameMu.Unlock()
+	if v := fr.onDevice; v == nil || !v.Holds(set.refPlanes, set.distPlanes) {
+		// The clip readers refused any sample above the bit depth.
+		var err error
+		if p := fr.prepared; p != nil {
+			// Staged by the run's reader: only the device copy is left.
+			// Its stage set goes back to the reader once the device halves
+			// below have run (and with them the copy): a set filled again
+			// sooner would wait for it.
+			fr.prepared = nil
+			defer fr.committed()
+			err = set.frame.Commit(p)
+		} else {
+			err = set.frame.UploadChecked(fr.Ref, fr.Dist, set.refPlanes, set.distPlanes)
+		}
+		if err != nil {
+			return wrap(fr.Frame, err)
+		}
+		fr.onDevice = set.frame
+	}
+	defer func() { fr.onDevice = nil }()
+	var onDevice []int
+	for k, x := range set.extractors {
+		if st.later[k] == nil {
+			continue // not asked for (scoreSome)
+		}
+		if dr, ok := x.(deviceReader); ok {
+			if rp, dp := dr.devicePlanes(); rp|dp != 0 {
+				onDevice = append(onDevice, k)
+			}
+		}
+	}
+	deviceHalf := func(k int) {
+		if sp, ok := set.extractors[k].(splitter); ok {
+			var finish func() (any, error)
+			st.guarded(k, func() (any, error) {
+				f, err := sp.scoreSplit(fr, keepMaps)
+				finish = f
+				return nil, err
+			})
+			st.later[k] = finish // nil after an error
+			return
+		}
+		st.guarded(k, st.later[k])
+		st.later[k] = nil
+	}
+	if len(onDevice) == 1 {
+		deviceHalf(onDevice[0])
+		return nil
+	}
+	var wg sync.WaitGroup
+	for _, k := range onDevice {
+		wg.Add(1)
+		go func() { defer wg.Done(); deviceHalf(k) }()
+	}
+	wg.Wait()
+	return nil
 }
 
 // attachFrame attaches a frame's results (and with metrics, for
