@@ -4,8 +4,10 @@
 # is the window's size: every view at 1280x720 (a laptop) and 1920x1080
 # (and a CAMBI map enlarged by a click);
 # then, with vmaf_v0.6.1 and vmaf_v1.0.16_3d0h picked, the VMAF view and
-# the Scores view with the models' plots (vmaf.png, scores_vmaf.png).
-# ONLY=vmaf makes only those.
+# the Scores view with the models' plots (vmaf.png, scores_vmaf.png);
+# then the banding events found over the demo clip (Ctrl+G): the timeline
+# under the plots and the regions outlined on the frame (scores_banding.png,
+# frame_regions.png). ONLY=vmaf or ONLY=banding makes only those.
 # Needs: xvfb xdotool imagemagick (apt-get install xvfb xdotool imagemagick).
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -112,9 +114,31 @@ vmafshots() {
 	shot scores_vmaf 60
 	quit
 }
-if [ "${ONLY:-}" != vmaf ]; then
+
+# bandshots W H: the banding events of the demo clip, found in the
+# background; the frame view then outlines the shown frame's regions.
+bandshots() {
+	launch "$1" "$2"
+	sleep 4
+	key ctrl+5
+	key ctrl+r
+	sleep 25
+	key ctrl+g
+	shot scores_banding 45
+	key bracketright
+	key ctrl+1
+	shot frame_regions 4
+	quit
+}
+if [ -z "${ONLY:-}" ]; then
 	shots 1280 720
 	shots 1920 1080
 fi
-vmafshots 1280 720
-vmafshots 1920 1080
+if [ -z "${ONLY:-}" ] || [ "$ONLY" = vmaf ]; then
+	vmafshots 1280 720
+	vmafshots 1920 1080
+fi
+if [ -z "${ONLY:-}" ] || [ "$ONLY" = banding ]; then
+	bandshots 1280 720
+	bandshots 1920 1080
+fi
