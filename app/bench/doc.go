@@ -100,7 +100,13 @@
 // the last frame of a run scores alone. On 300 frames (the grad pair
 // five times over, /usr/bin/time -f '%e %U %S') CAMBI at 1080p with 2
 // threads takes 3.53 s wall and 6.66 s CPU against libvmaf's 10.15 s and
-// 19.69 s: 2.88x wall, 2.96x CPU, 0.97. A 4K CAMBI run now keeps one
+// 19.69 s: 2.88x wall, 2.96x CPU, 0.97. The bench at 300 frames (15:27
+// UTC, -pairs grad -sizes 1080p -threads 2 -frames 300), CPU ratio and
+// wall ratio: vmaf_v1.0.16_3d0h 1.94x (1.85x), vmaf_v0.6.1 1.63x (1.59x),
+// cambi 2.75x (2.58x), adm 2.06x (1.89x), motion 1.72x (1.56x),
+// speed_chroma 1.59x (1.55x), vif 1.44x (1.40x): four of seven rows keep
+// 0.95, the others 0.91-0.94, where the pairs of one row scatter by about
+// 5% on this VM. A 4K CAMBI run now keeps one
 // frame per thread (the engine's cpuFrameBudget): 2.4-2.7 s wall at 2
 // threads against 2.7-3.1 s with one frame and its loops on both threads.
 // The two 4K CAMBI rows at 2 threads are from after that change (13:55
