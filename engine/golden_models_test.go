@@ -42,15 +42,7 @@ func TestGoldenModels(t *testing.T) {
 				t.Run(run.Name, func(t *testing.T) {
 					r := req
 					r.Models = []string{run.Model}
-					s, err := Open(context.Background(), r)
-					if err != nil {
-						t.Fatal(err)
-					}
-					defer s.Close()
-					res, err := s.Run(context.Background(), nil)
-					if err != nil {
-						t.Fatal(err)
-					}
+					res := runRequest(t, r)
 					var buf strings.Builder
 					if err := res.WriteJSON(&buf, Precision{Max: true}); err != nil {
 						t.Fatal(err)

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -76,15 +75,7 @@ func TestGoldenEndToEnd(t *testing.T) {
 				f := c.Format()
 				req := Request{Reference: ref, Distorted: dist, Features: []feature.Spec{sp},
 					Raw: clip.RawOptions{Width: f.Width, Height: f.Height, Chroma: f.Chroma, ChromaSet: true, BitDepth: f.BitDepth}}
-				s, err := Open(context.Background(), req)
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer s.Close()
-				res, err := s.Run(context.Background(), nil)
-				if err != nil {
-					t.Fatal(err)
-				}
+				res := runRequest(t, req)
 				var buf strings.Builder
 				if err := res.WriteJSON(&buf, Precision{Max: true}); err != nil {
 					t.Fatal(err)

@@ -81,6 +81,7 @@ func TestWatch(t *testing.T) {
 	}
 }
 
+// runRequest opens req and runs it whole, failing the test on any error.
 func runRequest(t *testing.T, req Request) *Results {
 	t.Helper()
 	s, err := Open(context.Background(), req)
