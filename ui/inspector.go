@@ -172,6 +172,8 @@ func (i *inspector) build() {
 	i.modelPicker = newModelPicker(i)
 	i.banding = newBandingView(i)
 	i.scoresView = newScoresView(i)
+	// The banding timeline lines its frames up with the plots above it.
+	i.scoresView.cambi.onAxis = i.banding.timeline.Refresh
 
 	i.bar = newRunBar(i)
 	i.big = newBigPane(i)

@@ -60,7 +60,10 @@ type plotView struct {
 	onHover func(x float64, ok bool)
 	// The data X range in device pixels of the last drawing, for taps.
 	px0, px1, x0, x1 float64
-	min              fyne.Size
+	// onAxis, when set, is told when the data X range moves across the
+	// plot (the banding timeline lines its frames up with it).
+	onAxis func()
+	min    fyne.Size
 	// align, when set, lines this plot's data area up with the others of
 	// its group (plots stacked in one column).
 	align *plotAlign
@@ -99,8 +102,14 @@ func (v *plotView) render(w, h int) image.Image {
 	da := f.DataCanvas(dc)
 	tx, _ := f.Transforms(&da)
 	toPx := func(l vg.Length) float64 { return float64(l) * plotDPI / vg.Inch.Points() }
+	moved := v.x0 != f.X.Min || v.x1 != f.X.Max
 	v.x0, v.x1 = f.X.Min, f.X.Max
-	v.px0, v.px1 = toPx(tx(f.X.Min)), toPx(tx(f.X.Max))
+	px0, px1 := toPx(tx(f.X.Min)), toPx(tx(f.X.Max))
+	moved = moved || px0 != v.px0 || px1 != v.px1
+	v.px0, v.px1 = px0, px1
+	if moved && v.onAxis != nil {
+		v.onAxis()
+	}
 	v.align.measured(v, own)
 	return c.Image()
 }
@@ -194,6 +203,19 @@ func (v *plotView) dataX(pos fyne.Position) float64 {
 	}
 	px := float64(pos.X * s)
 	return v.x0 + (px-v.px0)/(v.px1-v.px0)*(v.x1-v.x0)
+}
+
+// unitX is where data X x lies across the plot, in Fyne units from its
+// left edge; ok is false until the plot has drawn data.
+func (v *plotView) unitX(x float64) (ux float32, ok bool) {
+	if v.px1 == v.px0 || v.x1 == v.x0 {
+		return 0, false
+	}
+	s := float32(1)
+	if c := fyne.CurrentApp().Driver().CanvasForObject(v); c != nil {
+		s = c.Scale()
+	}
+	return float32(v.px0+(x-v.x0)/(v.x1-v.x0)*(v.px1-v.px0)) / s, true
 }
 
 // Tapped reports the data X under the pointer.

@@ -121,7 +121,6 @@ func assignLanes(r *regions.Report) []int {
 func (t *timeline) bars(w float32) []bar {
 	var out []bar
 	y := float32(groupGap / 2)
-	frames := t.frames()
 	for k := 0; k < t.v.runCount(); k++ {
 		r := t.v.report(k)
 		if r == nil {
@@ -136,12 +135,34 @@ func (t *timeline) bars(w float32) []bar {
 		}
 		y += float32(laneCount(r)*(laneHeight+laneGap)) + groupGap
 	}
+	a, b := t.axis(w)
 	for k := range out {
 		e := out[k].e
-		out[k].x0 = w * float32(e.FirstFrame) / float32(frames)
-		out[k].x1 = max(w*float32(e.LastFrame+1)/float32(frames), out[k].x0+2)
+		out[k].x0 = a*(float32(e.FirstFrame)-0.5) + b
+		out[k].x1 = max(a*(float32(e.LastFrame)+0.5)+b, out[k].x0+2)
 	}
 	return out
+}
+
+// axis maps frame f to x = a*f + b across a w wide timeline: the frame
+// axis of the Scores view's plots above it, where they have drawn data,
+// so that a bar spans its frames' points; else frame f's share of w (its
+// centre at (f+0.5)/frames).
+func (t *timeline) axis(w float32) (a, b float32) {
+	frames := float32(t.frames())
+	a, b = w/frames, w/frames/2
+	sv := t.v.i.scoresView
+	if sv == nil || sv.cambi == nil {
+		return a, b
+	}
+	x0, ok0 := sv.cambi.unitX(0)
+	x1, ok1 := sv.cambi.unitX(1)
+	if !ok0 || !ok1 || x1 <= x0 {
+		return a, b
+	}
+	d := fyne.CurrentApp().Driver()
+	off := d.AbsolutePositionForObject(sv.cambi).X - d.AbsolutePositionForObject(t).X
+	return x1 - x0, x0 + off
 }
 
 // frames is the clip's length as the timeline spans it.
@@ -157,8 +178,9 @@ func (t *timeline) frames() int {
 
 // frameAt is the frame under x in a w wide timeline.
 func (t *timeline) frameAt(x, w float32) int {
-	frames := t.frames()
-	return min(max(int(x/w*float32(frames)), 0), frames-1)
+	a, b := t.axis(w)
+	f := int(math.Floor(float64((x-b)/a) + 0.5))
+	return min(max(f, 0), t.frames()-1)
 }
 
 func (t *timeline) render(wpx, hpx int) image.Image {
@@ -174,12 +196,15 @@ func (t *timeline) render(wpx, hpx int) image.Image {
 		fillRect(img, x0, y0, x1, y1, b.colour)
 		label := strconv.Itoa(b.e.ID)
 		gs := max(1, int(math.Round(float64(s)*2))) // glyphs 10 units tall in a 12-unit bar
-		if lw := labelWidth(label, gs); x1-x0 > lw+4 {
-			drawLabel(img, x0+2, y0+(y1-y0-glyphH*gs)/2, label, gs, textOn(b.colour))
+		// A bar that starts left of the timeline (the plots' axis begins
+		// under the timeline's title) is labelled where it shows.
+		if lx := max(x0, 0); x1-lx > labelWidth(label, gs)+4 {
+			drawLabel(img, lx+2, y0+(y1-y0-glyphH*gs)/2, label, gs, textOn(b.colour))
 		}
 	}
 	if frames := t.frames(); t.v.report(0) != nil && t.v.i.cur < frames {
-		x := int((float32(t.v.i.cur) + 0.5) / float32(frames) * size.Width * s)
+		ax, bx := t.axis(size.Width)
+		x := int((ax*float32(t.v.i.cur) + bx) * s)
 		c := theme.Color(theme.ColorNameForeground)
 		r, g, b, _ := c.RGBA()
 		fillRect(img, x, 0, x+max(1, int(s)), hpx, color.NRGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 0xff})
