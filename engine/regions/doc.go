@@ -13,7 +13,13 @@
 // divided by the window's pixel count: the weights and divisor CAMBI pools
 // its scales with, so a frame whose every pixel had c-value v would score
 // about v. With cambi_high_res_speedup scale 0 is already at half size and
-// a pixel reads the sample it falls in.
+// a pixel reads the sample it falls in. The arithmetic is fixed once for
+// every kernel set and backend (kernels/regionscan): the weighted sum is
+// taken in float32 from the coarsest scale down, each product rounded
+// before its addition; the threshold is compared in float32 (rounded up,
+// so that it means the same as in float64); a region's c-value sum adds
+// each row run's sum, taken in 16 float64 lanes (kernels/regionscan's
+// RunSum), in scan order.
 //
 // Regions. A pixel bands when CAMBI's spatial mask is set there and its
 // c-value is at least the threshold (DefaultThreshold, --threshold);
@@ -48,6 +54,11 @@
 // average over its frames, as --explain computes them (the model's score
 // with CAMBI at its value on the reference against itself, minus the
 // score); then each frame's box, area, mean and largest c-value.
+//
+// Cost. The search reads each scale's c-values once, row by row (no
+// level of the weighted sums is held whole), and finds a row's banding
+// pixels and runs in one pass of vector kernels; CAMBI writes the maps the
+// search keeps straight into recycled buffers.
 //
 // Memory does not grow with the clip: a run keeps each frame's c-value
 // maps only until its worker has found the frame's regions (engine.Watch),

@@ -7,7 +7,23 @@ import (
 	"sync"
 
 	"github.com/bandscope/bandscope/engine"
+	"github.com/bandscope/bandscope/kernels/cpu"
+	"github.com/bandscope/bandscope/kernels/regionscan"
 )
+
+// defaultKernels are the row kernels of the search, of the default CPU
+// kernel set (every set gives the same bits: kernels/regionscan).
+var defaultKernels = sync.OnceValue(func() regionscan.Kernels { return regionscan.For(cpu.Default()) })
+
+// scanKernelsFor, when set, overrides them (the tests, set by set).
+var scanKernelsFor func() regionscan.Kernels
+
+func scanKernels() regionscan.Kernels {
+	if scanKernelsFor != nil {
+		return scanKernelsFor()
+	}
+	return defaultKernels()
+}
 
 // Box is a rectangle of pixels: its top-left corner and its size.
 type Box struct{ X, Y, W, H int }
@@ -123,11 +139,7 @@ func extractPicture(p *engine.CAMBIPicture, threshold float64) (Frame, error) {
 	// divided by the window's pixel count, as CAMBI weighs the pooled
 	// scales (WeightScores); acc holds the weighted sums.
 	norm := float64(uint16(side * side))
-	levels := pyramid(p)
-	f.Regions = components(p, levels[1], k0, threshold*norm, norm)
-	for s := 1; s < len(levels); s++ {
-		levelPools[s].Put(&levels[s].v)
-	}
+	f.Regions = components(p, k0, threshold*norm, norm)
 	minArea := MinArea(f.Window)
 	kept := f.Regions[:0]
 	for _, r := range f.Regions {
@@ -144,54 +156,57 @@ func extractPicture(p *engine.CAMBIPicture, threshold float64) (Frame, error) {
 // levels within the whole window.
 func MinArea(window int) int { return max(1, window*window/4) }
 
-// level is one scale's weighted c-value sums, the coarser scales' added.
-type level struct {
-	w, h int
-	v    []float32
+// levelRows are the rows of the weighted c-value sums of scales 1..4,
+// each computed when first asked for: the level of scale s holds w_s c_s
+// plus the level of scale s+1 at the sample that covers it (decimation
+// keeps every other sample). Rows are asked for in increasing order, so
+// each scale keeps only its last row: no level is ever held whole, and
+// each scale's c-values are read once.
+type levelRows struct {
+	p   *engine.CAMBIPicture
+	k   regionscan.Kernels
+	row [engine.CAMBIScales][]float32
+	at  [engine.CAMBIScales]int // the row each holds, -1 for none
 }
 
-// levelPools recycle the levels' memory from frame to frame, by scale.
-var levelPools [engine.CAMBIScales]sync.Pool // *[]float32
-
-// pyramid sums the weighted c-values of scales 1..4, coarsest first: the
-// level of scale s holds w_s c_s plus the level of scale s+1 at the
-// sample that covers it (decimation keeps every other sample); scale 0's
-// weighted values are added row by row (components). The levels' memory
-// goes back to levelPools once used.
-func pyramid(p *engine.CAMBIPicture) [engine.CAMBIScales]level {
-	var levels [engine.CAMBIScales]level
-	for s := len(p.Scales) - 1; s >= 1; s-- {
-		sc := &p.Scales[s]
-		cur := level{w: sc.Width, h: sc.Height, v: takeLevel(&levelPools[s], sc.Width*sc.Height)}
-		wt := float32(sc.Weight)
-		next := levels[min(s+1, len(levels)-1)]
-		for y := 0; y < sc.Height; y++ {
-			row := sc.CValues[y*sc.Width : (y+1)*sc.Width]
-			out := cur.v[y*sc.Width : (y+1)*sc.Width]
-			if s == len(p.Scales)-1 {
-				for x, c := range row {
-					out[x] = wt * c
-				}
-				continue
-			}
-			// The conversion rounds the product, so that no architecture
-			// fuses it with the addition (Go fuses x*y+z on arm64).
-			up := next.v[(y>>1)*next.w:]
-			for x, c := range row {
-				out[x] = float32(wt*c) + up[x>>1]
-			}
+// level is scale s's level row r.
+func (l *levelRows) level(s, r int) []float32 {
+	out := l.row[s]
+	if l.at[s] == r {
+		return out
+	}
+	sc := &l.p.Scales[s]
+	c := sc.CValues[r*sc.Width : (r+1)*sc.Width]
+	wt := float32(sc.Weight)
+	if s == len(l.p.Scales)-1 {
+		for x, v := range c {
+			out[x] = wt * v
 		}
-		levels[s] = cur
+	} else {
+		// WeighUp rounds the product, so that no architecture fuses it
+		// with the addition (Go fuses x*y+z on arm64).
+		l.k.WeighUp(out, c, l.level(s+1, r>>1), wt)
 	}
-	return levels
+	l.at[s] = r
+	return out
 }
 
-// takeLevel is n float32s from a pool, or new ones.
-func takeLevel(p *sync.Pool, n int) []float32 {
-	if b, ok := p.Get().(*[]float32); ok && cap(*b) >= n {
-		return (*b)[:n]
+// scratch is components' memory, recycled from frame to frame.
+type scratch struct {
+	levels     [engine.CAMBIScales][]float32
+	vals, half []float32
+	hits       []uint64
+	runs       []run
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// grow is *b with n elements, reallocated when too short.
+func grow[T any](b *[]T, n int) []T {
+	if cap(*b) < n {
+		*b = make([]T, n)
 	}
-	return make([]float32, n)
+	return (*b)[:n]
 }
 
 // run is one row's run of banding pixels with its c-value sums, and
@@ -203,11 +218,11 @@ type run struct {
 }
 
 // components labels the 8-connected components of the pixels whose
-// spatial mask is set and whose weighted c-value sum (scale 0's plus acc,
-// the level of scale 1) is at least tN, run by run with a union-find over
+// spatial mask is set and whose weighted c-value sum (scale 0's plus the
+// level of scale 1) is at least tN, run by run with a union-find over
 // the runs of consecutive rows; k0 is 1 when scale 0 is at half the
 // picture's size (cambi_high_res_speedup). norm turns sums into c-values.
-func components(p *engine.CAMBIPicture, acc level, k0 int, tN, norm float64) []Region {
+func components(p *engine.CAMBIPicture, k0 int, tN, norm float64) []Region {
 	w, h := p.Width, p.Height
 	sc0 := &p.Scales[0]
 	w0 := float32(sc0.Weight)
@@ -216,53 +231,48 @@ func components(p *engine.CAMBIPicture, acc level, k0 int, tN, norm float64) []R
 	if float64(t32) < tN {
 		t32 = math.Nextafter32(t32, float32(math.Inf(1)))
 	}
-	vals := make([]float32, w)
-	var runs []run
+	k := scanKernels()
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
+	vals := grow(&sc.vals, w)
+	half := grow(&sc.half, sc0.Width) // scale 0's row at its own size, when it is half the picture's
+	hits := grow(&sc.hits, (w+63)/64)
+	levels := levelRows{p: p, k: k}
+	for s := 1; s < len(p.Scales); s++ {
+		levels.row[s] = grow(&sc.levels[s], p.Scales[s].Width)
+		levels.at[s] = -1
+	}
+	runs := sc.runs[:0]
+	defer func() { sc.runs = runs[:0] }()
 	prevStart, prevEnd := 0, 0
-	lastRow := -1
 	for y := 0; y < h; y++ {
-		if r0 := y >> k0; r0 != lastRow {
-			lastRow = r0
-			c0 := sc0.CValues[r0*sc0.Width : (r0+1)*sc0.Width]
-			up := acc.v[(r0>>1)*acc.w : (r0>>1+1)*acc.w]
-			if k0 == 0 {
-				// Two pixels share each sample of scale 1.
-				half := w >> 1
-				c0, up := c0[:2*half], up[:half]
-				for j, u := range up {
-					vals[2*j] = float32(w0*c0[2*j]) + u
-					vals[2*j+1] = float32(w0*c0[2*j+1]) + u
-				}
-				if w&1 != 0 {
-					vals[w-1] = float32(w0*sc0.CValues[r0*sc0.Width+w-1]) + acc.v[(r0>>1)*acc.w+half]
-				}
-			} else {
-				for x := range vals {
-					vals[x] = float32(w0*c0[x>>1]) + up[x>>2]
-				}
+		r0 := y >> k0
+		c0 := sc0.CValues[r0*sc0.Width : (r0+1)*sc0.Width]
+		mask := p.SpatialMask[y*w : (y+1)*w]
+		switch {
+		case k0 == 0:
+			// Two pixels share each sample of scale 1.
+			k.WeighHits(vals, c0, levels.level(1, r0>>1), mask, hits, w0, t32)
+		case y&1 == 0:
+			// Two pixels share each sample of scale 0, four each of scale
+			// 1; two rows share the sums.
+			k.WeighUp(half, c0, levels.level(1, r0>>1), w0)
+			for x := range vals {
+				vals[x] = half[x>>1]
 			}
+			fallthrough
+		default:
+			k.Hits(hits, vals, mask, t32)
 		}
-		mrow := p.SpatialMask[y*w : (y+1)*w]
-		vals := vals[:len(mrow)]
 		start := len(runs)
-		for x := 0; x < len(mrow); {
-			if mrow[x] == 0 || vals[x] < t32 {
-				x++
-				continue
+		for x := 0; ; {
+			x0, x1 := regionscan.NextRun(hits, x, w)
+			if x0 >= w {
+				break
 			}
-			x0, top := x, vals[x]
-			var sum float64
-			for ; x < len(mrow) && mrow[x] != 0; x++ {
-				v := vals[x]
-				if v < t32 {
-					break
-				}
-				sum += float64(v)
-				if v > top {
-					top = v
-				}
-			}
-			runs = append(runs, run{span: span{y: int32(y), x0: int32(x0), x1: int32(x)}, parent: int32(len(runs)), sum: sum, top: float64(top)})
+			sum, top := k.RunSum(vals[x0:x1])
+			runs = append(runs, run{span: span{y: int32(y), x0: int32(x0), x1: int32(x1)}, parent: int32(len(runs)), sum: sum, top: float64(top)})
+			x = x1
 		}
 		for i, j := prevStart, start; i < prevEnd && j < len(runs); {
 			a, b := &runs[i], &runs[j]

@@ -257,17 +257,23 @@ func (f *fast) scorePicture(r *PictureResult, pi int, p yuv.Plane, keepMaps bool
 		cur, other = other, cur
 	}
 	r.MaskIndex = MaskIndex(w, h)
+	// Maps kept for KeepCValues alone are written straight into the
+	// buffers the picture keeps (take); others are copied (keep).
+	r.recycled = cfg.recycles(keepMaps)
+	mask0 := take(&keptMasks, ws.mask0, w*h, r.recycled)
 	f.rows(ws, h, 16, func(sc *bandScratch, y0, y1 int) {
-		spatialMaskRows(ws.mask0, cur, w, h, r.MaskIndex, y0, y1, sc, k)
+		spatialMaskRows(mask0, cur, w, h, r.MaskIndex, y0, y1, sc, k)
 	})
 	if keepMaps {
 		r.Preprocessed = clone(cur[:w*h])
 	}
-	r.recycled = cfg.recycles(keepMaps)
-	if keepMaps || cfg.KeepCValues {
-		r.SpatialMask = keep(&keptMasks, ws.mask0[:w*h], r.recycled)
+	switch {
+	case r.recycled:
+		r.SpatialMask = mask0
+	case keepMaps || cfg.KeepCValues:
+		r.SpatialMask = clone(mask0)
 	}
-	mask := ws.mask0
+	mask := mask0
 	sw, sh := w, h
 	var scores [NumScales]float64
 	for scale := 0; scale < NumScales; scale++ {
@@ -289,18 +295,22 @@ func (f *fast) scorePicture(r *PictureResult, pi int, p yuv.Plane, keepMaps bool
 		f.rows(ws, sh, 16, func(sc *bandScratch, y0, y1 int) { filterModeRows(dst, src, sw, sh, y0, y1, sc, k) })
 		cur, other = other, cur
 
-		cv := ws.cv[:sw*sh]
+		cv := take(&keptCValues[scale], ws.cv, sw*sh, r.recycled)
 		f.cValues(cv, cur, mask, sw, sh, pl, ws)
 		sr := &r.Scales[scale]
 		*sr = ScaleResult{Width: sw, Height: sh, Window: pl.window, Pad: pl.window >> 1, Weight: ScaleWeights[scale]}
-		if keepMaps || cfg.keepsCValues() {
-			sr.CValues = keep(&keptCValues[scale], cv, r.recycled)
+		kept := keepMaps || cfg.keepsCValues()
+		switch {
+		case r.recycled:
+			sr.CValues = cv
+		case kept:
+			sr.CValues = clone(cv)
 		}
 		if keepMaps {
 			sr.Image = clone(cur[:sw*sh])
 			sr.Mask = clone(mask[:sw*sh])
 		}
-		sr.Score = ws.pool.pool(cv, cfg.TopK, k, f.opt.Threads, f.opt.Limiter)
+		sr.Score = ws.pool.pool(cv, cfg.TopK, k, f.opt.Threads, f.opt.Limiter, r.recycled)
 		scores[scale] = sr.Score
 	}
 	r.Score = WeightScores(scores, pl.window)

@@ -27,6 +27,20 @@ func keep[T any](pool *sync.Pool, s []T, recycled bool) []T {
 	return clone(s)
 }
 
+// take is the buffer a kernel writes a map of n values into: scratch's
+// own when the map is not recycled (keep copies it if it is kept), one
+// from pool when it is, which the picture then keeps as it is, copying
+// nothing.
+func take[T any](pool *sync.Pool, scratch []T, n int, recycled bool) []T {
+	if !recycled {
+		return scratch[:n]
+	}
+	if b, ok := pool.Get().(*[]T); ok && cap(*b) >= n {
+		return (*b)[:n]
+	}
+	return make([]T, n)
+}
+
 // Recycle gives the c-values and spatial mask a picture kept for
 // Config.KeepCValues alone back for later pictures, and forgets them;
 // nothing may read them afterwards. Maps kept otherwise stay.

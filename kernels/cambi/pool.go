@@ -74,24 +74,29 @@ type pooler struct {
 	cand   [2][]uint32 // gathered values, alternating between rounds
 	sample []uint32
 	parts  []scanResult
+	// spare is a copy of the c-values for Pool when they are kept.
+	spare []float32
 	// Scales pooled exactly and by Pool (statistics for the tests).
 	exact, fallback int
 }
 
-// pool is Pool(c, topk) with the same bits; it reorders c only when it
-// hands the scale to Pool.
-func (pl *pooler) pool(c []float32, topk float64, k *kernels, threads int, lim *cpu.Limiter) float64 {
+// pool is Pool(c, topk) with the same bits. It reorders c only when it
+// hands the scale to Pool, and never when c is kept (Pool then sorts a
+// copy).
+func (pl *pooler) pool(c []float32, topk float64, k *kernels, threads int, lim *cpu.Limiter, kept bool) float64 {
 	n := len(c)
-	if n <= poolSmall {
-		pl.fallback++
-		return Pool(c, topk)
-	}
-	want := min(max(int(topk*float64(n)), 1), n) // Pool's k
-	if mean, ok := pl.exactMean(unsafe.Slice((*uint32)(unsafe.Pointer(&c[0])), n), want, k, threads, lim); ok {
-		pl.exact++
-		return mean
+	if n > poolSmall {
+		want := min(max(int(topk*float64(n)), 1), n) // Pool's k
+		if mean, ok := pl.exactMean(unsafe.Slice((*uint32)(unsafe.Pointer(&c[0])), n), want, k, threads, lim); ok {
+			pl.exact++
+			return mean
+		}
 	}
 	pl.fallback++
+	if kept {
+		pl.spare = append(pl.spare[:0], c...)
+		c = pl.spare
+	}
 	return Pool(c, topk)
 }
 

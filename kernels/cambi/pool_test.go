@@ -142,9 +142,18 @@ func TestPoolExact(t *testing.T) {
 			for _, threads := range []int{1, 3} {
 				var pl pooler
 				c := clone(pc.c)
-				got := pl.pool(c, pc.topk, kernelsFor(set), threads, cpu.NewLimiter(threads-1))
+				got := pl.pool(c, pc.topk, kernelsFor(set), threads, cpu.NewLimiter(threads-1), false)
 				if math.Float64bits(got) != math.Float64bits(want) {
 					t.Errorf("%s %v t%d: %v (%#x), want %v (%#x)", pc.name, set, threads, got, math.Float64bits(got), want, math.Float64bits(want))
+				}
+				// Kept c-values come back as they went in, in every case.
+				kept := clone(pc.c)
+				var pk pooler
+				if got := pk.pool(kept, pc.topk, kernelsFor(set), threads, cpu.NewLimiter(threads-1), true); math.Float64bits(got) != math.Float64bits(want) {
+					t.Errorf("%s %v t%d kept: %v, want %v", pc.name, set, threads, got, want)
+				}
+				if !slices.EqualFunc(kept, pc.c, func(a, b float32) bool { return math.Float32bits(a) == math.Float32bits(b) }) {
+					t.Errorf("%s %v t%d: pooling reordered kept c-values", pc.name, set, threads)
 				}
 				if len(c) > poolSmall && pc.exact && pl.exact != 1 {
 					t.Errorf("%s %v t%d: fell back to Pool", pc.name, set, threads)

@@ -35,6 +35,11 @@ var (
 // imports another: what two features share belongs on the ground floor.
 var featurePkgs = []string{"kernels/adm", "kernels/cambi", "kernels/motion", "kernels/speed", "kernels/vif"}
 
+// analysisPkgs are kernel packages of Bandscope's own analyses of the
+// features' maps (the banding-region search's row kernels): the ground
+// floor only, and no feature package imports them.
+var analysisPkgs = []string{"kernels/regionscan"}
+
 func join(lists ...[]string) []string {
 	var out []string
 	for _, l := range lists {
@@ -60,13 +65,14 @@ var rules = []struct {
 	{"kernels/cpu", []string{"github.com/klauspost/cpuid/v2"}},
 	{"kernels/libm/...", []string{"kernels/libm/..."}},
 	{"kernels/internal/...", nil},
+	{"kernels/regionscan", ground},
 	// The feature packages: the ground floor and their own subpackages.
 	{"kernels/...", join(ground, external, featurePkgs)},
 	{"gpu/...", join(ground, external, featurePkgs)},
 	{"engine/outfile", nil},
 	{"engine/recent", nil},
 	// The engine: everything below it, no user interface.
-	{"engine/...", join(ground, external, featurePkgs, []string{"engine/...", "gpu/...", "assets"})},
+	{"engine/...", join(ground, external, featurePkgs, analysisPkgs, []string{"engine/...", "gpu/...", "assets"})},
 	{"assets", nil},
 	// The inspector reaches pictures, options and every feature's results
 	// through the engine (its re-exported vocabulary), never the kernels.
