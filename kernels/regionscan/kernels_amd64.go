@@ -16,14 +16,21 @@ func weighHitsAVX2(dst, c, up *float32, mask *uint8, b *uint64, n int, w, t floa
 //go:noescape
 func runSumAVX2(v *float32, n int) (sum float64, top float32)
 
+//go:noescape
+func runSumAVX512(v *float32, n int) (sum float64, top float32)
+
 // simdKernels returns the amd64 twins of a SIMD set. The AVX-512 set runs
-// the AVX2 twins: the kernels read each value once and do one or two
-// operations on it, so they wait on memory, not on the vector width.
+// the AVX2 twins of the kernels that read each value from memory once and
+// do one or two operations on it (they wait on memory, not on the vector
+// width), and its own run sum, which works on values in cache.
 func simdKernels(s cpu.Set) *kernels {
-	if s != cpu.AVX2 && s != cpu.AVX512 {
-		return nil
+	switch s {
+	case cpu.AVX2:
+		return &kernels{set: s, weighUp: weighUpSIMD, hits: hitsSIMD, weighHits: weighHitsSIMD, runSum: runSumWith(runSumAVX2)}
+	case cpu.AVX512:
+		return &kernels{set: s, weighUp: weighUpSIMD, hits: hitsSIMD, weighHits: weighHitsSIMD, runSum: runSumWith(runSumAVX512)}
 	}
-	return &kernels{set: s, weighUp: weighUpSIMD, hits: hitsSIMD, weighHits: weighHitsSIMD, runSum: runSumSIMD}
+	return nil
 }
 
 // weighUpSIMD runs weighUpAVX2 over whole vectors of 16 values and the Go
@@ -62,11 +69,13 @@ func weighHitsSIMD(dst, c, up []float32, mask []uint8, b []uint64, w, t float32)
 	}
 }
 
-// runSumSIMD is runSumAVX2, which reads a run's last partial vector
-// masked.
-func runSumSIMD(v []float32) (float64, float32) {
-	if len(v) == 0 {
-		return 0, 0
+// runSumWith is a run-sum kernel on a slice; the kernels read a run's
+// last partial vector masked.
+func runSumWith(kernel func(v *float32, n int) (float64, float32)) func([]float32) (float64, float32) {
+	return func(v []float32) (float64, float32) {
+		if len(v) == 0 {
+			return 0, 0
+		}
+		return kernel(&v[0], len(v))
 	}
-	return runSumAVX2(&v[0], len(v))
 }

@@ -274,3 +274,66 @@ whloop:
 whdone:
 	VZEROUPPER
 	RET
+
+// func runSumAVX512(v *float32, n int) (sum float64, top float32)
+//
+// runSumAVX2 with 16 values a load: Z0 holds lanes 0-7, Z1 lanes 8-15; a
+// last partial vector is loaded with zeros past n (K1).
+TEXT ·runSumAVX512(SB), NOSPLIT, $0-28
+	MOVQ v+0(FP), SI
+	MOVQ n+8(FP), CX
+	VXORPD Z0, Z0, Z0
+	VXORPD Z1, Z1, Z1
+	VBROADCASTSS (SI), Z4
+	MOVQ CX, DX
+	ANDQ $-16, DX
+	XORQ AX, AX
+
+r5loop:
+	CMPQ AX, DX
+	JGE  r5tail
+	VMOVUPS (SI)(AX*4), Z5
+	VMAXPS  Z5, Z4, Z4
+	VCVTPS2PD Y5, Z6
+	VEXTRACTF32X8 $1, Z5, Y7
+	VCVTPS2PD Y7, Z7
+	VADDPD  Z6, Z0, Z0
+	VADDPD  Z7, Z1, Z1
+	ADDQ    $16, AX
+	JMP     r5loop
+
+r5tail:
+	SUBQ AX, CX // values left, 0-15
+	JEQ  r5reduce
+	MOVL $1, R8
+	SHLL CX, R8
+	DECL R8
+	KMOVW R8, K1
+	VMOVUPS.Z (SI)(AX*4), K1, Z5
+	VMAXPS  Z5, Z4, Z4
+	VCVTPS2PD Y5, Z6
+	VEXTRACTF32X8 $1, Z5, Y7
+	VCVTPS2PD Y7, Z7
+	VADDPD  Z6, Z0, Z0
+	VADDPD  Z7, Z1, Z1
+
+r5reduce:
+	VADDPD        Z1, Z0, Z0 // lanes i + i+8
+	VEXTRACTF64X4 $1, Z0, Y1
+	VADDPD        Y1, Y0, Y0 // + i+4
+	VEXTRACTF128  $1, Y0, X1
+	VADDPD        X1, X0, X0 // + i+2
+	VPERMILPD     $1, X0, X1
+	VADDSD        X1, X0, X0 // + i+1
+	VMOVSD        X0, sum+16(FP)
+	VEXTRACTF32X8 $1, Z4, Y5
+	VMAXPS        Y5, Y4, Y4
+	VEXTRACTF128  $1, Y4, X5
+	VMAXPS        X5, X4, X4
+	VPERMILPS     $0x4E, X4, X5
+	VMAXPS        X5, X4, X4
+	VPERMILPS     $0xB1, X4, X5
+	VMAXPS        X5, X4, X4
+	VMOVSS        X4, top+24(FP)
+	VZEROUPPER
+	RET

@@ -201,21 +201,40 @@ func hitsGo(b []uint64, v []float32, mask []uint8, t float32) {
 	}
 }
 
-// runSumGo is RunSumRef a block of Lanes values at a time.
+// runSumGo is RunSumRef a block of Lanes values at a time, the partial
+// sums in variables (registers) rather than an array.
 func runSumGo(v []float32) (float64, float32) {
 	if len(v) == 0 {
 		return 0, 0
 	}
-	var a [Lanes]float64
+	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15 float64
 	top := v[0]
 	i := 0
 	for ; i+Lanes <= len(v); i += Lanes {
 		c := (*[Lanes]float32)(v[i : i+Lanes])
-		for k, x := range c {
-			a[k] += float64(x)
-			top = max(top, x)
+		a0 += float64(c[0])
+		a1 += float64(c[1])
+		a2 += float64(c[2])
+		a3 += float64(c[3])
+		a4 += float64(c[4])
+		a5 += float64(c[5])
+		a6 += float64(c[6])
+		a7 += float64(c[7])
+		a8 += float64(c[8])
+		a9 += float64(c[9])
+		a10 += float64(c[10])
+		a11 += float64(c[11])
+		a12 += float64(c[12])
+		a13 += float64(c[13])
+		a14 += float64(c[14])
+		a15 += float64(c[15])
+		for _, x := range c {
+			if x > top {
+				top = x
+			}
 		}
 	}
+	a := [Lanes]float64{a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15}
 	return runSumTail(v, i, &a, top)
 }
 
@@ -224,7 +243,9 @@ func runSumGo(v []float32) (float64, float32) {
 func runSumTail(v []float32, i int, a *[Lanes]float64, top float32) (float64, float32) {
 	for k, c := range v[i:] {
 		a[k] += float64(c)
-		top = max(top, c)
+		if c > top {
+			top = c
+		}
 	}
 	return reduce(a), top
 }
