@@ -62,10 +62,7 @@ func (b *backend) planFrames(dist, ref yuv.Format, specs []parsedSpec, sameClip 
 		room = min(room, per+b.spare)
 	}
 	b.inflight = min(b.threads, max(1, int(room/max(per, 1))))
-	// A frame scored alone (Session.Frame, the inspector) lends every
-	// other thread to its loops; Run lends threads - inflight while it
-	// scores inflight frames at once (runLimiters).
-	b.limiter = cpu.NewLimiter(b.threads - 1)
+	b.limiter = cpu.NewLimiter(b.threads - b.inflight)
 	// The pipeline holds one more frame's pictures than it scores at once:
 	// with one frame in flight that is worth it only within the budget.
 	b.pipeline = b.inflight >= 2 || 2*pics+work <= cpuFrameBudget
@@ -109,7 +106,6 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 	}
 	s.running.Lock() // waits for Frames in progress; refuses later ones
 	defer s.running.Unlock()
-	defer s.runLimiters()()
 	set := s.main
 	defer func() {
 		if err != nil {
@@ -193,28 +189,6 @@ type run struct {
 // newRun sizes a run's pipeline: its workers, and the picture buffers
 // that let the reader decode ahead, the workers score and temporal
 // features read earlier frames' pictures at once.
-// runLimiters sets each CPU backend's limiter for a run, which scores
-// inflight frames at once, and returns what sets them back for frames
-// scored one at a time. Run holds the session, so no loop shares a
-// limiter meanwhile.
-func (s *Session) runLimiters() (restore func()) {
-	var sets []*featureSet
-	for _, set := range []*featureSet{s.main, s.twin, s.perfect} {
-		if set != nil && set.backend.limiter != nil {
-			sets = append(sets, set)
-		}
-	}
-	for _, set := range sets {
-		b := set.backend
-		b.limiter.Set(b.threads - max(b.inflight, 1))
-	}
-	return func() {
-		for _, set := range sets {
-			set.backend.limiter.Set(set.backend.threads - 1)
-		}
-	}
-}
-
 func (s *Session) newRun(ctx context.Context) *run {
 	set := s.main
 	di := s.dist.Info()

@@ -412,37 +412,3 @@ func openExplained(t *testing.T) *Session {
 	t.Cleanup(func() { s.Close() })
 	return s
 }
-
-// TestFrameLendsEveryThread: a frame scored alone (Session.Frame, the
-// inspector) lends its loops every thread but its own; a run lends only
-// what the frames it scores at once leave, and gives the rest back after.
-func TestFrameLendsEveryThread(t *testing.T) {
-	req := pairRequest(t, "cambi", "adm")
-	req.Threads = 3
-	s, err := Open(context.Background(), req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	b := s.main.backend
-	if b.inflight < 2 {
-		t.Fatalf("the fixture should score %d frames at once in a run, not %d", b.threads, b.inflight)
-	}
-	if got := b.limiter.Helpers(); got != 2 {
-		t.Fatalf("a frame alone gets %d helpers, want 2", got)
-	}
-	restore := s.runLimiters()
-	if got, want := b.limiter.Helpers(), 3-b.inflight; got != want {
-		t.Errorf("a run's frames get %d helpers, want %d", got, want)
-	}
-	restore()
-	if got := b.limiter.Helpers(); got != 2 {
-		t.Errorf("after a run a frame gets %d helpers, want 2", got)
-	}
-	if _, err := s.Run(context.Background(), nil); err != nil {
-		t.Fatal(err)
-	}
-	if got := b.limiter.Helpers(); got != 2 {
-		t.Errorf("after Run a frame gets %d helpers, want 2", got)
-	}
-}

@@ -22,24 +22,6 @@ func NewLimiter(helpers int) *Limiter {
 	return l
 }
 
-// Set makes the limiter allow helpers extra goroutines from now on. Call it
-// only while no loop that shares the limiter runs: a run that scores
-// several frames at once lends fewer helpers to each than one frame scored
-// alone (engine.Session.Run against Session.Frame).
-func (l *Limiter) Set(helpers int) {
-	if l != nil {
-		l.free.Store(int64(max(helpers, 0)))
-	}
-}
-
-// Helpers is how many helpers the limiter lends now (0 for nil).
-func (l *Limiter) Helpers() int {
-	if l == nil {
-		return 0
-	}
-	return int(l.free.Load())
-}
-
 func (l *Limiter) tryAcquire() bool {
 	if l == nil {
 		return false
