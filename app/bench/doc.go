@@ -200,24 +200,36 @@
 // real banding encode the fresh memory of every map kept (about 100 MB a
 // step, zeroed or copied into) is about a sixth of a step's CPU.
 //
-// The inspector on 1080p x264 encodes, 2026-12-03 14:16-14:27 UTC, on the
-// development machine shared with other builds (2 cores, load average 4
-// to 5, every run under nice -n 19: wall-clock figures vary twofold, the
-// CPU per frame less): go test ./ui -run '^$' -bench 'Playback$'
-// -benchtime 1x -count 3, -bench '^BenchmarkStep1080p$' -benchtime 10x
-// -count 3 and -bench 'Memory1080p/frames_N$' -benchtime 1x (one process
-// each, three times), medians; "before" is commit d1794ab with the same
-// benchmarks (two runs, one for memory). A 1080p 8-bit moving gradient
-// (ffmpeg's gradients source) encoded by x264 at CRF 30 (and 45 for run
-// B), vmaf_v0.6.1 and vmaf_v1.0.16_3d0h picked:
+// The inspector on 1080p x264 encodes, measured twice on the same 2-core
+// AVX-512 Xeon. The first time (2026-12-03 14:16-14:27 UTC) the machine
+// was shared with other builds (load average 4 to 5, every run under
+// nice -n 19); the second (17:00-17:10 UTC, commit 0eae2ea, whose
+// inspector is this one's) it was quiet (load average under 1.5), each
+// benchmark in a process of its own: go test ./ui -run '^$' -bench
+// 'Playback$' -benchtime 1x (three processes), -bench '^BenchmarkStep1080p$'
+// -benchtime 10x (two) and -bench 'Memory1080p/frames_N$' -benchtime 1x
+// (one each); ranges over the processes. "before" is commit d1794ab on the
+// shared machine. A 1080p 8-bit moving gradient (ffmpeg's gradients
+// source) encoded by x264 at CRF 30 (and 45 for run B), vmaf_v0.6.1 and
+// vmaf_v1.0.16_3d0h picked:
 //
-//	                                          before            after
-//	playback, CAMBI overlay (clip 24 fps)     4.7 fps, 248 ms   7.8 fps, 160 ms CPU a frame
-//	playback, demo clip (no model)            13.6 fps, 68 ms   12.2 fps, 61 ms CPU a frame
-//	step onto a new frame, vmaf_v1.0.16_3d0h  207 ms whole      160 ms the view, 312 ms whole
-//	  the same without the memory limit                         112 ms the view, 251 ms whole
-//	A/B step, both models                     538 ms whole      432 ms the view, 1163 ms whole
-//	peak resident memory, 12 / 48 frames      1446 / 1651 MB    850 / 853 MB
+//	                                          before (shared)    shared machine       quiet machine
+//	playback, CAMBI overlay (clip 24 fps)     4.7 fps, 248 ms    7.8 fps, 160 ms      19.6-21.0 fps, 82-89 ms CPU a frame
+//	playback, demo clip (no model)            13.6 fps, 68 ms    12.2 fps, 61 ms      22.8-23.1 fps, 52-63 ms CPU a frame
+//	step onto a new frame, vmaf_v1.0.16_3d0h  207 ms whole       160 ms view, 312 ms  117-135 ms view, 230-248 ms whole
+//	  the same without the memory limit                          112 ms view, 251 ms
+//	A/B step, both models                     538 ms whole       432 ms view, 1163 ms 321-333 ms view, 804-829 ms whole
+//	peak resident memory, 12 / 48 frames      1446 / 1651 MB     850 / 853 MB         849 / 854 MB
+//
+// So the load, not the inspector, made most of the difference between the
+// first two columns and the third. On the quiet machine playback is
+// CPU-bound: about 85 ms of CPU a frame on 2 cores caps it near 23 fps
+// (CAMBI with its maps kept about 35 ms, decoding both clips 10 ms, the
+// overlay's tops, colours and the pane about 25 ms). Two changes measured
+// in this session gained nothing clear and were not kept: lending a frame
+// scored alone every thread (A/B steps oversubscribe: 363-374 ms view) and
+// keeping only CAMBI's c-values and mask while playing (78-83 ms CPU a
+// frame, 20.8-21.1 fps).
 //
 // A frame is scored for the view on screen first (the Frame view's CAMBI
 // overlay) and the rest behind it, and playback scores the view alone. The
