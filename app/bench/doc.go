@@ -215,7 +215,7 @@
 //
 //	                                          before (shared)    shared machine       quiet machine
 //	playback, CAMBI overlay (clip 24 fps)     4.7 fps, 248 ms    7.8 fps, 160 ms      19.6-21.0 fps, 82-89 ms CPU a frame
-//	playback, demo clip (no model)            13.6 fps, 68 ms    12.2 fps, 61 ms      22.8-23.1 fps, 52-63 ms CPU a frame
+//	playback, demo clip (no model)            13.6 fps, 68 ms    12.2 fps, 61 ms      22.8-23.0 fps, 52-63 ms CPU a frame
 //	step onto a new frame, vmaf_v1.0.16_3d0h  207 ms whole       160 ms view, 312 ms  117-135 ms view, 230-248 ms whole
 //	  the same without the memory limit                          112 ms view, 251 ms
 //	A/B step, both models                     538 ms whole       432 ms view, 1163 ms 321-333 ms view, 804-829 ms whole
