@@ -1,6 +1,8 @@
 package inspect
 
 import (
+	"weak"
+
 	"github.com/bandscope/bandscope/engine"
 	"github.com/bandscope/bandscope/engine/recent"
 )
@@ -68,13 +70,22 @@ func ADMFrom(r *engine.ADMResult) *ADM {
 	if r == nil {
 		return nil
 	}
-	return admConverted.Do(r, func() *ADM { return newADM(r) })
+	if w, ok := admConverted.Get(r); ok {
+		if a := w.Value(); a != nil {
+			return a
+		}
+	}
+	a := newADM(r)
+	admConverted.Set(r, weak.Make(a))
+	return a
 }
 
 // admConverted keeps the last results' conversions: the ADM view, the VMAF
 // view and the exports of one frame share them, and with them each band
-// map's top (Map.Top).
-var admConverted = recent.Cache[*engine.ADMResult, *ADM]{Max: 4}
+// map's top (Map.Top). It keeps neither alive (recent.Weak, weak values):
+// a conversion wraps its result's maps, so a kept one would keep a frame's
+// ADM maps, a hundred megabytes at 1080p, long after the frame was left.
+var admConverted = recent.Weak[engine.ADMResult, weak.Pointer[ADM]]{Max: 4}
 
 func newADM(r *engine.ADMResult) *ADM {
 	a := &ADM{Score: r.ADM2, Num: r.Num, Den: r.Den, Scales: r.Scale}

@@ -119,8 +119,10 @@ type cTop struct {
 }
 
 // cValueTops keeps the last pictures' tops: the frame, CAMBI and VMAF views
-// of one frame ask for each, and each answer reads every c-value.
-var cValueTops = recent.Cache[*engine.CAMBIPicture, cTop]{Max: 4}
+// of one frame ask for each, and each answer reads every c-value. It keeps
+// no picture alive (recent.Weak): a frame left behind takes its maps with
+// it.
+var cValueTops = recent.Weak[engine.CAMBIPicture, cTop]{Max: 4}
 
 // scanCValueTop is CValueTop's value, from every c-value.
 func scanCValueTop(p *engine.CAMBIPicture) (float64, int) {

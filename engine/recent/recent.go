@@ -6,7 +6,10 @@
 // once scored.
 package recent
 
-import "sync"
+import (
+	"sync"
+	"weak"
+)
 
 // Cache keeps the values of the last Max keys put, oldest dropped first;
 // the first value put for a key stays. A Cache with Max set is ready; it
@@ -69,4 +72,76 @@ func (c *Cache[K, V]) add(k K, v V) {
 	if len(c.keys) > c.Max {
 		c.keys, c.vals = c.keys[1:], c.vals[1:]
 	}
+}
+
+// Weak is Cache keyed by pointers it does not keep alive: an entry is
+// found while its key is reachable from elsewhere (a frame on screen, a
+// result kept) and never once the key was collected. A derived value kept
+// with Cache keyed by the pointer would keep the whole result alive, maps
+// and all, until Max newer keys pushed it out: four frames' maps held by
+// a colour-scale top. A Weak with Max set is ready; it is safe for
+// concurrent use.
+type Weak[K any, V any] struct {
+	Max int
+
+	mu   sync.Mutex
+	keys []weak.Pointer[K] // oldest first
+	vals []V
+}
+
+// Get returns k's value, if kept.
+func (c *Weak[K, V]) Get(k *K) (V, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if i := c.find(weak.Make(k)); i >= 0 {
+		return c.vals[i], true
+	}
+	var zero V
+	return zero, false
+}
+
+// Set keeps v for k, in place of a value kept for it.
+func (c *Weak[K, V]) Set(k *K, v V) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	w := weak.Make(k)
+	if i := c.find(w); i >= 0 {
+		c.vals[i] = v
+		return
+	}
+	c.keys, c.vals = append(c.keys, w), append(c.vals, v)
+	if len(c.keys) > c.Max {
+		c.keys, c.vals = c.keys[1:], c.vals[1:]
+	}
+}
+
+// Do returns k's value, made by make (outside the lock) when not kept.
+func (c *Weak[K, V]) Do(k *K, make func() V) V {
+	if v, ok := c.Get(k); ok {
+		return v
+	}
+	v := make()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	w := weak.Make(k)
+	if i := c.find(w); i >= 0 {
+		return c.vals[i]
+	}
+	c.keys, c.vals = append(c.keys, w), append(c.vals, v)
+	if len(c.keys) > c.Max {
+		c.keys, c.vals = c.keys[1:], c.vals[1:]
+	}
+	return v
+}
+
+// find is the index of w's entry, -1 for none. Weak pointers of distinct
+// objects differ even when one was collected and the other took its
+// address.
+func (c *Weak[K, V]) find(w weak.Pointer[K]) int {
+	for i := len(c.keys) - 1; i >= 0; i-- {
+		if c.keys[i] == w {
+			return i
+		}
+	}
+	return -1
 }

@@ -2,7 +2,9 @@ package recent
 
 import (
 	"sync"
+	"runtime"
 	"testing"
+	"time"
 )
 
 // TestCache: the first value put stays, the oldest key goes beyond Max,
@@ -54,4 +56,47 @@ func TestCacheConcurrent(t *testing.T) {
 			t.Fatal("Do returned two values for one key")
 		}
 	}
+}
+
+// TestWeakLetsKeysGo: a Weak cache finds a value while its key lives and
+// does not keep the key alive (a big result is collected once no one else
+// holds it); Set replaces a value, and the oldest key goes beyond Max.
+func TestWeakLetsKeysGo(t *testing.T) {
+	type result struct{ maps []byte }
+	c := Weak[result, int]{Max: 2}
+	collected := make(chan struct{})
+	func() {
+		r := &result{maps: make([]byte, 64<<20)}
+		runtime.AddCleanup(r, func(struct{}) { close(collected) }, struct{}{})
+		if v := c.Do(r, func() int { return 1 }); v != 1 {
+			t.Fatalf("Do = %d", v)
+		}
+		if v := c.Do(r, func() int { t.Error("a kept key's value made again"); return 2 }); v != 1 {
+			t.Fatalf("Do again = %d", v)
+		}
+		c.Set(r, 3)
+		if v, ok := c.Get(r); !ok || v != 3 {
+			t.Fatalf("Get after Set = %d, %v", v, ok)
+		}
+		runtime.KeepAlive(r)
+	}()
+	for range 20 {
+		runtime.GC()
+		select {
+		case <-collected:
+			a, b, d := &result{}, &result{}, &result{}
+			c.Set(a, 1)
+			c.Set(b, 2)
+			c.Set(d, 3)
+			if _, ok := c.Get(a); ok {
+				t.Error("key a kept beyond Max")
+			}
+			if v, ok := c.Get(d); !ok || v != 3 {
+				t.Errorf("Get(d) = %d, %v", v, ok)
+			}
+			return
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	t.Fatal("the cache kept its key alive")
 }
