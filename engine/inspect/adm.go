@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"sync/atomic"
 	"weak"
 
 	"github.com/bandscope/bandscope/engine"
@@ -77,8 +78,15 @@ func ADMFrom(r *engine.ADMResult) *ADM {
 	}
 	a := newADM(r)
 	admConverted.Set(r, weak.Make(a))
+	admLast.Store(a)
 	return a
 }
+
+// admLast keeps the latest conversion alive: a view that asks for it
+// again and again without holding it (the VMAF view's model inputs) finds
+// it, band tops and all. Only it: the frame before goes when the next one
+// is converted.
+var admLast atomic.Pointer[ADM]
 
 // admConverted keeps the last results' conversions: the ADM view, the VMAF
 // view and the exports of one frame share them, and with them each band
