@@ -231,13 +231,31 @@
 // keeping only CAMBI's c-values and mask while playing (78-83 ms CPU a
 // frame, 20.8-21.1 fps).
 //
+// Then two caches of engine/inspect (the colour-scale tops and the ADM
+// conversions, keyed by result pointers) were found holding the last four
+// frames' CAMBI pictures and ADM maps, all of them, long after the frames
+// were left: the "about 780 MB of maps" the collector chased. Keyed by
+// weak pointers now (recent.Weak), on the quiet machine, the same
+// benchmarks alternately with 0eae2ea:
+//
+//	                                          0eae2ea                     weak caches
+//	step onto a new frame, vmaf_v1.0.16_3d0h  91-145 ms view, 179-272 ms  62-69 ms view, 110-117 ms whole
+//	  CPU a step                              323-444 ms                  177-185 ms
+//	VMAF view step (the whole frame)          202-224 ms                  193-241 ms
+//	A/B step, both models                     270-365 ms view             307-435 ms view, 737-1031 ms whole
+//	Go heap after a collection, 12 / 48 fr.   773 / 784 MB                580 / 592 MB
+//	peak resident memory, 12 / 48 frames      849 / 854 MB                841 / 862 MB
+//	playback, CAMBI overlay                   18.8-21.4 fps               17.3-21.4 fps
+//
 // A frame is scored for the view on screen first (the Frame view's CAMBI
 // overlay) and the rest behind it, and playback scores the view alone. The
 // memory limit (900 MB, ui/run.go) keeps the inspector under 1 GB flat in
-// the clip's length, but the frames it keeps alive hold about 780 MB of
-// maps, so the collector runs about every frame: it costs a whole-frame
-// step 60% more CPU (354 ms against 221 without it) and an A/B step most
-// of its time.
+// the clip's length. An A/B step still runs into it: its two sessions keep
+// about 1.6 GB alive (heap profile: 350 MB of decoded pictures, 330 MB of
+// ADM maps, 290 MB of speed_chroma workspaces across the sessions'
+// scorers, 200 MB of CAMBI maps), so the collector runs all the time; with
+// GOMEMLIMIT=3GiB the same A/B step takes 271 ms to the view and 763 ms of
+// CPU against 1479.
 //
 // The GPU backend on lavapipe (go test ./gpu -run XXX -bench .
 // -benchtime 1x), a frame with upload and readback: 1080p CAMBI 2.3 s
