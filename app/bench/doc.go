@@ -242,7 +242,7 @@
 //	step onto a new frame, vmaf_v1.0.16_3d0h  91-145 ms view, 179-272 ms  62-69 ms view, 110-117 ms whole
 //	  CPU a step                              323-444 ms                  177-185 ms
 //	VMAF view step (the whole frame)          202-224 ms                  193-241 ms
-//	A/B step, both models                     270-365 ms view             307-435 ms view, 737-1031 ms whole
+//	A/B step, both models                     270-365 ms view             307-435 ms view, 758-1031 ms whole
 //	Go heap after a collection, 12 / 48 fr.   773 / 784 MB                580 / 592 MB
 //	peak resident memory, 12 / 48 frames      849 / 854 MB                841 / 862 MB
 //	playback, CAMBI overlay                   18.8-21.4 fps               17.3-21.4 fps
