@@ -146,6 +146,23 @@ GLOBL tailMask<>(SB), RODATA|NOPTR, $128
 	VADDPD       Y9, Y2, Y2;  \
 	VADDPD       Y10, Y3, Y3
 
+// The end of both run sums: lanes 0-3 of the sum (Y0) added as reduce
+// adds them (i + i+2, then i + i+1), the largest of Y4's eight values, both stored.
+#define RUNSUM_END \
+	VEXTRACTF128 $1, Y0, X1;    \
+	VADDPD       X1, X0, X0;    \
+	VPERMILPD    $1, X0, X1;    \
+	VADDSD       X1, X0, X0;    \
+	VMOVSD       X0, sum+16(FP); \
+	VEXTRACTF128 $1, Y4, X5;    \
+	VMAXPS       X5, X4, X4;    \
+	VPERMILPS    $0x4E, X4, X5; \
+	VMAXPS       X5, X4, X4;    \
+	VPERMILPS    $0xB1, X4, X5; \
+	VMAXPS       X5, X4, X4;    \
+	VMOVSS       X4, top+24(FP); \
+	VZEROUPPER
+
 // func runSumAVX2(v *float32, n int) (sum float64, top float32)
 //
 // RunSum of v[0:n], n >= 1: value i goes, widened to float64, to lane
@@ -191,19 +208,7 @@ rsreduce:
 	VADDPD       Y2, Y0, Y0 // lanes i + i+8
 	VADDPD       Y3, Y1, Y1
 	VADDPD       Y1, Y0, Y0 // + i+4
-	VEXTRACTF128 $1, Y0, X1
-	VADDPD       X1, X0, X0 // + i+2
-	VPERMILPD    $1, X0, X1
-	VADDSD       X1, X0, X0 // + i+1
-	VMOVSD       X0, sum+16(FP)
-	VEXTRACTF128 $1, Y4, X5
-	VMAXPS       X5, X4, X4
-	VPERMILPS    $0x4E, X4, X5
-	VMAXPS       X5, X4, X4
-	VPERMILPS    $0xB1, X4, X5
-	VMAXPS       X5, X4, X4
-	VMOVSS       X4, top+24(FP)
-	VZEROUPPER
+	RUNSUM_END
 	RET
 
 // One step of weighHitsAVX2: values off/4 .. off/4+15 of the word's 64
@@ -321,19 +326,7 @@ r5reduce:
 	VADDPD        Z1, Z0, Z0 // lanes i + i+8
 	VEXTRACTF64X4 $1, Z0, Y1
 	VADDPD        Y1, Y0, Y0 // + i+4
-	VEXTRACTF128  $1, Y0, X1
-	VADDPD        X1, X0, X0 // + i+2
-	VPERMILPD     $1, X0, X1
-	VADDSD        X1, X0, X0 // + i+1
-	VMOVSD        X0, sum+16(FP)
 	VEXTRACTF32X8 $1, Z4, Y5
 	VMAXPS        Y5, Y4, Y4
-	VEXTRACTF128  $1, Y4, X5
-	VMAXPS        X5, X4, X4
-	VPERMILPS     $0x4E, X4, X5
-	VMAXPS        X5, X4, X4
-	VPERMILPS     $0xB1, X4, X5
-	VMAXPS        X5, X4, X4
-	VMOVSS        X4, top+24(FP)
-	VZEROUPPER
+	RUNSUM_END
 	RET
