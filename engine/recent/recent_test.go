@@ -1,8 +1,8 @@
 package recent
 
 import (
-	"sync"
 	"runtime"
+	"sync"
 	"testing"
 	"time"
 )
