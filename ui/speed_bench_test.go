@@ -86,6 +86,14 @@ func newBenchWindow(b *testing.B, models string, tab int, size fyne.Size) *bench
 		bw.i.wg.Wait()
 		uiDo(bw.i.close)
 		bw.i.wg.Wait()
+		uiDo(w.Close)
+		// A closed inspector stays reachable (the test app keeps its
+		// window's widgets, whose callbacks hold it), and with it its last
+		// frames' maps, hundreds of megabytes: the next run of the
+		// benchmark (b.N = 1, then the N timed) would run beside them,
+		// its collector chasing them. The inspector holds nothing once
+		// zeroed.
+		uiDo(func() { *bw.i = inspector{} })
 	})
 	return bw
 }
