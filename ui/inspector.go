@@ -59,12 +59,16 @@ type inspector struct {
 	listed      int // the frames the file lists, when fewer decode (frameFailed); else 0
 	cur         int
 	res, cmpRes *engine.FrameResult
-	frameTime   time.Duration
-	ahead       lookahead // the next frame, scored in the background
-	play        player
-	errText     string
-	notice      string // shown once in the status line after the next frame
-	admErr      error  // why the session scores no ADM, if it does not
+	// shownADM keeps the ADM conversions of the frames shown alive (the
+	// conversion cache holds them weakly): the views ask for them again
+	// and again, band tops and all, while the frame is on screen.
+	shownADM  [2]*inspect.ADM
+	frameTime time.Duration
+	ahead     lookahead // the next frame, scored in the background
+	play      player
+	errText   string
+	notice    string // shown once in the status line after the next frame
+	admErr    error  // why the session scores no ADM, if it does not
 	// onFrameShown is a test and benchmark hook: a frame's views are
 	// updated, partial when only the visible view's part is scored yet.
 	onFrameShown func(partial bool)
@@ -606,6 +610,7 @@ func (i *inspector) step(d int) { i.gotoFrame(i.cur + d) }
 // the view on screen alone (the others catch up when a frame is shown
 // with playback stopped, as the frame it stops on is).
 func (i *inspector) showFrame() {
+	i.shownADM = [2]*inspect.ADM{inspect.ADMOf(i.res), inspect.ADMOf(i.cmpRes)}
 	shown := -1
 	if i.play.on && i.tabs != nil {
 		shown = i.tabs.SelectedIndex()

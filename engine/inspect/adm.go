@@ -1,7 +1,6 @@
 package inspect
 
 import (
-	"sync/atomic"
 	"weak"
 
 	"github.com/bandscope/bandscope/engine"
@@ -78,21 +77,16 @@ func ADMFrom(r *engine.ADMResult) *ADM {
 	}
 	a := newADM(r)
 	admConverted.Set(r, weak.Make(a))
-	admLast.Store(a)
 	return a
 }
-
-// admLast keeps the latest conversion alive: a view that asks for it
-// again and again without holding it (the VMAF view's model inputs) finds
-// it, band tops and all. Only it: the frame before goes when the next one
-// is converted.
-var admLast atomic.Pointer[ADM]
 
 // admConverted keeps the last results' conversions: the ADM view, the VMAF
 // view and the exports of one frame share them, and with them each band
 // map's top (Map.Top). It keeps neither alive (recent.Weak, weak values):
 // a conversion wraps its result's maps, so a kept one would keep a frame's
 // ADM maps, a hundred megabytes at 1080p, long after the frame was left.
+// A caller that asks again and again holds the conversion meanwhile (the
+// inspector, for the frames it shows).
 var admConverted = recent.Weak[engine.ADMResult, weak.Pointer[ADM]]{Max: 4}
 
 func newADM(r *engine.ADMResult) *ADM {
