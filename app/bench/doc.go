@@ -247,15 +247,25 @@
 //	peak resident memory, 12 / 48 frames      849 / 854 MB                841 / 862 MB
 //	playback, CAMBI overlay                   18.8-21.4 fps               17.3-21.4 fps
 //
+// The benchmarks' harness then kept each closed inspector reachable (the
+// test app holds a closed window's widgets), so a benchmark's timed run
+// ran beside the maps of its warm-up run; it is zeroed now. With that and
+// speed_chroma's operating-size workspaces, the final code (two runs each
+// on the quiet machine): a vmaf_v1.0.16_3d0h step 60-69 ms to the view and
+// 108-121 ms whole (170-186 ms CPU); a VMAF-view step 102-110 ms; an A/B
+// step with both models 324-329 ms to the view, 740-755 ms whole;
+// playback 21.1-21.5 fps (77-84 ms CPU a frame), the demo 22.7-23.2 fps;
+// Go heap after a collection 535 / 546 MB at 12 / 48 frames, peak
+// resident memory 809 / 873 MB.
+//
 // A frame is scored for the view on screen first (the Frame view's CAMBI
 // overlay) and the rest behind it, and playback scores the view alone. The
 // memory limit (900 MB, ui/run.go) keeps the inspector under 1 GB flat in
 // the clip's length. An A/B step still runs into it: its two sessions keep
-// about 1.6 GB alive (heap profile: 350 MB of decoded pictures, 330 MB of
-// ADM maps, 290 MB of speed_chroma workspaces across the sessions'
-// scorers, 200 MB of CAMBI maps), so the collector runs all the time; with
-// GOMEMLIMIT=3GiB the same A/B step takes 271 ms to the view and 763 ms of
-// CPU against 1479.
+// about 1.1 GB alive (two encodes' frames with two models' maps each:
+// decoded pictures, ADM, CAMBI and VIF maps), so the collector runs all
+// the time (366 collections in the benchmark); with GOMEMLIMIT=3GiB an
+// A/B step took 271 ms to the view and 763 ms of CPU against 1479.
 //
 // The GPU backend on lavapipe (go test ./gpu -run XXX -bench .
 // -benchtime 1x), a frame with upload and readback: 1080p CAMBI 2.3 s
