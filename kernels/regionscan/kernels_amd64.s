@@ -58,6 +58,20 @@ wudone:
 	VZEROUPPER
 	RET
 
+// R8 = the bits of the 64 mask bytes at base+AX that are not 0 (zero is
+// a zeroed vector register, tmp a scratch register; Y0, Y1 are
+// clobbered).
+#define MASKBITS(base, zero, tmp) \
+	VMOVDQU   (base)(AX*1), Y0;   \
+	VPCMPEQB  zero, Y0, Y0;       \
+	VPMOVMSKB Y0, R8;             \
+	VMOVDQU   32(base)(AX*1), Y1; \
+	VPCMPEQB  zero, Y1, Y1;       \
+	VPMOVMSKB Y1, tmp;            \
+	SHLQ      $32, tmp;           \
+	ORQ       tmp, R8;            \
+	NOTQ      R8
+
 // One group of 8 values of hitsAVX2: bits 8k..8k+7 of R10 where
 // t <= v (LE_OQ: false for NaN).
 #define HITS8(off, k) \
@@ -82,15 +96,7 @@ TEXT ·hitsAVX2(SB), NOSPLIT, $0-36
 hloop:
 	CMPQ AX, CX
 	JGE  hdone
-	VMOVDQU   (DX)(AX*1), Y0
-	VPCMPEQB  Y15, Y0, Y0
-	VPMOVMSKB Y0, R8
-	VMOVDQU   32(DX)(AX*1), Y1
-	VPCMPEQB  Y15, Y1, Y1
-	VPMOVMSKB Y1, R9
-	SHLQ      $32, R9
-	ORQ       R9, R8
-	NOTQ      R8 // mask != 0
+	MASKBITS(DX, Y15, R9)
 	VCMPPS    $0x12, (SI)(AX*4), Y14, Y2
 	VMOVMSKPS Y2, R10
 	HITS8(32, 1)
@@ -256,15 +262,7 @@ TEXT ·weighHitsAVX2(SB), NOSPLIT, $0-56
 whloop:
 	CMPQ AX, CX
 	JGE  whdone
-	VMOVDQU   (R9)(AX*1), Y0
-	VPCMPEQB  Y11, Y0, Y0
-	VPMOVMSKB Y0, R8
-	VMOVDQU   32(R9)(AX*1), Y1
-	VPCMPEQB  Y11, Y1, Y1
-	VPMOVMSKB Y1, R12
-	SHLQ      $32, R12
-	ORQ       R12, R8
-	NOTQ      R8 // mask != 0
+	MASKBITS(R9, Y11, R12)
 	XORQ      R10, R10
 	WEIGHHITS16(0, 0)
 	WEIGHHITS16(64, 16)
