@@ -278,6 +278,16 @@ whdone:
 	VZEROUPPER
 	RET
 
+// One step of runSumAVX512: the 16 values in Z5 added to the lanes (Z0,
+// Z1, widened to float64) and to the largest (Z4).
+#define RUNSUM16Z \
+	VMAXPS        Z5, Z4, Z4; \
+	VCVTPS2PD     Y5, Z6;     \
+	VEXTRACTF32X8 $1, Z5, Y7; \
+	VCVTPS2PD     Y7, Z7;     \
+	VADDPD        Z6, Z0, Z0; \
+	VADDPD        Z7, Z1, Z1
+
 // func runSumAVX512(v *float32, n int) (sum float64, top float32)
 //
 // runSumAVX2 with 16 values a load: Z0 holds lanes 0-7, Z1 lanes 8-15; a
@@ -296,12 +306,7 @@ r5loop:
 	CMPQ AX, DX
 	JGE  r5tail
 	VMOVUPS (SI)(AX*4), Z5
-	VMAXPS  Z5, Z4, Z4
-	VCVTPS2PD Y5, Z6
-	VEXTRACTF32X8 $1, Z5, Y7
-	VCVTPS2PD Y7, Z7
-	VADDPD  Z6, Z0, Z0
-	VADDPD  Z7, Z1, Z1
+	RUNSUM16Z
 	ADDQ    $16, AX
 	JMP     r5loop
 
@@ -313,12 +318,7 @@ r5tail:
 	DECL R8
 	KMOVW R8, K1
 	VMOVUPS.Z (SI)(AX*4), K1, Z5
-	VMAXPS  Z5, Z4, Z4
-	VCVTPS2PD Y5, Z6
-	VEXTRACTF32X8 $1, Z5, Y7
-	VCVTPS2PD Y7, Z7
-	VADDPD  Z6, Z0, Z0
-	VADDPD  Z7, Z1, Z1
+	RUNSUM16Z
 
 r5reduce:
 	VADDPD        Z1, Z0, Z0 // lanes i + i+8
