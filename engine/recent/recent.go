@@ -13,8 +13,9 @@ import (
 
 // Cache keeps the values of the last Max keys put, oldest dropped first;
 // the first value put for a key stays. A Cache with Max set is ready; it
-// is safe for concurrent use. Keys are compared with ==: pointers to
-// results the caller holds anyway, or frame numbers.
+// is safe for concurrent use. Keys are compared with ==: frame numbers,
+// say; a key that is a pointer to a result is kept alive with it (Weak
+// keeps none).
 type Cache[K comparable, V any] struct {
 	Max int
 
@@ -57,6 +58,19 @@ func (c *Cache[K, V]) Do(k K, make func() V) V {
 	return v
 }
 
+// Set keeps v for k, in place of a value kept for it.
+func (c *Cache[K, V]) Set(k K, v V) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for i := len(c.keys) - 1; i >= 0; i-- {
+		if c.keys[i] == k {
+			c.vals[i] = v
+			return
+		}
+	}
+	c.add(k, v)
+}
+
 func (c *Cache[K, V]) find(k K) (V, bool) {
 	for i := len(c.keys) - 1; i >= 0; i-- { // the newest are asked for most
 		if c.keys[i] == k {
@@ -79,69 +93,18 @@ func (c *Cache[K, V]) add(k K, v V) {
 // result kept) and never once the key was collected. A derived value kept
 // with Cache keyed by the pointer would keep the whole result alive, maps
 // and all, until Max newer keys pushed it out: four frames' maps held by
-// a colour-scale top. A Weak with Max set is ready; it is safe for
-// concurrent use.
-type Weak[K any, V any] struct {
-	Max int
+// a colour-scale top. Its keys are weak pointers, which differ for
+// distinct objects even when one was collected and the other took its
+// address. A Weak with Max set is ready; it is safe for concurrent use.
+type Weak[K any, V any] Cache[weak.Pointer[K], V]
 
-	mu   sync.Mutex
-	keys []weak.Pointer[K] // oldest first
-	vals []V
-}
+func (c *Weak[K, V]) cache() *Cache[weak.Pointer[K], V] { return (*Cache[weak.Pointer[K], V])(c) }
 
 // Get returns k's value, if kept.
-func (c *Weak[K, V]) Get(k *K) (V, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if i := c.find(weak.Make(k)); i >= 0 {
-		return c.vals[i], true
-	}
-	var zero V
-	return zero, false
-}
+func (c *Weak[K, V]) Get(k *K) (V, bool) { return c.cache().Get(weak.Make(k)) }
 
 // Set keeps v for k, in place of a value kept for it.
-func (c *Weak[K, V]) Set(k *K, v V) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	w := weak.Make(k)
-	if i := c.find(w); i >= 0 {
-		c.vals[i] = v
-		return
-	}
-	c.keys, c.vals = append(c.keys, w), append(c.vals, v)
-	if len(c.keys) > c.Max {
-		c.keys, c.vals = c.keys[1:], c.vals[1:]
-	}
-}
+func (c *Weak[K, V]) Set(k *K, v V) { c.cache().Set(weak.Make(k), v) }
 
 // Do returns k's value, made by make (outside the lock) when not kept.
-func (c *Weak[K, V]) Do(k *K, make func() V) V {
-	if v, ok := c.Get(k); ok {
-		return v
-	}
-	v := make()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	w := weak.Make(k)
-	if i := c.find(w); i >= 0 {
-		return c.vals[i]
-	}
-	c.keys, c.vals = append(c.keys, w), append(c.vals, v)
-	if len(c.keys) > c.Max {
-		c.keys, c.vals = c.keys[1:], c.vals[1:]
-	}
-	return v
-}
-
-// find is the index of w's entry, -1 for none. Weak pointers of distinct
-// objects differ even when one was collected and the other took its
-// address.
-func (c *Weak[K, V]) find(w weak.Pointer[K]) int {
-	for i := len(c.keys) - 1; i >= 0; i-- {
-		if c.keys[i] == w {
-			return i
-		}
-	}
-	return -1
-}
+func (c *Weak[K, V]) Do(k *K, make func() V) V { return c.cache().Do(weak.Make(k), make) }

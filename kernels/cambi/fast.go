@@ -258,7 +258,7 @@ func (f *fast) scorePicture(r *PictureResult, pi int, p yuv.Plane, keepMaps bool
 	}
 	r.MaskIndex = MaskIndex(w, h)
 	// Maps kept for KeepCValues alone are written straight into the
-	// buffers the picture keeps (take); others are copied (keep).
+	// buffers the picture keeps (take); others kept are copied.
 	r.recycled = cfg.recycles(keepMaps)
 	mask0 := take(&keptMasks, ws.mask0, w*h, r.recycled)
 	f.rows(ws, h, 16, func(sc *bandScratch, y0, y1 int) {
@@ -299,11 +299,10 @@ func (f *fast) scorePicture(r *PictureResult, pi int, p yuv.Plane, keepMaps bool
 		f.cValues(cv, cur, mask, sw, sh, pl, ws)
 		sr := &r.Scales[scale]
 		*sr = ScaleResult{Width: sw, Height: sh, Window: pl.window, Pad: pl.window >> 1, Weight: ScaleWeights[scale]}
-		kept := keepMaps || cfg.keepsCValues()
 		switch {
 		case r.recycled:
 			sr.CValues = cv
-		case kept:
+		case keepMaps || cfg.keepsCValues():
 			sr.CValues = clone(cv)
 		}
 		if keepMaps {

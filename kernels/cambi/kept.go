@@ -19,16 +19,16 @@ func (c *Config) recycles(keepMaps bool) bool {
 
 // keep is a copy of s: in a buffer of pool when recycled, else a new one.
 func keep[T any](pool *sync.Pool, s []T, recycled bool) []T {
-	if recycled {
-		if b, ok := pool.Get().(*[]T); ok && cap(*b) >= len(s) {
-			return append((*b)[:0], s...)
-		}
+	if !recycled {
+		return clone(s)
 	}
-	return clone(s)
+	b := take[T](pool, nil, len(s), true)
+	copy(b, s)
+	return b
 }
 
 // take is the buffer a kernel writes a map of n values into: scratch's
-// own when the map is not recycled (keep copies it if it is kept), one
+// own when the map is not recycled (a kept one is then copied), one
 // from pool when it is, which the picture then keeps as it is, copying
 // nothing.
 func take[T any](pool *sync.Pool, scratch []T, n int, recycled bool) []T {
