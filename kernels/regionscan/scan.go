@@ -127,9 +127,6 @@ type Kernels struct{ k *kernels }
 // For is the set's kernels.
 func For(set cpu.Set) Kernels { return Kernels{kernelsFor(set)} }
 
-// Set is the kernel set.
-func (k Kernels) Set() cpu.Set { return k.k.set }
-
 // WeighUp is WeighUpRef.
 func (k Kernels) WeighUp(dst, c, up []float32, w float32) {
 	if len(dst) == 0 {
