@@ -570,7 +570,7 @@ func (s *cambiScorer) scorePicture(r *cambi.PictureResult, p *cambiPicture, pl y
 		sr := &r.Scales[i]
 		sr.Width, sr.Height, sr.Window, sr.Pad, sr.Weight = sc.w, sc.h, p.window, p.window>>1, cambi.ScaleWeights[i]
 		if keepMaps || cfg.HeatmapsPath != "" {
-			sr.CValues = cvs[i]
+			sr.CValues, sr.MaxCValue = cvs[i], cambi.MaxCValue(cvs[i])
 		}
 		if exact[i] && !s.hostPool {
 			sr.Score = means[i]

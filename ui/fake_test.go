@@ -222,8 +222,9 @@ func (s *fakeSession) score(n int, backend string, dist, ref *yuv.Picture) (*eng
 		return nil, err
 	}
 	if backend == "gpu:0" && s.e.differ.Load() {
-		cv := c.Dist.Scales[2].CValues
-		cv[len(cv)/2+7] += 0.25
+		sc := &c.Dist.Scales[2]
+		sc.CValues[len(sc.CValues)/2+7] += 0.25
+		sc.MaxCValue = cambi.MaxCValue(sc.CValues)
 	}
 	fr := &engine.FrameResult{Frame: n, Dist: dist, Ref: ref}
 	for _, f := range s.req.Features {

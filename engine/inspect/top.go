@@ -7,7 +7,6 @@ import (
 	"sync"
 
 	"github.com/bandscope/bandscope/engine"
-	"github.com/bandscope/bandscope/engine/recent"
 )
 
 // Top is the top of a signed or spread map's colour scale (ADM's bands,
@@ -103,35 +102,13 @@ func nthSmallest(vals []float64, k int) float64 {
 // CValueTop is the top of the colour scale shared by a picture's five
 // c-value maps, so that colours compare across scales: its largest
 // c-value, and the scale that holds it (-1: every c-value is 0 and the top
-// is 1).
+// is 1). Each scale's largest comes with its c-values
+// (CAMBIScale.MaxCValue): nothing is read again for it.
 func CValueTop(p *engine.CAMBIPicture) (top float64, at int) {
-	t := cValueTops.Do(p, func() cTop {
-		top, at := scanCValueTop(p)
-		return cTop{top, at}
-	})
-	return t.top, t.at
-}
-
-// cTop is CValueTop's answer.
-type cTop struct {
-	top float64
-	at  int
-}
-
-// cValueTops keeps the last pictures' tops: the frame, CAMBI and VMAF views
-// of one frame ask for each, and each answer reads every c-value. It keeps
-// no picture alive (recent.Weak): a frame left behind takes its maps with
-// it.
-var cValueTops = recent.Weak[engine.CAMBIPicture, cTop]{Max: 4}
-
-// scanCValueTop is CValueTop's value, from every c-value.
-func scanCValueTop(p *engine.CAMBIPicture) (float64, int) {
-	top, at := 0.0, -1
+	top, at = 0, -1
 	for k, s := range p.Scales {
-		for _, v := range s.CValues {
-			if float64(v) > top {
-				top, at = float64(v), k
-			}
+		if v := float64(s.MaxCValue); s.CValues != nil && v > top {
+			top, at = v, k
 		}
 	}
 	if top <= 0 {

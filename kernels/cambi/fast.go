@@ -3,6 +3,7 @@ package cambi
 import (
 	"fmt"
 	"sync"
+	"unsafe"
 
 	"github.com/bandscope/bandscope/kernels/cpu"
 	"github.com/bandscope/bandscope/kernels/yuv"
@@ -109,6 +110,15 @@ type bandScratch struct {
 // run is a horizontal run [a, b) of equal samples (hist row r) that enter
 // or leave a strip's window.
 type run struct{ a, b, v int32 }
+
+// imgBut is the workspace image that b is not: the one free to be
+// written while b is read.
+func (ws *fastWS) imgBut(b []uint16) []uint16 {
+	if unsafe.SliceData(b) == unsafe.SliceData(ws.img[0]) {
+		return ws.img[1]
+	}
+	return ws.img[0]
+}
 
 func newFastWS(p *plan) *fastWS {
 	n := p.w * p.h
@@ -234,12 +244,30 @@ func (f *fast) scorePicture(r *PictureResult, pi int, p yuv.Plane, keepMaps bool
 	w, h := pl.w, pl.h
 	*r = PictureResult{Width: w, Height: h}
 
+	// Every map a picture keeps is written straight into the buffer it
+	// keeps, and none is copied: a buffer of the pools for KeepCValues
+	// alone (recycled), a new one otherwise (fresh). A kept image is read
+	// by the next stage where it lies; cur is the current image, other
+	// always one of the workspace's two images that cur is not, free to be
+	// written.
+	r.recycled = cfg.recycles(keepMaps)
+	keepCV := r.recycled || keepMaps || cfg.keepsCValues()
+	keepMask := keepMaps || cfg.KeepCValues
 	cur, other := ws.img[0], ws.img[1]
 	for i := range ws.bands {
 		ws.bands[i].top = 0
 	}
 	dither := cfg.EncBitDepth < 10
-	if dither && fusedDither(pl) {
+	fused := dither && fusedDither(pl)
+	if keepMaps {
+		// The preprocessed picture is the last pass's output.
+		if dither && !fused {
+			other = fresh[uint16](w * h)
+		} else {
+			cur = fresh[uint16](w * h)
+		}
+	}
+	if fused {
 		f.rows(ws, h, 16, func(sc *bandScratch, y0, y1 int) { sc.top = f.preprocessDither(cur, pl, p, y0, y1) })
 		dither = false
 	} else {
@@ -253,25 +281,26 @@ func (f *fast) scorePicture(r *PictureResult, pi int, p yuv.Plane, keepMaps bool
 		}
 	}
 	if dither {
-		f.rows(ws, h, 16, func(_ *bandScratch, y0, y1 int) { antiDitherRows(other, cur, w, h, y0, y1, k) })
-		cur, other = other, cur
+		src, dst := cur, other
+		f.rows(ws, h, 16, func(_ *bandScratch, y0, y1 int) { antiDitherRows(dst, src, w, h, y0, y1, k) })
+		cur, other = dst, ws.imgBut(dst)
+	}
+	if keepMaps {
+		r.Preprocessed = cur[:w*h]
 	}
 	r.MaskIndex = MaskIndex(w, h)
-	// Maps kept for KeepCValues alone are written straight into the
-	// buffers the picture keeps (take); others kept are copied.
-	r.recycled = cfg.recycles(keepMaps)
-	mask0 := take(&keptMasks, ws.mask0, w*h, r.recycled)
+	mask0 := ws.mask0[:w*h]
+	switch {
+	case r.recycled:
+		mask0 = take[uint8](&keptMasks, w*h)
+	case keepMask:
+		mask0 = fresh[uint8](w * h)
+	}
 	f.rows(ws, h, 16, func(sc *bandScratch, y0, y1 int) {
 		spatialMaskRows(mask0, cur, w, h, r.MaskIndex, y0, y1, sc, k)
 	})
-	if keepMaps {
-		r.Preprocessed = clone(cur[:w*h])
-	}
-	switch {
-	case r.recycled:
+	if keepMask {
 		r.SpatialMask = mask0
-	case keepMaps || cfg.KeepCValues:
-		r.SpatialMask = clone(mask0)
 	}
 	mask := mask0
 	sw, sh := w, h
@@ -280,36 +309,49 @@ func (f *fast) scorePicture(r *PictureResult, pi int, p yuv.Plane, keepMaps bool
 		if scale > 0 || cfg.HighResSpeedup {
 			dw, dh := (sw+1)>>1, (sh+1)>>1
 			dm := ws.masks[scale%2]
-			src, srcMask := cur, mask
+			if keepMaps {
+				dm = fresh[uint8](dw * dh)
+			}
+			src, dst, srcMask := cur, other, mask
 			f.rows(ws, dh, 32, func(_ *bandScratch, y0, y1 int) {
 				for y := y0; y < y1; y++ {
-					k.decimate16(other[y*dw:(y+1)*dw], src[2*y*sw:])
+					k.decimate16(dst[y*dw:(y+1)*dw], src[2*y*sw:])
 					k.decimate8(dm[y*dw:(y+1)*dw], srcMask[2*y*sw:])
 				}
 			})
-			cur, other = other, cur
+			cur, other = dst, ws.imgBut(dst)
 			mask = dm
 			sw, sh = dw, dh
 		}
 		src, dst := cur, other
+		if keepMaps {
+			dst = fresh[uint16](sw * sh)
+		}
 		f.rows(ws, sh, 16, func(sc *bandScratch, y0, y1 int) { filterModeRows(dst, src, sw, sh, y0, y1, sc, k) })
-		cur, other = other, cur
+		cur, other = dst, ws.imgBut(dst)
 
-		cv := take(&keptCValues[scale], ws.cv, sw*sh, r.recycled)
+		cv := ws.cv[:sw*sh]
+		switch {
+		case r.recycled:
+			cv = take[float32](&keptCValues[scale], sw*sh)
+		case keepCV:
+			cv = fresh[float32](sw * sh)
+		}
 		f.cValues(cv, cur, mask, sw, sh, pl, ws)
 		sr := &r.Scales[scale]
 		*sr = ScaleResult{Width: sw, Height: sh, Window: pl.window, Pad: pl.window >> 1, Weight: ScaleWeights[scale]}
-		switch {
-		case r.recycled:
+		if keepCV {
 			sr.CValues = cv
-		case keepMaps || cfg.keepsCValues():
-			sr.CValues = clone(cv)
 		}
 		if keepMaps {
-			sr.Image = clone(cur[:sw*sh])
-			sr.Mask = clone(mask[:sw*sh])
+			sr.Image = cur[:sw*sh]
+			sr.Mask = mask[:sw*sh]
 		}
-		sr.Score = ws.pool.pool(cv, cfg.TopK, k, f.opt.Threads, f.opt.Limiter, r.recycled)
+		// Pooling may reorder c-values no picture keeps.
+		sr.Score = ws.pool.pool(cv, cfg.TopK, k, f.opt.Threads, f.opt.Limiter, keepCV)
+		if keepCV {
+			sr.MaxCValue = ws.pool.top(cv)
+		}
 		scores[scale] = sr.Score
 	}
 	r.Score = WeightScores(scores, pl.window)

@@ -22,24 +22,30 @@ func keep[T any](pool *sync.Pool, s []T, recycled bool) []T {
 	if !recycled {
 		return clone(s)
 	}
-	b := take[T](pool, nil, len(s), true)
+	b := take[T](pool, len(s))
 	copy(b, s)
 	return b
 }
 
-// take is the buffer a kernel writes a map of n values into: scratch's
-// own when the map is not recycled (a kept one is then copied), one
-// from pool when it is, which the picture then keeps as it is, copying
-// nothing.
-func take[T any](pool *sync.Pool, scratch []T, n int, recycled bool) []T {
-	if !recycled {
-		return scratch[:n]
-	}
+// take is a buffer of n values from pool, for a map a picture keeps
+// for KeepCValues alone: kernels write into it, and the picture keeps it
+// as it is, copying nothing, until Recycle gives it back.
+func take[T any](pool *sync.Pool, n int) []T {
 	if b, ok := pool.Get().(*[]T); ok && cap(*b) >= n {
 		return (*b)[:n]
 	}
-	return make([]T, n)
+	return fresh[T](n)
 }
+
+// fresh is a new buffer of n values for a map a picture keeps. Its
+// capacity runs a vector past n: the buffer is read again by the next
+// stage, as the workspace's own are, whose kernels may load whole vectors
+// at a row's end.
+func fresh[T any](n int) []T { return make([]T, n, n+keptSlack) }
+
+// keptSlack is the capacity fresh adds, in values: a 64-byte vector's
+// worth of the smallest values.
+const keptSlack = 64
 
 // Recycle gives the c-values and spatial mask a picture kept for
 // Config.KeepCValues alone back for later pictures, and forgets them;

@@ -70,3 +70,70 @@ func TestKeptMapsRecycled(t *testing.T) {
 		})
 	}
 }
+
+// TestKeptMapsStay: the maps a picture keeps are its own: scoring later
+// pictures (keeping their maps or not) changes none of them, with the
+// anti-dithering pass or without, and with the high-resolution speed-up,
+// whose first decimation reads the kept preprocessed picture.
+func TestKeptMapsStay(t *testing.T) {
+	f := yuv.Format{Width: 1921, Height: 1081, Chroma: yuv.C420, BitDepth: 10}
+	var pics []yuv.Plane
+	for n, pattern := range []string{"grad10", "grad10", "hramp8"} {
+		p, err := synth.Frame(synth.Spec{Pattern: pattern, Format: f}, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pics = append(pics, p.Luma())
+	}
+	snapshot := func(r *PictureResult) PictureResult {
+		c := *r
+		c.Preprocessed, c.SpatialMask = slices.Clone(r.Preprocessed), slices.Clone(r.SpatialMask)
+		for s := range c.Scales {
+			sc := &c.Scales[s]
+			sc.Image, sc.Mask, sc.CValues = slices.Clone(sc.Image), slices.Clone(sc.Mask), slices.Clone(sc.CValues)
+		}
+		return c
+	}
+	for _, c := range []struct {
+		name string
+		opts map[string]string
+	}{
+		{"enc10", nil},
+		{"enc8_dither", map[string]string{"enc_bitdepth": "8"}},
+		{"speedup", map[string]string{"cambi_high_res_speedup": "1080"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			o := NewOptions()
+			for k, v := range c.opts {
+				if err := o.Set(k, v); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cfg, err := NewConfig(o, f.Width, f.Height, f.BitDepth)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.name == "speedup" && !cfg.HighResSpeedup {
+				t.Fatal("no speed-up at this size")
+			}
+			for _, threads := range []int{1, 2} {
+				s := NewCPU(cfg, Options{Kernels: cpu.Default(), Threads: threads})
+				first, err := s.Score(0, yuv.Plane{}, pics[0], true)
+				if err != nil {
+					t.Fatal(err)
+				}
+				before := snapshot(&first.Dist)
+				if before.Preprocessed == nil || before.Scales[4].Image == nil || before.Scales[4].CValues == nil {
+					t.Fatal("keepMaps: a map is missing")
+				}
+				for n, keep := range []bool{true, false} {
+					if _, err := s.Score(n+1, yuv.Plane{}, pics[n+1], keep); err != nil {
+						t.Fatal(err)
+					}
+				}
+				s.Close()
+				comparePictures(t, c.name, &first.Dist, &before)
+			}
+		})
+	}
+}

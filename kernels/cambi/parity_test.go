@@ -289,6 +289,9 @@ func comparePictures(t *testing.T, name string, got, want *PictureResult) {
 			g.Window != w.Window || g.Pad != w.Pad || g.Weight != w.Weight {
 			t.Errorf("%s: score %v size %dx%d window %d, want %v %dx%d %d", sn, g.Score, g.Width, g.Height, g.Window, w.Score, w.Width, w.Height, w.Window)
 		}
+		if math.Float32bits(g.MaxCValue) != math.Float32bits(w.MaxCValue) {
+			t.Errorf("%s: largest c-value %v, want %v", sn, g.MaxCValue, w.MaxCValue)
+		}
 		firstDiff(t, sn+" image", g.Image, w.Image)
 		firstDiff(t, sn+" mask", g.Mask, w.Mask)
 		gc, wc := make([]uint32, len(g.CValues)), make([]uint32, len(w.CValues))

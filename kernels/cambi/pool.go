@@ -78,6 +78,33 @@ type pooler struct {
 	spare []float32
 	// Scales pooled exactly and by Pool (statistics for the tests).
 	exact, fallback int
+	// topBits is the largest c-value's bits when the last pool's first
+	// scan read them all (topOK): the scan finds it anyway.
+	topBits uint32
+	topOK   bool
+}
+
+// top is the largest of c, the c-values the last pool call read and
+// left in place (MaxCValue): the first scan's maximum when it ran, else
+// a scan of its own.
+func (pl *pooler) top(c []float32) float32 {
+	if pl.topOK {
+		return math.Float32frombits(pl.topBits)
+	}
+	return MaxCValue(c)
+}
+
+// MaxCValue is the largest of c that is above 0, or 0: ScaleResult's
+// MaxCValue. Negative values and NaNs, which no c-value is, are passed
+// over.
+func MaxCValue(c []float32) float32 {
+	var top float32
+	for _, v := range c {
+		if v > top {
+			top = v
+		}
+	}
+	return top
 }
 
 // pool is Pool(c, topk) with the same bits. It reorders c only when it
@@ -85,6 +112,7 @@ type pooler struct {
 // copy).
 func (pl *pooler) pool(c []float32, topk float64, k *kernels, threads int, lim *cpu.Limiter, kept bool) float64 {
 	n := len(c)
+	pl.topOK = false
 	if n > poolSmall {
 		want := min(max(int(topk*float64(n)), 1), n) // Pool's k
 		if mean, ok := pl.exactMean(unsafe.Slice((*uint32)(unsafe.Pointer(&c[0])), n), want, k, threads, lim); ok {
@@ -127,6 +155,9 @@ func (pl *pooler) exactMean(c []uint32, r int, k *kernels, threads int, lim *cpu
 			if res.maxBits >= 0x7f800000 {
 				return 0, false
 			}
+			// Every value is a finite float >= 0 (+0 at least): the
+			// largest bits are the largest value.
+			pl.topBits, pl.topOK = res.maxBits, true
 			minPos = res.minPosM1 + 1
 		} else {
 			pl.cand[buf] = grow(pl.cand[buf], len(set)+poolSlack)

@@ -229,3 +229,31 @@ func TestNth(t *testing.T) {
 		}
 	}
 }
+
+// TestPoolTop: the largest c-value the pooling finds on its way (the
+// first scan's) is the one a scan of the values finds, for scales pooled
+// exactly, handed to Pool, and too small to scan, kept or not.
+func TestPoolTop(t *testing.T) {
+	seed := uint32(3)
+	next := func() uint32 { seed = seed*1664525 + 1013904223; return seed >> 8 }
+	k := cpu.Default()
+	for _, n := range []int{1, 100, poolSmall, poolSmall + 1, 20011, poolSplit + 3} {
+		for _, spread := range []uint32{1, 7, 1 << 20} {
+			c := make([]float32, n)
+			for i := range c {
+				if next()%3 != 0 {
+					c[i] = float32(next()%spread) / 64
+				}
+			}
+			want := MaxCValue(c)
+			for _, kept := range []bool{true, false} {
+				var pl pooler
+				cc := slices.Clone(c)
+				pl.pool(cc, DefaultTopK, kernelsFor(k), 2, nil, kept)
+				if got := pl.top(cc); math.Float32bits(got) != math.Float32bits(want) {
+					t.Errorf("n=%d spread=%d kept=%v: top %v, want %v", n, spread, kept, got, want)
+				}
+			}
+		}
+	}
+}

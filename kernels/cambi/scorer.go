@@ -126,6 +126,7 @@ func ScorePicture(r *PictureResult, ws *workspace, p yuv.Plane, bitDepth int, cf
 		*sr = ScaleResult{Width: sw, Height: sh, Window: ws.window, Pad: ws.window >> 1, Weight: ScaleWeights[scale]}
 		if keepMaps || cfg.keepsCValues() {
 			sr.CValues = keep(&keptCValues[scale], cv, r.recycled)
+			sr.MaxCValue = MaxCValue(cv)
 		}
 		if keepMaps {
 			sr.Image = clone(img[:sw*sh])

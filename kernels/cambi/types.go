@@ -19,6 +19,10 @@ type ScaleResult struct {
 	Image   []uint16  // the mode-filtered 10-bit image the c-values were computed on
 	Mask    []uint8   // the spatial mask decimated to this scale (0 or 1)
 	CValues []float32 // the c-values, as computed (before pooling reorders them)
+	// MaxCValue is the largest of CValues above 0, or 0, set with them:
+	// a c-value colour scale's top (the pooling's first scan finds it, so
+	// that no view reads every c-value again for it).
+	MaxCValue float32
 }
 
 // PictureResult is CAMBI on one picture (the distorted one, or the source in
