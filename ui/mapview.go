@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 	"math"
@@ -140,6 +141,13 @@ type mapPane struct {
 	overInv float64     // 1 / overTop
 	alpha   [256]uint32 // overlay weight (of 256) by value/overTop in 255ths
 	opacity float64
+	// Tables of the common pane, grey samples under a heat overlay
+	// (greyHeatRow): the grey pixel of each sample value, and the blend
+	// of each overlay colour index.
+	grey    []uint32
+	greyOf  greyPalette
+	heatMix [256]heatMix
+	heatOK  bool // heatMix is the overlay's (overCol a heat palette)
 	// A wipe: frame columns at or right of wipeAt show wipe (the other
 	// clip) instead of base, without the overlay; a drag that starts on
 	// the divider moves it (onWipe reports where to).
@@ -194,6 +202,14 @@ func (p *mapPane) setOverlay(over *inspect.Map, col palette, top, opacity float6
 	for k := range p.alpha {
 		p.alpha[k] = uint32(256*opacity*math.Sqrt(float64(k)/255) + 0.5)
 	}
+	heat, ok := col.(heatPalette)
+	p.heatOK = ok && !heat.abs && heat.inv == p.overInv
+	if p.heatOK {
+		for k := range p.heatMix {
+			c, a := heat.c.lut[k], p.alpha[k]
+			p.heatMix[k] = heatMix{keep: 256 - a, r: uint32(c.R)*a + 128, g: uint32(c.G)*a + 128, b: uint32(c.B)*a + 128}
+		}
+	}
 	p.raster.Refresh()
 }
 
@@ -219,6 +235,7 @@ func (p *mapPane) render(w, h int) image.Image {
 	p.lastW, p.lastH = w, h
 	img := image.NewNRGBA(image.Rect(0, 0, w, h))
 	l := p.layout(w, h)
+	p.greyTable()
 	inspect.Rows(h, func(j0, j1 int) {
 		vals, ovals := make([]float64, w), make([]float64, w)
 		for j := j0; j < j1; j++ {
@@ -316,7 +333,9 @@ func (p *mapPane) drawRow(l *paneLayout, row []byte, j int, vals, ovals []float6
 	} else {
 		back(row[:4*c0])
 		back(row[4*c1:])
-		if c0 < cw {
+		if c0 < cw && p.greyHeatRow(l, row[4*c0:4*cw], j) {
+			// drawn from the tables
+		} else if c0 < cw {
 			if p.base != nil {
 				p.base.Gather(vals[c0:cw], l.by[j], l.bx[c0:cw])
 				fillRow(p.baseCol, row[4*c0:4*cw], vals[c0:cw])
@@ -339,6 +358,71 @@ func (p *mapPane) drawRow(l *paneLayout, row []byte, j int, vals, ovals []float6
 			row[4*i], row[4*i+1], row[4*i+2], row[4*i+3] = 0xff, 0xd0, 0x00, 0xff
 		}
 	}
+}
+
+// greyTable makes the grey pixel of every sample value for a base drawn
+// in grey (greyHeatRow), before the rows are drawn in parallel.
+func (p *mapPane) greyTable() {
+	grey, ok := p.baseCol.(greyPalette)
+	if !ok || p.grey != nil && p.greyOf == grey {
+		return
+	}
+	if p.grey == nil {
+		p.grey = make([]uint32, 1<<16)
+	}
+	p.greyOf = grey
+	for v := range p.grey {
+		c := grey.colour(float64(v))
+		p.grey[v] = uint32(c.R) | uint32(c.G)<<8 | uint32(c.B)<<16 | 0xff<<24
+	}
+}
+
+// heatMix is blendRow's arithmetic for one overlay colour index k: a
+// channel u becomes (u*keep + r) >> 8, r being the colour's channel times
+// its weight alpha[k], plus 128 to round, and keep 256 - alpha[k].
+type heatMix struct{ keep, r, g, b uint32 }
+
+// greyHeatRow draws device columns [c0, cw) of row j (pix) when the pane
+// is the common one, 16-bit samples in grey under a heat overlay of
+// floats (or none), with the bits fillRow and blendRow give, from tables:
+// the Frame view's pane, redrawn for every frame played. It reports
+// whether it drew the row.
+func (p *mapPane) greyHeatRow(l *paneLayout, pix []byte, j int) bool {
+	grey, ok := p.baseCol.(greyPalette)
+	if !ok || p.base == nil || p.base.Samples() == nil || p.grey == nil || p.greyOf != grey {
+		return false
+	}
+	samples := p.base.Samples()
+	over := p.over != nil && p.opacity > 0
+	var cvs []float32
+	if over {
+		if cvs = p.over.Floats(); cvs == nil || !p.heatOK {
+			return false
+		}
+	}
+	c0, cw := l.c0, l.cw
+	pix = pix[:4*(cw-c0)]
+	row := samples[l.by[j]:]
+	for i, c := range l.bx[c0:cw] {
+		binary.LittleEndian.PutUint32(pix[4*i:], p.grey[row[c]])
+	}
+	if !over {
+		return true
+	}
+	orow, inv := cvs[l.oy[j]:], p.overInv
+	for i, c := range l.ox[c0:cw] {
+		x := float64(orow[c])
+		if !(x > 0) {
+			continue
+		}
+		t := min(x*inv, 1)
+		m := &p.heatMix[uint8(t*255+0.5)]
+		q := pix[4*i : 4*i+3 : 4*i+3]
+		q[0] = uint8((uint32(q[0])*m.keep + m.r) >> 8)
+		q[1] = uint8((uint32(q[1])*m.keep + m.g) >> 8)
+		q[2] = uint8((uint32(q[2])*m.keep + m.b) >> 8)
+	}
+	return true
 }
 
 // blendRow lays the overlay's colours for values xs over the row's pixels.

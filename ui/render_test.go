@@ -71,7 +71,8 @@ func renderPixels(p *mapPane, w, h int) *image.NRGBA {
 
 // TestRenderRows checks the pane's row renderer against renderPixels over
 // every kind of map (uint8, uint16, float32, a computed one), palette,
-// overlay, wipe, zoom and pan, at odd sizes.
+// overlay, wipe, zoom and pan, at odd sizes; the u16/grey/overlay cases
+// take the tables of greyHeatRow.
 func TestRenderRows(t *testing.T) {
 	const fw, fh = 67, 41
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -89,6 +90,9 @@ func TestRenderRows(t *testing.T) {
 			f32[k] = float32(rng.NormFloat64() * 3)
 		}
 	}
+	// Values no c-value takes, which the table path must skip or clamp
+	// as the value path does.
+	copy(f32, []float32{float32(math.NaN()), float32(math.Inf(1)), 1e-45, float32(math.Inf(-1)), 6, 5.99})
 	luma := inspect.U16(fw, fh, u16)
 	maps := map[string]*inspect.Map{
 		"u16":      luma,

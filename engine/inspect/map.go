@@ -83,6 +83,13 @@ func Resampled(m *Map, w, h int) *Map {
 // At is the value at row-major index i.
 func (m *Map) At(i int) float64 { return m.at(i) }
 
+// Samples are the map's values when it holds 16-bit samples (U16), else
+// nil: a pane draws them through a table instead of value by value.
+func (m *Map) Samples() []uint16 { return m.u16 }
+
+// Floats are the map's values when it holds floats (F32), else nil.
+func (m *Map) Floats() []float32 { return m.f32 }
+
 // Gather reads the values at row offset off + cols[i] into dst[i].
 func (m *Map) Gather(dst []float64, off int, cols []int) {
 	dst = dst[:len(cols)]
