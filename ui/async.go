@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 
 	"fyne.io/fyne/v2"
@@ -118,17 +119,18 @@ func (w *worker) stop() {
 
 // jobs are the inspector's workers, one per kind of engine work (opening
 // sessions, scoring what the visible view of the shown frame needs, the
-// rest of that frame, whole-clip runs, the per-scale scores, exports, the
-// banding events), and the wait group they share: tests and benchmarks
-// wait on it. The framer and the completer may score frames of one session
-// at once, which engine sessions allow (Session.Frame).
+// rest of that frame, frames ahead of it, whole-clip runs, the per-scale
+// scores, exports, the banding events), and the wait group they share:
+// tests and benchmarks wait on it. The framer, the completer and the
+// prefetcher may score frames of one session at once, which engine
+// sessions allow (Session.Frame).
 type jobs struct {
-	wg                                                          sync.WaitGroup
-	opener, framer, completer, runner, scaler, exporter, bander worker
+	wg                                                                      sync.WaitGroup
+	opener, framer, completer, prefetcher, runner, scaler, exporter, bander worker
 }
 
 func (j *jobs) all() []*worker {
-	return []*worker{&j.opener, &j.framer, &j.completer, &j.runner, &j.scaler, &j.exporter, &j.bander}
+	return []*worker{&j.opener, &j.framer, &j.completer, &j.prefetcher, &j.runner, &j.scaler, &j.exporter, &j.bander}
 }
 
 // init gives every worker the group and the way to show an error.
@@ -151,64 +153,147 @@ func (j *jobs) stopAll() {
 func (j *jobs) stopFrames() {
 	j.framer.stop()
 	j.completer.stop()
+	j.prefetcher.stop()
 }
 
 func (j *jobs) lockFrames() {
 	j.framer.run.Lock()
 	j.completer.run.Lock()
+	j.prefetcher.run.Lock()
 }
 
 func (j *jobs) unlockFrames() {
+	j.prefetcher.run.Unlock()
 	j.completer.run.Unlock()
 	j.framer.run.Unlock()
 }
 
-// lookahead is the frame the inspector scores ahead of a step (lookAhead):
-// which frame of which session was asked for, and its result once scored.
-// want and pending run on the UI goroutine; keep and take in framer jobs,
-// which run one at a time, after the job that asked.
+// lookahead holds the frames the prefetcher scores ahead of a step
+// (lookAhead): which frames of which session were asked for, and their
+// results once scored: while playing, up to aheadDepth+1 of them, else
+// one. want, pending and
+// drop run on the UI goroutine, keep in prefetcher jobs, wait in framer
+// jobs.
 type lookahead struct {
 	prev int // the frame last asked for: the direction of travel
 	gen  int // bumped by every step: a delayed look-ahead that sees it changed does nothing
 
-	mu   sync.Mutex
+	mu      sync.Mutex
+	entries []*aheadFrame
+}
+
+// aheadFrame is one frame asked for ahead: done is closed once its
+// scoring ended, with res nil when it failed or never ran.
+type aheadFrame struct {
 	sess Session
 	n    int
 	res  *engine.FrameResult
+	done chan struct{}
+	once sync.Once
 }
 
-// want records that frame n of s is being scored ahead, dropping any
-// earlier result.
-func (a *lookahead) want(s Session, n int) {
+func (e *aheadFrame) finish(r *engine.FrameResult) {
+	e.once.Do(func() {
+		e.res = r
+		close(e.done)
+	})
+}
+
+// aheadDepth is how many frames playback scores ahead of the one shown:
+// with two, the next frame is scored while the one after waits to be
+// shown, so that scoring never waits for a frame to be drawn.
+const aheadDepth = 2
+
+// want records that frame n of s is being scored ahead and returns its
+// entry, dropping frames of other sessions and all others but the last
+// keep.
+func (a *lookahead) want(s Session, n, keep int) *aheadFrame {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	a.sess, a.n, a.res = s, n, nil
+	e := &aheadFrame{sess: s, n: n, done: make(chan struct{})}
+	kept := a.entries[:0]
+	for _, o := range a.entries {
+		if o.sess == s && o.n != n {
+			kept = append(kept, o)
+		} else {
+			o.finish(nil)
+		}
+	}
+	if len(kept) > keep {
+		for _, o := range kept[:len(kept)-keep] {
+			o.finish(nil)
+		}
+		kept = append(kept[:0], kept[len(kept)-keep:]...)
+	}
+	a.entries = append(kept, e)
+	return e
 }
 
-// pending reports whether frame n of s was asked for ahead.
+// find is frame n of s's entry, or nil; a.mu is held.
+func (a *lookahead) find(s Session, n int) *aheadFrame {
+	for _, e := range a.entries {
+		if e.sess == s && e.n == n && s != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// pending reports whether frame n of s was asked for ahead and is being
+// scored or was scored.
 func (a *lookahead) pending(s Session, n int) bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	return a.sess == s && a.n == n && s != nil
-}
-
-// keep stores frame n's result if it is still the one wanted.
-func (a *lookahead) keep(s Session, n int, r *engine.FrameResult) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if a.sess == s && a.n == n {
-		a.res = r
+	e := a.find(s, n)
+	if e == nil {
+		return false
+	}
+	select {
+	case <-e.done:
+		return e.res != nil
+	default:
+		return true
 	}
 }
 
-// take returns frame n's result scored ahead, once, or nil.
-func (a *lookahead) take(s Session, n int) *engine.FrameResult {
+// drop gives up the frames still being scored (the prefetcher was
+// stopped): a step waiting for one scores it itself.
+func (a *lookahead) drop() {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if a.sess != s || a.n != n || a.res == nil {
+	kept := a.entries[:0]
+	for _, e := range a.entries {
+		select {
+		case <-e.done:
+			if e.res != nil {
+				kept = append(kept, e)
+			}
+		default:
+			e.finish(nil)
+		}
+	}
+	a.entries = kept
+}
+
+// wait returns frame n of s's result scored ahead, once: at once when it
+// was scored, when its scoring ends when it is being scored; nil when it
+// was not asked for, failed, or ctx ended first.
+func (a *lookahead) wait(ctx context.Context, s Session, n int) *engine.FrameResult {
+	a.mu.Lock()
+	e := a.find(s, n)
+	a.mu.Unlock()
+	if e == nil {
 		return nil
 	}
-	r := a.res
-	a.sess, a.res = nil, nil
-	return r
+	select {
+	case <-e.done:
+	case <-ctx.Done():
+		return nil
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if i := slices.Index(a.entries, e); i >= 0 {
+		a.entries = slices.Delete(a.entries, i, i+1)
+	}
+	return e.res
 }

@@ -40,6 +40,7 @@ type fakeEngine struct {
 	// scored counts Session.Frame calls by frame (the look-ahead's test).
 	scoredMu sync.Mutex
 	scored   map[int]int
+	parts    map[int]int // FramePart calls per frame
 	// decodes, when set, is how many of the frames decode: the file lists
 	// more (cut short, its index intact).
 	decodes int
@@ -50,6 +51,13 @@ func (e *fakeEngine) scoredCount(n int) int {
 	e.scoredMu.Lock()
 	defer e.scoredMu.Unlock()
 	return e.scored[n]
+}
+
+// partCount is how many times frame n was scored in part (FramePart).
+func (e *fakeEngine) partCount(n int) int {
+	e.scoredMu.Lock()
+	defer e.scoredMu.Unlock()
+	return e.parts[n]
 }
 
 // The fixture patterns, one per frame in turn: all of them band.
@@ -169,12 +177,18 @@ func (s *fakeSession) Frame(ctx context.Context, n int) (*engine.FrameResult, er
 	return s.frame(n)
 }
 
-// FramePart is Frame's result with the features named alone (not
-// counted: Complete counts the frame).
+// FramePart is Frame's result with the features named alone, counted by
+// partCount (scoredCount counts Complete's whole frame).
 func (s *fakeSession) FramePart(ctx context.Context, n int, features ...string) (*engine.FrameResult, error) {
 	if n < 0 || n >= s.e.frames {
 		return nil, &clip.Error{Path: s.req.Distorted, Frame: n, Err: io.EOF}
 	}
+	s.e.scoredMu.Lock()
+	if s.e.parts == nil {
+		s.e.parts = map[int]int{}
+	}
+	s.e.parts[n]++
+	s.e.scoredMu.Unlock()
 	fr, err := s.frame(n)
 	if err != nil {
 		return nil, err

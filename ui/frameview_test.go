@@ -44,9 +44,11 @@ func TestFrameModes(t *testing.T) {
 }
 
 // TestPlayback: space plays to the last frame and stops there, showing the
-// rate achieved.
+// rate achieved; each frame is scored once, ahead of its step, and at most
+// aheadDepth frames wait ahead of the one shown.
 func TestPlayback(t *testing.T) {
-	h := newHarness(t, nil)
+	eng := newFakeEngine()
+	h := newHarness(t, eng)
 	h.open()
 	h.key(fyne.KeySpace)
 	deadline := time.Now().Add(10 * time.Second)
@@ -65,6 +67,15 @@ func TestPlayback(t *testing.T) {
 	}
 	if txt := h.i.frameView.fps.Text; txt == "" {
 		t.Error("no rate shown")
+	}
+	// Frame 1 was scored whole ahead of the first step, before playing.
+	for n := 2; n < h.i.frames; n++ {
+		if got := eng.partCount(n); got != 1 {
+			t.Errorf("frame %d scored in part %d times while playing, want 1", n, got)
+		}
+	}
+	if got := len(h.i.ahead.entries); got > aheadDepth+1 {
+		t.Errorf("%d frames held ahead, want at most %d", got, aheadDepth+1)
 	}
 	// Space again starts over from the first frame; Esc stops.
 	h.key(fyne.KeySpace)

@@ -425,11 +425,21 @@ func (i *inspector) gotoFrame(n int) {
 	}
 	i.ahead.prev = n
 	i.completer.stop() // the frame left needs no more
+	if !i.ahead.pending(s, n) {
+		// A jump: nothing scored ahead is wanted, and the frame jumped
+		// to never waits behind it.
+		i.prefetcher.stop()
+		i.ahead.drop()
+	}
 	need := i.visibleNeeds()
 	job := func(ctx context.Context) func() {
 		// The session decodes the frame once; in compare mode both backends
-		// score the same pictures at once.
-		r := i.ahead.take(s, n)
+		// score the same pictures at once. A frame being scored ahead is
+		// waited for.
+		r := i.ahead.wait(ctx, s, n)
+		if ctx.Err() != nil {
+			return nil
+		}
 		if r == nil {
 			var err error
 			if r, err = scoreFirst(ctx, s, n, need); err != nil {
@@ -441,12 +451,7 @@ func (i *inspector) gotoFrame(n int) {
 		}
 		return func() { i.firstArrived(s, r, n, dir, start) }
 	}
-	if i.ahead.pending(s, n) {
-		// The look-ahead is scoring this frame: wait for it.
-		i.framer.follow(job)
-	} else {
-		i.framer.submit(job)
-	}
+	i.framer.submit(job)
 }
 
 // scoreFirst scores frame n: what need names (Session.FramePart), or the
@@ -489,7 +494,7 @@ func (i *inspector) firstArrived(s Session, r *engine.FrameResult, n, dir int, s
 		return
 	}
 	if i.play.on {
-		i.lookAhead(s, n+dir)
+		i.fillAhead(s)
 	}
 	i.frameArrived(r, r.Compare, n, start)
 	if !i.play.on {
@@ -523,31 +528,40 @@ func (i *inspector) completeFrame(s Session, part *engine.FrameResult, dir int, 
 // lookAhead scores frame n in the background once the frame shown has
 // been left alone for lookAheadDelay (at once while playing, which asks
 // for it next), so that the next step in the same direction finds it
-// scored or being scored. A step elsewhere within the delay starts at once;
-// one after it cancels the look-ahead, but waits for the frame it was
-// scoring: the engine does not stop within a frame.
+// scored or being scored. A step elsewhere cancels it: the frame it was
+// scoring finishes beside the step's (the engine does not stop within a
+// frame). While playing, look-aheads queue behind one another
+// (fillAhead); otherwise each replaces the one before.
 func (i *inspector) lookAhead(s Session, n int) {
-	if n < 0 || (i.frames > 0 && n >= i.frames) || s != i.sess {
+	if n < 0 || (i.frames > 0 && n >= i.frames) || s != i.sess || i.ahead.pending(s, n) {
 		return
 	}
 	gen := i.ahead.gen
 	begin := func() {
-		if i.ahead.gen != gen || s != i.sess {
+		if i.ahead.gen != gen || s != i.sess || i.ahead.pending(s, n) {
 			return // a step or a new session came first
 		}
-		i.ahead.want(s, n)
 		// Playing, the next frame needs what the view shows alone; a
 		// reader's next step finds the whole frame scored.
 		var need []string
-		if i.play.on {
+		playing, keep := i.play.on, aheadDepth
+		if playing {
 			need = i.visibleNeeds()
+		} else {
+			i.prefetcher.stop()
+			keep = 0
 		}
-		i.framer.submit(func(ctx context.Context) func() {
+		e := i.ahead.want(s, n, keep)
+		i.prefetcher.follow(func(ctx context.Context) func() {
 			r, err := scoreFirst(ctx, s, n, need)
-			if err == nil && ctx.Err() == nil {
-				i.ahead.keep(s, n, r)
+			if err != nil || ctx.Err() != nil {
+				r = nil // a step to n scores it again, and shows the error
 			}
-			return nil // a step to n shows it; an error shows then, computed again
+			e.finish(r)
+			if !playing {
+				return nil
+			}
+			return func() { i.fillAhead(s) }
 		})
 	}
 	if i.play.on || lookAheadDelay <= 0 {
@@ -563,6 +577,22 @@ func (i *inspector) lookAhead(s Session, n int) {
 			begin()
 		})
 	})
+}
+
+// fillAhead, while playing, asks for the first of the aheadDepth frames
+// after the one shown that is neither scored nor being scored: each
+// look-ahead asks for the next when it ends, so that frames are scored
+// back to back while the ones before are drawn.
+func (i *inspector) fillAhead(s Session) {
+	if !i.play.on || s != i.sess {
+		return
+	}
+	for n := i.cur + 1; n <= i.cur+aheadDepth && n < i.frames; n++ {
+		if !i.ahead.pending(s, n) {
+			i.lookAhead(s, n)
+			return
+		}
+	}
 }
 
 // lookAheadDelay is how long a shown frame is left alone before the

@@ -1,11 +1,11 @@
 package ui
 
 import (
-	"encoding/binary"
 	"image"
 	"image/color"
 	"math"
 	"strconv"
+	"unsafe"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -401,26 +401,28 @@ func (p *mapPane) greyHeatRow(l *paneLayout, pix []byte, j int) bool {
 		}
 	}
 	c0, cw := l.c0, l.cw
-	pix = pix[:4*(cw-c0)]
-	row := samples[l.by[j]:]
-	for i, c := range l.bx[c0:cw] {
-		binary.LittleEndian.PutUint32(pix[4*i:], p.grey[row[c]])
-	}
+	n := cw - c0
+	// The image's rows start at multiples of 4 bytes of an allocation
+	// aligned for any word: a pixel is one little-endian word.
+	out := unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(pix))), len(pix)/4)[:n]
+	row, bx, greyPix := samples[l.by[j]:], l.bx[c0:cw:cw], p.grey
 	if !over {
+		for i, c := range bx {
+			out[i] = greyPix[row[c]]
+		}
 		return true
 	}
-	orow, inv := cvs[l.oy[j]:], p.overInv
-	for i, c := range l.ox[c0:cw] {
-		x := float64(orow[c])
-		if !(x > 0) {
-			continue
+	orow, ox, inv, mix := cvs[l.oy[j]:], l.ox[c0:cw:cw], p.overInv, &p.heatMix
+	ox = ox[:n]
+	for i, c := range bx {
+		px := greyPix[row[c]]
+		if x := float64(orow[ox[i]]); x > 0 {
+			// A grey pixel: its three channels are one byte.
+			g := px & 0xff
+			m := &mix[uint8(min(x*inv, 1)*255+0.5)]
+			px = (g*m.keep+m.r)>>8 | (g*m.keep+m.g)>>8<<8 | (g*m.keep+m.b)>>8<<16 | 0xff<<24
 		}
-		t := min(x*inv, 1)
-		m := &p.heatMix[uint8(t*255+0.5)]
-		q := pix[4*i : 4*i+3 : 4*i+3]
-		q[0] = uint8((uint32(q[0])*m.keep + m.r) >> 8)
-		q[1] = uint8((uint32(q[1])*m.keep + m.g) >> 8)
-		q[2] = uint8((uint32(q[2])*m.keep + m.b) >> 8)
+		out[i] = px
 	}
 	return true
 }

@@ -20,6 +20,12 @@ type player struct {
 	last  time.Time // when the previous frame was shown
 	fps   float64   // achieved, smoothed
 	shown int
+	// The schedule: the frame shown was due at due; each step is asked
+	// for lead before the next frame is due, lead being how long a step
+	// took to show its frame (stepped: when the last was asked for),
+	// smoothed.
+	due, stepped time.Time
+	lead         time.Duration
 }
 
 // clipFPS is the clip's frame rate, or 24 when the container has none.
@@ -47,6 +53,7 @@ func (p *player) toggle() {
 	p.gen++
 	p.fps, p.shown = 0, 0
 	p.last = time.Now()
+	p.due, p.stepped, p.lead = time.Time{}, p.last, 0
 	i.frameView.play.SetText("Pause")
 	i.frameView.play.SetIcon(theme.MediaPauseIcon())
 	i.frameView.fps.SetText(fmt.Sprintf("clip %.3g fps", p.clipFPS()))
@@ -105,10 +112,25 @@ func (p *player) frameShown() {
 		return
 	}
 	interval := time.Duration(float64(time.Second) / p.clipFPS())
-	wait := interval - time.Since(now) - max(dt-interval, 0)
+	if lead := now.Sub(p.stepped); p.lead == 0 {
+		p.lead = lead
+	} else {
+		p.lead = (4*p.lead + lead) / 5
+	}
+	// Frames are due an interval apart, on one schedule: a frame shown
+	// a little late shortens the next wait, so that the rate holds on
+	// average. One shown later than half an interval (the engine slower
+	// than the clip) starts the schedule again from now, so that frames
+	// then follow as fast as they come, never in a burst to catch up.
+	if p.due.IsZero() || now.Sub(p.due) > interval/2 {
+		p.due = now
+	}
+	p.due = p.due.Add(interval)
+	wait := time.Until(p.due) - p.lead
 	gen := p.gen
 	next := func() {
 		if p.on && p.gen == gen {
+			p.stepped = time.Now()
 			i.step(1)
 		}
 	}
