@@ -17,7 +17,9 @@ import (
 // the corpus's real 1080p x264 banding encode (20 frames): "score" is
 // `bandscope score --feature cambi`'s run (engine.Session.Run), "regions"
 // the same run with the finder watching it (Find, writing the mask to
-// nowhere). Each reports wall and CPU milliseconds a frame (user+system,
+// nowhere), "keep" the scoring run keeping the maps the finder reads
+// and reading none of them (what the search costs beyond the maps). Each
+// reports wall and CPU milliseconds a frame (user+system,
 // every thread, which stays meaningful on a shared machine); regions'
 // goal is at most 10% over score.
 //
@@ -38,6 +40,20 @@ func BenchmarkRegions(b *testing.B) {
 			}
 			return len(res.Frames), nil
 		},
+		"keep": func() (int, error) {
+			r := req
+			r.Watch = &engine.Watch{CAMBIMaps: true, Scored: func(*engine.FrameResult) (any, error) { return nil, nil }}
+			s, err := engine.Open(ctx, r)
+			if err != nil {
+				return 0, err
+			}
+			defer s.Close()
+			res, err := s.Run(ctx, nil)
+			if err != nil {
+				return 0, err
+			}
+			return len(res.Frames), nil
+		},
 		"regions": func() (int, error) {
 			r, _, err := Find(ctx, req, Options{Masks: discard{}}, nil)
 			if err != nil {
@@ -46,7 +62,7 @@ func BenchmarkRegions(b *testing.B) {
 			return r.Frames, nil
 		},
 	}
-	for _, name := range []string{"score", "regions"} {
+	for _, name := range []string{"score", "keep", "regions"} {
 		b.Run(name, func(b *testing.B) {
 			frames := 0
 			cpu0, wall0 := cpuTime(), time.Now()
