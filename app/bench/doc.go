@@ -267,6 +267,45 @@
 // the time (366 collections in the benchmark); with GOMEMLIMIT=3GiB an
 // A/B step took 271 ms to the view and 763 ms of CPU against 1479.
 //
+// The CLI at 2 threads, the same evening and machine, after the reader's
+// read-ahead (engine.planFrames: a worker of a 1080p CAMBI run had waited
+// about 2.5 ms for the reader every other frame): go run ./app/bench
+// -pairs grad -sizes 1080p -threads 2 -repeat 7, CPU-time ratio (wall):
+// vmaf_v1.0.16_3d0h 2.12x (1.96x), vmaf_v0.6.1 1.67x (1.64x), cambi 3.00x
+// (2.82x), adm 1.71x (1.68x), motion 1.21x (1.27x), speed_chroma 1.41x
+// (1.41x), vif 1.56x (1.54x): the wall ratio is 0.95 of the CPU ratio or
+// more in five rows, 0.94 for cambi and 0.92 for v1. Peak RSS grows by
+// the frames read ahead (cambi 88 to 104 MB, v1 96 to 120 MB). Both
+// tools leave about 110 ms of core time idle in a run (/proc/stat around
+// each process: start, first frames, last frame, exit), which weighs two
+// to three times more in the faster tool's ratio.
+//
+// Then (the same quiet 2-core AVX-512 Xeon, 2026-12-03 evening): CAMBI
+// writes the maps a frame keeps where they are kept instead of copying
+// about 25 MB of them a 1080p frame; the colour scale's top comes from the
+// pooling's first scan (CAMBIScale.MaxCValue) instead of a scan of 2.7
+// million c-values on the UI goroutine; the Frame view's pane is drawn
+// from tables, a pixel word at a time (2.9-4 ms for 1600x900 against
+// 7-10); a step keeps the reference's luma without a copy; and playback
+// scores two frames ahead on a worker of its own, asking for each step
+// its measured lead before the frame is due. Playback, go test ./ui -run
+// '^$' -bench 'Playback$' -benchtime 1x, three processes: the 1080p x264
+// clip with two models 23.7-24.4 fps (55-64 ms CPU a frame), the demo
+// clip 24.8-25.0 fps (36 ms); a frame's period still scatters from 25
+// to 110 ms on this VM. Steps, -bench 'Step1080p/(vmaf_view|ab_two|v1)'
+// -benchtime 6x, three rounds alternating with commit 89c8500 (each
+// round a process):
+//
+//	                                          89c8500                      now
+//	step onto a new frame, vmaf_v1.0.16_3d0h  63-72 ms view, 105-119 whole 43-58 ms view, 75-106 whole
+//	  CPU a step                              167-185 ms                   119-167 ms
+//	VMAF view step (the whole frame)          105-123 ms                   85-100 ms
+//	A/B step, both models                     284-318 ms view, 681-789     234-296 ms view, 601-774
+//
+// Memory, -bench 'Memory1080p/frames_N$' -benchtime 1x, a process each:
+// Go heap after a collection 525 / 537 MB at 12 / 48 frames, peak
+// resident memory 761 / 813 MB.
+//
 // The GPU backend on lavapipe (go test ./gpu -run XXX -bench .
 // -benchtime 1x), a frame with upload and readback: 1080p CAMBI 2.3 s
 // (1.9 s with the maps kept on the device), integer ADM 1.0 s, SpEED
