@@ -29,7 +29,9 @@
 // window never waits on the engine. A frame is scored in two parts: what
 // the view on screen needs (engine.Session.FramePart, the framer's job),
 // drawn at once, then the rest behind it (Session.Complete, the
-// completer's); playback asks for the first part alone. Dialogs are modal
+// completer's); playback asks for the first part alone, two frames ahead
+// of the one shown (the prefetcher's jobs, lookahead), each step asked for
+// its measured lead before the frame is due (play.go). Dialogs are modal
 // (showDialog): Esc closes the top one and the window takes no key
 // meanwhile. The settings live in a file of the inspector's own, written
 // atomically (prefs.go). Helpers that carry no Fyne state (colour maps,

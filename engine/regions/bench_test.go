@@ -28,31 +28,11 @@ func BenchmarkRegions(b *testing.B) {
 	req := benchRequest(b)
 	ctx := context.Background()
 	runs := map[string]func() (int, error){
-		"score": func() (int, error) {
-			s, err := engine.Open(ctx, req)
-			if err != nil {
-				return 0, err
-			}
-			defer s.Close()
-			res, err := s.Run(ctx, nil)
-			if err != nil {
-				return 0, err
-			}
-			return len(res.Frames), nil
-		},
+		"score": func() (int, error) { return runFrames(ctx, req) },
 		"keep": func() (int, error) {
 			r := req
 			r.Watch = &engine.Watch{CAMBIMaps: true, Scored: func(*engine.FrameResult) (any, error) { return nil, nil }}
-			s, err := engine.Open(ctx, r)
-			if err != nil {
-				return 0, err
-			}
-			defer s.Close()
-			res, err := s.Run(ctx, nil)
-			if err != nil {
-				return 0, err
-			}
-			return len(res.Frames), nil
+			return runFrames(ctx, r)
 		},
 		"regions": func() (int, error) {
 			r, _, err := Find(ctx, req, Options{Masks: discard{}}, nil)
@@ -78,6 +58,20 @@ func BenchmarkRegions(b *testing.B) {
 			b.ReportMetric(ms(cpuTime()-cpu0), "cpu-ms/frame")
 		})
 	}
+}
+
+// runFrames runs req whole and returns the frames it scored.
+func runFrames(ctx context.Context, req engine.Request) (int, error) {
+	s, err := engine.Open(ctx, req)
+	if err != nil {
+		return 0, err
+	}
+	defer s.Close()
+	res, err := s.Run(ctx, nil)
+	if err != nil {
+		return 0, err
+	}
+	return len(res.Frames), nil
 }
 
 type discard struct{}

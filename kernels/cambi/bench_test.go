@@ -21,13 +21,7 @@ func benchCAMBIOpts(b *testing.B, clip string, w, h int, opts map[string]string,
 	if err != nil {
 		b.Skip(err)
 	}
-	o := NewOptions()
-	for k, v := range opts {
-		if err := o.Set(k, v); err != nil {
-			b.Fatal(err)
-		}
-	}
-	cfg, err := NewConfig(o, w, h, frames[0].BitDepth)
+	cfg, err := configOf(b, opts, w, h, frames[0].BitDepth)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -38,7 +38,10 @@
 // whose trapezoids it applies a row at a time. The order of libvmaf's
 // double sum cannot matter when the exact sum of the pooled values fits 53
 // bits above the smallest one's ulp, which pool.go checks; otherwise it
-// pools with Pool. TestKernelTwins holds every twin to the Go one, bit for
+// pools with Pool. The pooling's first scan reads every c-value, and
+// gives each scale's largest (ScaleResult.MaxCValue) on its way. Maps a
+// picture keeps are written where it keeps them, never copied
+// (TestKeptMapsStay). TestKernelTwins holds every twin to the Go one, bit for
 // bit, one subtest per set and kernel (TestKernelTwins/avx2/cvRun). The
 // NEON twins mirror the AVX2 ones at half the width (trapezoids in int16
 // lanes, their counts checked to fit), read cvRun's reciprocals lane by

@@ -103,13 +103,7 @@ func TestKeptMapsStay(t *testing.T) {
 		{"speedup", map[string]string{"cambi_high_res_speedup": "1080"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			o := NewOptions()
-			for k, v := range c.opts {
-				if err := o.Set(k, v); err != nil {
-					t.Fatal(err)
-				}
-			}
-			cfg, err := NewConfig(o, f.Width, f.Height, f.BitDepth)
+			cfg, err := configOf(t, c.opts, f.Width, f.Height, f.BitDepth)
 			if err != nil {
 				t.Fatal(err)
 			}

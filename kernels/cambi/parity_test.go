@@ -83,13 +83,7 @@ func TestFastParity(t *testing.T) {
 				for _, sz := range sizes {
 					name := fmt.Sprintf("%s/t%d/%s/%dx%d", set, threads, v.name, sz.w, sz.h)
 					t.Run(name, func(t *testing.T) {
-						o := NewOptions()
-						for k, val := range v.opts {
-							if err := o.Set(k, val); err != nil {
-								t.Fatal(err)
-							}
-						}
-						cfg, err := NewConfig(o, sz.w, sz.h, v.bd)
+						cfg, err := configOf(t, v.opts, sz.w, sz.h, v.bd)
 						if err != nil {
 							t.Skipf("this option set has no configuration at %dx%d: %v", sz.w, sz.h, err)
 						}
@@ -130,13 +124,7 @@ func TestFastParityResample(t *testing.T) {
 		for _, threads := range []int{1, 3} {
 			for _, c := range cases {
 				t.Run(fmt.Sprintf("%s/t%d/%s", set, threads, c.name), func(t *testing.T) {
-					o := NewOptions()
-					for k, val := range c.opts {
-						if err := o.Set(k, val); err != nil {
-							t.Fatal(err)
-						}
-					}
-					cfg, err := NewConfig(o, c.w, c.h, c.bd)
+					cfg, err := configOf(t, c.opts, c.w, c.h, c.bd)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -191,13 +179,7 @@ func TestFastPacked(t *testing.T) {
 	for _, set := range cpu.Supported() {
 		for _, c := range cases {
 			t.Run(fmt.Sprintf("%s/%s", set, c.name), func(t *testing.T) {
-				o := NewOptions()
-				for k, val := range c.opts {
-					if err := o.Set(k, val); err != nil {
-						t.Fatal(err)
-					}
-				}
-				cfg, err := NewConfig(o, c.w, c.h, 8)
+				cfg, err := configOf(t, c.opts, c.w, c.h, 8)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -317,4 +299,18 @@ func firstDiff[T comparable](t *testing.T, name string, got, want []T) {
 			return
 		}
 	}
+}
+
+// configOf is the configuration of options opts at w x h, bd bits; an
+// option it refuses stops the test, a configuration NewConfig refuses is
+// the error.
+func configOf(tb testing.TB, opts map[string]string, w, h, bd int) (*Config, error) {
+	tb.Helper()
+	o := NewOptions()
+	for k, v := range opts {
+		if err := o.Set(k, v); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return NewConfig(o, w, h, bd)
 }
