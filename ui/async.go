@@ -275,6 +275,17 @@ func (a *lookahead) drop() {
 	a.entries = kept
 }
 
+// forget drops every frame asked for ahead: the sessions they belong to
+// are being closed, and their maps go with them.
+func (a *lookahead) forget() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for _, e := range a.entries {
+		e.finish(nil)
+	}
+	a.entries = nil
+}
+
 // wait returns frame n of s's result scored ahead, once: at once when it
 // was scored, when its scoring ends when it is being scored; nil when it
 // was not asked for, failed, or ctx ended first.

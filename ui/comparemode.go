@@ -75,6 +75,7 @@ func (i *inspector) reopenRuns() {
 	old, oldB := i.sess, i.sessB
 	i.sess, i.sessB = nil, nil
 	i.stopFrames()
+	i.ahead.forget()
 	reqA, reqB := i.request(i.backend), i.requestB()
 	nameA, nameB := filepath.Base(reqA.Distorted), filepath.Base(reqB.Distorted)
 	i.setStatus(fmt.Sprintf("Opening run A (%s) and run B (%s) on %s…", i.runName(0), i.runName(1), reqA.Backend))

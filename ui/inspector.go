@@ -249,6 +249,7 @@ func (i *inspector) quit() {
 // close cancels every job and closes the sessions.
 func (i *inspector) close() {
 	i.stopAll()
+	i.ahead.forget()
 	sess, sessB := i.sess, i.sessB
 	i.sess, i.sessB = nil, nil
 	go func() {
@@ -292,6 +293,7 @@ func (i *inspector) reopen() {
 	old, oldB := i.sess, i.sessB
 	i.sess, i.sessB = nil, nil
 	i.stopFrames()
+	i.ahead.forget()
 	i.modelErr = nil // the models are tried again on every (re)open
 	req := i.request(i.backend)
 	if i.compare {

@@ -280,6 +280,14 @@
 // each process: start, first frames, last frame, exit), which weighs two
 // to three times more in the faster tool's ratio.
 //
+// The AVX2 paths on the same CPU, both tools' AVX-512 code off (go run
+// ./app/bench -pairs grad -sizes 1080p -threads 2 -kernels avx2
+// -vmaf-cpumask 48 -repeat 5), CPU-time ratio (wall): vmaf_v1.0.16_3d0h
+// 2.15x (2.08x), vmaf_v0.6.1 1.71x (1.66x), cambi 3.26x (3.16x), adm 1.92x
+// (1.87x), motion 1.41x (1.40x), speed_chroma 1.47x (1.50x), vif 1.47x
+// (1.42x): the wall ratio 0.95 of the CPU ratio or more in every row. An
+// AVX2-only machine (another core, other caches) has not run it.
+//
 // Then (the same quiet 2-core AVX-512 Xeon, 2026-12-03 evening): CAMBI
 // writes the maps a frame keeps where they are kept instead of copying
 // about 25 MB of them a 1080p frame; the colour scale's top comes from the
