@@ -297,10 +297,13 @@
 // 7-10); a step keeps the reference's luma without a copy; and playback
 // scores two frames ahead on a worker of its own, asking for each step
 // its measured lead before the frame is due. Playback, go test ./ui -run
-// '^$' -bench 'Playback$' -benchtime 1x, three processes: the 1080p x264
-// clip with two models 23.7-24.4 fps (55-64 ms CPU a frame), the demo
-// clip 24.8-25.0 fps (36 ms); a frame's period still scatters from 25
-// to 110 ms on this VM. Steps, -bench 'Step1080p/(vmaf_view|ab_two|v1)'
+// '^$' -bench 'Playback$' -benchtime 1x, a process each: the 1080p x264
+// clip with two models 23.7-24.4 fps in three runs (55-64 ms CPU a
+// frame), 22.5-24.4 fps in six more of the final code (an hour later,
+// 58-67 ms), the demo clip 23.5-25.0 fps (36-47 ms). A frame's period
+// still scatters from 25 to 110 ms on this VM, and the player never runs
+// ahead of the clip (each frame is due an interval after the last), so
+// every hiccup lowers the average: 24 fps only in quiet runs. Steps, -bench 'Step1080p/(vmaf_view|ab_two|v1)'
 // -benchtime 6x, three rounds alternating with commit 89c8500 (each
 // round a process):
 //
