@@ -413,7 +413,6 @@ func (p *mapPane) greyHeatRow(l *paneLayout, pix []byte, j int) bool {
 		return true
 	}
 	orow, ox, inv, mix := cvs[l.oy[j]:], l.ox[c0:cw:cw], p.overInv, &p.heatMix
-	ox = ox[:n]
 	for i, c := range bx {
 		px := greyPix[row[c]]
 		if x := float64(orow[ox[i]]); x > 0 {
