@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"math"
 	"testing"
 	"time"
 
@@ -82,6 +83,63 @@ func TestPlayback(t *testing.T) {
 	h.key(fyne.KeyEscape)
 	if h.i.play.on {
 		t.Error("Esc did not stop playback")
+	}
+}
+
+// TestPlaySchedule: frames are due an interval apart on one schedule; a
+// late frame brings the next ones closer, never closer than half an
+// interval, and one later than maxLag starts the schedule again.
+func TestPlaySchedule(t *testing.T) {
+	const iv = 40 * time.Millisecond
+	t0 := time.Unix(1000, 0)
+	at := func(ms int) time.Time { return t0.Add(time.Duration(ms) * time.Millisecond) }
+	for _, c := range []struct {
+		name       string
+		due, now   time.Time
+		next, show time.Time
+	}{
+		{"first", time.Time{}, at(5), at(45), at(45)},
+		{"on time", at(0), at(0), at(40), at(40)},
+		{"early", at(0), at(-3), at(40), at(40)},
+		{"a little late", at(0), at(10), at(40), at(40)},
+		{"late: half an interval at least", at(0), at(30), at(40), at(50)},
+		{"behind by a hiccup", at(0), at(100), at(40), at(120)},
+		{"at maxLag", at(0), at(250), at(40), at(270)},
+		{"past maxLag: starts again", at(0), at(251), at(291), at(291)},
+	} {
+		next, show := nextDue(c.due, c.now, iv)
+		if !next.Equal(c.next) || !show.Equal(c.show) {
+			t.Errorf("%s: due %v shown at %v, want %v at %v", c.name, next.Sub(t0), show.Sub(t0), c.next.Sub(t0), c.show.Sub(t0))
+		}
+	}
+	// A 100 ms hiccup in a 25 fps run costs no frames: shown as soon as
+	// due (and scored in 5 ms), 50 frames take 49 intervals.
+	var due, now time.Time
+	now = t0
+	for k := 0; k < 50; k++ {
+		if k == 10 {
+			now = now.Add(100 * time.Millisecond)
+		}
+		var show time.Time
+		due, show = nextDue(due, now, iv)
+		now = show.Add(5 * time.Millisecond)
+	}
+	if got, want := now.Sub(t0), 50*iv+5*time.Millisecond; got != want {
+		t.Errorf("50 frames with a hiccup took %v, want %v", got, want)
+	}
+	// The rate shown is the last second's.
+	var p player
+	for k := 0; k <= 50; k++ {
+		fps, ok := p.rate(at(k * 20))
+		if k == 0 && ok {
+			t.Errorf("a rate from one frame: %v", fps)
+		}
+		if k == 50 && math.Abs(fps-50) > 1e-9 {
+			t.Errorf("rate %v over frames 20 ms apart, want 50", fps)
+		}
+	}
+	if len(p.recent) > 51 {
+		t.Errorf("%d frames kept", len(p.recent))
 	}
 }
 

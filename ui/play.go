@@ -14,12 +14,14 @@ import (
 // scored then. When the engine is slower than the clip, frames follow as
 // fast as it can, and the Frame view shows the rate achieved.
 type player struct {
-	i     *inspector
-	on    bool
-	gen   int       // bumped by every start and stop: a stale timer does nothing
-	last  time.Time // when the previous frame was shown
-	fps   float64   // achieved, smoothed
-	shown int
+	i   *inspector
+	on  bool
+	gen int // bumped by every start and stop: a stale timer does nothing
+	// rate: when the frames of the last second were shown, the first
+	// frame shown and how many were.
+	recent []time.Time
+	first  time.Time
+	shown  int
 	// The schedule: the frame shown was due at due; each step is asked
 	// for lead before the next frame is due, lead being how long a step
 	// took to show its frame (stepped: when the last was asked for),
@@ -51,9 +53,8 @@ func (p *player) toggle() {
 	}
 	p.on = true
 	p.gen++
-	p.fps, p.shown = 0, 0
-	p.last = time.Now()
-	p.due, p.stepped, p.lead = time.Time{}, p.last, 0
+	p.recent, p.shown = p.recent[:0], 0
+	p.due, p.stepped, p.lead = time.Time{}, time.Now(), 0
 	i.frameView.play.SetText("Pause")
 	i.frameView.play.SetIcon(theme.MediaPauseIcon())
 	i.frameView.fps.SetText(fmt.Sprintf("clip %.3g fps", p.clipFPS()))
@@ -74,8 +75,9 @@ func (p *player) stop() {
 	p.gen++
 	i.frameView.play.SetText("Play")
 	i.frameView.play.SetIcon(theme.MediaPlayIcon())
-	if p.fps > 0 {
-		i.frameView.fps.SetText(fmt.Sprintf("played at %.1f fps (clip %.3g)", p.fps, p.clipFPS()))
+	if p.shown > 1 && len(p.recent) > 0 {
+		fps := float64(p.shown-1) / p.recent[len(p.recent)-1].Sub(p.first).Seconds()
+		i.frameView.fps.SetText(fmt.Sprintf("played at %.1f fps (clip %.3g)", fps, p.clipFPS()))
 	}
 	// Playback scored what the view showed; the rest of the frame it
 	// stopped on comes now.
@@ -90,43 +92,31 @@ func (p *player) frameShown() {
 		return
 	}
 	now := time.Now()
-	dt := now.Sub(p.last)
-	p.last = now
-	if p.shown > 0 && dt > 0 {
-		f := 1 / dt.Seconds()
-		if p.fps == 0 {
-			p.fps = f
-		} else {
-			p.fps = 0.8*p.fps + 0.2*f
-		}
-		want := p.clipFPS()
+	want := p.clipFPS()
+	if p.shown == 0 {
+		p.first = now
+	}
+	if fps, ok := p.rate(now); ok {
 		note := ""
-		if p.fps < 0.95*want {
+		if fps < 0.95*want {
 			note = ", as fast as the engine scores"
 		}
-		i.frameView.fps.SetText(fmt.Sprintf("%.1f fps (clip %.3g%s)", p.fps, want, note))
+		i.frameView.fps.SetText(fmt.Sprintf("%.1f fps (clip %.3g%s)", fps, want, note))
 	}
 	p.shown++
 	if i.cur >= i.frames-1 {
 		p.stop()
 		return
 	}
-	interval := time.Duration(float64(time.Second) / p.clipFPS())
+	interval := time.Duration(float64(time.Second) / want)
 	if lead := now.Sub(p.stepped); p.lead == 0 {
 		p.lead = lead
 	} else {
 		p.lead = (4*p.lead + lead) / 5
 	}
-	// Frames are due an interval apart, on one schedule: a frame shown
-	// a little late shortens the next wait, so that the rate holds on
-	// average. One shown later than half an interval (the engine slower
-	// than the clip) starts the schedule again from now, so that frames
-	// then follow as fast as they come, never in a burst to catch up.
-	if p.due.IsZero() || now.Sub(p.due) > interval/2 {
-		p.due = now
-	}
-	p.due = p.due.Add(interval)
-	wait := time.Until(p.due) - p.lead
+	var show time.Time
+	p.due, show = nextDue(p.due, now, interval)
+	wait := time.Until(show) - p.lead
 	gen := p.gen
 	next := func() {
 		if p.on && p.gen == gen {
@@ -139,4 +129,47 @@ func (p *player) frameShown() {
 		return
 	}
 	time.AfterFunc(wait, func() { uiDo(next) })
+}
+
+// maxLag is how far behind its schedule playback may fall and still catch
+// up: a hiccup of the machine (a collection, another process) costs no
+// frames on average. Further behind, the engine is slower than the clip,
+// and the schedule starts again from the frame shown.
+const maxLag = 250 * time.Millisecond
+
+// nextDue returns when the frame after the one shown at now is due, the
+// one shown having been due at due (zero for the first), and when to show
+// it. Frames are due an interval apart, on one schedule, so that the
+// clip's rate holds on average: a frame shown late brings the next ones
+// closer, but never closer than half an interval (at most twice the
+// clip's rate while catching up, no burst). A frame shown more than maxLag
+// late starts the schedule again from now: frames then follow as fast as
+// they come.
+func nextDue(due, now time.Time, interval time.Duration) (next, show time.Time) {
+	if due.IsZero() || now.Sub(due) > maxLag {
+		next = now.Add(interval)
+	} else {
+		next = due.Add(interval)
+	}
+	show = next
+	if soonest := now.Add(interval / 2); show.Before(soonest) {
+		show = soonest
+	}
+	return next, show
+}
+
+// rate records a frame shown at now and returns the rate over the last
+// second: a rate smoothed frame by frame would swing with each hiccup and
+// the catching up after it, which the schedule evens out.
+func (p *player) rate(now time.Time) (float64, bool) {
+	k := 0
+	for k < len(p.recent) && now.Sub(p.recent[k]) > time.Second {
+		k++
+	}
+	p.recent = append(p.recent[:0], p.recent[k:]...)
+	p.recent = append(p.recent, now)
+	if len(p.recent) < 2 {
+		return 0, false
+	}
+	return float64(len(p.recent)-1) / now.Sub(p.recent[0]).Seconds(), true
 }
