@@ -138,6 +138,12 @@ func (s *Session) Run(ctx context.Context, progress func(Progress)) (res *Result
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	r := s.newRun(ctx)
+	if set.backend.dev == nil {
+		// The reader decodes beside the workers on a P of its own, as
+		// libvmaf's main thread reads beside its worker threads
+		// (cpu.HoldProcs says what one P less cost).
+		defer cpu.HoldProcs(set.backend.threads + 1)()
+	}
 	var wg sync.WaitGroup
 	wg.Add(1 + r.workers)
 	go func() { defer wg.Done(); r.read() }()

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"strings"
 	"sync"
 )
@@ -122,10 +121,10 @@ func Default() Set {
 }
 
 // Threads resolves a thread count: n > 0 as given, otherwise every core
-// the process may use.
+// the process may use (GOMAXPROCS, as it is without HoldProcs).
 func Threads(n int) int {
 	if n > 0 {
 		return n
 	}
-	return runtime.GOMAXPROCS(0)
+	return baseProcs()
 }

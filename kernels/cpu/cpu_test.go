@@ -73,3 +73,34 @@ func TestSetsPerArch(t *testing.T) {
 		t.Errorf("Parse(sse): %v, want an error naming every set", err)
 	}
 }
+
+// TestHoldProcs: holds raise GOMAXPROCS to the largest count held, never
+// lower it, nest, and the last release restores the count from before;
+// Threads' default stays the process's own count meanwhile.
+func TestHoldProcs(t *testing.T) {
+	base := runtime.GOMAXPROCS(0)
+	defer runtime.GOMAXPROCS(base)
+	want := func(n int) {
+		t.Helper()
+		if got := runtime.GOMAXPROCS(0); got != n {
+			t.Fatalf("GOMAXPROCS %d, want %d", got, n)
+		}
+		if got := Threads(0); got != base {
+			t.Fatalf("Threads(0) = %d while held, want %d", got, base)
+		}
+	}
+	lower := HoldProcs(max(base-1, 1))
+	want(base)
+	a := HoldProcs(base + 2)
+	want(base + 2)
+	b := HoldProcs(base + 1)
+	want(base + 2)
+	a()
+	want(base + 1)
+	a() // a second release does nothing
+	want(base + 1)
+	b()
+	want(base)
+	lower()
+	want(base)
+}

@@ -28,4 +28,9 @@
 // Parallel loops (For) split work into independent items whose results do
 // not depend on which goroutine computes them, so the bits are the same for
 // every thread count.
+//
+// HoldProcs gives a CPU run's reader a P of its own beside the run's
+// threads for the length of the run (engine.Session.Run): the --threads n
+// workers and the reader then share the cores as libvmaf's n workers and
+// its reading main thread do.
 package cpu
