@@ -19,9 +19,10 @@ type player struct {
 	gen int // bumped by every start and stop: a stale timer does nothing
 	// rate: when the frames of the last second were shown, the first
 	// frame shown and how many were.
-	recent []time.Time
-	first  time.Time
-	shown  int
+	recent   []time.Time
+	first    time.Time
+	shown    int
+	labelled time.Time // when the rate was last written
 	// The schedule: the frame shown was due at due; each step is asked
 	// for lead before the next frame is due, lead being how long a step
 	// took to show its frame (stepped: when the last was asked for),
@@ -53,7 +54,7 @@ func (p *player) toggle() {
 	}
 	p.on = true
 	p.gen++
-	p.recent, p.shown = p.recent[:0], 0
+	p.recent, p.shown, p.labelled = p.recent[:0], 0, time.Time{}
 	p.due, p.stepped, p.lead = time.Time{}, time.Now(), 0
 	i.frameView.play.SetText("Pause")
 	i.frameView.play.SetIcon(theme.MediaPauseIcon())
@@ -96,7 +97,8 @@ func (p *player) frameShown() {
 	if p.shown == 0 {
 		p.first = now
 	}
-	if fps, ok := p.rate(now); ok {
+	if fps, ok := p.rate(now); ok && now.Sub(p.labelled) >= labelEvery {
+		p.labelled = now
 		note := ""
 		if fps < 0.95*want {
 			note = ", as fast as the engine scores"
@@ -130,6 +132,11 @@ func (p *player) frameShown() {
 	}
 	time.AfterFunc(wait, func() { uiDo(next) })
 }
+
+// labelEvery is how often the rate is written while playing: a label's
+// text laid out 24 times a second costs CPU the frames need, and the rate
+// of the last second changes little between two frames.
+const labelEvery = 250 * time.Millisecond
 
 // maxLag is how far behind its schedule playback may fall and still catch
 // up: a hiccup of the machine (a collection, another process) costs no
