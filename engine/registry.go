@@ -38,6 +38,10 @@ type Feature struct {
 	// Chroma: the feature reads the chroma planes (scoring runs otherwise
 	// decode luma alone).
 	Chroma bool
+	// NoLuma: the feature reads the chroma planes alone (speed_chroma):
+	// scoring runs of such features alone decode chroma alone where the
+	// reader can (raw files).
+	NoLuma bool
 	// Packed: the feature's CPU scorers take 8-bit pictures held packed
 	// (yuv.Plane.Pix8); scoring runs of 8-bit clips whose features all
 	// do read them so, widening nothing.
@@ -118,7 +122,7 @@ var registry = []Feature{
 		Memory: vifMemory, GPU: true, Packed: true, open: openVIF},
 	{Name: "motion", Aliases: []string{"integer_motion"}, Options: motion.NewOptions, MetricNames: namesOf(new(motion.FrameResult)),
 		Flushed: motionFlushed, Memory: motionMemory, GPU: true, RefOnly: true, Packed: true, open: openMotion},
-	{Name: "speed_chroma", Options: speed.NewOptions, MetricNames: namesOf(new(speed.FrameResult)), Chroma: true,
+	{Name: "speed_chroma", Options: speed.NewOptions, MetricNames: namesOf(new(speed.FrameResult)), Chroma: true, NoLuma: true,
 		Memory: speedMemory, Valid: speed.CheckOptions, GPU: true, Packed: true, open: openSpeed},
 }
 

@@ -24,6 +24,12 @@ type Session struct {
 	ref, dist clip.Reader
 	sameClip  bool // no reference given: the distorted clip is its own reference
 	lumaOnly  bool // no feature reads chroma: scoring runs decode luma alone
+	// chromaOnly: no feature reads luma: scoring runs decode chroma alone
+	chromaOnly bool
+	// refOnly: every feature reads the reference alone (motion) and the
+	// distorted clip is a raw file, which holds nothing but samples:
+	// scoring runs decode the reference alone.
+	refOnly bool
 	// packed: both clips are 8-bit and every feature's CPU scorers read
 	// packed pictures (Feature.Packed): scoring runs decode the samples
 	// a byte each, widening nothing.
@@ -126,9 +132,17 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 			s.Close()
 		}
 	}()
+	s.chromaOnly = len(specs) > 0
+	s.refOnly = len(specs) > 0
 	for _, p := range specs {
+		if !p.def.RefOnly {
+			s.refOnly = false
+		}
 		if p.def.Chroma {
 			s.lumaOnly = false
+		}
+		if !p.def.NoLuma {
+			s.chromaOnly = false
 		}
 	}
 	if s.dist, err = openClip(ctx, req.Distorted, req.Raw); err != nil {
@@ -162,6 +176,11 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 	if req.Frames > 0 && (s.frames < 0 || req.Frames < s.frames) {
 		s.frames = req.Frames
 	}
+	// A raw distorted clip's frames hold nothing to check but their
+	// samples' range, which no feature of a refOnly run reads; any other
+	// container is decoded, as libvmaf decodes it, so that its errors and
+	// its frame count are the run's.
+	s.refOnly = s.refOnly && !s.sameClip && di.Container == "yuv" && di.Scaled == nil
 	for i := range s.models {
 		if err := s.models[i].rekey(s.dist.Info().Scaled); err != nil {
 			return nil, err
@@ -516,7 +535,7 @@ func (s *Session) refAt(j int) (yuv.Plane, error) {
 		r = s.dist
 	}
 	pic := yuv.NewPicture(r.Info().Format)
-	if err := readFrame(r, j, pic, true); err != nil {
+	if err := readFrame(r, j, pic, lumaPlane); err != nil {
 		return yuv.Plane{}, err
 	}
 	s.keepRef(j, pic)
@@ -755,7 +774,13 @@ func (s *Session) frameError(n int, err error) error {
 // pictures when every feature reads them (Session.packed).
 func (s *Session) read(n int, prev *FrameResult, scoring bool) (*FrameResult, error) {
 	fr := &FrameResult{Frame: n}
-	lumaOnly := scoring && s.lumaOnly
+	part := allPlanes
+	switch {
+	case scoring && s.lumaOnly:
+		part = lumaPlane
+	case scoring && s.chromaOnly:
+		part = chromaPlanes
+	}
 	reuse := yuv.Reuse
 	if scoring && s.packed {
 		reuse = yuv.ReusePacked
@@ -764,14 +789,21 @@ func (s *Session) read(n int, prev *FrameResult, scoring bool) (*FrameResult, er
 	if prev != nil {
 		dist, ref = prev.Dist, prev.Ref
 	}
-	dist = reuse(dist, s.dist.Info().Format)
-	if s.sameClip {
-		if err := readFrame(s.dist, n, dist, lumaOnly); err != nil {
+	if one := s.sameClip || (scoring && s.refOnly); one {
+		// One clip read, both pictures: the distorted clip is its own
+		// reference, or no feature reads the distorted pictures.
+		r := s.dist
+		if !s.sameClip {
+			r = s.ref
+		}
+		dist = reuse(dist, r.Info().Format)
+		if err := readFrame(r, n, dist, part); err != nil {
 			return nil, err
 		}
 		fr.Dist, fr.Ref = dist, dist
 		return fr, nil
 	}
+	dist = reuse(dist, s.dist.Info().Format)
 	if ref == dist {
 		ref = nil
 	}
@@ -781,8 +813,8 @@ func (s *Session) read(n int, prev *FrameResult, scoring bool) (*FrameResult, er
 	// host's largest share of a GPU run. The distorted clip's error comes
 	// first, as when they were read in turn.
 	refErr := make(chan error, 1)
-	go func() { refErr <- readFrame(s.ref, n, ref, lumaOnly) }()
-	err := readFrame(s.dist, n, dist, lumaOnly)
+	go func() { refErr <- readFrame(s.ref, n, ref, part) }()
+	err := readFrame(s.dist, n, dist, part)
 	if rerr := <-refErr; err == nil {
 		err = rerr
 	}
@@ -793,9 +825,27 @@ func (s *Session) read(n int, prev *FrameResult, scoring bool) (*FrameResult, er
 	return fr, nil
 }
 
-func readFrame(r clip.Reader, n int, dst *yuv.Picture, lumaOnly bool) error {
-	if lr, ok := r.(clip.LumaReader); ok && lumaOnly {
-		return lr.ReadLuma(n, dst)
+// framePart is which planes of a frame a scoring run decodes.
+type framePart int
+
+const (
+	allPlanes    framePart = iota
+	lumaPlane              // no feature reads chroma
+	chromaPlanes           // no feature reads luma
+)
+
+// readFrame decodes part of frame n where the reader can (the whole
+// frame otherwise).
+func readFrame(r clip.Reader, n int, dst *yuv.Picture, part framePart) error {
+	switch part {
+	case lumaPlane:
+		if lr, ok := r.(clip.LumaReader); ok {
+			return lr.ReadLuma(n, dst)
+		}
+	case chromaPlanes:
+		if cr, ok := r.(clip.ChromaReader); ok {
+			return cr.ReadChroma(n, dst)
+		}
 	}
 	return r.ReadFrame(n, dst)
 }

@@ -45,30 +45,46 @@ func frameBands(f yuv.Format, planes int) []band {
 	return bs
 }
 
+// framePart is which planes of a frame a read decodes.
+type framePart int
+
+const (
+	allPlanes    framePart = iota
+	lumaPlane              // ReadLuma
+	chromaPlanes           // ReadChroma
+)
+
 // bandReader reads frames' bands into pictures, on up to workers
 // goroutines, each with a buffer of its own kept from frame to frame. Its
 // owner serialises calls.
 type bandReader struct {
 	workers int
 	bufs    [][]byte
-	bands   [2][]band // frameBands with the chroma, and of the luma alone
+	bands   [3][]band // frameBands of each framePart
 }
 
 // read reads frame n's payload, which starts at off in f, into dst (the
-// luma alone with lumaOnly). The error is the first band's in file order,
+// planes of part alone). The error is the first band's in file order,
 // as a one-goroutine read returns it; a short read counts the frame's
 // bytes, lead of them (a Y4M frame header) before the payload, as one
 // read of the whole frame would.
-func (br *bandReader) read(f *os.File, path string, n int, off int64, lead int, dst *yuv.Picture, lumaOnly bool) error {
-	k := 0
-	if lumaOnly {
-		k = 1
+func (br *bandReader) read(f *os.File, path string, n int, off int64, lead int, dst *yuv.Picture, part framePart) error {
+	if br.bands[part] == nil {
+		_, planes := readPlanes(dst.Format, part == lumaPlane)
+		bs := frameBands(dst.Format, planes)
+		if part == chromaPlanes {
+			k := 0
+			for k < len(bs) && bs[k].plane == 0 {
+				k++
+			}
+			bs = bs[k:]
+		}
+		br.bands[part] = bs
 	}
-	if br.bands[k] == nil {
-		_, planes := readPlanes(dst.Format, lumaOnly)
-		br.bands[k] = frameBands(dst.Format, planes)
+	bands := br.bands[part]
+	if len(bands) == 0 {
+		return nil // chroma asked of a clip with none
 	}
-	bands := br.bands[k]
 	last := bands[len(bands)-1]
 	want := lead + int(last.off) + last.bytes
 	workers := min(max(br.workers, 1), len(bands))

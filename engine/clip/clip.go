@@ -43,6 +43,14 @@ type LumaReader interface {
 	ReadLuma(n int, dst *yuv.Picture) error
 }
 
+// ChromaReader is a Reader that can decode a frame's chroma planes alone,
+// for scoring runs whose features never look at luma (speed_chroma): a
+// raw file's luma is not read, and dst's luma plane keeps what it held.
+type ChromaReader interface {
+	Reader
+	ReadChroma(n int, dst *yuv.Picture) error
+}
+
 // RawOptions gives the format of raw YUV files, which carry none of their
 // own. Y4M and container files ignore it, except that a non-zero field that
 // disagrees with a Y4M header is an error.

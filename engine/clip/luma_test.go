@@ -79,3 +79,84 @@ func TestReadLuma(t *testing.T) {
 		r.Close()
 	}
 }
+
+// TestReadChroma: a raw file's ReadChroma decodes the same chroma as
+// ReadFrame, in any order, into widened and packed pictures, on one
+// goroutine and several, and leaves the luma as it was; a clip without
+// chroma reads nothing.
+func TestReadChroma(t *testing.T) {
+	for _, f := range []yuv.Format{
+		{Width: 37, Height: 5, Chroma: yuv.C420, BitDepth: 8},
+		{Width: 7, Height: 5, Chroma: yuv.C420, BitDepth: 10},
+		{Width: 6, Height: 3, Chroma: yuv.C422, BitDepth: 12},
+		{Width: 33, Height: 2, Chroma: yuv.C444, BitDepth: 16},
+		{Width: 5, Height: 3, Chroma: yuv.C400, BitDepth: 8},
+	} {
+		var b []byte
+		for n := 0; n < 4; n++ {
+			b = synth.AppendRaw(b, testPicture(f, n))
+		}
+		path := writeFile(t, "c.yuv", b)
+		packs := []bool{false}
+		if f.BitDepth == 8 {
+			packs = append(packs, true)
+		}
+		for _, workers := range []int{1, 3} {
+			for _, packed := range packs {
+				name := fmt.Sprintf("%+v workers %d packed %v", f, workers, packed)
+				r, err := Open(path, rawOpts(f.Width, f.Height, f.Chroma, f.BitDepth))
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				r.(ParallelReader).SetReadWorkers(workers)
+				cr, ok := r.(ChromaReader)
+				if !ok {
+					t.Fatalf("%s: %T is no ChromaReader", name, r)
+				}
+				newPic := yuv.NewPicture
+				if packed {
+					newPic = yuv.NewPacked
+				}
+				full, chroma := newPic(f), newPic(f)
+				for _, n := range []int{2, 0, 3, 1, 1} {
+					if packed {
+						for j := range chroma.Packed[0] {
+							chroma.Packed[0][j] = 42
+						}
+					} else {
+						for j := range chroma.Planes[0] {
+							chroma.Planes[0][j] = 4242
+						}
+					}
+					if err := r.ReadFrame(n, full); err != nil {
+						t.Fatalf("%s frame %d: %v", name, n, err)
+					}
+					if err := cr.ReadChroma(n, chroma); err != nil {
+						t.Fatalf("%s frame %d: ReadChroma: %v", name, n, err)
+					}
+					for i := 0; i < f.Chroma.Planes(); i++ {
+						var got, want []int
+						if packed {
+							for j := range full.Packed[i] {
+								got, want = append(got, int(chroma.Packed[i][j])), append(want, int(full.Packed[i][j]))
+							}
+						} else {
+							for j := range full.Planes[i] {
+								got, want = append(got, int(chroma.Planes[i][j])), append(want, int(full.Planes[i][j]))
+							}
+						}
+						for j := range want {
+							switch {
+							case i == 0 && packed && got[j] != 42, i == 0 && !packed && got[j] != 4242:
+								t.Fatalf("%s frame %d: ReadChroma wrote luma sample %d", name, n, j)
+							case i > 0 && got[j] != want[j]:
+								t.Fatalf("%s frame %d: plane %d sample %d = %d, want %d", name, n, i, j, got[j], want[j])
+							}
+						}
+					}
+				}
+				r.Close()
+			}
+		}
+	}
+}

@@ -110,11 +110,13 @@ func (r *rawReader) Info() Info {
 	return r.info
 }
 
-func (r *rawReader) ReadFrame(n int, dst *yuv.Picture) error { return r.read(n, dst, false) }
+func (r *rawReader) ReadFrame(n int, dst *yuv.Picture) error { return r.read(n, dst, allPlanes) }
 
-func (r *rawReader) ReadLuma(n int, dst *yuv.Picture) error { return r.read(n, dst, true) }
+func (r *rawReader) ReadLuma(n int, dst *yuv.Picture) error { return r.read(n, dst, lumaPlane) }
 
-func (r *rawReader) read(n int, dst *yuv.Picture, lumaOnly bool) error {
+func (r *rawReader) ReadChroma(n int, dst *yuv.Picture) error { return r.read(n, dst, chromaPlanes) }
+
+func (r *rawReader) read(n int, dst *yuv.Picture, part framePart) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	switch {
@@ -132,7 +134,7 @@ func (r *rawReader) read(n int, dst *yuv.Picture, lumaOnly bool) error {
 	// in cache, each band widened (and range-checked) from there: a whole
 	// frame's buffer would go through memory twice more (written by the
 	// read, read by the widening), which cost as much as the widening.
-	return r.bands.read(r.f, r.info.Path, n, int64(n)*r.layout.FrameBytes, 0, dst, lumaOnly)
+	return r.bands.read(r.f, r.info.Path, n, int64(n)*r.layout.FrameBytes, 0, dst, part)
 }
 
 // SetReadWorkers (ParallelReader) reads a frame's bands on n goroutines.

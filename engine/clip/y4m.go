@@ -235,7 +235,11 @@ func (r *y4mReader) readBands(n int, dst *yuv.Picture, lumaOnly bool) error {
 			return err
 		}
 	}
-	return r.bands.read(r.f, r.info.Path, n, off, lead, dst, lumaOnly)
+	part := allPlanes
+	if lumaOnly {
+		part = lumaPlane
+	}
+	return r.bands.read(r.f, r.info.Path, n, off, lead, dst, part)
 }
 
 // indexedAt is frame n's payload offset in an indexed file (scan), or why
