@@ -197,6 +197,7 @@ type scratch struct {
 	vals, half []float32
 	hits       []uint64
 	runs       []run
+	comp       []int32
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -287,23 +288,38 @@ func components(p *engine.CAMBIPicture, k0 int, tN, norm float64) []Region {
 		}
 		prevStart, prevEnd = start, len(runs)
 	}
+	// Each run's component, then each component's runs in one block of
+	// spans (in scan order within a component): one allocation a frame
+	// for every region's pixels, not one growing slice each.
+	comp := grow(&sc.comp, len(runs))
 	var out []Region
-	index := map[int32]int{}
+	var count []int
 	for i := range runs {
 		root := find(runs, int32(i))
-		k, ok := index[root]
-		if !ok {
-			k = len(out)
-			index[root] = k
+		if int(root) == i {
+			comp[i] = int32(len(out))
 			out = append(out, Region{})
+			count = append(count, 0)
+		} else {
+			comp[i] = comp[root] // a root comes before its runs
 		}
-		r, g := &runs[i], &out[k]
+		count[comp[i]]++
+		r, g := &runs[i], &out[comp[i]]
 		b := Box{int(r.x0), int(r.y), int(r.x1 - r.x0), 1}
 		g.Box = g.Box.Union(b)
 		g.Area += b.W
 		g.Sum += r.sum
 		g.Max = max(g.Max, r.top)
-		g.spans = append(g.spans, r.span)
+	}
+	block := make([]span, len(runs))
+	at := 0
+	for k, n := range count {
+		out[k].spans = block[at : at : at+n]
+		at += n
+	}
+	for i := range runs {
+		g := &out[comp[i]]
+		g.spans = append(g.spans, runs[i].span)
 	}
 	for k := range out {
 		out[k].Sum /= norm

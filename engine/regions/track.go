@@ -94,7 +94,11 @@ func (t *tracker) add(f Frame) error {
 		e.area += r.Area
 		e.sum += r.Sum
 		e.top = max(e.top, r.Max)
-		e.spans = append(e.spans, r.spans...)
+		if e.spans == nil {
+			e.spans = r.spans // the frame's block, capped at the region's end
+		} else {
+			e.spans = append(e.spans, r.spans...)
+		}
 	}
 	p := &pending{frame: f.N}
 	for _, tr := range order {
