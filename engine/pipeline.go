@@ -19,13 +19,18 @@ import (
 // within a few hundred megabytes whatever its length.
 const frameBudget = 256 << 20
 
-// cpuFrameBudget is frameBudget for a CPU run's frames in flight. It holds
-// two 4K frames of CAMBI (pictures plus workspace, 166 MB each by the
-// estimates): one frame per thread keeps both cores of a 2-thread run busy
-// where CAMBI's loops inside one frame reach 1.5 cores (a 4K 8-bit CAMBI
-// run at --threads 2: 2.4-2.7 s wall at 255 MB peak RSS, against 2.7-3.1 s
-// at 147 MB with one frame in flight; libvmaf peaks at 222 MB).
-const cpuFrameBudget = 384 << 20
+// cpuFrameBudget bounds a CPU run's frames in flight by the features'
+// memory estimates (Feature.Memory), which are upper bounds for the
+// memory check and run 3-5x over what a frame takes: a 4K 10-bit frame of
+// vmaf_v1.0.16_3d0h is estimated at 548 MB and took 166 MB (peak RSS 204
+// MB with one frame in flight, 370 MB with two; libvmaf peaks at 614 MB).
+// One frame per thread keeps both cores of a 2-thread run busy where the
+// loops and features inside one frame do not: at 4K --threads 2 (2-core
+// AVX-512 Xeon, GNU time) vmaf_v1.0.16_3d0h took 2.2 s wall with two
+// frames against 2.7 s with one, vmaf_v0.6.1 4.9 s against 5.6-6.1 s, a
+// CAMBI run 2.4-2.7 s against 2.7-3.1 s. A machine short of memory gets
+// fewer: the run's spare memory bounds them too (planFrames).
+const cpuFrameBudget = 2048 << 20
 
 // planFrames decides how many frames a CPU run scores at once (at most one
 // per thread, within cpuFrameBudget) and gives the rest of the threads to the
@@ -76,7 +81,9 @@ func (b *backend) planFrames(dist, ref yuv.Format, specs []parsedSpec, sameClip 
 	// Larger frames take longer than a time slice, and keep one; one
 	// worker never waits for a reader that can run only while it waits.
 	// They come out of what the run's budget leaves beyond its frames in
-	// flight.
+	// flight. (That was measured before the reader had a P of its own,
+	// cpu.HoldProcs, which lets it run beside the workers; the frames
+	// ahead still absorb a reader's stall, within readAheadBudget.)
 	if b.inflight >= 2 {
 		left := room - int64(b.inflight)*per
 		b.readAhead = max(0, min(b.inflight+2, int(readAheadBudget/max(pics, 1))-1, int(left/max(pics, 1))))
