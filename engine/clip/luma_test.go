@@ -8,6 +8,24 @@ import (
 	"github.com/bandscope/bandscope/kernels/yuv"
 )
 
+// partFormats are the formats TestReadLuma and TestReadChroma read.
+var partFormats = []yuv.Format{
+	{Width: 37, Height: 5, Chroma: yuv.C420, BitDepth: 8},
+	{Width: 7, Height: 5, Chroma: yuv.C420, BitDepth: 10},
+	{Width: 6, Height: 3, Chroma: yuv.C422, BitDepth: 12},
+	{Width: 33, Height: 2, Chroma: yuv.C444, BitDepth: 16},
+}
+
+// rawClip writes frames of testPicture in format f to a raw file.
+func rawClip(t *testing.T, f yuv.Format, frames int) string {
+	t.Helper()
+	var b []byte
+	for n := range frames {
+		b = synth.AppendRaw(b, testPicture(f, n))
+	}
+	return writeFile(t, "c.yuv", b)
+}
+
 // TestReadLuma: every reader decodes the same luma with ReadLuma as with
 // ReadFrame, in any order, and leaves the chroma planes as they were;
 // Y4M with varying FRAME lines (indexed) and with an alpha plane too
@@ -19,17 +37,8 @@ func TestReadLuma(t *testing.T) {
 		opts RawOptions
 	}
 	var cases []clipCase
-	for _, f := range []yuv.Format{
-		{Width: 37, Height: 5, Chroma: yuv.C420, BitDepth: 8},
-		{Width: 7, Height: 5, Chroma: yuv.C420, BitDepth: 10},
-		{Width: 6, Height: 3, Chroma: yuv.C422, BitDepth: 12},
-		{Width: 33, Height: 2, Chroma: yuv.C444, BitDepth: 16},
-	} {
-		var b []byte
-		for n := 0; n < 4; n++ {
-			b = synth.AppendRaw(b, testPicture(f, n))
-		}
-		cases = append(cases, clipCase{fmt.Sprintf("raw %+v", f), writeFile(t, "c.yuv", b), rawOpts(f.Width, f.Height, f.Chroma, f.BitDepth)})
+	for _, f := range partFormats {
+		cases = append(cases, clipCase{fmt.Sprintf("raw %+v", f), rawClip(t, f, 4), rawOpts(f.Width, f.Height, f.Chroma, f.BitDepth)})
 		c := map[yuv.Chroma]string{yuv.C420: "420", yuv.C422: "422", yuv.C444: "444"}[f.Chroma]
 		if f.BitDepth > 8 {
 			c += fmt.Sprintf("p%d", f.BitDepth)
@@ -85,18 +94,8 @@ func TestReadLuma(t *testing.T) {
 // goroutine and several, and leaves the luma as it was; a clip without
 // chroma reads nothing.
 func TestReadChroma(t *testing.T) {
-	for _, f := range []yuv.Format{
-		{Width: 37, Height: 5, Chroma: yuv.C420, BitDepth: 8},
-		{Width: 7, Height: 5, Chroma: yuv.C420, BitDepth: 10},
-		{Width: 6, Height: 3, Chroma: yuv.C422, BitDepth: 12},
-		{Width: 33, Height: 2, Chroma: yuv.C444, BitDepth: 16},
-		{Width: 5, Height: 3, Chroma: yuv.C400, BitDepth: 8},
-	} {
-		var b []byte
-		for n := 0; n < 4; n++ {
-			b = synth.AppendRaw(b, testPicture(f, n))
-		}
-		path := writeFile(t, "c.yuv", b)
+	for _, f := range append(partFormats, yuv.Format{Width: 5, Height: 3, Chroma: yuv.C400, BitDepth: 8}) {
+		path := rawClip(t, f, 4)
 		packs := []bool{false}
 		if f.BitDepth == 8 {
 			packs = append(packs, true)

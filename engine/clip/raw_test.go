@@ -99,11 +99,7 @@ func TestRawReader(t *testing.T) {
 		{Width: 1, Height: 1, Chroma: yuv.C444, BitDepth: 16},
 		{Width: 37, Height: 2, Chroma: yuv.C400, BitDepth: 8},
 	} {
-		var b []byte
-		for n := 0; n < 4; n++ {
-			b = synth.AppendRaw(b, testPicture(f, n))
-		}
-		path := writeFile(t, "c.yuv", b)
+		path := rawClip(t, f, 4)
 		r, err := Open(path, rawOpts(f.Width, f.Height, f.Chroma, f.BitDepth))
 		if err != nil {
 			t.Fatal(err)
