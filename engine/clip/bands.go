@@ -4,6 +4,7 @@ import (
 	"os"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/bandscope/bandscope/kernels/yuv"
 )
@@ -96,6 +97,20 @@ func (br *bandReader) read(f *os.File, path string, n int, off int64, lead int, 
 			// The file's bytes are the packed plane's: read in place.
 			w, _ := dst.PlaneSize(b.plane)
 			return readPart(f, path, n, dst.Packed[b.plane][b.y0*w:b.y1*w], off+b.off, lead+int(b.off), want)
+		}
+		if littleEndian && dst.Format.BitDepth > 8 {
+			// The file's bytes are the plane's on a little-endian host:
+			// read in place, then checked while the band is in cache.
+			w, _ := dst.PlaneSize(b.plane)
+			p := dst.Planes[b.plane][b.y0*w : b.y1*w]
+			raw := unsafe.Slice((*byte)(unsafe.Pointer(&p[0])), 2*len(p))
+			if err := readPart(f, path, n, raw, off+b.off, lead+int(b.off), want); err != nil {
+				return err
+			}
+			if err := checkRows(dst, b.plane, b.y0, b.y1); err != nil {
+				return &Error{path, n, err}
+			}
+			return nil
 		}
 		if len(*buf) < b.bytes {
 			*buf = make([]byte, max(b.bytes, rawChunk))

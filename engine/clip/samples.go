@@ -77,7 +77,7 @@ func unpackPlanes(src []byte, dst *yuv.Picture, planes int) error {
 // takes the bytes as they are (every byte is an 8-bit sample).
 func unpackRows(src []byte, dst *yuv.Picture, i, y0, y1 int) error {
 	f := dst.Format
-	w, h := f.PlaneSize(i)
+	w, _ := f.PlaneSize(i)
 	if dst.IsPacked() {
 		copy(dst.Packed[i][y0*w:y1*w], src)
 		return nil
@@ -88,6 +88,15 @@ func unpackRows(src []byte, dst *yuv.Picture, i, y0, y1 int) error {
 		return nil
 	}
 	widen16(p, src[:2*len(p)])
+	return checkRows(dst, i, y0, y1)
+}
+
+// checkRows reports the first sample of rows y0 to y1 of plane i of dst
+// (more than 8 bits, widened) above the bit depth's maximum.
+func checkRows(dst *yuv.Picture, i, y0, y1 int) error {
+	f := dst.Format
+	w, h := f.PlaneSize(i)
+	p := dst.Planes[i][y0*w : y1*w]
 	limit := uint16(1<<f.BitDepth - 1)
 	if f.BitDepth >= 16 {
 		limit = 0xffff
