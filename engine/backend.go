@@ -98,9 +98,6 @@ type backend struct {
 	inflight    int
 	pipeline    bool
 	finishAhead bool
-	// readAhead is how many more frames a CPU run decodes ahead of its
-	// workers (0 on a GPU).
-	readAhead int
 	// spare is what the run's memory budget leaves beyond its estimate
 	// (one frame in flight: estimateMemory), for more frames in flight;
 	// negative when the run has no budget.
