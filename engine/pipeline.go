@@ -39,7 +39,7 @@ const cpuFrameBudget = 2048 << 20
 // decoded and the previous one's host halves finishing meanwhile (at 4K
 // decoding a pair costs more host time than every GPU feature's host share
 // together).
-func (b *backend) planFrames(dist, ref yuv.Format, specs []parsedSpec, sameClip bool) {
+func (b *backend) planFrames(dist, ref yuv.Format, specs []parsedSpec, sameClip, explain bool) {
 	pix := int64(dist.Width * dist.Height)
 	pics := pix * 3 // the decoded pictures of 16-bit samples (4:2:0 and up)
 	if !sameClip {
@@ -58,6 +58,9 @@ func (b *backend) planFrames(dist, ref yuv.Format, specs []parsedSpec, sameClip 
 		if p.def.Memory != nil {
 			work += p.def.Memory(Geometry{Dist: dist, Ref: ref, SameClip: sameClip}, p.opts)
 		}
+	}
+	if explain {
+		work *= 2 // the perfect set scores each frame too (estimateMemory)
 	}
 	per := pics + work
 	room := int64(cpuFrameBudget)

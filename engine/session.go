@@ -181,6 +181,10 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 	// container is decoded, as libvmaf decodes it, so that its errors and
 	// its frame count are the run's.
 	s.refOnly = s.refOnly && !s.sameClip && di.Container == "yuv" && di.Scaled == nil
+	if req.Watch != nil {
+		// A Watch sees the frame's pictures: they are whole.
+		s.chromaOnly, s.refOnly = false, false
+	}
 	for i := range s.models {
 		if err := s.models[i].rekey(s.dist.Info().Scaled); err != nil {
 			return nil, err
@@ -243,7 +247,7 @@ func (s *Session) openSet(id string, specs []parsedSpec, ref, dist yuv.Format, p
 		return nil, err
 	}
 	b.spare = s.spare
-	b.planFrames(dist, ref, specs, s.sameClip)
+	b.planFrames(dist, ref, specs, s.sameClip, s.req.Explain)
 	set := &featureSet{backend: b, skipped: map[string]error{}}
 	// A rendition's CAMBI measures banding at the rendition's own size
 	// (its encode size); the perfect copy is judged at that size too, so

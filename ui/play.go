@@ -111,14 +111,20 @@ func (p *player) frameShown() {
 		return
 	}
 	interval := time.Duration(float64(time.Second) / want)
-	if lead := now.Sub(p.stepped); p.lead == 0 {
+	lead := now.Sub(p.stepped)
+	if p.lead == 0 {
 		p.lead = lead
 	} else {
 		p.lead = (4*p.lead + lead) / 5
 	}
 	var show time.Time
 	p.due, show = nextDue(p.due, now, interval)
-	wait := time.Until(show) - p.lead
+	// A step is asked for its lead before the frame is to be shown: the
+	// smoothed lead, or the last step's when shorter, since one slow step
+	// (a hiccup) raises the smoothed lead for several frames, and frames
+	// asked for that much early would come faster than the schedule's
+	// twice the clip's rate.
+	wait := time.Until(show) - min(p.lead, lead)
 	gen := p.gen
 	next := func() {
 		if p.on && p.gen == gen {

@@ -139,15 +139,7 @@ func extractPicture(p *engine.CAMBIPicture, threshold float64) (Frame, error) {
 	// divided by the window's pixel count, as CAMBI weighs the pooled
 	// scales (WeightScores); acc holds the weighted sums.
 	norm := float64(uint16(side * side))
-	f.Regions = components(p, k0, threshold*norm, norm)
-	minArea := MinArea(f.Window)
-	kept := f.Regions[:0]
-	for _, r := range f.Regions {
-		if r.Area >= minArea {
-			kept = append(kept, r)
-		}
-	}
-	f.Regions = kept
+	f.Regions = components(p, k0, threshold*norm, norm, MinArea(f.Window))
 	return f, nil
 }
 
@@ -223,7 +215,8 @@ type run struct {
 // level of scale 1) is at least tN, run by run with a union-find over
 // the runs of consecutive rows; k0 is 1 when scale 0 is at half the
 // picture's size (cambi_high_res_speedup). norm turns sums into c-values.
-func components(p *engine.CAMBIPicture, k0 int, tN, norm float64) []Region {
+// It returns the components of at least minArea pixels.
+func components(p *engine.CAMBIPicture, k0 int, tN, norm float64, minArea int) []Region {
 	w, h := p.Width, p.Height
 	sc0 := &p.Scales[0]
 	w0 := float32(sc0.Weight)
@@ -311,21 +304,37 @@ func components(p *engine.CAMBIPicture, k0 int, tN, norm float64) []Region {
 		g.Sum += r.sum
 		g.Max = max(g.Max, r.top)
 	}
-	block := make([]span, len(runs))
+	// Components smaller than minArea are dropped before their spans
+	// are copied: the block, which every kept region of the frame
+	// holds, holds theirs alone.
+	spans := 0
+	for k, n := range count {
+		if out[k].Area >= minArea {
+			spans += n
+		}
+	}
+	block := make([]span, spans)
 	at := 0
 	for k, n := range count {
-		out[k].spans = block[at : at : at+n]
-		at += n
+		if out[k].Area >= minArea {
+			out[k].spans = block[at : at : at+n]
+			at += n
+		}
 	}
 	for i := range runs {
-		g := &out[comp[i]]
-		g.spans = append(g.spans, runs[i].span)
+		if g := &out[comp[i]]; g.Area >= minArea {
+			g.spans = append(g.spans, runs[i].span)
+		}
 	}
-	for k := range out {
-		out[k].Sum /= norm
-		out[k].Max /= norm
+	kept := out[:0]
+	for _, g := range out {
+		if g.Area >= minArea {
+			g.Sum /= norm
+			g.Max /= norm
+			kept = append(kept, g)
+		}
 	}
-	return out
+	return kept
 }
 
 // find is the root of run i, halving the path.

@@ -155,7 +155,7 @@ func TestComponentsBruteForce(t *testing.T) {
 				for _, set := range cpu.Supported() {
 					name := fmt.Sprintf("%dx%d/half=%v/t=%v/%v", size[0], size[1], halfRes, tc, set)
 					scanKernelsFor = func() regionscan.Kernels { return regionscan.For(set) }
-					got := components(p, k0, tN, norm)
+					got := components(p, k0, tN, norm, 1)
 					scanKernelsFor = nil
 					if len(got) != len(want) {
 						t.Fatalf("%s: %d regions, want %d", name, len(got), len(want))

@@ -1,6 +1,7 @@
 package cpu
 
 import (
+	"os"
 	"runtime"
 	"slices"
 	"sync"
@@ -34,7 +35,9 @@ func baseProcs() int {
 
 // HoldProcs raises GOMAXPROCS to at least n until release is called
 // (once); holds nest, and the last release restores the count from before
-// the first. It never lowers the count.
+// the first: Go's default, which follows the CPU limit, when GOMAXPROCS is
+// not set in the environment (setting the count stops the runtime's own
+// updates), the count itself otherwise. It never lowers the count.
 func HoldProcs(n int) (release func()) {
 	procs.mu.Lock()
 	defer procs.mu.Unlock()
@@ -61,8 +64,11 @@ func applyProcs() {
 	for _, n := range procs.holds {
 		want = max(want, n)
 	}
-	if runtime.GOMAXPROCS(0) == want {
+	if len(procs.holds) == 0 && os.Getenv("GOMAXPROCS") == "" {
+		runtime.SetDefaultGOMAXPROCS()
 		return
 	}
-	runtime.GOMAXPROCS(want)
+	if runtime.GOMAXPROCS(0) != want {
+		runtime.GOMAXPROCS(want)
+	}
 }
