@@ -394,7 +394,12 @@
 // 150 ms of every 0.65 s, 23.35-24.42 against 23.76-24.41 (3 each): no
 // difference a few runs can show. The final code: 8 of 10 runs at
 // 24.11-24.72 fps, one at 23.84 and one at 18.43, where a frame took 82
-// ms of CPU against 46-54 in the others (the VM slowed).
+// ms of CPU against 46-54 in the others (the VM slowed). After a review
+// fix (a step is asked for no more lead than the last step took, so that
+// catching up stays within twice the clip's rate), 01:38-01:40 UTC, the
+// machine noisier: 21.46-24.40 fps in 6 runs, and alternated with the
+// build before 22.86-24.33 against 22.36-24.38 (4 each); the runs under
+// 24 took 56-64 ms of CPU a frame, those over it 53-57.
 //
 // The GPU backend on lavapipe (go test ./gpu -run XXX -bench .
 // -benchtime 1x), a frame with upload and readback: 1080p CAMBI 2.3 s
