@@ -14,8 +14,10 @@
 //
 // A scoring run decodes the next frame while it scores this one, as
 // libvmaf's CLI reads pictures on its main thread while its workers
-// extract features, and reads and widens the luma plane alone when no
-// feature reads chroma; on a GPU the reader also stages the next frame's
+// extract features. It reads the planes its features read
+// (clip.ReadPart): the luma alone when no feature reads chroma, a raw
+// file's chroma alone for speed_chroma alone, and nothing of a raw
+// distorted clip for motion alone; on a GPU the reader also stages the next frame's
 // upload while the device works (pipeline.go). Subpackages hold what the
 // engine's callers need beside a run: clip (the readers), model (libvmaf's
 // models), outfile (outputs that never destroy anything), logs (other

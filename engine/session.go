@@ -539,7 +539,7 @@ func (s *Session) refAt(j int) (yuv.Plane, error) {
 		r = s.dist
 	}
 	pic := yuv.NewPicture(r.Info().Format)
-	if err := readFrame(r, j, pic, lumaPlane); err != nil {
+	if err := clip.ReadPart(r, j, pic, clip.LumaPlane); err != nil {
 		return yuv.Plane{}, err
 	}
 	s.keepRef(j, pic)
@@ -778,12 +778,12 @@ func (s *Session) frameError(n int, err error) error {
 // pictures when every feature reads them (Session.packed).
 func (s *Session) read(n int, prev *FrameResult, scoring bool) (*FrameResult, error) {
 	fr := &FrameResult{Frame: n}
-	part := allPlanes
+	part := clip.AllPlanes
 	switch {
 	case scoring && s.lumaOnly:
-		part = lumaPlane
+		part = clip.LumaPlane
 	case scoring && s.chromaOnly:
-		part = chromaPlanes
+		part = clip.ChromaPlanes
 	}
 	reuse := yuv.Reuse
 	if scoring && s.packed {
@@ -793,7 +793,7 @@ func (s *Session) read(n int, prev *FrameResult, scoring bool) (*FrameResult, er
 	if prev != nil {
 		dist, ref = prev.Dist, prev.Ref
 	}
-	if one := s.sameClip || (scoring && s.refOnly); one {
+	if s.sameClip || (scoring && s.refOnly) {
 		// One clip read, both pictures: the distorted clip is its own
 		// reference, or no feature reads the distorted pictures.
 		r := s.dist
@@ -801,7 +801,7 @@ func (s *Session) read(n int, prev *FrameResult, scoring bool) (*FrameResult, er
 			r = s.ref
 		}
 		dist = reuse(dist, r.Info().Format)
-		if err := readFrame(r, n, dist, part); err != nil {
+		if err := clip.ReadPart(r, n, dist, part); err != nil {
 			return nil, err
 		}
 		fr.Dist, fr.Ref = dist, dist
@@ -817,8 +817,8 @@ func (s *Session) read(n int, prev *FrameResult, scoring bool) (*FrameResult, er
 	// host's largest share of a GPU run. The distorted clip's error comes
 	// first, as when they were read in turn.
 	refErr := make(chan error, 1)
-	go func() { refErr <- readFrame(s.ref, n, ref, part) }()
-	err := readFrame(s.dist, n, dist, part)
+	go func() { refErr <- clip.ReadPart(s.ref, n, ref, part) }()
+	err := clip.ReadPart(s.dist, n, dist, part)
 	if rerr := <-refErr; err == nil {
 		err = rerr
 	}
@@ -827,31 +827,6 @@ func (s *Session) read(n int, prev *FrameResult, scoring bool) (*FrameResult, er
 	}
 	fr.Dist, fr.Ref = dist, ref
 	return fr, nil
-}
-
-// framePart is which planes of a frame a scoring run decodes.
-type framePart int
-
-const (
-	allPlanes    framePart = iota
-	lumaPlane              // no feature reads chroma
-	chromaPlanes           // no feature reads luma
-)
-
-// readFrame decodes part of frame n where the reader can (the whole
-// frame otherwise).
-func readFrame(r clip.Reader, n int, dst *yuv.Picture, part framePart) error {
-	switch part {
-	case lumaPlane:
-		if lr, ok := r.(clip.LumaReader); ok {
-			return lr.ReadLuma(n, dst)
-		}
-	case chromaPlanes:
-		if cr, ok := r.(clip.ChromaReader); ok {
-			return cr.ReadChroma(n, dst)
-		}
-	}
-	return r.ReadFrame(n, dst)
 }
 
 func (set *featureSet) close() error {

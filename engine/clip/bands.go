@@ -46,14 +46,31 @@ func frameBands(f yuv.Format, planes int) []band {
 	return bs
 }
 
-// framePart is which planes of a frame a read decodes.
-type framePart int
+// Part is which planes of a frame a read decodes (ReadPart).
+type Part int
 
 const (
-	allPlanes    framePart = iota
-	lumaPlane              // ReadLuma
-	chromaPlanes           // ReadChroma
+	AllPlanes    Part = iota
+	LumaPlane         // LumaReader.ReadLuma
+	ChromaPlanes      // ChromaReader.ReadChroma
 )
+
+// ReadPart decodes part of frame n into dst where r can (LumaReader,
+// ChromaReader), the whole frame otherwise: a scoring run asks for the
+// planes its features read.
+func ReadPart(r Reader, n int, dst *yuv.Picture, part Part) error {
+	switch part {
+	case LumaPlane:
+		if lr, ok := r.(LumaReader); ok {
+			return lr.ReadLuma(n, dst)
+		}
+	case ChromaPlanes:
+		if cr, ok := r.(ChromaReader); ok {
+			return cr.ReadChroma(n, dst)
+		}
+	}
+	return r.ReadFrame(n, dst)
+}
 
 // bandReader reads frames' bands into pictures, on up to workers
 // goroutines, each with a buffer of its own kept from frame to frame. Its
@@ -61,7 +78,7 @@ const (
 type bandReader struct {
 	workers int
 	bufs    [][]byte
-	bands   [3][]band // frameBands of each framePart
+	bands   [3][]band // frameBands of each Part
 }
 
 // read reads frame n's payload, which starts at off in f, into dst (the
@@ -69,11 +86,11 @@ type bandReader struct {
 // as a one-goroutine read returns it; a short read counts the frame's
 // bytes, lead of them (a Y4M frame header) before the payload, as one
 // read of the whole frame would.
-func (br *bandReader) read(f *os.File, path string, n int, off int64, lead int, dst *yuv.Picture, part framePart) error {
+func (br *bandReader) read(f *os.File, path string, n int, off int64, lead int, dst *yuv.Picture, part Part) error {
 	if br.bands[part] == nil {
-		_, planes := readPlanes(dst.Format, part == lumaPlane)
+		_, planes := readPlanes(dst.Format, part == LumaPlane)
 		bs := frameBands(dst.Format, planes)
-		if part == chromaPlanes {
+		if part == ChromaPlanes {
 			k := 0
 			for k < len(bs) && bs[k].plane == 0 {
 				k++

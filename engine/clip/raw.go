@@ -110,13 +110,13 @@ func (r *rawReader) Info() Info {
 	return r.info
 }
 
-func (r *rawReader) ReadFrame(n int, dst *yuv.Picture) error { return r.read(n, dst, allPlanes) }
+func (r *rawReader) ReadFrame(n int, dst *yuv.Picture) error { return r.read(n, dst, AllPlanes) }
 
-func (r *rawReader) ReadLuma(n int, dst *yuv.Picture) error { return r.read(n, dst, lumaPlane) }
+func (r *rawReader) ReadLuma(n int, dst *yuv.Picture) error { return r.read(n, dst, LumaPlane) }
 
-func (r *rawReader) ReadChroma(n int, dst *yuv.Picture) error { return r.read(n, dst, chromaPlanes) }
+func (r *rawReader) ReadChroma(n int, dst *yuv.Picture) error { return r.read(n, dst, ChromaPlanes) }
 
-func (r *rawReader) read(n int, dst *yuv.Picture, part framePart) error {
+func (r *rawReader) read(n int, dst *yuv.Picture, part Part) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	switch {

@@ -235,9 +235,9 @@ func (r *y4mReader) readBands(n int, dst *yuv.Picture, lumaOnly bool) error {
 			return err
 		}
 	}
-	part := allPlanes
+	part := AllPlanes
 	if lumaOnly {
-		part = lumaPlane
+		part = LumaPlane
 	}
 	return r.bands.read(r.f, r.info.Path, n, off, lead, dst, part)
 }

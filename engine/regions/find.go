@@ -306,32 +306,31 @@ func components(p *engine.CAMBIPicture, k0 int, tN, norm float64, minArea int) [
 	}
 	// Components smaller than minArea are dropped before their spans
 	// are copied: the block, which every kept region of the frame
-	// holds, holds theirs alone.
+	// holds, holds theirs alone. count then becomes each component's
+	// index among those kept, -1 for one dropped.
 	spans := 0
-	for k, n := range count {
+	for k := range out {
 		if out[k].Area >= minArea {
-			spans += n
+			spans += count[k]
 		}
 	}
 	block := make([]span, spans)
-	at := 0
-	for k, n := range count {
-		if out[k].Area >= minArea {
-			out[k].spans = block[at : at : at+n]
-			at += n
+	kept, at := out[:0], 0
+	for k, g := range out {
+		if g.Area < minArea {
+			count[k] = -1
+			continue
 		}
+		g.spans = block[at : at : at+count[k]]
+		at += count[k]
+		g.Sum /= norm
+		g.Max /= norm
+		count[k] = len(kept)
+		kept = append(kept, g)
 	}
 	for i := range runs {
-		if g := &out[comp[i]]; g.Area >= minArea {
-			g.spans = append(g.spans, runs[i].span)
-		}
-	}
-	kept := out[:0]
-	for _, g := range out {
-		if g.Area >= minArea {
-			g.Sum /= norm
-			g.Max /= norm
-			kept = append(kept, g)
+		if k := count[comp[i]]; k >= 0 {
+			kept[k].spans = append(kept[k].spans, runs[i].span)
 		}
 	}
 	return kept
