@@ -30,6 +30,12 @@ func (g geometry) box(b Box) Box {
 // area counts the clip's pixels the spans cover.
 func (g geometry) area(spans []span) int {
 	n := 0
+	if g.dw == g.cw && g.dh == g.ch { // a pixel is a pixel: no divisions
+		for _, s := range spans {
+			n += int(s.x1 - s.x0)
+		}
+		return n
+	}
 	for _, s := range spans {
 		y, x0, x1 := int(s.y), int(s.x0), int(s.x1)
 		n += (g.y(y+1) - g.y(y)) * (g.x(x1) - g.x(x0))
