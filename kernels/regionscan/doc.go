@@ -19,15 +19,15 @@
 //     other). TestRunSumLanes pins the order.
 //
 // Twin index. Per stage: the reference, the kernel-set field, its Go twin,
-// the assembly symbols (the AVX-512 set runs the AVX2 twins where a kernel
-// does one or two operations per value read from memory and waits on it;
-// the NEON set runs the Go twins) and the tests. TestTwinIndex checks that every
+// the assembly symbols (the AVX-512 set runs the AVX2 hits, which only the
+// half-size scale 0 of cambi_high_res_speedup uses; the NEON set runs the
+// Go twins) and the tests. TestTwinIndex checks that every
 // name exists and that no field or symbol is missing.
 //
 //	stage              | libvmaf | reference  | field   | Go twin                | AVX2        | AVX-512 | NEON | WGSL | tests
-//	Weighted scale sum | -       | WeighUpRef | weighUp | weighUpGo              | weighUpAVX2 | -       | -    | -    | TestKernelTwins
+//	Weighted scale sum | -       | WeighUpRef | weighUp | weighUpGo              | weighUpAVX2 | weighUpAVX512 | -    | -    | TestKernelTwins
 //	Banding pixels     | -       | HitsRef    | hits    | hitsGo                 | hitsAVX2    | -       | -    | -    | TestKernelTwins
-//	Both in one pass   | -       | WeighUpRef, HitsRef | weighHits | weighHitsGo | weighHitsAVX2 | - | - | - | TestKernelTwins
+//	Both in one pass   | -       | WeighUpRef, HitsRef | weighHits | weighHitsGo | weighHitsAVX2 | weighHitsAVX512 | - | - | TestKernelTwins
 //	Runs of a row      | -       | NextRun    | -       | -                      | -           | -       | -    | -    | TestNextRun
 //	Run sum and top    | -       | RunSumRef  | runSum  | runSumGo, runSumTail   | runSumAVX2  | runSumAVX512 | -    | -    | TestKernelTwins, TestRunSumLanes
 package regionscan

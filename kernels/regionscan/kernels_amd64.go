@@ -19,16 +19,21 @@ func runSumAVX2(v *float32, n int) (sum float64, top float32)
 //go:noescape
 func runSumAVX512(v *float32, n int) (sum float64, top float32)
 
-// simdKernels returns the amd64 twins of a SIMD set. The AVX-512 set runs
-// the AVX2 twins of the kernels that read each value from memory once and
-// do one or two operations on it (they wait on memory, not on the vector
-// width), and its own run sum, which works on values in cache.
+//go:noescape
+func weighUpAVX512(dst, c, up *float32, n int, w float32)
+
+//go:noescape
+func weighHitsAVX512(dst, c, up *float32, mask *uint8, b *uint64, n int, w, t float32)
+
+// simdKernels returns the amd64 twins of a SIMD set. The AVX-512 set has
+// its own weighted sums and run sum; its hits are the AVX2 twin's (only
+// cambi_high_res_speedup's half-size scale 0 runs them).
 func simdKernels(s cpu.Set) *kernels {
 	switch s {
 	case cpu.AVX2:
 		return &kernels{set: s, weighUp: weighUpSIMD, hits: hitsSIMD, weighHits: weighHitsSIMD, runSum: runSumWith(runSumAVX2)}
 	case cpu.AVX512:
-		return &kernels{set: s, weighUp: weighUpSIMD, hits: hitsSIMD, weighHits: weighHitsSIMD, runSum: runSumWith(runSumAVX512)}
+		return &kernels{set: s, weighUp: weighUp512, hits: hitsSIMD, weighHits: weighHits512, runSum: runSumWith(runSumAVX512)}
 	}
 	return nil
 }
@@ -63,6 +68,30 @@ func weighHitsSIMD(dst, c, up []float32, mask []uint8, b []uint64, w, t float32)
 	n := len(dst) &^ 63
 	if n > 0 {
 		weighHitsAVX2(&dst[0], &c[0], &up[0], &mask[0], &b[0], n, w, t)
+	}
+	if n < len(dst) {
+		weighHitsGo(dst[n:], c[n:], up[n>>1:], mask[n:], b[n>>6:], w, t)
+	}
+}
+
+// weighUp512 runs weighUpAVX512 over whole steps of 32 values and the Go
+// twin over the rest.
+func weighUp512(dst, c, up []float32, w float32) {
+	n := len(dst) &^ 31
+	if n > 0 {
+		weighUpAVX512(&dst[0], &c[0], &up[0], n, w)
+	}
+	if n < len(dst) {
+		weighUpGo(dst[n:], c[n:], up[n>>1:], w)
+	}
+}
+
+// weighHits512 runs weighHitsAVX512 over whole words of 64 values and the
+// Go twin over the rest.
+func weighHits512(dst, c, up []float32, mask []uint8, b []uint64, w, t float32) {
+	n := len(dst) &^ 63
+	if n > 0 {
+		weighHitsAVX512(&dst[0], &c[0], &up[0], &mask[0], &b[0], n, w, t)
 	}
 	if n < len(dst) {
 		weighHitsGo(dst[n:], c[n:], up[n>>1:], mask[n:], b[n>>6:], w, t)
