@@ -13,7 +13,7 @@ import (
 // rely on (i32 wraparound in + and *, sext16 as adm_int64.wgsl writes it,
 // left shifts of negative values done on u32, abs of the most negative i32,
 // countLeadingZeros(0), arithmetic >>, the masked shift amount of
-// cambi_pool.wgsl, truncating division, the one float product) and
+// cambi_pool.wgsl, truncating division, unsigned remainders, the one float product) and
 // compares every result with Go's. A backend whose compiler differs (a
 // Metal or D3D12 translation that treats signed overflow as undefined, a
 // driver that folds a shift by 32) is named with every case it gets wrong,
@@ -59,7 +59,12 @@ var probeCases = []probeCase{
 	{"masked shift, s = 0", []uint32{0xffffff, 0}, "select(0u, a0 >> ((32u - a1) & 31u), a1 > 0u)", "u32", maskedShift},
 	{"masked shift, s = 14", []uint32{0xffffff, 14}, "select(0u, a0 >> ((32u - a1) & 31u), a1 > 0u)", "u32", maskedShift},
 	{"-7 / 2", []uint32{pU(-7), 2}, "i0 / i1", "i32", func(a []uint32) uint32 { return pU(pI32(a[0]) / pI32(a[1])) }},
-	{"-7 % 2", []uint32{pU(-7), 2}, "i0 % i1", "i32", func(a []uint32) uint32 { return pU(pI32(a[0]) % pI32(a[1])) }},
+	// Every % in the shaders is on u32 (cambi_mask.wgsl, frame_repack.wgsl):
+	// a signed one would not be portable. On an NVIDIA H200 (Vulkan) -7 % 2
+	// came back 1, floored, where WGSL and Go say -1; TestShaderRemainders
+	// keeps signed remainders out of the shaders.
+	{"0xfffffff1u % 14u", []uint32{0xfffffff1, 14}, "a0 % a1", "u32", func(a []uint32) uint32 { return a[0] % a[1] }},
+	{"7u % 1920u", []uint32{7, 1920}, "a0 % a1", "u32", func(a []uint32) uint32 { return a[0] % a[1] }},
 	{"INT_MIN / -1", []uint32{pU(math.MinInt32), pU(-1)}, "i0 / i1", "i32", func(a []uint32) uint32 { return pU(pI32(a[0]) / pI32(a[1])) }},
 	{"u32(-1i)", []uint32{pU(-1)}, "u32(i0)", "u32", func(a []uint32) uint32 { return a[0] }},
 	{"i32(0xffffffffu)", []uint32{0xffffffff}, "i32(a0)", "i32", func(a []uint32) uint32 { return a[0] }},
