@@ -34,7 +34,10 @@
 // bench starts each tool: Linux charges a child with the resident pages of
 // the process it was forked from, which would be the bench's clips. The
 // values of both JSON outputs are compared key by key (bits column), so a
-// row never times two tools that computed different things.
+// row never times two tools that computed different things. A stock
+// libvmaf prints six decimals: the column then says whether every value
+// agrees at six decimals ("same to libvmaf's 6 decimals"); "same" (the
+// float64 bits) needs a libvmaf whose output.c prints %.17g.
 //
 // An empty -models= or -features= leaves that kind out. A feature the
 // engine does not register, or a model needing one, is skipped with a line
@@ -420,4 +423,76 @@
 // running side by side, and the reader's staging waits behind them
 // (stage-ms/frame 165-184); the device being the same two cores, the
 // host's numbers there mostly measure the two fighting for them.
+//
+// # Measured on the same 2-core Xeon, 2026-12-04, afternoon
+//
+// The same VM type (family 6 model 207, the flags above, nproc 2), a new
+// session; the code of the regions work since the morning (regionscan's
+// AVX-512 kernels) touches no scoring path. libvmaf f85a8536 rebuilt
+// (meson --buildtype release). 16:43-16:58 UTC, load average 1.3-1.9
+// (the bench alone), the command of the morning:
+//
+//	VMAF=/path/to/vmaf go run ./app/bench -pairs grad,testsrc2 -sizes 1080p,4k -threads 1,2 -repeat 3
+//
+//	1080p               grad 8-bit      grad 8-bit      testsrc2 10-bit testsrc2 10-bit  goal
+//	                    1 thread        2 threads       1 thread        2 threads
+//	vmaf_v0.6.1         1.66x (2.15x)   1.62x (1.61x)   1.81x (2.30x)   1.87x (1.83x)    1.3x
+//	vmaf_v1.0.16_3d0h   2.23x (3.47x)   2.10x (2.07x)   2.06x (3.20x)   2.05x (2.03x)    1.6x
+//	cambi               3.06x (3.22x)   3.40x (3.20x)   2.82x (3.40x)   2.25x (2.19x)    1.8x
+//	adm                 1.97x (2.10x)   1.64x (1.59x)   1.79x (2.01x)   1.95x (1.87x)    1.3x
+//	motion              1.52x (1.56x)   1.68x (1.63x)   2.17x (2.33x)   2.16x (2.04x)    1.1x
+//	speed_chroma        2.01x (2.03x)   2.24x (2.02x)   1.86x (2.00x)   1.99x (1.99x)    1.1x
+//	vif                 1.50x (1.54x)   1.57x (1.55x)   1.75x (1.82x)   1.80x (1.82x)    1.1x
+//
+//	4K
+//	vmaf_v0.6.1         1.68x (2.09x)   1.69x (1.68x)   1.73x (2.14x)   1.67x (1.70x)
+//	vmaf_v1.0.16_3d0h   2.50x (4.18x)   2.40x (2.41x)   1.82x (2.97x)   1.79x (1.83x)
+//	cambi               3.64x (3.86x)   3.48x (3.56x)   2.36x (2.76x)   1.89x (1.91x)
+//	adm                 2.10x (2.33x)   2.18x (2.18x)   1.84x (2.36x)   1.65x (1.67x)
+//	motion              2.22x (2.34x)   2.18x (2.35x)   2.72x (3.41x)   2.14x (2.20x)
+//	speed_chroma        2.13x (2.31x)   2.09x (2.21x)   2.11x (2.41x)   2.20x (2.29x)
+//	vif                 1.66x (1.71x)   1.62x (1.61x)   1.79x (1.87x)   1.83x (1.85x)
+//
+// Every ratio meets its goal in CPU and wall time. At 2 threads the wall
+// ratio keeps 0.95 of the CPU ratio in 13 of 16 rows (grad 1080p cambi
+// 0.94, grad 1080p speed_chroma 0.90, testsrc2 1080p motion 0.94 miss).
+// The same libvmaf built to print %.17g (its output.c's %.6f replaced, a
+// build outside this repository), -sizes 1080p,4k -threads 2 -repeat 1 at
+// 16:59-17:01: every value of all 28 rows the same bits. Process start
+// alone: Bandscope 15 ms wall (10 ms by GNU time; about 6 ms of it
+// package initialisation, GODEBUG=inittrace=1, Fyne's lang 1.8 ms),
+// libvmaf 2 ms.
+//
+// # The GPU backend on an NVIDIA H200, 2026-12-04
+//
+// The lent device machine: one NVIDIA H200 through Vulkan (wgpu-native),
+// a 16-core Intel Xeon host with AVX-512. .ci/gpu-device-check run (the
+// package's tests, the benchmarks, whole models through the CLI). Whole
+// runs after start-up, go test ./engine -run '^$' -bench GPURun
+// -benchtime 1x (synthetic 10-bit 4:2:0 noise pairs), frames/s and the
+// host's wait for the device a frame:
+//
+//	1080p vmaf_v1.0.16_3d0h  171.7 frames/s   wait 3.8 ms, host 2.1 ms
+//	1080p vmaf_v0.6.1        235.1 frames/s   wait 2.9 ms, host 1.3 ms
+//	4K    vmaf_v1.0.16_3d0h   29.0 frames/s   wait 27.2 ms, host 7.2 ms
+//	4K    vmaf_v0.6.1         38.4 frames/s   wait 21.8 ms, host 4.3 ms
+//
+// Per feature, go test ./gpu -run '^$' -bench 'CAMBI|ADM|VIF|Speed'
+// -benchtime 10x, a frame with upload and readback (score) and the CPU
+// twin on the host's cores: 1080p ADM 550 frames/s (maps read back 86),
+// CAMBI 53.8 (device passes alone 126), SpEED chroma 117 (the CPU 510),
+// VIF 164 (the CPU's fast path on 16 cores 21.4); 4K ADM 149, CAMBI 20.8
+// (34.3), SpEED 35.9 (CPU 135), VIF 46.9 (CPU 8.4). CAMBI's c-value strip
+// height at 4K: 16, 32, 64, 130 rows 25.6, 32.7, 34.8, 33.9 frames/s of
+// device passes, the default layout (62 rows at scale 0) 34.3. Where the
+// device time of a 4K vmaf_v1.0.16_3d0h run goes (BANDSCOPE_GPU_PROFILE=1,
+// every pass timed alone): CAMBI's c-values 25.8%, its top-k selection
+// (find_hi, find_lo) 24.3%, ADM's decouple 5.3%, the upload 4.4%.
+//
+// Through the CLI on that machine (.ci/gpu-device-check models: 16 frames
+// at 1080p, 8 at 4K, the fps of the JSON output, every value the same on
+// both backends): vmaf_v1.0.16_3d0h 174 frames/s on the GPU against 210
+// on the 16 CPU cores at 1080p, 47 against 69 at 4K; vmaf_v0.6.1 317
+// against 190 and 62 against 38. Opening the GPU costs about a second of
+// wall time (1.34 s against 0.10 s for the 16 frames at 1080p).
 package main

@@ -581,14 +581,23 @@ func readJSON(b []byte) (map[string]float64, int, error) {
 
 // compare says whether the two tools printed the same bits for every value
 // both printed.
+// compare counts the keys whose values are the same float64 in Bandscope's
+// output (a, printed in full) and libvmaf's (b). A stock libvmaf prints six
+// decimals: where every value agrees once Bandscope's is printed so too,
+// the column says that, since only a libvmaf printing %.17g (its
+// output.c) shows the bits.
 func compare(a, b map[string]float64) string {
-	same, diff := 0, 0
+	same, diff, six := 0, 0, 0
 	for k, x := range a {
-		if y, ok := b[k]; ok {
-			if x == y {
-				same++
-			} else {
-				diff++
+		y, ok := b[k]
+		switch {
+		case !ok:
+		case x == y:
+			same++
+		default:
+			diff++
+			if r, err := strconv.ParseFloat(strconv.FormatFloat(x, 'f', 6, 64), 64); err == nil && r == y {
+				six++
 			}
 		}
 	}
@@ -597,8 +606,10 @@ func compare(a, b map[string]float64) string {
 		return "no common key"
 	case diff == 0:
 		return fmt.Sprintf("same (%d)", same)
+	case six == diff:
+		return fmt.Sprintf("same to libvmaf's 6 decimals (%d)", same+diff)
 	}
-	return fmt.Sprintf("%d of %d differ", diff, same+diff)
+	return fmt.Sprintf("%d of %d differ", diff-six, same+diff)
 }
 
 func median(x []float64) float64 {
