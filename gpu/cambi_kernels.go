@@ -28,13 +28,16 @@ var (
 	wgslValidate string
 	//go:embed cambi_pool.wgsl
 	wgslPool string
+	//go:embed cambi_pool_find.wgsl
+	wgslPoolFind string
 )
 
 // cambiKernels are CAMBI's compiled stages.
 type cambiKernels struct {
 	validate, preprocess, antiDither, derivative, box, decimate, mode, bins, cValues *kernel
 
-	// The pooling passes of cambi_pool.wgsl, in order, sharing poolLayout.
+	// The pooling passes of cambi_pool.wgsl and cambi_pool_find.wgsl,
+	// sharing poolLayout.
 	poolClear, poolCountHi, poolFindHi, poolCountLo, poolFindLo, poolSum *kernel
 	poolLayout                                                           *wgpu.BindGroupLayout
 }
@@ -64,14 +67,15 @@ func (d *Device) cambiKernels() (*cambiKernels, error) {
 		*s.dst = kk
 	}
 	ro, rw := wgpu.BufferBindingTypeReadOnlyStorage, wgpu.BufferBindingTypeStorage
-	pool, layout, err := d.newKernelGroup("cambi_pool.wgsl", wgslPool,
-		[]string{"clear", "count_hi", "find_hi", "count_lo", "find_lo", "sum"},
-		[]wgpu.BufferBindingType{ro, rw, rw, rw})
+	pool, layout, err := d.newKernelGroupOf([]groupSource{
+		{"cambi_pool.wgsl", wgslPool, []string{"clear", "count_hi", "count_lo", "sum"}},
+		{"cambi_pool_find.wgsl", wgslPoolFind, []string{"find_hi", "find_lo"}},
+	}, []wgpu.BufferBindingType{ro, rw, rw, rw})
 	if err != nil {
 		k.release()
 		return nil, err
 	}
-	k.poolClear, k.poolCountHi, k.poolFindHi, k.poolCountLo, k.poolFindLo, k.poolSum = pool[0], pool[1], pool[2], pool[3], pool[4], pool[5]
+	k.poolClear, k.poolCountHi, k.poolCountLo, k.poolSum, k.poolFindHi, k.poolFindLo = pool[0], pool[1], pool[2], pool[3], pool[4], pool[5]
 	k.poolLayout = layout
 	return k, nil
 }

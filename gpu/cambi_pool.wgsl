@@ -12,7 +12,8 @@
 // libvmaf's order equals S, and the mean is S / k with the CPU's bits. When
 // the check fails the host pools the read-back c-values as the CPU does.
 //
-// Entry points, in order: clear, count_hi, find_hi, count_lo, find_lo, sum.
+// Entry points, in order: clear, count_hi, find_hi, count_lo, find_lo, sum
+// (find_hi and find_lo in cambi_pool_find.wgsl, with the same bindings).
 
 struct Params {
     n: u32,     // number of c-values
@@ -65,67 +66,8 @@ fn count_lo(@builtin(global_invocation_id) g: vec3<u32>, @builtin(num_workgroups
     }
 }
 
-var<workgroup> sums: array<u32, 256>;
-
-// find scans the 65536 bins at offset from the top (largest bits first) for
-// the bin holding the need-th largest value; one workgroup of 256, each
-// invocation owning 256 consecutive bins. Returns (bin, count in higher
-// bins) to invocation 0's caller through the workgroup; every invocation
-// gets the same answer.
-var<workgroup> found: vec2<u32>;
-
-fn find(t: u32, offset: u32, need: u32) -> vec2<u32> {
-    // Invocation t owns descending ranks [256t, 256t+256): bins
-    // 65535-256t down to 65280-256t.
-    var s = 0u;
-    for (var r = 0u; r < 256u; r++) {
-        s += atomicLoad(&hist[offset + BINS - 1u - (t * 256u + r)]);
-    }
-    sums[t] = s;
-    workgroupBarrier();
-    if (t == 0u) {
-        var before = 0u;
-        var owner = 255u;
-        for (var u = 0u; u < 256u; u++) {
-            if (before + sums[u] >= need) {
-                owner = u;
-                break;
-            }
-            before += sums[u];
-        }
-        var bin = 0u;
-        for (var r = 0u; r < 256u; r++) {
-            bin = BINS - 1u - (owner * 256u + r);
-            let c = atomicLoad(&hist[offset + bin]);
-            if (before + c >= need) {
-                break;
-            }
-            before += c;
-        }
-        found = vec2<u32>(bin, before);
-    }
-    workgroupBarrier();
-    return found;
-}
-
-@compute @workgroup_size(256)
-fn find_hi(@builtin(local_invocation_index) t: u32) {
-    let f = find(t, 0u, p.k);
-    if (t == 0u) {
-        atomicStore(&state[0], f.x);
-        atomicStore(&state[1], f.y);
-    }
-}
-
-@compute @workgroup_size(256)
-fn find_lo(@builtin(local_invocation_index) t: u32) {
-    let above = atomicLoad(&state[1]);
-    let f = find(t, BINS, p.k - above);
-    if (t == 0u) {
-        atomicStore(&state[2], (atomicLoad(&state[0]) << 16u) | f.x);
-        atomicStore(&state[3], above + f.y);
-    }
-}
+// find_hi and find_lo are in cambi_pool_find.wgsl, which reads hist as
+// plain words: a scan of atomics is a chain of round trips.
 
 var<workgroup> digits: array<atomic<u32>, 3>;
 

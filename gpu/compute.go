@@ -52,13 +52,23 @@ func (k *kernel) release() {
 // binding unused. The returned layout is released by the caller after the
 // kernels.
 func (d *Device) newKernelGroup(name, src string, entries []string, types []wgpu.BufferBindingType) (ks []*kernel, layout *wgpu.BindGroupLayout, err error) {
+	return d.newKernelGroupOf([]groupSource{{name, src, entries}}, types)
+}
+
+// groupSource is one WGSL module of a kernel group and the entry points
+// compiled from it.
+type groupSource struct {
+	name, src string
+	entries   []string
+}
+
+// newKernelGroupOf is newKernelGroup over several modules sharing the one
+// layout, in order: a module may view a buffer as another type than its
+// neighbours do (cambi_pool_find.wgsl reads as plain words the histogram
+// cambi_pool.wgsl counts with atomics).
+func (d *Device) newKernelGroupOf(srcs []groupSource, types []wgpu.BufferBindingType) (ks []*kernel, layout *wgpu.BindGroupLayout, err error) {
+	name := srcs[0].name
 	defer guard(&err, "compiling "+name)
-	mod, err := d.dev.TryCreateShaderModule(&wgpu.ShaderModuleDescriptor{
-		Label: name, WGSLSource: &wgpu.ShaderSourceWGSL{Code: src}})
-	if err != nil {
-		return nil, nil, fmt.Errorf("gpu: compiling %s: %w", name, err)
-	}
-	defer mod.Release()
 	le := []wgpu.BindGroupLayoutEntry{{Binding: 0, Visibility: wgpu.ShaderStageCompute,
 		Buffer: wgpu.BufferBindingLayout{Type: wgpu.BufferBindingTypeUniform}}}
 	for i, t := range types {
@@ -69,23 +79,34 @@ func (d *Device) newKernelGroup(name, src string, entries []string, types []wgpu
 	if err != nil {
 		return nil, nil, fmt.Errorf("gpu: compiling %s: %w", name, err)
 	}
+	fail := func(err error) ([]*kernel, *wgpu.BindGroupLayout, error) {
+		for _, k := range ks {
+			k.release()
+		}
+		layout.Release()
+		return nil, nil, err
+	}
 	pl, err := d.dev.TryCreatePipelineLayout(&wgpu.PipelineLayoutDescriptor{Label: name, BindGroupLayouts: []*wgpu.BindGroupLayout{layout}})
 	if err != nil {
-		layout.Release()
-		return nil, nil, fmt.Errorf("gpu: compiling %s: %w", name, err)
+		return fail(fmt.Errorf("gpu: compiling %s: %w", name, err))
 	}
 	defer pl.Release()
-	for _, e := range entries {
-		pipe, err := d.dev.TryCreateComputePipeline(&wgpu.ComputePipelineDescriptor{
-			Label: name + ":" + e, Layout: pl, Compute: wgpu.ProgrammableStageDescriptor{Module: mod, EntryPoint: e}})
+	for _, g := range srcs {
+		mod, err := d.dev.TryCreateShaderModule(&wgpu.ShaderModuleDescriptor{
+			Label: g.name, WGSLSource: &wgpu.ShaderSourceWGSL{Code: g.src}})
 		if err != nil {
-			for _, k := range ks {
-				k.release()
-			}
-			layout.Release()
-			return nil, nil, fmt.Errorf("gpu: compiling %s (%s): %w", name, e, err)
+			return fail(fmt.Errorf("gpu: compiling %s: %w", g.name, err))
 		}
-		ks = append(ks, &kernel{name: name + ":" + e, pipe: pipe, layout: layout, shared: true})
+		for _, e := range g.entries {
+			pipe, err := d.dev.TryCreateComputePipeline(&wgpu.ComputePipelineDescriptor{
+				Label: g.name + ":" + e, Layout: pl, Compute: wgpu.ProgrammableStageDescriptor{Module: mod, EntryPoint: e}})
+			if err != nil {
+				mod.Release()
+				return fail(fmt.Errorf("gpu: compiling %s (%s): %w", g.name, e, err))
+			}
+			ks = append(ks, &kernel{name: g.name + ":" + e, pipe: pipe, layout: layout, shared: true})
+		}
+		mod.Release()
 	}
 	return ks, layout, nil
 }
