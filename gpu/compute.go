@@ -3,6 +3,7 @@
 package gpu
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"sync/atomic"
@@ -65,9 +66,24 @@ type groupSource struct {
 // newKernelGroupOf is newKernelGroup over several modules sharing the one
 // layout, in order: a module may view a buffer as another type than its
 // neighbours do (cambi_pool_find.wgsl reads as plain words the histogram
-// cambi_pool.wgsl counts with atomics).
+// cambi_pool.wgsl counts with atomics). On any error, a panic recovered
+// included, everything compiled so far is released.
 func (d *Device) newKernelGroupOf(srcs []groupSource, types []wgpu.BufferBindingType) (ks []*kernel, layout *wgpu.BindGroupLayout, err error) {
+	if len(srcs) == 0 {
+		return nil, nil, errors.New("gpu: a kernel group needs a shader")
+	}
 	name := srcs[0].name
+	defer func() { // after guard, which turns a panic into err
+		if err != nil {
+			for _, k := range ks {
+				k.release()
+			}
+			if layout != nil {
+				layout.Release()
+			}
+			ks, layout = nil, nil
+		}
+	}()
 	defer guard(&err, "compiling "+name)
 	le := []wgpu.BindGroupLayoutEntry{{Binding: 0, Visibility: wgpu.ShaderStageCompute,
 		Buffer: wgpu.BufferBindingLayout{Type: wgpu.BufferBindingTypeUniform}}}
@@ -75,40 +91,40 @@ func (d *Device) newKernelGroupOf(srcs []groupSource, types []wgpu.BufferBinding
 		le = append(le, wgpu.BindGroupLayoutEntry{Binding: uint32(i + 1), Visibility: wgpu.ShaderStageCompute,
 			Buffer: wgpu.BufferBindingLayout{Type: t}})
 	}
-	layout, err = d.dev.TryCreateBindGroupLayout(&wgpu.BindGroupLayoutDescriptor{Label: name, Entries: le})
-	if err != nil {
-		return nil, nil, fmt.Errorf("gpu: compiling %s: %w", name, err)
-	}
-	fail := func(err error) ([]*kernel, *wgpu.BindGroupLayout, error) {
-		for _, k := range ks {
-			k.release()
-		}
-		layout.Release()
-		return nil, nil, err
+	if layout, err = d.dev.TryCreateBindGroupLayout(&wgpu.BindGroupLayoutDescriptor{Label: name, Entries: le}); err != nil {
+		return ks, nil, fmt.Errorf("gpu: compiling %s: %w", name, err)
 	}
 	pl, err := d.dev.TryCreatePipelineLayout(&wgpu.PipelineLayoutDescriptor{Label: name, BindGroupLayouts: []*wgpu.BindGroupLayout{layout}})
 	if err != nil {
-		return fail(fmt.Errorf("gpu: compiling %s: %w", name, err))
+		return ks, layout, fmt.Errorf("gpu: compiling %s: %w", name, err)
 	}
 	defer pl.Release()
 	for _, g := range srcs {
-		mod, err := d.dev.TryCreateShaderModule(&wgpu.ShaderModuleDescriptor{
-			Label: g.name, WGSLSource: &wgpu.ShaderSourceWGSL{Code: g.src}})
-		if err != nil {
-			return fail(fmt.Errorf("gpu: compiling %s: %w", g.name, err))
+		if err = d.addKernels(&ks, g, pl, layout); err != nil {
+			return ks, layout, err
 		}
-		for _, e := range g.entries {
-			pipe, err := d.dev.TryCreateComputePipeline(&wgpu.ComputePipelineDescriptor{
-				Label: g.name + ":" + e, Layout: pl, Compute: wgpu.ProgrammableStageDescriptor{Module: mod, EntryPoint: e}})
-			if err != nil {
-				mod.Release()
-				return fail(fmt.Errorf("gpu: compiling %s (%s): %w", g.name, e, err))
-			}
-			ks = append(ks, &kernel{name: g.name + ":" + e, pipe: pipe, layout: layout, shared: true})
-		}
-		mod.Release()
 	}
 	return ks, layout, nil
+}
+
+// addKernels compiles g's entry points with the pipeline layout pl (whose
+// bind group layout is layout) and appends them to ks.
+func (d *Device) addKernels(ks *[]*kernel, g groupSource, pl *wgpu.PipelineLayout, layout *wgpu.BindGroupLayout) error {
+	mod, err := d.dev.TryCreateShaderModule(&wgpu.ShaderModuleDescriptor{
+		Label: g.name, WGSLSource: &wgpu.ShaderSourceWGSL{Code: g.src}})
+	if err != nil {
+		return fmt.Errorf("gpu: compiling %s: %w", g.name, err)
+	}
+	defer mod.Release()
+	for _, e := range g.entries {
+		pipe, err := d.dev.TryCreateComputePipeline(&wgpu.ComputePipelineDescriptor{
+			Label: g.name + ":" + e, Layout: pl, Compute: wgpu.ProgrammableStageDescriptor{Module: mod, EntryPoint: e}})
+		if err != nil {
+			return fmt.Errorf("gpu: compiling %s (%s): %w", g.name, e, err)
+		}
+		*ks = append(*ks, &kernel{name: g.name + ":" + e, pipe: pipe, layout: layout, shared: true})
+	}
+	return nil
 }
 
 // storage usage: read and written by shaders, filled by uploads, copied out.

@@ -16,9 +16,10 @@
 // package there (BANDSCOPE_REQUIRE_GPU=1: no adapter is then a failure,
 // not a skip). Its first run on a real GPU, an NVIDIA H200 through Vulkan
 // (2026-12-04), passed every test of the package once the probe stopped
-// asking about a signed remainder no shader computes: that driver answers
-// -7 % 2 with 1 (floored) where WGSL says -1, so the shaders' remainders
-// stay on u32 (TestShaderRemainders).
+// asking about a signed remainder no shader computes: -7 % 2 came back 1
+// where WGSL says -1 (naga writes OpSRem, which Vulkan leaves undefined for
+// negative operands), so the shaders' remainders stay on u32
+// (TestShaderRemainders).
 //
 // Every per-pixel stage runs on the device (input validation included) as a WGSL compute shader, one
 // .wgsl file per stage, named after the CPU stage it mirrors. The shaders use

@@ -60,9 +60,10 @@ var probeCases = []probeCase{
 	{"masked shift, s = 14", []uint32{0xffffff, 14}, "select(0u, a0 >> ((32u - a1) & 31u), a1 > 0u)", "u32", maskedShift},
 	{"-7 / 2", []uint32{pU(-7), 2}, "i0 / i1", "i32", func(a []uint32) uint32 { return pU(pI32(a[0]) / pI32(a[1])) }},
 	// Every % in the shaders is on u32 (cambi_mask.wgsl, frame_repack.wgsl):
-	// a signed one would not be portable. On an NVIDIA H200 (Vulkan) -7 % 2
-	// came back 1, floored, where WGSL and Go say -1; TestShaderRemainders
-	// keeps signed remainders out of the shaders.
+	// a signed one would not be portable. naga writes it as OpSRem, which
+	// Vulkan leaves undefined for negative operands, and on an NVIDIA H200
+	// -7 % 2 came back 1 where WGSL and Go say -1. TestShaderRemainders keeps
+	// signed remainders out of the shaders.
 	{"0xfffffff1u % 14u", []uint32{0xfffffff1, 14}, "a0 % a1", "u32", func(a []uint32) uint32 { return a[0] % a[1] }},
 	{"7u % 1920u", []uint32{7, 1920}, "a0 % a1", "u32", func(a []uint32) uint32 { return a[0] % a[1] }},
 	{"INT_MIN / -1", []uint32{pU(math.MinInt32), pU(-1)}, "i0 / i1", "i32", func(a []uint32) uint32 { return pU(pI32(a[0]) / pI32(a[1])) }},

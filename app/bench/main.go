@@ -579,37 +579,50 @@ func readJSON(b []byte) (map[string]float64, int, error) {
 	return vals, len(doc.Frames), nil
 }
 
-// compare says whether the two tools printed the same bits for every value
-// both printed.
 // compare counts the keys whose values are the same float64 in Bandscope's
 // output (a, printed in full) and libvmaf's (b). A stock libvmaf prints six
-// decimals: where every value agrees once Bandscope's is printed so too,
-// the column says that, since only a libvmaf printing %.17g (its
-// output.c) shows the bits.
+// decimals; when every value of b reads as printed so (none has more), a
+// value of a is compared at six decimals too and the column says so, since
+// only a libvmaf printing %.17g (its output.c) shows the bits.
 func compare(a, b map[string]float64) string {
-	same, diff, six := 0, 0, 0
+	sixOnly := true
+	for _, y := range b {
+		if y != round6(y) {
+			sixOnly = false
+			break
+		}
+	}
+	same, diff := 0, 0
 	for k, x := range a {
 		y, ok := b[k]
 		switch {
 		case !ok:
-		case x == y:
+		case x == y || sixOnly && round6(x) == y:
 			same++
 		default:
 			diff++
-			if r, err := strconv.ParseFloat(strconv.FormatFloat(x, 'f', 6, 64), 64); err == nil && r == y {
-				six++
-			}
 		}
+	}
+	at := ""
+	if sixOnly {
+		at = " at libvmaf's 6 decimals"
 	}
 	switch {
 	case same+diff == 0:
 		return "no common key"
 	case diff == 0:
-		return fmt.Sprintf("same (%d)", same)
-	case six == diff:
-		return fmt.Sprintf("same to libvmaf's 6 decimals (%d)", same+diff)
+		return fmt.Sprintf("same%s (%d)", at, same)
 	}
-	return fmt.Sprintf("%d of %d differ", diff-six, same+diff)
+	return fmt.Sprintf("%d of %d differ%s", diff, same+diff, at)
+}
+
+// round6 is v as printed with six decimals (printf's %.6f) and read back.
+func round6(v float64) float64 {
+	r, err := strconv.ParseFloat(strconv.FormatFloat(v, 'f', 6, 64), 64)
+	if err != nil {
+		return v
+	}
+	return r
 }
 
 func median(x []float64) float64 {
