@@ -171,14 +171,14 @@ func stripLayout(w, h, pad, size int, budget uint64, maxGroups uint32, spread bo
 	return rows, strips, max(perPass, 1)
 }
 
-// spreadInvocations is how many c-value invocations a GPU's scale aims
-// at: half an H200's resident threads (132 SMs x 2048), past which the
-// pass should be bound by the histogram updates' memory traffic rather
-// than by each strip's chain. Timed on an NVIDIA H200 (BenchmarkCAMBI's
-// "device" at 4K: the upload and every stage, the maps kept on the device;
-// 10 frames, 2026-12-04): this layout (62 rows
-// at scale 0) 34.3 frames/s, every strip 64 rows 34.8, 130 rows 33.9, 32
-// rows 32.7, 16 rows 25.6. Within 2% of the best height tried: kept.
+// spreadInvocations is how many c-value invocations a GPU's scale aims at:
+// half an H200's resident threads (132 SMs x 2048), past which the pass
+// should be bound by the histogram updates' memory traffic rather than by
+// each strip's chain. Timed on an NVIDIA H200 (BenchmarkCAMBI's "device" at
+// 4K: the upload and every stage, the maps kept on the device; 10 frames,
+// 2026-12-04): this layout (62 rows at scale 0) 34.3 frames/s, every strip
+// 64 rows 34.8, 130 rows 33.9, 32 rows 32.7, 16 rows 25.6. Within 2% of the
+// best height tried: kept.
 const spreadInvocations = 1 << 17
 
 // spread says whether the c-value strips are laid out for a GPU (short

@@ -39,11 +39,10 @@
 // Pooling: libvmaf sums the k largest c-values in double in the order its
 // quickselect leaves them, and that order could decide the last bit. The
 // device selects the k-th largest value (radix select on the float bits:
-// cambi_pool.wgsl counts with atomics, cambi_pool_find.wgsl scans the
-// counts as plain words, 2.4 times faster on an H200 than a chain of
-// atomic loads) and
-// sums the values above it exactly in integers (every non-zero c-value is a
-// multiple of 2^-24 below 2^14); the host adds the ties, checks that no
+// cambi_pool.wgsl counts with atomics, cambi_pool_find.wgsl scans the counts
+// as plain words, 2.4 times faster on an H200 than a chain of atomic loads)
+// and sums the values above it exactly in integers (every non-zero c-value
+// is a multiple of 2^-24 below 2^14); the host adds the ties, checks that no
 // double partial sum of these values can round in any order (the exact sum
 // has at most 53 significant bits above the smallest value's ulp) and
 // divides by k. When that check fails, the host reads the c-values back and

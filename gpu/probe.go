@@ -13,12 +13,12 @@ import (
 // rely on (i32 wraparound in + and *, sext16 as adm_int64.wgsl writes it,
 // left shifts of negative values done on u32, abs of the most negative i32,
 // countLeadingZeros(0), arithmetic >>, the masked shift amount of
-// cambi_pool.wgsl, truncating division, unsigned remainders, the one float product) and
-// compares every result with Go's. A backend whose compiler differs (a
-// Metal or D3D12 translation that treats signed overflow as undefined, a
-// driver that folds a shift by 32) is named with every case it gets wrong,
-// in milliseconds, before any parity test or score could show it as a
-// mismatch somewhere downstream. Inputs come from a storage buffer, so
+// cambi_pool.wgsl, truncating division, unsigned remainders, the one float
+// product) and compares every result with Go's. A backend whose compiler
+// differs (a Metal or D3D12 translation that treats signed overflow as
+// undefined, a driver that folds a shift by 32) is named with every case it
+// gets wrong, in milliseconds, before any parity test or score could show it
+// as a mismatch somewhere downstream. Inputs come from a storage buffer, so
 // nothing folds at compile time: the device's own instructions answer.
 func Probe(d *Device) error { return d.probe(probeCases) }
 

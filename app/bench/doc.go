@@ -498,15 +498,14 @@
 //
 // CAMBI's top-k scans (find_hi, find_lo) then read the histogram as plain
 // words (cambi_pool_find.wgsl) instead of a chain of atomic loads; on a
-// second H200 machine the same afternoon (a call of the parity tests,
-// both benchmarks and the CLI's models): 0.23 ms a scan against 0.55,
-// the other passes' device times within 0.1% of the first machine's, a
-// 4K vmaf_v1.0.16_3d0h frame's passes 19.6 ms against 22.7. BenchmarkCAMBI's
-// "score" came out 133.3 frames/s at 1080p (53.8 on the first machine)
-// and 32.3 at 4K (20.8), more than ten scans' 3.2 ms a frame explain: not
-// claimed until one machine times both. Whole runs there: 1080p 85.6 /
-// 100.2 frames/s (vmaf_v1.0.16_3d0h / vmaf_v0.6.1), 4K 24.9 / 33.1, the
-// CLI's CPU runs 123 frames/s at 1080p against 210 on the first: a slower
-// host, and
+// second H200 machine the same afternoon (a call of the parity tests, both
+// benchmarks and the CLI's models): 0.23 ms a scan against 0.55, the other
+// passes' device times within 0.1% of the first machine's, a 4K
+// vmaf_v1.0.16_3d0h frame's passes 19.6 ms against 22.7. BenchmarkCAMBI's
+// "score" came out 133.3 frames/s at 1080p (53.8 on the first machine) and
+// 32.3 at 4K (20.8), more than ten scans' 3.2 ms a frame explain: not
+// claimed until one machine times both. Whole runs there: 1080p 85.6 / 100.2
+// frames/s (vmaf_v1.0.16_3d0h / vmaf_v0.6.1), 4K 24.9 / 33.1, the CLI's CPU
+// runs 123 frames/s at 1080p against 210 on the first: a slower host, and
 // vmaf_v0.6.1, which has no CAMBI, as much slower as vmaf_v1.0.16_3d0h.
 package main

@@ -55,18 +55,18 @@
 // with CAMBI at its value on the reference against itself, minus the
 // score); then each frame's box, area, mean and largest c-value.
 //
-// Cost. The search reads each scale's c-values once, row by row (no
-// level of the weighted sums is held whole), and finds a row's banding
-// pixels and runs in one pass of vector kernels; CAMBI writes the maps the
-// search keeps straight into recycled buffers. On a 2-core AVX-512 Xeon
-// that is 5-10% over `score --feature cambi` at 1080p and 10-12% at 4K
-// (the README gives the sets); most of it the banding test's reading of
-// the maps, memory-bound (10 MB a 1080p frame). Finding the runs inside
-// CAMBI's scale-0 strips while the c-values were still in cache was tried
-// (the lower scales first, then scale 0 with the search fused into its
-// strips): the same events, but slower (1080p, 2 threads, one alternated
-// set: +23% CPU over scoring against +15%),
-// because scale 0's picture and mask then came back from memory.
+// Cost. The search reads each scale's c-values once, row by row (no level of
+// the weighted sums is held whole), and finds a row's banding pixels and
+// runs in one pass of vector kernels; CAMBI writes the maps the search keeps
+// straight into recycled buffers. On a 2-core AVX-512 Xeon that is 5-10%
+// over `score --feature cambi` at 1080p and 10-12% at 4K (the README gives
+// the sets); most of it the banding test's reading of the maps, memory-bound
+// (10 MB a 1080p frame). Finding the runs inside CAMBI's scale-0 strips
+// while the c-values were still in cache was tried (the lower scales first,
+// then scale 0 with the search fused into its strips): the same events, but
+// slower (1080p, 2 threads, one alternated set: +23% CPU over scoring
+// against +15%), because scale 0's picture and mask then came back from
+// memory.
 //
 // Memory does not grow with the clip: a run keeps each frame's c-value
 // maps only until its worker has found the frame's regions (engine.Watch),
