@@ -508,4 +508,19 @@
 // frames/s (vmaf_v1.0.16_3d0h / vmaf_v0.6.1), 4K 24.9 / 33.1, the CLI's CPU
 // runs 123 frames/s at 1080p against 210 on the first: a slower host, and
 // vmaf_v0.6.1, which has no CAMBI, as much slower as vmaf_v1.0.16_3d0h.
+//
+// A third H200 machine that evening ran the whole of .ci/gpu-device-check
+// run on the current code in one call (477 s; the package's tests 312 s of
+// it in TestCAMBIStageParity): every test passed, the CLI's JSON the same
+// on both backends for both models at both sizes. Whole runs: 1080p 187.8
+// / 189.7 frames/s (vmaf_v1.0.16_3d0h / vmaf_v0.6.1), 4K 30.3 / 36.7. The
+// CLI, GPU against the 16 CPU cores: vmaf_v0.6.1 218.6 against 144.7 at
+// 1080p, 57.2 against 29.1 at 4K; vmaf_v1.0.16_3d0h 185.9 against 187.9
+// and 46.2 against 73.4. Per feature at 4K (score): ADM 173 frames/s, CAMBI
+// 30.3 (device passes 36.3), VIF 44.1, SpEED chroma 34.4; at 1080p CAMBI
+// 49.4 (device passes 107.5), so the second machine's 133 was its own. The
+// 4K vmaf_v1.0.16_3d0h profile: CAMBI's c-values 30.0%, ADM's decouple
+// 6.1%, find_lo and find_hi 5.9% each (0.23 ms a scan, as on the second
+// machine). Strip heights at 4K: 16, 32, 64, 130 rows 27.0, 33.5, 37.2,
+// 34.8 frames/s of device passes, the default 36.3.
 package main
