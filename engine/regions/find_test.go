@@ -14,11 +14,14 @@ import (
 // randomPicture is a CAMBI picture of w x h whose maps are random: blobs
 // of large c-values on small noise, the spatial mask mostly set. With
 // halfRes, scale 0 is at half the picture's size (cambi_high_res_speedup).
-func randomPicture(w, h int, halfRes bool, seed uint64) *engine.CAMBIPicture {
+func randomPicture(w, h int, halfRes, solid bool, seed uint64) *engine.CAMBIPicture {
 	r := rand.New(rand.NewPCG(seed, 99))
 	p := &engine.CAMBIPicture{Width: w, Height: h, SpatialMask: make([]uint8, w*h)}
 	for i := range p.SpatialMask {
-		if r.IntN(10) != 0 {
+		// A solid picture's mask is a band of columns without holes, so
+		// that the rows through its disc have their hits in one run,
+		// starting off a vector's edge.
+		if x := i % w; solid && x >= w/7+3 && x < w-w/9 || !solid && r.IntN(10) != 0 {
 			p.SpatialMask[i] = 1
 		}
 	}
@@ -37,7 +40,10 @@ func randomPicture(w, h int, halfRes bool, seed uint64) *engine.CAMBIPicture {
 			for x := range sw {
 				dx, dy := float64(x)/float64(sw)-cx, float64(y)/float64(sh)-cy
 				v := 0.02 * r.Float64()
-				if dx*dx+dy*dy < 0.06 || (x/5+y/3)%7 == 0 {
+				switch {
+				case solid && dx*dx+dy*dy < 0.06:
+					v += 2 + r.Float64() // above every threshold of the tests
+				case !solid && (dx*dx+dy*dy < 0.06 || (x/5+y/3)%7 == 0):
 					v += 3 * r.Float64()
 				}
 				sc.CValues[y*sw+x] = float32(v)
@@ -121,6 +127,7 @@ func bruteRegions(p *engine.CAMBIPicture, k0 int, t32 float32, norm float64) []R
 			g.Area += x - x0
 			g.Sum += sum
 			g.Max = max(g.Max, float64(top))
+			g.spans = append(g.spans, span{int32(y), int32(x0), int32(x)})
 		}
 	}
 	for k := range out {
@@ -141,39 +148,63 @@ func TestComponentsBruteForce(t *testing.T) {
 			if halfRes {
 				k0 = 1
 			}
-			p := randomPicture(size[0], size[1], halfRes, uint64(size[0]*1000+size[1]))
-			for _, tc := range []float64{0.05, 0.3, 0.6} {
-				tN := tc * norm
-				t32 := float32(tN)
-				if float64(t32) < tN {
-					t32 = math.Nextafter32(t32, float32(math.Inf(1)))
-				}
-				want := bruteRegions(p, k0, t32, norm)
-				if len(want) == 0 {
-					t.Fatalf("%v half %v t %v: the fixture has no region", size, halfRes, tc)
-				}
-				for _, set := range cpu.Supported() {
-					name := fmt.Sprintf("%dx%d/half=%v/t=%v/%v", size[0], size[1], halfRes, tc, set)
-					scanKernelsFor = func() regionscan.Kernels { return regionscan.For(set) }
-					got := components(p, k0, tN, norm, 1)
-					scanKernelsFor = nil
-					if len(got) != len(want) {
-						t.Fatalf("%s: %d regions, want %d", name, len(got), len(want))
+			for _, solid := range []bool{false, true} {
+				p := randomPicture(size[0], size[1], halfRes, solid, uint64(size[0]*1000+size[1]))
+				for _, tc := range []float64{0.05, 0.3, 0.6} {
+					tN := tc * norm
+					t32 := float32(tN)
+					if float64(t32) < tN {
+						t32 = math.Nextafter32(t32, float32(math.Inf(1)))
 					}
-					// Both list components by their first pixel in scan order.
-					for i := range got {
-						g, w := got[i], want[i]
-						if g.Box != w.Box || g.Area != w.Area || math.Float64bits(g.Sum) != math.Float64bits(w.Sum) || math.Float64bits(g.Max) != math.Float64bits(w.Max) {
-							t.Fatalf("%s: region %d = %+v %d %v %v, want %+v %d %v %v", name, i, g.Box, g.Area, g.Sum, g.Max, w.Box, w.Area, w.Sum, w.Max)
+					want := bruteRegions(p, k0, t32, norm)
+					if len(want) == 0 {
+						t.Fatalf("%v half %v t %v: the fixture has no region", size, halfRes, tc)
+					}
+					if one := singleRunRows(want, size[1]); solid && one < 3 || !solid && one == size[1] {
+						t.Fatalf("%v half %v solid %v t %v: %d rows of %d have their hits in one run", size, halfRes, solid, tc, one, size[1])
+					}
+					for _, set := range cpu.Supported() {
+						name := fmt.Sprintf("%dx%d/half=%v/solid=%v/t=%v/%v", size[0], size[1], halfRes, solid, tc, set)
+						scanKernelsFor = func() regionscan.Kernels { return regionscan.For(set) }
+						got := components(p, k0, tN, norm, 1)
+						scanKernelsFor = nil
+						if len(got) != len(want) {
+							t.Fatalf("%s: %d regions, want %d", name, len(got), len(want))
 						}
-						if n := spanArea(g.spans); n != g.Area {
-							t.Fatalf("%s: region %d spans cover %d pixels, area %d", name, i, n, g.Area)
+						// Both list components by their first pixel in scan order.
+						for i := range got {
+							g, w := got[i], want[i]
+							if g.Box != w.Box || g.Area != w.Area || math.Float64bits(g.Sum) != math.Float64bits(w.Sum) || math.Float64bits(g.Max) != math.Float64bits(w.Max) {
+								t.Fatalf("%s: region %d = %+v %d %v %v, want %+v %d %v %v", name, i, g.Box, g.Area, g.Sum, g.Max, w.Box, w.Area, w.Sum, w.Max)
+							}
+							if n := spanArea(g.spans); n != g.Area {
+								t.Fatalf("%s: region %d spans cover %d pixels, area %d", name, i, n, g.Area)
+							}
 						}
 					}
 				}
 			}
 		}
 	}
+}
+
+// singleRunRows counts the rows of h whose hits, in regions, are one run
+// (a solid fixture's rows through its disc; a row of runs between holes
+// in the mask elsewhere).
+func singleRunRows(regions []Region, h int) int {
+	runs := make([]int, h)
+	for _, g := range regions {
+		for _, sp := range g.spans {
+			runs[sp.y]++
+		}
+	}
+	n := 0
+	for _, r := range runs {
+		if r == 1 {
+			n++
+		}
+	}
+	return n
 }
 
 func spanArea(s []span) int {
