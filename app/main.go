@@ -4,6 +4,10 @@
 // regions` finds banding regions over time and writes masks for a
 // debanding filter; `bandscope devices` lists the backends (the CPU kernel
 // sets and the GPU adapters).
+//
+// make build builds it twice: bandscope, the headless CLI (-tags nogui),
+// which with no subcommand becomes the bandscope-inspector next to it
+// (gui_nogui.go), and bandscope-inspector, which links the inspector in.
 package main
 
 import (

@@ -62,7 +62,7 @@ func main() {
 	flag.IntVar(&c.frames, "frames", 0, "frames per clip (default 60)")
 	flag.IntVar(&c.repeat, "repeat", 3, "runs of each tool per row, alternating Bandscope, libvmaf, Bandscope, ...; medians are printed")
 	flag.BoolVar(&c.inProcess, "inprocess", false, "time Bandscope through the engine API inside this process (no process start, no output file) instead of running `bandscope score`")
-	flag.StringVar(&c.bandscope, "bandscope", "", "a built bandscope binary (default: go build ./app into the temporary directory)")
+	flag.StringVar(&c.bandscope, "bandscope", "", "a built bandscope binary (default: go build -tags nogui ./app, the headless CLI make build writes, into the temporary directory)")
 	flag.StringVar(&c.keep, "keep", "", "directory to write the clips and outputs to, and leave them in")
 	flag.BoolVar(&c.verbose, "v", false, "print every command line")
 	flag.Parse()
@@ -307,7 +307,9 @@ func missingInputs(version string) string {
 	return "it needs " + strings.Join(miss, ", ") + ", which the engine does not compute yet"
 }
 
-// buildBandscope builds the bandscope binary the whole-process mode runs.
+// buildBandscope builds the bandscope binary the whole-process mode runs:
+// the headless CLI, as make build builds it (-tags nogui: no Fyne packages
+// to start).
 func buildBandscope(dir string) (string, error) {
 	root, err := golden.Root()
 	if err != nil {
@@ -319,12 +321,12 @@ func buildBandscope(dir string) (string, error) {
 	}
 	bin := filepath.Join(dir, "bandscope")
 	t0 := time.Now()
-	cmd := exec.Command(goBin, "build", "-o", bin, "./app")
+	cmd := exec.Command(goBin, "build", "-tags", "nogui", "-o", bin, "./app")
 	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build ./app: %v\n%s", err, out)
+		return "", fmt.Errorf("go build -tags nogui ./app: %v\n%s", err, out)
 	}
-	fmt.Printf("# bandscope: go build -o %s ./app (%.0f s)\n", bin, time.Since(t0).Seconds())
+	fmt.Printf("# bandscope: go build -tags nogui -o %s ./app (%.0f s)\n", bin, time.Since(t0).Seconds())
 	return bin, nil
 }
 
