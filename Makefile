@@ -9,7 +9,7 @@ deps:
 	@.ci/deps
 
 # Two builds of ./app: bandscope, the headless CLI (-tags nogui: Fyne's
-# packages, linked in, would cost every run about 7 ms and 20 MB before
+# packages, linked in, would cost every run about 7 ms and 16 MB before
 # main), and bandscope-inspector, the same commands with the inspector;
 # bandscope with no subcommand becomes the bandscope-inspector next to it.
 build: deps

@@ -2,7 +2,16 @@
 
 package main
 
-import "github.com/bandscope/bandscope/ui"
+import (
+	"os"
 
-// openInspector opens the inspector window on the clips args name.
-func openInspector(args []string) error { return ui.Run(args) }
+	"github.com/bandscope/bandscope/ui"
+)
+
+// openInspector opens the inspector window on the clips args name. The
+// mark of a headless bandscope that started this binary in its place
+// (gui_nogui.go) goes no further than here.
+func openInspector(args []string) error {
+	os.Unsetenv("BANDSCOPE_INSPECTOR_EXEC")
+	return ui.Run(args)
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"syscall"
@@ -21,12 +22,16 @@ import (
 const inspectorName = "bandscope-inspector"
 
 // inspectorEnv marks a process that a CLI started as the inspector: a
-// binary without the inspector that finds it set was itself started as
-// bandscope-inspector, and says so rather than start itself again.
+// binary without the inspector that finds it set (even empty) was itself
+// started as bandscope-inspector, and says so rather than start itself
+// again. The inspector clears it (gui.go).
 const inspectorEnv = "BANDSCOPE_INSPECTOR_EXEC"
 
 // findInspector is the inspector binary next to this one (symbolic links
-// followed), else the first on PATH.
+// followed: an install that links bandscope into ~/bin finds the one
+// beside the real file), else the first on PATH. A file of that name
+// beside this one that is no executable file is an error, not a reason
+// to run another from PATH.
 func findInspector() (string, error) {
 	name := inspectorName
 	if runtime.GOOS == "windows" {
@@ -37,13 +42,20 @@ func findInspector() (string, error) {
 			exe = real
 		}
 		p := filepath.Join(filepath.Dir(exe), name)
-		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0 {
+		if st, err := os.Stat(p); err == nil {
+			// Windows has no execute bits: a regular file will do.
+			if !st.Mode().IsRegular() || runtime.GOOS != "windows" && st.Mode()&0o111 == 0 {
+				return "", fmt.Errorf("%s is not an executable file: the inspector is built with make build", p)
+			}
 			return p, nil
 		}
 	}
 	p, err := exec.LookPath(name)
-	if err != nil {
+	if errors.Is(err, exec.ErrNotFound) {
 		return "", fmt.Errorf("this binary is the headless CLI and the inspector, %s, is neither next to it nor on PATH (make build writes both): use bandscope score, regions or devices here", inspectorName)
+	}
+	if err != nil {
+		return "", err
 	}
 	return p, nil
 }
@@ -53,8 +65,8 @@ func findInspector() (string, error) {
 // process's own. Where a process cannot be replaced (Windows), it runs the
 // inspector and exits with its code.
 func openInspector(args []string) error {
-	if os.Getenv(inspectorEnv) != "" {
-		return fmt.Errorf("%s was built without the inspector (-tags nogui): build it with make build", inspectorName)
+	if _, ok := os.LookupEnv(inspectorEnv); ok {
+		return fmt.Errorf("%s was started as the inspector, but is built without it (-tags nogui): make build writes %s", os.Args[0], inspectorName)
 	}
 	p, err := findInspector()
 	if err != nil {
@@ -65,6 +77,9 @@ func openInspector(args []string) error {
 		err := syscall.Exec(p, append([]string{p}, args...), env)
 		return fmt.Errorf("%s: %w", p, err)
 	}
+	// The inspector gets the console's interrupt and decides; this
+	// process waits for its exit code.
+	signal.Ignore(os.Interrupt)
 	cmd := exec.Command(p, args...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr, cmd.Env = os.Stdin, os.Stdout, os.Stderr, env
 	err = cmd.Run()
