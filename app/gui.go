@@ -12,6 +12,6 @@ import (
 // mark of a headless bandscope that started this binary in its place
 // (gui_nogui.go) goes no further than here.
 func openInspector(args []string) error {
-	os.Unsetenv("BANDSCOPE_INSPECTOR_EXEC")
+	os.Unsetenv(inspectorEnv)
 	return ui.Run(args)
 }

@@ -34,7 +34,7 @@ func TestInspectorExec(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build -tags nogui: %v\n%s", err, out)
 	}
-	fake := filepath.Join(dir, "bandscope-inspector")
+	fake := filepath.Join(dir, inspectorName)
 	// The stand-in prints its process id, argv[0], each argument on a line
 	// of its own and the mark, and exits 3.
 	script := "#!/bin/sh\necho \"pid $$\"\necho \"$0\"\nprintf '%s\\n' \"$@\"\necho \"mark $BANDSCOPE_INSPECTOR_EXEC\"\nexit 3\n"
@@ -58,10 +58,8 @@ func TestInspectorExec(t *testing.T) {
 		var out, errb strings.Builder
 		cmd.Stdout, cmd.Stderr = &out, &errb
 		err := cmd.Run()
-		r := result{out: out.String(), errs: errb.String(), pid: cmd.Process.Pid}
-		if e, ok := err.(*exec.ExitError); ok {
-			r.code = e.ExitCode()
-		} else if err != nil {
+		r := result{out: out.String(), errs: errb.String(), code: exitCode(err), pid: cmd.Process.Pid}
+		if r.code == -1000 {
 			t.Fatal(err)
 		}
 		return r
@@ -84,7 +82,7 @@ func TestInspectorExec(t *testing.T) {
 		}
 		oneLine(t, r.errs)
 	}
-	fails("the mark set, even empty", runBin(bin, []string{noPath, "BANDSCOPE_INSPECTOR_EXEC="}), "was started as the inspector, but is built without it")
+	fails("the mark set, even empty", runBin(bin, []string{noPath, inspectorEnv + "="}), "was started as the inspector, but is built without it")
 	if err := os.Chmod(fake, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +97,7 @@ func TestInspectorExec(t *testing.T) {
 	if err := os.Remove(fake); err != nil {
 		t.Fatal(err)
 	}
-	fails("no inspector", runBin(bin, []string{noPath}), "bandscope-inspector, is neither next to it nor on PATH")
+	fails("no inspector", runBin(bin, []string{noPath}), inspectorName+", is neither next to it nor on PATH")
 	// A headless build installed as the inspector: the CLI starts it, and
 	// it says what it is rather than start itself again.
 	data, err := os.ReadFile(bin)

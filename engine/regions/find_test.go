@@ -142,45 +142,54 @@ func bruteRegions(p *engine.CAMBIPicture, k0 int, t32 float32, norm float64) []R
 // thresholds: the same regions, boxes, areas and bits of Sum and Max.
 func TestComponentsBruteForce(t *testing.T) {
 	const norm = 81
+	type fixture struct {
+		size           [2]int
+		halfRes, solid bool
+	}
+	var fixtures []fixture
 	for _, size := range [][2]int{{67, 45}, {130, 63}, {201, 97}, {64, 64}} {
 		for _, halfRes := range []bool{false, true} {
-			k0 := 0
-			if halfRes {
-				k0 = 1
-			}
 			for _, solid := range []bool{false, true} {
-				p := randomPicture(size[0], size[1], halfRes, solid, uint64(size[0]*1000+size[1]))
-				for _, tc := range []float64{0.05, 0.3, 0.6} {
-					tN := tc * norm
-					t32 := float32(tN)
-					if float64(t32) < tN {
-						t32 = math.Nextafter32(t32, float32(math.Inf(1)))
+				fixtures = append(fixtures, fixture{size, halfRes, solid})
+			}
+		}
+	}
+	for _, fx := range fixtures {
+		size, halfRes, solid := fx.size, fx.halfRes, fx.solid
+		k0 := 0
+		if halfRes {
+			k0 = 1
+		}
+		p := randomPicture(size[0], size[1], halfRes, solid, uint64(size[0]*1000+size[1]))
+		for _, tc := range []float64{0.05, 0.3, 0.6} {
+			tN := tc * norm
+			t32 := float32(tN)
+			if float64(t32) < tN {
+				t32 = math.Nextafter32(t32, float32(math.Inf(1)))
+			}
+			want := bruteRegions(p, k0, t32, norm)
+			if len(want) == 0 {
+				t.Fatalf("%v half %v t %v: the fixture has no region", size, halfRes, tc)
+			}
+			if one := singleRunRows(want, size[1]); solid && one < 3 || !solid && one == size[1] {
+				t.Fatalf("%v half %v solid %v t %v: %d rows of %d have their hits in one run", size, halfRes, solid, tc, one, size[1])
+			}
+			for _, set := range cpu.Supported() {
+				name := fmt.Sprintf("%dx%d/half=%v/solid=%v/t=%v/%v", size[0], size[1], halfRes, solid, tc, set)
+				scanKernelsFor = func() regionscan.Kernels { return regionscan.For(set) }
+				got := components(p, k0, tN, norm, 1)
+				scanKernelsFor = nil
+				if len(got) != len(want) {
+					t.Fatalf("%s: %d regions, want %d", name, len(got), len(want))
+				}
+				// Both list components by their first pixel in scan order.
+				for i := range got {
+					g, w := got[i], want[i]
+					if g.Box != w.Box || g.Area != w.Area || math.Float64bits(g.Sum) != math.Float64bits(w.Sum) || math.Float64bits(g.Max) != math.Float64bits(w.Max) {
+						t.Fatalf("%s: region %d = %+v %d %v %v, want %+v %d %v %v", name, i, g.Box, g.Area, g.Sum, g.Max, w.Box, w.Area, w.Sum, w.Max)
 					}
-					want := bruteRegions(p, k0, t32, norm)
-					if len(want) == 0 {
-						t.Fatalf("%v half %v t %v: the fixture has no region", size, halfRes, tc)
-					}
-					if one := singleRunRows(want, size[1]); solid && one < 3 || !solid && one == size[1] {
-						t.Fatalf("%v half %v solid %v t %v: %d rows of %d have their hits in one run", size, halfRes, solid, tc, one, size[1])
-					}
-					for _, set := range cpu.Supported() {
-						name := fmt.Sprintf("%dx%d/half=%v/solid=%v/t=%v/%v", size[0], size[1], halfRes, solid, tc, set)
-						scanKernelsFor = func() regionscan.Kernels { return regionscan.For(set) }
-						got := components(p, k0, tN, norm, 1)
-						scanKernelsFor = nil
-						if len(got) != len(want) {
-							t.Fatalf("%s: %d regions, want %d", name, len(got), len(want))
-						}
-						// Both list components by their first pixel in scan order.
-						for i := range got {
-							g, w := got[i], want[i]
-							if g.Box != w.Box || g.Area != w.Area || math.Float64bits(g.Sum) != math.Float64bits(w.Sum) || math.Float64bits(g.Max) != math.Float64bits(w.Max) {
-								t.Fatalf("%s: region %d = %+v %d %v %v, want %+v %d %v %v", name, i, g.Box, g.Area, g.Sum, g.Max, w.Box, w.Area, w.Sum, w.Max)
-							}
-							if n := spanArea(g.spans); n != g.Area {
-								t.Fatalf("%s: region %d spans cover %d pixels, area %d", name, i, n, g.Area)
-							}
-						}
+					if n := spanArea(g.spans); n != g.Area {
+						t.Fatalf("%s: region %d spans cover %d pixels, area %d", name, i, n, g.Area)
 					}
 				}
 			}
