@@ -22,8 +22,8 @@ type worker struct {
 	run    sync.Mutex // held while a job runs
 	seq    int
 	cancel context.CancelFunc
-	wg     *sync.WaitGroup // shared by every worker; tests wait on it
-	fail   func(error)     // shows an error on the UI goroutine
+	wg     *pendingWork // shared by every worker; tests wait on it
+	fail   func(error)  // shows an error on the UI goroutine
 }
 
 // protect runs a job, turning a panic in the engine into an error shown
@@ -125,8 +125,52 @@ func (w *worker) stop() {
 // prefetcher may score frames of one session at once, which engine
 // sessions allow (Session.Frame).
 type jobs struct {
-	wg                                                                      sync.WaitGroup
+	wg                                                                      pendingWork
 	opener, framer, completer, prefetcher, runner, scaler, exporter, bander worker
+}
+
+// pendingWork counts the jobs, UI callbacks and timers under way, for
+// tests and benchmarks to wait on: a sync.WaitGroup that may grow from
+// zero while someone waits. Playback's timer starts the next step's jobs
+// whenever it fires, so a test's Wait can meet that Add, which a
+// WaitGroup forbids (it panics: "WaitGroup is reused before previous Wait
+// has returned"). Wait returns once the count has been zero.
+type pendingWork struct {
+	mu   sync.Mutex
+	zero *sync.Cond // on mu, made by the first call
+	n    int
+}
+
+func (p *pendingWork) lock() {
+	p.mu.Lock()
+	if p.zero == nil {
+		p.zero = sync.NewCond(&p.mu)
+	}
+}
+
+// Add adds d (possibly negative) to the count.
+func (p *pendingWork) Add(d int) {
+	p.lock()
+	defer p.mu.Unlock()
+	p.n += d
+	switch {
+	case p.n < 0:
+		panic("ui: negative pendingWork count")
+	case p.n == 0:
+		p.zero.Broadcast()
+	}
+}
+
+// Done is Add(-1).
+func (p *pendingWork) Done() { p.Add(-1) }
+
+// Wait blocks until the count is zero.
+func (p *pendingWork) Wait() {
+	p.lock()
+	defer p.mu.Unlock()
+	for p.n != 0 {
+		p.zero.Wait()
+	}
 }
 
 func (j *jobs) all() []*worker {
