@@ -38,7 +38,11 @@ func openCAMBI(o opening) (extractor, error) {
 	if o.perfect {
 		cfg.HeatmapsPath = ""
 	}
-	cfg.KeepCValues = o.keepCValues
+	if o.rows != nil && o.b.dev == nil && !o.perfect {
+		cfg.Rows = o.rows // the CPU reads them as it pools: no map is kept
+	} else {
+		cfg.KeepCValues = o.keepCValues
+	}
 	if err := cfg.SetReference(o.ref.Width, o.ref.Height, o.ref.BitDepth); err != nil {
 		return nil, err
 	}

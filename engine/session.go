@@ -256,7 +256,7 @@ func (s *Session) openSet(id string, specs []parsedSpec, ref, dist yuv.Format, p
 	for k, p := range specs {
 		x, err := p.def.open(opening{b: b, opts: p.opts, ref: ref, dist: dist, perfect: perfect, scaled: scaled,
 			own: k < s.requested, keepCValues: !perfect && s.req.keepsCAMBIMaps(k, s.requested),
-			outputs: s.req.Outputs, inputs: []string{s.req.Reference, s.req.Distorted}})
+			rows: s.req.cambiRows(k, s.requested), outputs: s.req.Outputs, inputs: []string{s.req.Reference, s.req.Distorted}})
 		if err != nil {
 			err = extractorError(s.req, err)
 			if s.req.SkipUnavailable && len(specs) > 1 {

@@ -46,6 +46,10 @@ type (
 	CAMBIResult = cambi.FrameResult
 	// CAMBIPicture is CAMBI on one picture: its scales and maps.
 	CAMBIPicture = cambi.PictureResult
+	// CAMBIRowReader reads a picture's c-values as CAMBI pools them
+	// (Watch.CAMBIRows); CAMBIPictureRows is one picture's reading.
+	CAMBIRowReader   = cambi.RowReader
+	CAMBIPictureRows = cambi.PictureRows
 	// CAMBIScale is one scale of a CAMBIPicture.
 	CAMBIScale = cambi.ScaleResult
 	// ADMResult is integer ADM on one frame, with every scale's bands.

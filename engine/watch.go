@@ -13,6 +13,12 @@ type Watch struct {
 	// (CAMBIScale.CValues, CAMBIPicture.SpatialMask), which a run
 	// otherwise does not keep.
 	CAMBIMaps bool
+	// CAMBIRows, when not nil, reads the distorted picture's c-values of
+	// the request's own CAMBI instances as CAMBI pools them, on the CPU
+	// backend, and no map is kept for it: each frame's CAMBIPicture.Rows
+	// holds what it read (cambi.RowReader). On the GPU backend, which
+	// cannot, the maps are kept as with CAMBIMaps, and Rows is nil.
+	CAMBIRows CAMBIRowReader
 	// Scored is called once per frame on the worker that scored it, after
 	// every feature is done with the frame: concurrently with other
 	// frames' calls and in any order. fr holds the main backend's results
@@ -62,5 +68,14 @@ func (r *run) collectWatched(sl *slot) error {
 // keepsCAMBIMaps reports whether a run keeps the c-value maps of CAMBI
 // instance k of the request's features (Watch.CAMBIMaps).
 func (req *Request) keepsCAMBIMaps(k, requested int) bool {
-	return req.Watch != nil && req.Watch.CAMBIMaps && k < requested
+	return req.Watch != nil && (req.Watch.CAMBIMaps || req.Watch.CAMBIRows != nil) && k < requested
+}
+
+// cambiRows is the Watch's CAMBIRows for CAMBI instance k of the
+// request's features, nil for none.
+func (req *Request) cambiRows(k, requested int) CAMBIRowReader {
+	if req.Watch == nil || k >= requested {
+		return nil
+	}
+	return req.Watch.CAMBIRows
 }

@@ -95,3 +95,75 @@ func runRequest(t *testing.T, req Request) *Results {
 	}
 	return res
 }
+
+// countingRows is a CAMBIRowReader that counts the pictures and rows it
+// reads.
+type countingRows struct {
+	mu          sync.Mutex
+	pics, rows  int
+	lastPicture *countedPicture
+}
+
+type countedPicture struct{ r *countingRows }
+
+func (c *countingRows) Begin(p *CAMBIPicture, bands int) CAMBIPictureRows {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.pics++
+	return &countedPicture{c}
+}
+
+func (p *countedPicture) Rows(band, y0, y1 int) {
+	p.r.mu.Lock()
+	p.r.rows += y1 - y0
+	p.r.mu.Unlock()
+}
+
+// TestWatchRows: with Watch.CAMBIRows the request's own CAMBI, on the
+// CPU, hands each frame's distorted picture to the reader, every row of
+// scale 0, and keeps no map (a model's instance, and --explain's perfect
+// copy, have no reading); the metrics are the run's without a watch.
+func TestWatchRows(t *testing.T) {
+	req := pairRequest(t, "cambi=window_size=35")
+	req.Models = []string{"version=vmaf_v1.0.16_3d0h"}
+	req.Explain = true
+	plain := runRequest(t, req)
+	reader := &countingRows{}
+	var mu sync.Mutex
+	read := 0
+	req.Watch = &Watch{
+		CAMBIRows: reader,
+		Scored: func(fr *FrameResult) (any, error) {
+			for _, f := range fr.Features {
+				c, ok := f.Result.(*CAMBIResult)
+				if !ok {
+					continue
+				}
+				if c.Dist.SpatialMask != nil || c.Dist.Scales[0].CValues != nil {
+					return nil, errors.New("maps kept for a reader")
+				}
+				own := strings.HasSuffix(f.Metrics[0].Name, "_ws_35")
+				if _, ok := c.Dist.Rows.(*countedPicture); ok != own {
+					return nil, errors.New("a reading where there should be none, or none where there should be one")
+				}
+				if own {
+					mu.Lock()
+					read++
+					mu.Unlock()
+				}
+			}
+			return nil, nil
+		},
+	}
+	watched := runRequest(t, req)
+	if read != 3 || reader.pics != 3 || reader.rows != 3*217 {
+		t.Errorf("%d frames read, %d pictures and %d rows, want 3, 3 and %d", read, reader.pics, reader.rows, 3*217)
+	}
+	for n := range plain.Frames {
+		for _, m := range plain.Frames[n] {
+			if v, _ := watched.Value(n, m.Name); v != m.Value {
+				t.Errorf("frame %d %s: %v watched, %v without", n, m.Name, v, m.Value)
+			}
+		}
+	}
+}

@@ -55,32 +55,34 @@
 // with CAMBI at its value on the reference against itself, minus the
 // score); then each frame's box, area, mean and largest c-value.
 //
-// Cost. The search reads each scale's c-values once, row by row (no level of
-// the weighted sums is held whole), and finds a row's banding pixels and
-// runs in one pass of vector kernels; CAMBI writes the maps the search keeps
-// straight into recycled buffers. On a 2-core AVX-512 Xeon that is 5-10%
-// over `score --feature cambi` at 1080p and 10-12% at 4K (the README gives
-// the sets); most of it the banding test's reading of the maps, memory-bound
-// (10 MB a 1080p frame). Finding the runs inside CAMBI's scale-0 strips
-// while the c-values were still in cache was tried (the lower scales first,
-// then scale 0 with the search fused into its strips): the same events, but
-// slower (1080p, 2 threads, one alternated set: +23% CPU over scoring
-// against +15%), because scale 0's picture and mask then came back from
-// memory. At 4K the search takes about 5.5 ms a frame, and reading is most
-// of it: the maps are 52 MB a frame (scale 0's c-values 33, the mask 8,
-// scale 1's c-values 8), and one core of that VM reads 33 MB out of cache
-// in 3.5 ms, whatever it computes on them. So summing a row's hits in the
-// pass that finds them (a row of one run then needs no RunSum pass; RunSum's
-// tree gives the same bits from lanes turned by the run's start) gave the
-// same events and no gain in a run (4K, 10 alternated sets at 1 and 2
-// threads), and reading two bands of rows at once was slower still.
+// Cost. On the CPU the search reads scale 0's c-values as CAMBI pools
+// them (engine.Watch.CAMBIRows, cambi.RowReader): CAMBI pools scale 0
+// last, once the coarser scales' c-values exist, and hands each row or two
+// to the search right after its pooling scan has read them from
+// memory, so that the search finds the band's banding pixels and runs
+// (Rows) in cache, and links a frame's runs into components once CAMBI
+// is done with it (Extract). No map is kept: 4K scale 0's c-values alone
+// are 33 MB a frame, which a search of kept maps read from memory a
+// second time (5-6 ms a frame on one core of a 2-core AVX-512 Xeon VM,
+// 10-15% over `score --feature cambi`). The search then costs the row
+// kernels' arithmetic (at 4K and 1 thread about 3 ms a frame: the banding
+// test 1.3, the run sums 0.9, the coarser scales' weights 0.7) and 1-2%
+// for pooling scale 0 last; the README gives what it costs over scoring.
+// A band's run sums are bound by the vector units, not by the latency of
+// their additions: summing two runs side by side in one AVX-512 loop took
+// as long as summing them one after the other. Where the backend cannot
+// hand the rows over (the GPU) the maps are kept, frame by frame, and
+// Extract reads them whole, as it does those of the inspector's frames;
+// both give the same bits (TestFramesMatchRun, TestComponentsBruteForce
+// with the rows in bands).
 //
-// Memory does not grow with the clip: a run keeps each frame's c-value
-// maps only until its worker has found the frame's regions (engine.Watch),
-// the linking keeps an event's region pixels only until every frame they
-// touch is final, and the mask is written as frames become final, a few
-// frames behind the run. The inspector, which draws and exports from
-// memory, keeps the pixels (Options.KeepPixels).
+// Memory does not grow with the clip: on the CPU no map outlives its
+// frame's scoring (elsewhere a frame's maps are kept only until its worker
+// has found the frame's regions), the linking keeps an event's region
+// pixels only until every frame they touch is final, and the mask is
+// written as frames become final, a few frames behind the run. The
+// inspector, which draws and exports from memory, keeps the pixels
+// (Options.KeepPixels).
 //
 // Two reports of encodes of one clip compare event by event (Match): the
 // events of each that the other has, and those it does not.

@@ -95,13 +95,21 @@ var ErrNoMaps = errors.New("regions: CAMBI's c-value maps were not kept")
 // Extract finds frame fr's banding regions in the request's own CAMBI
 // result: the pixels of CAMBI's spatial mask whose c-value is at least
 // threshold, in 8-connected components of at least MinArea pixels (doc.go
-// gives the rules).
+// gives the rules). A frame scored with a RowReader's reading
+// (engine.Watch.CAMBIRows) has its rows read already; otherwise the
+// c-value maps are read here.
 func Extract(fr *engine.FrameResult, threshold float64) (Frame, error) {
 	c, ok := engine.ResultOf[*engine.CAMBIResult](fr)
 	if !ok {
 		return Frame{}, errors.New("regions: the frame has no CAMBI result")
 	}
-	out, err := extractPicture(&c.Dist, threshold)
+	var out Frame
+	var err error
+	if ps, ok := c.Dist.Rows.(*pictureScan); ok && ps.threshold == threshold {
+		out, err = ps.finish()
+	} else {
+		out, err = extractPicture(&c.Dist, threshold)
+	}
 	out.N, out.CAMBI = fr.Frame, c.CAMBI
 	return out, err
 }
@@ -116,37 +124,92 @@ func shiftOf(w, sw int) (int, error) {
 	return 0, fmt.Errorf("regions: a CAMBI scale of width %d is no halving of %d", sw, w)
 }
 
-// extractPicture is Extract on one CAMBI picture.
+// extractPicture is Extract on one CAMBI picture's maps: its scale-0
+// rows read in one band.
 func extractPicture(p *engine.CAMBIPicture, threshold float64) (Frame, error) {
-	w, h := p.Width, p.Height
-	f := Frame{Width: w, Height: h}
-	if len(p.SpatialMask) < w*h {
-		return f, ErrNoMaps
+	ps := beginScan(p, threshold, 1)
+	if ps.err == nil {
+		ps.Rows(0, 0, p.Scales[0].Height)
 	}
-	for s := range p.Scales {
-		sc := &p.Scales[s]
-		if len(sc.CValues) < sc.Width*sc.Height {
-			return f, ErrNoMaps
-		}
-	}
-	k0, err := shiftOf(w, p.Scales[0].Width)
-	if err != nil {
-		return f, err
-	}
-	f.Window = p.Scales[0].Window << k0
-	side := 2*(p.Scales[0].Window>>1) + 1
-	// A pixel's c-value is CAMBI's weighted sum of its scales' c-values
-	// divided by the window's pixel count, as CAMBI weighs the pooled
-	// scales (WeightScores); acc holds the weighted sums.
-	norm := float64(uint16(side * side))
-	f.Regions = components(p, k0, threshold*norm, norm, MinArea(f.Window))
-	return f, nil
+	return ps.finish()
 }
 
 // MinArea is the fewest pixels a region has: a quarter of CAMBI's window
 // (window pixels on a side at CAMBI's size), since a c-value counts the
 // levels within the whole window.
 func MinArea(window int) int { return max(1, window*window/4) }
+
+// rowReader is the search as CAMBI's RowReader (engine.Watch.CAMBIRows):
+// it finds each frame's banding runs row by row as CAMBI pools scale 0,
+// while the rows are in cache, and Extract links them.
+type rowReader struct{ threshold float64 }
+
+func (r rowReader) Begin(p *engine.CAMBIPicture, bands int) engine.CAMBIPictureRows {
+	return beginScan(p, r.threshold, bands)
+}
+
+// pictureScan is one picture's search: the runs of banding pixels of each
+// band of rows (Rows), then their components (finish). It holds the
+// picture's maps only until finish.
+type pictureScan struct {
+	p         *engine.CAMBIPicture
+	threshold float64
+	err       error
+	f         Frame
+	k0        int     // 1 when scale 0 is at half the picture's size (cambi_high_res_speedup)
+	t32       float32 // the threshold on the weighted sums
+	norm      float64 // turns weighted sums into c-values
+	minArea   int     // the fewest pixels a region keeps (MinArea)
+	k         regionscan.Kernels
+	bands     []bandScan
+}
+
+// bandScan is one band's rows: their runs, in scan order, and the
+// scratch that finds them.
+type bandScan struct {
+	sc     *scratch
+	levels levelRows
+	runs   []run
+}
+
+// beginScan starts the search of picture p for up to bands bands of
+// rows; a picture without the maps gives finish's error.
+func beginScan(p *engine.CAMBIPicture, threshold float64, bands int) *pictureScan {
+	ps := &pictureScan{p: p, threshold: threshold}
+	w, h := p.Width, p.Height
+	ps.f = Frame{Width: w, Height: h}
+	if len(p.SpatialMask) < w*h {
+		ps.err = ErrNoMaps
+		return ps
+	}
+	for s := range p.Scales {
+		sc := &p.Scales[s]
+		if len(sc.CValues) < sc.Width*sc.Height {
+			ps.err = ErrNoMaps
+			return ps
+		}
+	}
+	ps.k0, ps.err = shiftOf(w, p.Scales[0].Width)
+	if ps.err != nil {
+		return ps
+	}
+	ps.f.Window = p.Scales[0].Window << ps.k0
+	ps.minArea = MinArea(ps.f.Window)
+	side := 2*(p.Scales[0].Window>>1) + 1
+	// A pixel's c-value is CAMBI's weighted sum of its scales' c-values
+	// divided by the window's pixel count, as CAMBI weighs the pooled
+	// scales (WeightScores).
+	ps.norm = float64(uint16(side * side))
+	tN := threshold * ps.norm
+	// A float32 sum is at least tN exactly when it is at least t32.
+	ps.t32 = float32(tN)
+	if float64(ps.t32) < tN {
+		ps.t32 = math.Nextafter32(ps.t32, float32(math.Inf(1)))
+	}
+	ps.k = scanKernels()
+	ps.bands = make([]bandScan, max(bands, 1))
+	return ps
+}
 
 // levelRows are the rows of the weighted c-value sums of scales 1..4,
 // each computed when first asked for: the level of scale s holds w_s c_s
@@ -183,7 +246,7 @@ func (l *levelRows) level(s, r int) []float32 {
 	return out
 }
 
-// scratch is components' memory, recycled from frame to frame.
+// scratch is a band's memory, recycled from frame to frame.
 type scratch struct {
 	levels     [engine.CAMBIScales][]float32
 	vals, half []float32
@@ -210,81 +273,137 @@ type run struct {
 	sum, top float64 // weighted c-value sums: their total and largest
 }
 
-// components labels the 8-connected components of the pixels whose
-// spatial mask is set and whose weighted c-value sum (scale 0's plus the
-// level of scale 1) is at least tN, run by run with a union-find over
-// the runs of consecutive rows; k0 is 1 when scale 0 is at half the
-// picture's size (cambi_high_res_speedup). norm turns sums into c-values.
-// It returns the components of at least minArea pixels.
-func components(p *engine.CAMBIPicture, k0 int, tN, norm float64, minArea int) []Region {
-	w, h := p.Width, p.Height
-	sc0 := &p.Scales[0]
-	w0 := float32(sc0.Weight)
-	// A float32 sum is at least tN exactly when it is at least t32.
-	t32 := float32(tN)
-	if float64(t32) < tN {
-		t32 = math.Nextafter32(t32, float32(math.Inf(1)))
+// Rows finds the runs of banding pixels of the picture rows that scale
+// 0's rows [y0, y1) cover: the pixels whose spatial mask is set and whose
+// weighted c-value sum (scale 0's plus the level of scale 1) is at least
+// the threshold. It implements engine.CAMBIPictureRows.
+func (ps *pictureScan) Rows(band, y0, y1 int) {
+	if ps.err != nil {
+		return
 	}
-	k := scanKernels()
-	sc := scratchPool.Get().(*scratch)
-	defer scratchPool.Put(sc)
+	p, k := ps.p, ps.k
+	b := &ps.bands[band]
+	if b.sc == nil {
+		b.sc = scratchPool.Get().(*scratch)
+		b.levels = levelRows{p: p, k: k}
+		for s := 1; s < len(p.Scales); s++ {
+			b.levels.row[s] = grow(&b.sc.levels[s], p.Scales[s].Width)
+			b.levels.at[s] = -1
+		}
+		b.runs = b.sc.runs[:0]
+	}
+	w, h := p.Width, p.Height
+	sc, sc0 := b.sc, &p.Scales[0]
+	w0 := float32(sc0.Weight)
 	vals := grow(&sc.vals, w)
 	half := grow(&sc.half, sc0.Width) // scale 0's row at its own size, when it is half the picture's
 	hits := grow(&sc.hits, (w+63)/64)
-	levels := levelRows{p: p, k: k}
-	for s := 1; s < len(p.Scales); s++ {
-		levels.row[s] = grow(&sc.levels[s], p.Scales[s].Width)
-		levels.at[s] = -1
-	}
-	runs := sc.runs[:0]
-	defer func() { sc.runs = runs[:0] }()
-	prevStart, prevEnd := 0, 0
-	for y := 0; y < h; y++ {
-		r0 := y >> k0
+	for y := y0 << ps.k0; y < min(y1<<ps.k0, h); y++ {
+		r0 := y >> ps.k0
 		c0 := sc0.CValues[r0*sc0.Width : (r0+1)*sc0.Width]
 		mask := p.SpatialMask[y*w : (y+1)*w]
 		switch {
-		case k0 == 0:
+		case ps.k0 == 0:
 			// Two pixels share each sample of scale 1.
-			k.WeighHits(vals, c0, levels.level(1, r0>>1), mask, hits, w0, t32)
+			k.WeighHits(vals, c0, b.levels.level(1, r0>>1), mask, hits, w0, ps.t32)
 		case y&1 == 0:
 			// Two pixels share each sample of scale 0, four each of scale
 			// 1; two rows share the sums.
-			k.WeighUp(half, c0, levels.level(1, r0>>1), w0)
+			k.WeighUp(half, c0, b.levels.level(1, r0>>1), w0)
 			for x := range vals {
 				vals[x] = half[x>>1]
 			}
 			fallthrough
 		default:
-			k.Hits(hits, vals, mask, t32)
+			k.Hits(hits, vals, mask, ps.t32)
 		}
-		start := len(runs)
 		for x := 0; ; {
 			x0, x1 := regionscan.NextRun(hits, x, w)
 			if x0 >= w {
 				break
 			}
 			sum, top := k.RunSum(vals[x0:x1])
-			runs = append(runs, run{span: span{y: int32(y), x0: int32(x0), x1: int32(x1)}, parent: int32(len(runs)), sum: sum, top: float64(top)})
+			b.runs = append(b.runs, run{span: span{y: int32(y), x0: int32(x0), x1: int32(x1)}, sum: sum, top: float64(top)})
 			x = x1
 		}
-		for i, j := prevStart, start; i < prevEnd && j < len(runs); {
-			a, b := &runs[i], &runs[j]
-			if a.x0 <= b.x1 && b.x0 <= a.x1 {
-				union(runs, i, j)
-			}
-			if a.x1 < b.x1 {
-				i++
-			} else {
-				j++
+	}
+}
+
+// finish labels the 8-connected components of the runs every band found,
+// with a union-find over the runs of consecutive rows, and returns the
+// frame with its components of at least MinArea pixels. The picture's
+// maps are not read again.
+func (ps *pictureScan) finish() (Frame, error) {
+	ps.p = nil
+	if ps.err != nil {
+		ps.release()
+		return ps.f, ps.err
+	}
+	// The bands' runs in scan order, in the first band's buffer.
+	var first *bandScan
+	for i := range ps.bands {
+		b := &ps.bands[i]
+		switch {
+		case b.sc == nil:
+		case first == nil:
+			first = b
+		default:
+			first.runs = append(first.runs, b.runs...)
+		}
+	}
+	if first != nil {
+		ps.f.Regions = components(first.runs, ps.norm, ps.minArea, &first.sc.comp)
+	}
+	ps.release()
+	return ps.f, nil
+}
+
+// release gives the bands' scratch back, runs buffers included.
+func (ps *pictureScan) release() {
+	for i := range ps.bands {
+		b := &ps.bands[i]
+		if b.sc == nil {
+			continue
+		}
+		b.sc.runs = b.runs[:0]
+		scratchPool.Put(b.sc)
+		*b = bandScan{}
+	}
+}
+
+// components links runs (in scan order) into 8-connected components:
+// runs of consecutive rows that overlap or touch diagonally join. norm
+// turns sums into c-values. It returns the components of at least
+// minArea pixels.
+func components(runs []run, norm float64, minArea int, compBuf *[]int32) []Region {
+	for i := range runs {
+		runs[i].parent = int32(i)
+	}
+	prevStart, prevEnd := 0, 0
+	for start := 0; start < len(runs); {
+		y, end := runs[start].y, start
+		for end < len(runs) && runs[end].y == y {
+			end++
+		}
+		if prevEnd > prevStart && runs[prevStart].y == y-1 {
+			for i, j := prevStart, start; i < prevEnd && j < end; {
+				a, b := &runs[i], &runs[j]
+				if a.x0 <= b.x1 && b.x0 <= a.x1 {
+					union(runs, i, j)
+				}
+				if a.x1 < b.x1 {
+					i++
+				} else {
+					j++
+				}
 			}
 		}
-		prevStart, prevEnd = start, len(runs)
+		prevStart, prevEnd, start = start, end, end
 	}
 	// Each run's component, then each component's runs in one block of
 	// spans (in scan order within a component): one allocation a frame
 	// for every region's pixels, not one growing slice each.
-	comp := grow(&sc.comp, len(runs))
+	comp := grow(compBuf, len(runs))
 	var out []Region
 	var count []int
 	for i := range runs {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"sync"
 	"testing"
 
 	"github.com/bandscope/bandscope/engine"
@@ -177,24 +178,51 @@ func TestComponentsBruteForce(t *testing.T) {
 			for _, set := range cpu.Supported() {
 				name := fmt.Sprintf("%dx%d/half=%v/solid=%v/t=%v/%v", size[0], size[1], halfRes, solid, tc, set)
 				scanKernelsFor = func() regionscan.Kernels { return regionscan.For(set) }
-				got := components(p, k0, tN, norm, 1)
+				for _, bands := range []int{1, 3} {
+					name := fmt.Sprintf("%s/bands=%d", name, bands)
+					got := scanBands(t, p, tc, bands)
+					if len(got) != len(want) {
+						t.Fatalf("%s: %d regions, want %d", name, len(got), len(want))
+					}
+					// Both list components by their first pixel in scan order.
+					for i := range got {
+						g, w := got[i], want[i]
+						if g.Box != w.Box || g.Area != w.Area || math.Float64bits(g.Sum) != math.Float64bits(w.Sum) || math.Float64bits(g.Max) != math.Float64bits(w.Max) {
+							t.Fatalf("%s: region %d = %+v %d %v %v, want %+v %d %v %v", name, i, g.Box, g.Area, g.Sum, g.Max, w.Box, w.Area, w.Sum, w.Max)
+						}
+						if n := spanArea(g.spans); n != g.Area {
+							t.Fatalf("%s: region %d spans cover %d pixels, area %d", name, i, n, g.Area)
+						}
+					}
+				}
 				scanKernelsFor = nil
-				if len(got) != len(want) {
-					t.Fatalf("%s: %d regions, want %d", name, len(got), len(want))
-				}
-				// Both list components by their first pixel in scan order.
-				for i := range got {
-					g, w := got[i], want[i]
-					if g.Box != w.Box || g.Area != w.Area || math.Float64bits(g.Sum) != math.Float64bits(w.Sum) || math.Float64bits(g.Max) != math.Float64bits(w.Max) {
-						t.Fatalf("%s: region %d = %+v %d %v %v, want %+v %d %v %v", name, i, g.Box, g.Area, g.Sum, g.Max, w.Box, w.Area, w.Sum, w.Max)
-					}
-					if n := spanArea(g.spans); n != g.Area {
-						t.Fatalf("%s: region %d spans cover %d pixels, area %d", name, i, n, g.Area)
-					}
-				}
 			}
 		}
 	}
+}
+
+// scanBands is the search of p with every region kept, its scale-0 rows
+// read as CAMBI's pooling hands them to a RowReader: in bands bands at
+// once, a few rows at a time.
+func scanBands(t *testing.T, p *engine.CAMBIPicture, threshold float64, bands int) []Region {
+	ps := rowReader{threshold}.Begin(p, bands).(*pictureScan)
+	ps.minArea = 1
+	h0 := p.Scales[0].Height
+	var wg sync.WaitGroup
+	for i := range bands {
+		wg.Go(func() {
+			y0, y1 := cpu.Split(h0, bands, i)
+			for y := y0; y < y1; y += 3 {
+				ps.Rows(i, y, min(y+3, y1))
+			}
+		})
+	}
+	wg.Wait()
+	f, err := ps.finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f.Regions
 }
 
 // singleRunRows counts the rows of h whose hits, in regions, are one run

@@ -211,7 +211,9 @@ func Find(ctx context.Context, req engine.Request, opt Options, progress func(en
 // frame order.
 func (f *Finder) Watch() *engine.Watch {
 	return &engine.Watch{
-		CAMBIMaps: true,
+		// The CPU finds each frame's runs as CAMBI pools scale 0, the GPU
+		// keeps the maps for Extract.
+		CAMBIRows: rowReader{f.opt.Threshold},
 		Scored: func(fr *engine.FrameResult) (any, error) {
 			return Extract(fr, f.opt.Threshold)
 		},

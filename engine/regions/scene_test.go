@@ -3,6 +3,7 @@ package regions
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -109,11 +110,22 @@ func patchOf(sc synth.Scene, e *Event) int {
 }
 
 // TestFramesMatchRun: events found from frames scored one at a time with
-// every map (the inspector's way, AddFrame) are a run's (Find), and so is
-// the mask, streamed or written from kept pixels.
+// every map (the inspector's way, AddFrame) are a run's (Find, whose
+// search reads scale 0's rows as CAMBI pools them, in as many bands as
+// threads), and so is the mask, streamed or written from kept pixels.
 func TestFramesMatchRun(t *testing.T) {
+	dir := t.TempDir()
+	for _, threads := range []int{1, 3} {
+		t.Run(fmt.Sprintf("threads=%d", threads), func(t *testing.T) {
+			req := sceneRequest(t, dir, synth.Scene{Patches: scenes[3].patches}, sceneFrames)
+			req.Threads = threads
+			framesMatchRun(t, req)
+		})
+	}
+}
+
+func framesMatchRun(t *testing.T, req engine.Request) {
 	ctx := context.Background()
-	req := sceneRequest(t, t.TempDir(), synth.Scene{Patches: scenes[3].patches}, sceneFrames)
 	var streamed bytes.Buffer
 	run, _, err := Find(ctx, req, Options{Masks: &streamed}, nil)
 	if err != nil {

@@ -28,8 +28,14 @@ type Config struct {
 	// reads them, frame by frame, and gives them back for later pictures
 	// (PictureResult.Recycle).
 	KeepCValues bool
-	Tables      *Tables
-	Options     *feature.Values
+	// Rows, when not nil, reads the distorted picture's scale-0
+	// c-values as pooling reads them (rows.go), with the coarser scales'
+	// c-values and the spatial mask, on the CPU (NewCPU; the other
+	// scorers leave PictureResult.Rows nil): a reader of every c-value
+	// that needs no map kept.
+	Rows    RowReader
+	Tables  *Tables
+	Options *feature.Values
 }
 
 // NewConfig resolves options for input pictures of w x h at bitDepth, with

@@ -91,6 +91,9 @@ type fastWS struct {
 	mask0 []uint8     // spatial mask at full size
 	masks [2][]uint8  // ping-pong decimated masks
 	cv    []float32
+	// cvs are the c-values of scales 1.. when Config.Rows reads them
+	// after they are all computed (cv then holds scale 0's).
+	cvs   [NumScales][]float32
 	bands []bandScratch // per row band / column strip
 	pool  pooler
 }
@@ -305,6 +308,14 @@ func (f *fast) scorePicture(r *PictureResult, pi int, p yuv.Plane, keepMaps bool
 	mask := mask0
 	sw, sh := w, h
 	var scores [NumScales]float64
+	// With Config.Rows the distorted picture's scale 0 is pooled last,
+	// read by the reader as it is pooled (rows.go): no scale's c-values
+	// may then be reordered before (they are pooled as kept ones are).
+	rows := cfg.Rows
+	if pi != 0 {
+		rows = nil
+	}
+	var cvs [NumScales][]float32
 	for scale := 0; scale < NumScales; scale++ {
 		if scale > 0 || cfg.HighResSpeedup {
 			dw, dh := (sw+1)>>1, (sh+1)>>1
@@ -336,7 +347,13 @@ func (f *fast) scorePicture(r *PictureResult, pi int, p yuv.Plane, keepMaps bool
 			cv = take[float32](&keptCValues[scale], sw*sh)
 		case keepCV:
 			cv = fresh[float32](sw * sh)
+		case rows != nil && scale > 0:
+			if cap(ws.cvs[scale]) < sw*sh {
+				ws.cvs[scale] = fresh[float32](sw * sh)
+			}
+			cv = ws.cvs[scale][:sw*sh]
 		}
+		cvs[scale] = cv
 		f.cValues(cv, cur, mask, sw, sh, pl, ws)
 		sr := &r.Scales[scale]
 		*sr = ScaleResult{Width: sw, Height: sh, Window: pl.window, Pad: pl.window >> 1, Weight: ScaleWeights[scale]}
@@ -347,15 +364,36 @@ func (f *fast) scorePicture(r *PictureResult, pi int, p yuv.Plane, keepMaps bool
 			sr.Image = cur[:sw*sh]
 			sr.Mask = mask[:sw*sh]
 		}
-		// Pooling may reorder c-values no picture keeps.
-		sr.Score = ws.pool.pool(cv, cfg.TopK, k, f.opt.Threads, f.opt.Limiter, keepCV)
-		if keepCV {
-			sr.MaxCValue = ws.pool.top(cv)
+		if rows != nil && scale == 0 {
+			continue
 		}
+		f.poolScale(sr, ws, cv, keepCV || rows != nil, keepCV, nil)
 		scores[scale] = sr.Score
+	}
+	if rows != nil {
+		// Scale 0 last, read as it is pooled; the maps the reader reads
+		// stay the picture's only when it keeps them.
+		view := *r
+		view.SpatialMask = mask0
+		for s := range view.Scales {
+			view.Scales[s].CValues = cvs[s]
+		}
+		r.Rows = rows.Begin(&view, max(f.opt.Threads, 1))
+		f.poolScale(&r.Scales[0], ws, cvs[0], keepCV, keepCV, &rowHook{pr: r.Rows, w: r.Scales[0].Width})
+		scores[0] = r.Scales[0].Score
 	}
 	r.Score = WeightScores(scores, pl.window)
 	return nil
+}
+
+// poolScale pools one scale's c-values cv into sr: pooling may reorder
+// c-values that no picture keeps and nothing reads after (noReorder
+// false); with keepCV sr keeps their largest value.
+func (f *fast) poolScale(sr *ScaleResult, ws *fastWS, cv []float32, noReorder, keepCV bool, hook *rowHook) {
+	sr.Score = ws.pool.pool(cv, f.cfg.TopK, f.k, f.opt.Threads, f.opt.Limiter, noReorder, hook)
+	if keepCV {
+		sr.MaxCValue = ws.pool.top(cv)
+	}
 }
 
 // preprocess is Preprocess for rows [y0, y1); without resampling it

@@ -109,13 +109,18 @@ func MaxCValue(c []float32) float32 {
 
 // pool is Pool(c, topk) with the same bits. It reorders c only when it
 // hands the scale to Pool, and never when c is kept (Pool then sorts a
-// copy).
-func (pl *pooler) pool(c []float32, topk float64, k *kernels, threads int, lim *cpu.Limiter, kept bool) float64 {
+// copy). With a hook, the hook reads every row of c before anything
+// reorders it: in the first scan, band by band (rowHook.scan), or first
+// of all for a scale that small.
+func (pl *pooler) pool(c []float32, topk float64, k *kernels, threads int, lim *cpu.Limiter, kept bool, hook *rowHook) float64 {
 	n := len(c)
 	pl.topOK = false
+	if hook != nil && n <= poolSmall {
+		hook.pr.Rows(0, 0, n/hook.w)
+	}
 	if n > poolSmall {
 		want := min(max(int(topk*float64(n)), 1), n) // Pool's k
-		if mean, ok := pl.exactMean(unsafe.Slice((*uint32)(unsafe.Pointer(&c[0])), n), want, k, threads, lim); ok {
+		if mean, ok := pl.exactMean(unsafe.Slice((*uint32)(unsafe.Pointer(&c[0])), n), want, k, threads, lim, hook); ok {
 			pl.exact++
 			return mean
 		}
@@ -129,8 +134,8 @@ func (pl *pooler) pool(c []float32, topk float64, k *kernels, threads int, lim *
 }
 
 // exactMean is the mean of the r largest of the float bits c when the
-// check passes.
-func (pl *pooler) exactMean(c []uint32, r int, k *kernels, threads int, lim *cpu.Limiter) (float64, bool) {
+// check passes. hook, when not nil, reads c in the first scan.
+func (pl *pooler) exactMean(c []uint32, r int, k *kernels, threads int, lim *cpu.Limiter, hook *rowHook) (float64, bool) {
 	n, want := len(c), r
 	pl.cand[0] = grow(pl.cand[0], n+poolSlack*(threads+1))
 	set, buf := c, 0
@@ -151,7 +156,8 @@ func (pl *pooler) exactMean(c []uint32, r int, k *kernels, threads int, lim *cpu
 		first := len(set) == n
 		var res scanResult
 		if first {
-			res = pl.scanParts(set, lo, hi, k, threads, lim)
+			res = pl.scanParts(set, lo, hi, k, threads, lim, hook)
+			hook = nil // a scan again after a miss reads c alone
 			if res.maxBits >= 0x7f800000 {
 				return 0, false
 			}
@@ -225,24 +231,47 @@ func finishMean(total float64, t uint32, k int) (float64, bool) {
 }
 
 // scanParts is the first round's scan, cut into parts that gather into
-// disjoint stretches of the candidate buffer and are joined after.
-func (pl *pooler) scanParts(c []uint32, lo, hi uint32, k *kernels, threads int, lim *cpu.Limiter) scanResult {
+// disjoint stretches of the candidate buffer and are joined after. With
+// a hook the parts are bands of whole rows, each read by the hook as it
+// is scanned.
+func (pl *pooler) scanParts(c []uint32, lo, hi uint32, k *kernels, threads int, lim *cpu.Limiter, hook *rowHook) scanResult {
 	n := len(c)
 	parts := 1
 	if threads > 1 && n >= poolSplit {
 		parts = min(threads, n/(poolSplit/2))
 	}
+	rows := 0
+	if hook != nil {
+		rows = n / hook.w
+		parts = min(parts, rows)
+	}
+	// start is part i's first value: whole rows with a hook.
+	start := func(i int) int {
+		if hook == nil {
+			a, _ := cpu.Split(n, parts, i)
+			return a
+		}
+		y0, _ := cpu.Split(rows, parts, i)
+		return y0 * hook.w
+	}
 	pl.parts = grow(pl.parts, parts)
 	cand := pl.cand[0]
 	cpu.For(lim, parts, func(i int) {
-		a, b := cpu.Split(n, parts, i)
+		a, b := start(i), n
+		if i+1 < parts {
+			b = start(i + 1)
+		}
 		r := &pl.parts[i]
 		*r = scanResult{minPosM1: math.MaxUint32}
+		if hook != nil {
+			hook.scan(k, c[a:b], cand[a+poolSlack*i:], lo, hi, r, i, a/hook.w, b/hook.w)
+			return
+		}
 		k.poolScan(c[a:b], cand[a+poolSlack*i:], lo, hi, r)
 	})
 	res := pl.parts[0]
 	for i := 1; i < parts; i++ {
-		a, _ := cpu.Split(n, parts, i)
+		a := start(i)
 		p := &pl.parts[i]
 		copy(cand[res.ncand:], cand[a+poolSlack*i:a+poolSlack*i+p.ncand])
 		res.above += p.above

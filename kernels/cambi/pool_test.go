@@ -142,14 +142,14 @@ func TestPoolExact(t *testing.T) {
 			for _, threads := range []int{1, 3} {
 				var pl pooler
 				c := clone(pc.c)
-				got := pl.pool(c, pc.topk, kernelsFor(set), threads, cpu.NewLimiter(threads-1), false)
+				got := pl.pool(c, pc.topk, kernelsFor(set), threads, cpu.NewLimiter(threads-1), false, nil)
 				if math.Float64bits(got) != math.Float64bits(want) {
 					t.Errorf("%s %v t%d: %v (%#x), want %v (%#x)", pc.name, set, threads, got, math.Float64bits(got), want, math.Float64bits(want))
 				}
 				// Kept c-values come back as they went in, in every case.
 				kept := clone(pc.c)
 				var pk pooler
-				if got := pk.pool(kept, pc.topk, kernelsFor(set), threads, cpu.NewLimiter(threads-1), true); math.Float64bits(got) != math.Float64bits(want) {
+				if got := pk.pool(kept, pc.topk, kernelsFor(set), threads, cpu.NewLimiter(threads-1), true, nil); math.Float64bits(got) != math.Float64bits(want) {
 					t.Errorf("%s %v t%d kept: %v, want %v", pc.name, set, threads, got, want)
 				}
 				if !slices.EqualFunc(kept, pc.c, func(a, b float32) bool { return math.Float32bits(a) == math.Float32bits(b) }) {
@@ -249,7 +249,7 @@ func TestPoolTop(t *testing.T) {
 			for _, kept := range []bool{true, false} {
 				var pl pooler
 				cc := slices.Clone(c)
-				pl.pool(cc, DefaultTopK, kernelsFor(k), 2, nil, kept)
+				pl.pool(cc, DefaultTopK, kernelsFor(k), 2, nil, kept, nil)
 				if got := pl.top(cc); math.Float32bits(got) != math.Float32bits(want) {
 					t.Errorf("n=%d spread=%d kept=%v: top %v, want %v", n, spread, kept, got, want)
 				}

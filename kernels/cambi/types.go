@@ -39,6 +39,10 @@ type PictureResult struct {
 	Scales [NumScales]ScaleResult
 	Score  float64 // weighted score before the cambi_max_val clip
 
+	// Rows is what Config.Rows read of the picture (the distorted one, on
+	// the CPU), nil without it.
+	Rows PictureRows
+
 	recycled bool // SpatialMask and the c-values came from the pools (Recycle)
 }
 
