@@ -38,11 +38,8 @@ func openCAMBI(o opening) (extractor, error) {
 	if o.perfect {
 		cfg.HeatmapsPath = ""
 	}
-	if o.rows != nil && o.b.dev == nil && !o.perfect {
-		cfg.Rows = o.rows // the CPU reads them as it pools: no map is kept
-	} else {
-		cfg.KeepCValues = o.keepCValues
-	}
+	cfg.KeepCValues = o.keepCValues
+	cfg.Rows = o.rows
 	if err := cfg.SetReference(o.ref.Width, o.ref.Height, o.ref.BitDepth); err != nil {
 		return nil, err
 	}

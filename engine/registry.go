@@ -97,8 +97,8 @@ type opening struct {
 	// model added; keepCValues: a run keeps its c-value maps and spatial
 	// mask for the request's Watch (CAMBI).
 	own, keepCValues bool
-	// rows reads the distorted c-values as CAMBI pools them instead,
-	// where the backend can (Watch.CAMBIRows); nil for none.
+	// rows reads the distorted c-values as CAMBI pools them (on the CPU,
+	// Watch.CAMBIRows); nil for none.
 	rows CAMBIRowReader
 	// outputs stages the files a feature writes (nil: published when the
 	// run succeeds); inputs are the clips, which no output may replace.

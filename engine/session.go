@@ -197,7 +197,7 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 	if s.spare, err = checkMemory(req, specs, g); err != nil {
 		return nil, err
 	}
-	if s.main, err = s.openSet(req.Backend, specs, ri.Format, di.Format, false); err != nil {
+	if s.main, err = s.openSet(req.Backend, specs, ri.Format, di.Format, false, true); err != nil {
 		return nil, err
 	}
 	if s.main.backend.dev != nil {
@@ -213,12 +213,12 @@ func Open(ctx context.Context, req Request) (_ *Session, err error) {
 	}
 	s.packed = packedRuns && di.BitDepth == 8 && ri.BitDepth == 8 && s.main.backend.dev == nil && allPacked(specs)
 	if ps := explainSpecs(s.models, specs); req.Explain && len(ps) > 0 {
-		if s.perfect, err = s.openSet(req.Backend, ps, ri.Format, ri.Format, true); err != nil {
+		if s.perfect, err = s.openSet(req.Backend, ps, ri.Format, ri.Format, true, false); err != nil {
 			return nil, fmt.Errorf("--explain: %w", err)
 		}
 	}
 	if req.Compare != "" {
-		if s.twin, err = s.openSet(req.Compare, specs, ri.Format, di.Format, false); err != nil {
+		if s.twin, err = s.openSet(req.Compare, specs, ri.Format, di.Format, false, false); err != nil {
 			return nil, fmt.Errorf("%s: %w", req.Compare, err)
 		}
 	}
@@ -240,8 +240,10 @@ func allPacked(specs []parsedSpec) bool {
 }
 
 // openSet builds every feature on one backend; perfect sets score the
-// reference against itself and write no files.
-func (s *Session) openSet(id string, specs []parsedSpec, ref, dist yuv.Format, perfect bool) (*featureSet, error) {
+// reference against itself and write no files; the watched set's results
+// go to the request's Watch (the main set's: not --explain's perfect copy
+// nor a compared backend's).
+func (s *Session) openSet(id string, specs []parsedSpec, ref, dist yuv.Format, perfect, watched bool) (*featureSet, error) {
 	b, err := openBackend(id, s.req.Threads)
 	if err != nil {
 		return nil, err
@@ -255,8 +257,8 @@ func (s *Session) openSet(id string, specs []parsedSpec, ref, dist yuv.Format, p
 	scaled := s.dist.Info().Scaled
 	for k, p := range specs {
 		x, err := p.def.open(opening{b: b, opts: p.opts, ref: ref, dist: dist, perfect: perfect, scaled: scaled,
-			own: k < s.requested, keepCValues: !perfect && s.req.keepsCAMBIMaps(k, s.requested),
-			rows: s.req.cambiRows(k, s.requested), outputs: s.req.Outputs, inputs: []string{s.req.Reference, s.req.Distorted}})
+			own: k < s.requested, keepCValues: watched && s.req.keepsCAMBIMaps(k, s.requested, b.dev != nil),
+			rows: s.req.cambiRows(watched, k, s.requested, b.dev != nil), outputs: s.req.Outputs, inputs: []string{s.req.Reference, s.req.Distorted}})
 		if err != nil {
 			err = extractorError(s.req, err)
 			if s.req.SkipUnavailable && len(specs) > 1 {

@@ -15,9 +15,10 @@ type Watch struct {
 	CAMBIMaps bool
 	// CAMBIRows, when not nil, reads the distorted picture's c-values of
 	// the request's own CAMBI instances as CAMBI pools them, on the CPU
-	// backend, and no map is kept for it: each frame's CAMBIPicture.Rows
+	// backend, and keeps no map for it: each frame's CAMBIPicture.Rows
 	// holds what it read (cambi.RowReader). On the GPU backend, which
-	// cannot, the maps are kept as with CAMBIMaps, and Rows is nil.
+	// cannot, the maps are kept as with CAMBIMaps, and Rows is nil. With
+	// CAMBIMaps too, both happen.
 	CAMBIRows CAMBIRowReader
 	// Scored is called once per frame on the worker that scored it, after
 	// every feature is done with the frame: concurrently with other
@@ -66,15 +67,17 @@ func (r *run) collectWatched(sl *slot) error {
 }
 
 // keepsCAMBIMaps reports whether a run keeps the c-value maps of CAMBI
-// instance k of the request's features (Watch.CAMBIMaps).
-func (req *Request) keepsCAMBIMaps(k, requested int) bool {
-	return req.Watch != nil && (req.Watch.CAMBIMaps || req.Watch.CAMBIRows != nil) && k < requested
+// instance k of the request's features: Watch.CAMBIMaps, or CAMBIRows on
+// a device backend, which cannot read them as it pools.
+func (req *Request) keepsCAMBIMaps(k, requested int, device bool) bool {
+	w := req.Watch
+	return w != nil && k < requested && (w.CAMBIMaps || w.CAMBIRows != nil && device)
 }
 
 // cambiRows is the Watch's CAMBIRows for CAMBI instance k of the
-// request's features, nil for none.
-func (req *Request) cambiRows(k, requested int) CAMBIRowReader {
-	if req.Watch == nil || k >= requested {
+// request's features in the watched set on the CPU, nil for none.
+func (req *Request) cambiRows(watched bool, k, requested int, device bool) CAMBIRowReader {
+	if !watched || device || req.Watch == nil || k >= requested {
 		return nil
 	}
 	return req.Watch.CAMBIRows

@@ -99,30 +99,37 @@ func runRequest(t *testing.T, req Request) *Results {
 // countingRows is a CAMBIRowReader that counts the pictures and rows it
 // reads.
 type countingRows struct {
-	mu          sync.Mutex
-	pics, rows  int
-	lastPicture *countedPicture
+	mu   sync.Mutex
+	pics []*countedPicture
 }
 
-type countedPicture struct{ r *countingRows }
+// countedPicture counts the reads of each row of one picture's scale 0.
+type countedPicture struct {
+	mu    sync.Mutex
+	reads []int
+}
 
 func (c *countingRows) Begin(p *CAMBIPicture, bands int) CAMBIPictureRows {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.pics++
-	return &countedPicture{c}
+	cp := &countedPicture{reads: make([]int, p.Scales[0].Height)}
+	c.pics = append(c.pics, cp)
+	return cp
 }
 
 func (p *countedPicture) Rows(band, y0, y1 int) {
-	p.r.mu.Lock()
-	p.r.rows += y1 - y0
-	p.r.mu.Unlock()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for y := y0; y < y1; y++ {
+		p.reads[y]++
+	}
 }
 
 // TestWatchRows: with Watch.CAMBIRows the request's own CAMBI, on the
 // CPU, hands each frame's distorted picture to the reader, every row of
-// scale 0, and keeps no map (a model's instance, and --explain's perfect
-// copy, have no reading); the metrics are the run's without a watch.
+// scale 0 once, and keeps no map (a model's instance, and --explain's
+// perfect copy, have no reading); the metrics are the run's without a
+// watch. With CAMBIMaps as well, the maps are kept too.
 func TestWatchRows(t *testing.T) {
 	req := pairRequest(t, "cambi=window_size=35")
 	req.Models = []string{"version=vmaf_v1.0.16_3d0h"}
@@ -156,8 +163,15 @@ func TestWatchRows(t *testing.T) {
 		},
 	}
 	watched := runRequest(t, req)
-	if read != 3 || reader.pics != 3 || reader.rows != 3*217 {
-		t.Errorf("%d frames read, %d pictures and %d rows, want 3, 3 and %d", read, reader.pics, reader.rows, 3*217)
+	if read != 3 || len(reader.pics) != 3 {
+		t.Errorf("%d frames read, %d pictures begun, want 3 and 3", read, len(reader.pics))
+	}
+	for _, p := range reader.pics {
+		for y, n := range p.reads {
+			if len(p.reads) != 217 || n != 1 {
+				t.Fatalf("row %d of %d read %d times, want every one of 217 once", y, len(p.reads), n)
+			}
+		}
 	}
 	for n := range plain.Frames {
 		for _, m := range plain.Frames[n] {
@@ -165,5 +179,27 @@ func TestWatchRows(t *testing.T) {
 				t.Errorf("frame %d %s: %v watched, %v without", n, m.Name, v, m.Value)
 			}
 		}
+	}
+	// With CAMBIMaps too, the reader reads and the maps are kept.
+	both := 0
+	req.Watch = &Watch{
+		CAMBIMaps: true,
+		CAMBIRows: &countingRows{},
+		Scored: func(fr *FrameResult) (any, error) {
+			for _, f := range fr.Features {
+				if c, ok := f.Result.(*CAMBIResult); ok && strings.HasSuffix(f.Metrics[0].Name, "_ws_35") {
+					if _, read := c.Dist.Rows.(*countedPicture); read && c.Dist.SpatialMask != nil && c.Dist.Scales[0].CValues != nil {
+						mu.Lock()
+						both++
+						mu.Unlock()
+					}
+				}
+			}
+			return nil, nil
+		},
+	}
+	runRequest(t, req)
+	if both != 3 {
+		t.Errorf("CAMBIMaps and CAMBIRows: %d frames read with their maps kept, want 3", both)
 	}
 }

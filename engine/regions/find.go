@@ -89,7 +89,8 @@ type Frame struct {
 }
 
 // ErrNoMaps is Extract's error for a CAMBI result without the c-value
-// maps and spatial mask (a run without Watch.CAMBIMaps).
+// maps and spatial mask, and without a reading of its rows (a run with
+// neither Watch.CAMBIMaps nor the finder's Watch.CAMBIRows).
 var ErrNoMaps = errors.New("regions: CAMBI's c-value maps were not kept")
 
 // Extract finds frame fr's banding regions in the request's own CAMBI
@@ -105,8 +106,11 @@ func Extract(fr *engine.FrameResult, threshold float64) (Frame, error) {
 	}
 	var out Frame
 	var err error
-	if ps, ok := c.Dist.Rows.(*pictureScan); ok && ps.threshold == threshold {
+	if ps, ok := c.Dist.Rows.(*pictureScan); ok {
 		out, err = ps.finish()
+		if err == nil && ps.threshold != threshold {
+			err = fmt.Errorf("regions: frame %d was searched with threshold %g, not %g", fr.Frame, ps.threshold, threshold)
+		}
 	} else {
 		out, err = extractPicture(&c.Dist, threshold)
 	}

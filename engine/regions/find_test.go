@@ -205,7 +205,8 @@ func TestComponentsBruteForce(t *testing.T) {
 // read as CAMBI's pooling hands them to a RowReader: in bands bands at
 // once, a few rows at a time.
 func scanBands(t *testing.T, p *engine.CAMBIPicture, threshold float64, bands int) []Region {
-	ps := rowReader{threshold}.Begin(p, bands).(*pictureScan)
+	// One band more than are read: a band pooling never scans.
+	ps := rowReader{threshold}.Begin(p, bands+1).(*pictureScan)
 	ps.minArea = 1
 	h0 := p.Scales[0].Height
 	var wg sync.WaitGroup

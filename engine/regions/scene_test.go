@@ -205,8 +205,9 @@ func TestCost(t *testing.T) {
 }
 
 // TestBackendsAgree: every backend finds the same events and writes the
-// same mask as the CPU (each keeps the c-values and the spatial mask for
-// the finder, bit for bit); skipped where there is no GPU adapter.
+// same mask as the CPU, bit for bit (the CPU's search reads the rows as
+// CAMBI pools them, a GPU's reads the c-values and spatial mask it keeps
+// for the finder); skipped where there is no GPU adapter.
 func TestBackendsAgree(t *testing.T) {
 	var gpus []string
 	for _, b := range engine.Backends() {

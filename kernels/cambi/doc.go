@@ -43,8 +43,9 @@
 // picture keeps are written where it keeps them, never copied
 // (TestKeptMapsStay). A reader of every c-value (Config.Rows, rows.go:
 // engine/regions' search) reads scale 0's rows in that first scan, band
-// by band while they are in cache, scale 0 being pooled last; it needs no
-// map kept (TestRowReader). TestKernelTwins holds every twin to the Go one, bit for
+// by band while they are in cache (a scale 0 small enough to be sorted,
+// whole before it), scale 0 being pooled last; it needs no map kept
+// (TestRowReader, TestPoolRowHook). TestKernelTwins holds every twin to the Go one, bit for
 // bit, one subtest per set and kernel (TestKernelTwins/avx2/cvRun). The
 // NEON twins mirror the AVX2 ones at half the width (trapezoids in int16
 // lanes, their counts checked to fit), read cvRun's reciprocals lane by

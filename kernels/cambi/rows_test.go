@@ -15,9 +15,8 @@ import (
 // rowRecorder is a RowReader that copies what it is handed: the maps at
 // Begin, and each band's rows of scale 0 as Rows reads them.
 type rowRecorder struct {
-	mu    sync.Mutex
-	pics  []*recordedPicture
-	bands int
+	mu   sync.Mutex
+	pics []*recordedPicture
 }
 
 type recordedPicture struct {
@@ -174,7 +173,8 @@ func checkRowReading(t *testing.T, rr *rowRecorder, want, got *FrameResult, thre
 		}
 	}
 	// Each band's rows increase; every row of band i comes before band
-	// i+1's.
+	// i+1's. A scale 0 that pooling scans in parts is read in as many
+	// bands.
 	last := map[int]int{}
 	first := map[int]int{}
 	for _, c := range p.calls {
@@ -193,6 +193,66 @@ func checkRowReading(t *testing.T, rr *rowRecorder, want, got *FrameResult, thre
 	for b := 1; b < p.bands; b++ {
 		if f, ok := first[b]; ok && f < last[b-1] {
 			t.Errorf("band %d starts at row %d, before band %d ends (%d)", b, f, b-1, last[b-1])
+		}
+	}
+	if n := len(w0.CValues); threads > 1 && n >= poolSplit && len(first) < 2 {
+		t.Errorf("%d c-values on %d threads read in %d band", n, threads, len(first))
+	}
+}
+
+// hookRecorder is a PictureRows over c-values c of rows of w: it checks
+// that each row is read once and holds want's values when it is.
+type hookRecorder struct {
+	mu    sync.Mutex
+	c     []float32
+	want  []float32
+	w     int
+	reads []int
+	bad   []string
+}
+
+func (h *hookRecorder) Rows(band, y0, y1 int) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for y := y0; y < y1; y++ {
+		h.reads[y]++
+		row, want := h.c[y*h.w:(y+1)*h.w], h.want[y*h.w:(y+1)*h.w]
+		if !slices.EqualFunc(row, want, func(a, b float32) bool { return math.Float32bits(a) == math.Float32bits(b) }) {
+			h.bad = append(h.bad, fmt.Sprintf("row %d reordered when read", y))
+		}
+	}
+}
+
+// TestPoolRowHook: pooling with a row hook gives Pool's bits and hands
+// the hook every row once, before anything reorders it, on the pooling
+// cases' adversarial values: scans that miss their bracket, sums that fall
+// back to sorting, values that are not c-values; rows of 1, 97 and 4097
+// values, 1 and 3 threads, c-values kept or not.
+func TestPoolRowHook(t *testing.T) {
+	for _, pc := range poolCases() {
+		for _, w := range []int{1, 97, 4097} {
+			n := len(pc.c) / w * w
+			want := Pool(clone(pc.c[:n]), pc.topk)
+			for _, threads := range []int{1, 3} {
+				for _, kept := range []bool{false, true} {
+					name := fmt.Sprintf("%s/w%d/t%d/kept=%v", pc.name, w, threads, kept)
+					c := clone(pc.c[:n])
+					h := &hookRecorder{c: c, want: pc.c[:n], w: w, reads: make([]int, n/w)}
+					var pl pooler
+					got := pl.pool(c, pc.topk, kernelsFor(cpu.Best()), threads, cpu.NewLimiter(threads-1), kept, &rowHook{pr: h, w: w})
+					if math.Float64bits(got) != math.Float64bits(want) {
+						t.Errorf("%s: %v, want %v", name, got, want)
+					}
+					for y, k := range h.reads {
+						if k != 1 {
+							t.Fatalf("%s: row %d read %d times", name, y, k)
+						}
+					}
+					if len(h.bad) > 0 {
+						t.Fatalf("%s: %v", name, h.bad[0])
+					}
+				}
+			}
 		}
 	}
 }
