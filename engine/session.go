@@ -256,9 +256,10 @@ func (s *Session) openSet(id string, specs []parsedSpec, ref, dist yuv.Format, p
 	// --explain's costs compare like with like (and the keys match).
 	scaled := s.dist.Info().Scaled
 	for k, p := range specs {
+		keepMaps, rows := s.req.cambiWatch(watched, k, s.requested, b.dev != nil)
 		x, err := p.def.open(opening{b: b, opts: p.opts, ref: ref, dist: dist, perfect: perfect, scaled: scaled,
-			own: k < s.requested, keepCValues: watched && s.req.keepsCAMBIMaps(k, s.requested, b.dev != nil),
-			rows: s.req.cambiRows(watched, k, s.requested, b.dev != nil), outputs: s.req.Outputs, inputs: []string{s.req.Reference, s.req.Distorted}})
+			own: k < s.requested, keepCValues: keepMaps, rows: rows,
+			outputs: s.req.Outputs, inputs: []string{s.req.Reference, s.req.Distorted}})
 		if err != nil {
 			err = extractorError(s.req, err)
 			if s.req.SkipUnavailable && len(specs) > 1 {

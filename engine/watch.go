@@ -66,19 +66,18 @@ func (r *run) collectWatched(sl *slot) error {
 	return w.Collected(sl.n, v)
 }
 
-// keepsCAMBIMaps reports whether a run keeps the c-value maps of CAMBI
-// instance k of the request's features: Watch.CAMBIMaps, or CAMBIRows on
-// a device backend, which cannot read them as it pools.
-func (req *Request) keepsCAMBIMaps(k, requested int, device bool) bool {
+// cambiWatch is what the request's Watch asks of CAMBI instance k of a
+// set's features: whether it keeps its c-value maps (Watch.CAMBIMaps, or
+// CAMBIRows on a device backend, which cannot read them as it pools) and
+// the reader of its rows (CAMBIRows on the CPU). Only the watched set's
+// own instances (k < requested) serve the Watch.
+func (req *Request) cambiWatch(watched bool, k, requested int, device bool) (keepMaps bool, rows CAMBIRowReader) {
 	w := req.Watch
-	return w != nil && k < requested && (w.CAMBIMaps || w.CAMBIRows != nil && device)
-}
-
-// cambiRows is the Watch's CAMBIRows for CAMBI instance k of the
-// request's features in the watched set on the CPU, nil for none.
-func (req *Request) cambiRows(watched bool, k, requested int, device bool) CAMBIRowReader {
-	if !watched || device || req.Watch == nil || k >= requested {
-		return nil
+	if !watched || w == nil || k >= requested {
+		return false, nil
 	}
-	return req.Watch.CAMBIRows
+	if !device {
+		rows = w.CAMBIRows
+	}
+	return w.CAMBIMaps || w.CAMBIRows != nil && device, rows
 }

@@ -339,8 +339,8 @@ func (ps *pictureScan) Rows(band, y0, y1 int) {
 // maps are not read again.
 func (ps *pictureScan) finish() (Frame, error) {
 	ps.p = nil
+	defer ps.release()
 	if ps.err != nil {
-		ps.release()
 		return ps.f, ps.err
 	}
 	// The bands' runs in scan order, in the first band's buffer.
@@ -358,7 +358,6 @@ func (ps *pictureScan) finish() (Frame, error) {
 	if first != nil {
 		ps.f.Regions = components(first.runs, ps.norm, ps.minArea, &first.sc.comp)
 	}
-	ps.release()
 	return ps.f, nil
 }
 

@@ -36,7 +36,6 @@ func (rr *rowRecorder) Begin(r *PictureResult, bands int) PictureRows {
 	p.rows = make([][]float32, r.Scales[0].Height)
 	// Rows reads the live c-values, which Begin's copy is not.
 	live := r.Scales[0].CValues
-	p.view.Scales[0].Image = nil
 	rr.mu.Lock()
 	rr.pics = append(rr.pics, p)
 	rr.mu.Unlock()
